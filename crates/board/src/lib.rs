@@ -1,0 +1,22 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod attacks;
+mod epd;
+mod fen;
+#[cfg(test)]
+mod geometry;
+mod movegen;
+mod moves;
+mod position;
+mod notation;
+mod types;
+pub mod zobrist;
+
+pub use epd::{Epd, EpdError, EpdOperation};
+pub use fen::FenError;
+pub use movegen::{PieceMoves, perft, perft_divide};
+pub use moves::{MAX_MOVES, Move, MoveKind, MoveList, UciMove};
+pub use notation::MoveParseError;
+pub use position::Position;
+pub use types::{Bitboard, CastlingRights, Color, Piece, Role, Square};

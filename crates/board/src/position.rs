@@ -1,0 +1,434 @@
+//! The position: bitboards plus a mailbox, copy-make move application and null moves.
+
+use crate::{
+    attacks::{
+        between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    },
+    moves::{Move, MoveKind},
+    types::{Bitboard, CastlingRights, Color, Piece, Role, Square},
+    zobrist,
+};
+
+/// Mailbox value of an empty square.
+const EMPTY: u8 = 12;
+
+/// Castling rights lost when a move starts or ends on each square.
+const CASTLING_LOSS: [CastlingRights; 64] = {
+    let mut t = [CastlingRights::empty(); 64];
+    t[0] = CastlingRights::WHITE_QUEEN; // a1
+    t[4] = CastlingRights::from_bits_retain(3); // e1
+    t[7] = CastlingRights::WHITE_KING; // h1
+    t[56] = CastlingRights::BLACK_QUEEN; // a8
+    t[60] = CastlingRights::from_bits_retain(12); // e8
+    t[63] = CastlingRights::BLACK_KING; // h8
+    t
+};
+
+/// A chess position: placement (per-kind and per-colour bitboards plus a mailbox), side to move,
+/// castling rights, the en-passant square (kept **only when an en-passant capture is legal**),
+/// the clocks, the incremental Zobrist key, and the checkers and pinned pieces of the side to
+/// move.
+///
+/// Positions are `Copy`: the searcher uses copy-make ([`Position::play`]) rather than unmake.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    pub(crate) roles: [Bitboard; 6],
+    pub(crate) colors: [Bitboard; 2],
+    pub(crate) mailbox: [u8; 64],
+    pub(crate) side: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) key: u64,
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// FEN of the standard initial position.
+    pub const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// The standard initial position.
+    pub fn startpos() -> Position {
+        Position::from_fen(Position::START_FEN).expect("the initial FEN is valid")
+    }
+
+    /// An empty board with white to move (internal building block).
+    pub(crate) fn empty() -> Position {
+        Position {
+            roles: [Bitboard::EMPTY; 6],
+            colors: [Bitboard::EMPTY; 2],
+            mailbox: [EMPTY; 64],
+            side: Color::White,
+            castling: CastlingRights::empty(),
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        }
+    }
+
+    // ---- Accessors -------------------------------------------------------------------------
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The castling rights.
+    #[inline]
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant target square, present only when an en-passant capture is legal.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move-rule clock).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The full-move number, starting at 1 and incremented after black's move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The Zobrist key (identity: placement, side, castling rights, legal en passant).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.is_not_empty()
+    }
+
+    /// The side to move's pieces pinned to their king.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    /// The squares of pieces of kind `role`, both colours.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.roles[role.index()]
+    }
+
+    /// The squares of `color`'s pieces of kind `role`.
+    #[inline]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.colors[color.index()] & self.roles[role.index()]
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        match self.mailbox[sq.index()] {
+            EMPTY => None,
+            i => Some(Piece::from_index(i as usize)),
+        }
+    }
+
+    /// `color`'s king square.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).lsb()
+    }
+
+    /// Whether `self` and `other` are the same position under FIDE identity: placement, side to
+    /// move, castling rights and (legal) en-passant square. Clocks are ignored.
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.mailbox == other.mailbox
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+    }
+
+    // ---- Attacks ---------------------------------------------------------------------------
+
+    /// Every piece (both colours) attacking `sq`, given the occupancy `occ`.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        let rq = self.roles[Role::Rook.index()] | self.roles[Role::Queen.index()];
+        let bq = self.roles[Role::Bishop.index()] | self.roles[Role::Queen.index()];
+        (rook_attacks(sq, occ) & rq)
+            | (bishop_attacks(sq, occ) & bq)
+            | (knight_attacks(sq) & self.roles[Role::Knight.index()])
+            | (king_attacks(sq) & self.roles[Role::King.index()])
+            | (pawn_attacks(Color::White, sq) & self.pieces(Color::Black, Role::Pawn))
+            | (pawn_attacks(Color::Black, sq) & self.pieces(Color::White, Role::Pawn))
+    }
+
+    /// Whether `by` attacks `sq`, given the occupancy `occ`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        let them = self.colors[by.index()];
+        let queens = self.roles[Role::Queen.index()];
+        (knight_attacks(sq) & them & self.roles[Role::Knight.index()]).is_not_empty()
+            || (pawn_attacks(by.flip(), sq) & them & self.roles[Role::Pawn.index()]).is_not_empty()
+            || (king_attacks(sq) & them & self.roles[Role::King.index()]).is_not_empty()
+            || (rook_attacks(sq, occ) & them & (self.roles[Role::Rook.index()] | queens)).is_not_empty()
+            || (bishop_attacks(sq, occ) & them & (self.roles[Role::Bishop.index()] | queens))
+                .is_not_empty()
+    }
+
+    /// Whether the side to move's pawn on `from` may legally capture en passant onto `ep`.
+    /// Exact: removes both pawns and checks every attack on the king, so horizontal pins and
+    /// discovered checks are handled.
+    #[inline]
+    pub(crate) fn ep_capture_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.side;
+        let captured = Square::new(ep.to_u8() ^ 8);
+        let occ = (self.occupied() ^ from.bb() ^ captured.bb()) | ep.bb();
+        let king = self.king(us);
+        let attackers = self.attackers_to(king, occ) & self.colors[us.flip().index()];
+        (attackers & !captured.bb()).is_empty()
+    }
+
+    /// Whether the side to move has some legal en-passant capture onto `ep`.
+    pub(crate) fn any_legal_ep(&self, ep: Square) -> bool {
+        let us = self.side;
+        let candidates = pawn_attacks(us.flip(), ep) & self.pieces(us, Role::Pawn);
+        candidates.into_iter().any(|from| self.ep_capture_is_legal(from, ep))
+    }
+
+    // ---- Placement primitives --------------------------------------------------------------
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
+        let bb = sq.bb();
+        self.roles[piece.role.index()] |= bb;
+        self.colors[piece.color.index()] |= bb;
+        self.mailbox[sq.index()] = piece.index() as u8;
+        self.key ^= zobrist::piece_key(piece, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, piece: Piece, sq: Square) {
+        let bb = sq.bb();
+        self.roles[piece.role.index()] ^= bb;
+        self.colors[piece.color.index()] ^= bb;
+        self.mailbox[sq.index()] = EMPTY;
+        self.key ^= zobrist::piece_key(piece, sq);
+    }
+
+    #[inline(always)]
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let bb = from.bb() | to.bb();
+        self.roles[piece.role.index()] ^= bb;
+        self.colors[piece.color.index()] ^= bb;
+        self.mailbox[from.index()] = EMPTY;
+        self.mailbox[to.index()] = piece.index() as u8;
+        self.key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
+    }
+
+    /// Recomputes the checkers and pinned pieces of the side to move.
+    #[inline]
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side;
+        let them = us.flip();
+        let king = self.king(us);
+        let occ = self.occupied();
+        let theirs = self.colors[them.index()];
+        self.checkers = self.attackers_to(king, occ) & theirs;
+        let queens = self.roles[Role::Queen.index()];
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY)
+            & (self.roles[Role::Rook.index()] | queens))
+            | (bishop_attacks(king, Bitboard::EMPTY)
+                & (self.roles[Role::Bishop.index()] | queens)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        self.pinned = pinned & self.colors[us.index()];
+    }
+
+    /// The key computed from scratch (for tests and FEN parsing).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in Square::ALL {
+            if let Some(piece) = self.piece_at(sq) {
+                key ^= zobrist::piece_key(piece, sq);
+            }
+        }
+        key ^= zobrist::castling_key(self.castling);
+        if let Some(ep) = self.ep {
+            key ^= zobrist::ep_key(ep.file());
+        }
+        if self.side == Color::Black {
+            key ^= zobrist::SIDE_KEY;
+        }
+        key
+    }
+
+    // ---- Making moves ----------------------------------------------------------------------
+
+    /// Plays a legal move in place. The move must be legal in this position (as produced by
+    /// the move generator or the UCI/SAN parsers); anything else corrupts the position.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.side;
+        let from = m.from();
+        let to = m.to();
+        let mover = Piece::from_index(self.mailbox[from.index()] as usize);
+        debug_assert_eq!(mover.color, us, "{m:?} moves a piece of the wrong colour");
+
+        if let Some(ep) = self.ep.take() {
+            self.key ^= zobrist::ep_key(ep.file());
+        }
+        self.halfmove += 1;
+
+        match m.kind() {
+            MoveKind::Quiet | MoveKind::DoublePush => self.shift(mover, from, to),
+            MoveKind::Capture => {
+                let victim = Piece::from_index(self.mailbox[to.index()] as usize);
+                self.remove(victim, to);
+                self.shift(mover, from, to);
+                self.halfmove = 0;
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::new(to.to_u8() ^ 8);
+                self.remove(
+                    Piece {
+                        color: us.flip(),
+                        role: Role::Pawn,
+                    },
+                    captured,
+                );
+                self.shift(mover, from, to);
+            }
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                let (rook_from, rook_to) = if m.kind() == MoveKind::CastleKing {
+                    (Square::new(7), Square::new(5))
+                } else {
+                    (Square::new(0), Square::new(3))
+                };
+                self.shift(mover, from, to);
+                self.shift(
+                    Piece {
+                        color: us,
+                        role: Role::Rook,
+                    },
+                    rook_from.relative(us),
+                    rook_to.relative(us),
+                );
+            }
+            _ => {
+                if m.is_capture() {
+                    let victim = Piece::from_index(self.mailbox[to.index()] as usize);
+                    self.remove(victim, to);
+                }
+                self.remove(mover, from);
+                let role = m.promotion().unwrap_or(Role::Queen);
+                self.put(Piece { color: us, role }, to);
+            }
+        }
+        if mover.role == Role::Pawn {
+            self.halfmove = 0;
+        }
+
+        let rights = self.castling - (CASTLING_LOSS[from.index()] | CASTLING_LOSS[to.index()]);
+        if rights != self.castling {
+            self.key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
+            self.castling = rights;
+        }
+
+        self.side = us.flip();
+        self.key ^= zobrist::SIDE_KEY;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+
+        if m.kind() == MoveKind::DoublePush {
+            let ep = Square::new((from.to_u8() + to.to_u8()) / 2);
+            if self.any_legal_ep(ep) {
+                self.ep = Some(ep);
+                self.key ^= zobrist::ep_key(ep.file());
+            }
+        }
+        self.update_check_info();
+    }
+
+    /// The position after the legal move `m` (copy-make).
+    #[inline]
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(m);
+        next
+    }
+
+    /// Passes the turn (a null move, as used by null-move pruning). The side to move must not
+    /// be in check. The en-passant right, if any, is lost.
+    pub fn play_null(&mut self) {
+        debug_assert!(!self.is_check(), "null move while in check");
+        if let Some(ep) = self.ep.take() {
+            self.key ^= zobrist::ep_key(ep.file());
+        }
+        self.halfmove += 1;
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.flip();
+        self.key ^= zobrist::SIDE_KEY;
+        self.update_check_info();
+    }
+
+    /// Whether `m` is irreversible in the FIDE sense used by python-chess: a capture, a pawn
+    /// move, a move that gives up a castling right, or any move from a position with a legal
+    /// en-passant capture (the right is lost). No position before such a move can recur after it.
+    pub fn is_irreversible(&self, m: Move) -> bool {
+        if m.is_null() {
+            return false;
+        }
+        m.is_capture()
+            || self.mailbox[m.from().index()] % 6 == Role::Pawn as u8
+            || self.ep.is_some()
+            || self.castling.intersects(CASTLING_LOSS[m.from().index()] | CASTLING_LOSS[m.to().index()])
+    }
+
+    /// Whether `m` resets the fifty-move clock (a capture or a pawn move).
+    pub fn is_zeroing(&self, m: Move) -> bool {
+        !m.is_null() && (m.is_capture() || self.mailbox[m.from().index()] % 6 == Role::Pawn as u8)
+    }
+}
