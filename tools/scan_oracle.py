@@ -67,6 +67,13 @@ python-chess's reader keeps the main line intact. The exit status is 0 if
 every game was read without error, 2 otherwise (as in the contract), or 1 if
 --check found a disagreement.
 
+Limits: the PGN reader is python-chess's, which is lenient. Text that is not a
+PGN token is skipped silently rather than reported as unparsable, and SAN is
+accepted without its check suffix or with redundant disambiguation. --check
+therefore also reports main-line SAN that differs from python-chess's canonical
+SAN (ignoring the '+'/'#' suffix, which the reader drops), so that fixture files
+stay strict. The fixture files are well-formed PGN.
+
 Output lines use json.dumps(obj, separators=(",", ":")).
 """
 
@@ -86,6 +93,7 @@ class MainlineErrorVisitor(chess.pgn.GameBuilder):
         super().begin_game()
         self.depth = 0
         self.mainline_error = None  # (fullmove_number, color, san, message)
+        self.mainline_tokens = []  # the SAN text of each main-line move, as written
         self._pending = None
 
     def begin_variation(self):
@@ -100,6 +108,11 @@ class MainlineErrorVisitor(chess.pgn.GameBuilder):
         self._pending = (board.fullmove_number, board.turn, san)
         return super().begin_parse_san(board, san)
 
+    def visit_move(self, board, move):
+        if self.depth == 0 and self._pending is not None:
+            self.mainline_tokens.append(self._pending[2])
+        return super().visit_move(board, move)
+
     def parse_san(self, board, san):
         try:
             return board.parse_san(san)
@@ -113,6 +126,7 @@ class MainlineErrorVisitor(chess.pgn.GameBuilder):
     def result(self):
         game = super().result()
         game.replab_mainline_error = self.mainline_error
+        game.replab_mainline_tokens = self.mainline_tokens
         return game
 
     def handle_error(self, error):
@@ -122,7 +136,9 @@ class MainlineErrorVisitor(chess.pgn.GameBuilder):
             # Keep the record on the game as GameBuilder does, without logging.
             self.game.errors.append(error)
             return
-        super().handle_error(error)
+        # Other errors (bad FEN, bad Variant tag): record without logging; they
+        # are reported by main().
+        self.game.errors.append(error)
 
 
 def whole_game_threefold(board, counts):
@@ -180,9 +196,14 @@ def scan_game(index, game, out, check, problems):
                 # "legal" mode is the same; this guards against API changes).
                 problems.append(f"{where}: fen() and fen(en_passant='legal') differ")
 
+    tokens = getattr(game, "replab_mainline_tokens", [])
     ply = 0
     emit(ply)
     for move in game.mainline_moves():
+        # The reader's token has no check suffix ('+'/'#'), so compare without it.
+        if check and ply < len(tokens) and tokens[ply] != board.san(move).rstrip("+#"):
+            problems.append(f"game {index} ply {ply + 1}: SAN {tokens[ply]!r} is not canonical "
+                            f"(python-chess writes {board.san(move)!r})")
         board.push(move)
         ply += 1
         emit(ply)
