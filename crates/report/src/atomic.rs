@@ -208,8 +208,10 @@ impl Drop for ReportDir {
     }
 }
 
-/// Removes `.name.tmp-<pid>-*` / `.name.old-<pid>-*` siblings of `target` whose process is gone.
-/// Best effort, and only where `/proc` tells which processes are alive.
+/// Removes hidden siblings of `target` left by processes that are gone: staging directories
+/// (`.name.tmp-<pid>-*`) always, previous reports (`.name.old-<pid>-*`) only when `target`
+/// exists, since an old copy may be the only one left after a failed commit. Best effort,
+/// and only where `/proc` tells which processes are alive.
 fn remove_stale(target: &Path) {
     let (Some(name), Ok(entries)) = (
         target.file_name().and_then(|n| n.to_str()),
@@ -226,11 +228,10 @@ fn remove_stale(target: &Path) {
         let Some(rest) = file_name.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
             continue;
         };
-        let Some(ids) = rest
-            .strip_prefix("tmp-")
-            .or_else(|| rest.strip_prefix("old-"))
-        else {
-            continue;
+        let ids = match (rest.strip_prefix("tmp-"), rest.strip_prefix("old-")) {
+            (Some(ids), _) => ids,
+            (None, Some(ids)) if target.exists() => ids,
+            _ => continue,
         };
         let Some(pid) = ids.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
             continue;
@@ -260,6 +261,9 @@ mod tests {
         let s = sibling(Path::new("reports/axon"), "tmp").unwrap();
         assert_eq!(s.parent(), Some(Path::new("reports")));
         let name = s.file_name().unwrap().to_str().unwrap();
-        assert!(name.starts_with(&format!(".axon.tmp-{}-", process::id())), "{name}");
+        assert!(
+            name.starts_with(&format!(".axon.tmp-{}-", process::id())),
+            "{name}"
+        );
     }
 }

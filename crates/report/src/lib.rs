@@ -1,1 +1,20 @@
-//! tmp
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+mod atomic;
+pub mod chart;
+mod error;
+pub mod format;
+mod html;
+mod meta;
+pub mod palette;
+
+pub use crate::{
+    atomic::{ReportDir, write_atomic, write_atomic_with},
+    chart::{BarChart, Chart, LineChart, Series},
+    error::ReportError,
+    format::{fmt_delta_pct, fmt_int, fmt_ms, fmt_pct},
+    html::{Cell, NavLink, Page, escape_html, figure_html, table_html},
+    meta::{Meta, RUSTC_VERSION, format_utc, git_commit},
+    palette::{RGBColor, colour, colour_hex},
+};

@@ -83,7 +83,11 @@ pub fn git_commit(dir: &Path) -> String {
 pub fn format_utc(time: SystemTime) -> String {
     let secs = match time.duration_since(UNIX_EPOCH) {
         Ok(d) => i64::try_from(d.as_secs()).unwrap_or(i64::MAX),
-        Err(e) => -i64::try_from(e.duration().as_secs_f64().ceil() as u64).unwrap_or(i64::MAX),
+        Err(e) => {
+            let before = e.duration();
+            let secs = before.as_secs() + u64::from(before.subsec_nanos() > 0);
+            -i64::try_from(secs).unwrap_or(i64::MAX)
+        }
     };
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
@@ -136,7 +140,10 @@ fn machine() -> String {
         if cores == 1 { "core" } else { "cores" }
     )];
     if let Some(bytes) = total_memory() {
-        parts.push(format!("{:.1} GiB RAM", bytes as f64 / f64::from(1u32 << 30)));
+        parts.push(format!(
+            "{:.1} GiB RAM",
+            bytes as f64 / f64::from(1u32 << 30)
+        ));
     }
     parts.push(format!(
         "{}/{}",
