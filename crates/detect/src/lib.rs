@@ -157,7 +157,7 @@ impl Detector for Off {
 
 /// Loads a game into a fresh line and detector: clears both, then pushes and enters every
 /// position of `positions` in order (`moves[i]` leads from `positions[i]` to
-/// `positions[i + 1]`), and makes the last position the search root.
+/// `positions[i + 1]`), moving the search root along, so the last position ends as the root.
 ///
 /// # Panics
 /// If `positions` is empty or `moves.len() + 1 != positions.len()`.
@@ -175,9 +175,11 @@ pub fn load_history<D: Detector + ?Sized>(
     detector.enter(line, &positions[0]);
     for (i, &m) in moves.iter().enumerate() {
         line.push(&positions[i], m, &positions[i + 1]);
+        // Every history position is a root in its turn: detectors may treat positions at or
+        // below the root as game history.
+        line.set_root();
         detector.enter(line, &positions[i + 1]);
     }
-    line.set_root();
 }
 
 /// An error naming an unknown detector.

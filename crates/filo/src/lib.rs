@@ -81,9 +81,15 @@ impl Detector for FiloDetector {
     fn probe(&mut self, line: &Line, _pos: &Position) -> Option<Repetition> {
         self.stats.probes += 1;
         let slot = self.find(line.last().key)?;
+        let distance = line.current_index() as u32 - self.slots[slot].ply;
+        if distance > line.last().since_null {
+            // Null moves are barriers for every replab detector (Gerbil let repetitions span
+            // them); the stored ply tells which side of the barrier the entry is on.
+            return None;
+        }
         self.stats.hits += 1;
         Some(Repetition {
-            distance: line.current_index() as u32 - self.slots[slot].ply,
+            distance,
             earlier: 1,
         })
     }

@@ -4,6 +4,8 @@
 //! and the place, with exit status 2; no subcommand panics on bad input.
 
 mod perft_cmd;
+mod pgn;
+mod scan;
 
 use std::process::ExitCode;
 
@@ -21,6 +23,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (last line of stdout: the count).
     Perft(perft_cmd::PerftArgs),
+    /// Replay the games of a PGN file and print JSON Lines, one object per position.
+    Scan(scan::ScanArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +38,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Perft(args) => perft_cmd::run(&args),
+        Command::Scan(args) => scan::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,7 +5,7 @@ use replab_board::{CastlingRights, Color, Position, Square};
 use replab_detect::{Detector, Line, Repetition, Stats};
 
 /// A position's FIDE identity, stored without hashing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Identity {
     /// Piece index + 1 on each square (0 = empty).
     pub board: [u8; 64],

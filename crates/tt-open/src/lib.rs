@@ -92,10 +92,12 @@ impl Detector for TtOpenDetector {
         self.stats.comparisons += 1;
         let key = line.last().key;
         let e = self.table[(key & self.mask) as usize];
-        if e.key == key && self.is_open(&e) {
+        let distance = (line.current_index() as u32).wrapping_sub(e.ply()) & 0xff_ffff;
+        // Null moves are barriers: an open entry from before the last null move does not count.
+        if e.key == key && self.is_open(&e) && distance <= line.last().since_null {
             self.stats.hits += 1;
             Some(Repetition {
-                distance: (line.current_index() as u32).wrapping_sub(e.ply()) & 0xff_ffff,
+                distance,
                 earlier: 1,
             })
         } else {
