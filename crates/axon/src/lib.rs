@@ -134,9 +134,9 @@ impl Detector for AxonDetector {
             Ok(None) => {
                 // Reached the bottom of the list: was it the real start, or lost moves?
                 if self.kept < self.count {
-                    let scanned_all_reversible = (0..self.kept)
-                        .all(|i| self.list[(self.count - 1 - i) % MOVE_LIST_LEN] & IRREVERSIBLE == 0)
-                        && newest & IRREVERSIBLE == 0;
+                    let scanned_all_reversible = (0..self.kept).all(|i| {
+                        self.list[(self.count - 1 - i) % MOVE_LIST_LEN] & IRREVERSIBLE == 0
+                    }) && newest & IRREVERSIBLE == 0;
                     if scanned_all_reversible {
                         self.stats.overflows += 1;
                     }
@@ -189,7 +189,13 @@ mod tests {
     #[test]
     fn paper_example_closes_two_chains() {
         // §4: C1H6 H8G8 H6G5 G8H8 G5H6 — scanned backwards from G5H6.
-        let moves = [w("c1", "h6"), w("h8", "g8"), w("h6", "g5"), w("g8", "h8"), w("g5", "h6")];
+        let moves = [
+            w("c1", "h6"),
+            w("h8", "g8"),
+            w("h6", "g5"),
+            w("g8", "h8"),
+            w("g5", "h6"),
+        ];
         let mut n = 0;
         let r = perpetual(moves[1..].iter().rev().copied(), &mut n);
         assert_eq!(r, Ok(Some(4)));
@@ -200,7 +206,12 @@ mod tests {
     #[test]
     fn irreversible_move_stops_the_scan() {
         let mut n = 0;
-        let moves = [w("g8", "h8"), w("g5", "h6") | IRREVERSIBLE, w("h8", "g8"), w("h6", "g5")];
+        let moves = [
+            w("g8", "h8"),
+            w("g5", "h6") | IRREVERSIBLE,
+            w("h8", "g8"),
+            w("h6", "g5"),
+        ];
         assert_eq!(perpetual(moves.iter().copied(), &mut n), Ok(None));
     }
 
@@ -209,9 +220,7 @@ mod tests {
         let squares: Vec<Square> = Square::ALL.to_vec();
         let mut n = 0;
         // 25 distinct pieces each making one move that opens a new chain.
-        let moves = (0..25).map(|i| {
-            mailbox12(squares[i]) << 8 | mailbox12(squares[i + 32])
-        });
+        let moves = (0..25).map(|i| mailbox12(squares[i]) << 8 | mailbox12(squares[i + 32]));
         assert_eq!(perpetual(moves, &mut n), Err(()));
     }
 }

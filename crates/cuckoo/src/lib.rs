@@ -45,7 +45,13 @@ impl CuckooTable {
         let mut moves = vec![(0u8, 0u8); TABLE_SIZE].into_boxed_slice();
         let mut len = 0;
         for color in Color::ALL {
-            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            for role in [
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+                Role::King,
+            ] {
                 let piece = Piece { color, role };
                 for s1 in Square::ALL {
                     let empty = replab_board::Bitboard::EMPTY;

@@ -168,7 +168,11 @@ pub fn load_history<D: Detector + ?Sized>(
     moves: &[replab_board::Move],
     search_capacity: usize,
 ) {
-    assert_eq!(moves.len() + 1, positions.len(), "one move between each two positions");
+    assert_eq!(
+        moves.len() + 1,
+        positions.len(),
+        "one move between each two positions"
+    );
     let capacity = positions.len() + search_capacity;
     line.reset(&positions[0], capacity);
     detector.clear(capacity);

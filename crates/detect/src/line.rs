@@ -149,7 +149,9 @@ impl Line {
     /// The current entry.
     #[inline]
     pub fn last(&self) -> &LineEntry {
-        self.entries.last().expect("a line always holds its first position")
+        self.entries
+            .last()
+            .expect("a line always holds its first position")
     }
 
     /// The entry `back` plies before the current one (`0` = current).

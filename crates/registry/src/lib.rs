@@ -163,17 +163,50 @@ macro_rules! with_detector {
         let name: &str = $name;
         #[allow(unused_mut)]
         match name {
-            "off" => { let mut $d = $crate::Off; Ok($body) }
-            "linear" => { let mut $d = $crate::LinearDetector::new(); Ok($body) }
-            "tt-open" => { let mut $d = $crate::TtOpenDetector::new(); Ok($body) }
-            "filo" => { let mut $d = $crate::FiloDetector::new(); Ok($body) }
-            "rookie" => { let mut $d = $crate::RookieDetector::new(); Ok($body) }
-            "axon" => { let mut $d = $crate::AxonDetector::new(); Ok($body) }
-            "matrix" => { let mut $d = $crate::MatrixDetector::new(); Ok($body) }
-            "matrix-checksum" => { let mut $d = $crate::MatrixDetector::with_checksum(); Ok($body) }
-            "cuckoo" => { let mut $d = $crate::CuckooDetector::with_rule($rule); Ok($body) }
-            "linear+cuckoo" => { let mut $d = $crate::LinearCuckoo::with_rule($rule); Ok($body) }
-            "truth" => { let mut $d = $crate::TruthDetector::new(); Ok($body) }
+            "off" => {
+                let mut $d = $crate::Off;
+                Ok($body)
+            }
+            "linear" => {
+                let mut $d = $crate::LinearDetector::new();
+                Ok($body)
+            }
+            "tt-open" => {
+                let mut $d = $crate::TtOpenDetector::new();
+                Ok($body)
+            }
+            "filo" => {
+                let mut $d = $crate::FiloDetector::new();
+                Ok($body)
+            }
+            "rookie" => {
+                let mut $d = $crate::RookieDetector::new();
+                Ok($body)
+            }
+            "axon" => {
+                let mut $d = $crate::AxonDetector::new();
+                Ok($body)
+            }
+            "matrix" => {
+                let mut $d = $crate::MatrixDetector::new();
+                Ok($body)
+            }
+            "matrix-checksum" => {
+                let mut $d = $crate::MatrixDetector::with_checksum();
+                Ok($body)
+            }
+            "cuckoo" => {
+                let mut $d = $crate::CuckooDetector::with_rule($rule);
+                Ok($body)
+            }
+            "linear+cuckoo" => {
+                let mut $d = $crate::LinearCuckoo::with_rule($rule);
+                Ok($body)
+            }
+            "truth" => {
+                let mut $d = $crate::TruthDetector::new();
+                Ok($body)
+            }
             other => Err($crate::UnknownDetector(other.to_string())),
         }
     }};
