@@ -4,7 +4,6 @@
 //! and the place, with exit status 2; no subcommand panics on bad input.
 
 mod perft_cmd;
-mod pgn;
 mod scan;
 
 use std::process::ExitCode;

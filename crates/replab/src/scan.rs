@@ -16,7 +16,7 @@ use replab_registry::{AnyDetector, DETECTOR_NAMES, RootRule, by_name, parse_list
 use replab_truth::Identity;
 use serde::{Serialize, Serializer, ser::SerializeMap};
 
-use crate::pgn::{PgnGame, PgnReader};
+use replab_pgn::{PgnGame, PgnReader};
 
 /// Arguments of `replab scan`.
 #[derive(Args)]

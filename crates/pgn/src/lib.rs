@@ -1,4 +1,4 @@
-//! A streaming PGN reader that keeps line numbers.
+//! A streaming PGN reader that keeps line numbers (replab's PGN input for `scan` and `suite`).
 //!
 //! It reads one game at a time from any `BufRead` (constant memory however large the file),
 //! and yields the tags and the main-line move tokens, each with the line it stands on.
@@ -8,6 +8,8 @@
 //! as an error with its line, so no data is dropped without a word.
 //!
 //! Replaying the tokens against a position (SAN parsing and legality) is the caller's job.
+
+#![deny(missing_docs)]
 
 use std::{
     fmt,
