@@ -37,6 +37,16 @@ pub const SEARCH_DETECTORS: [&str; 8] = [
     "linear+cuckoo",
 ];
 
+/// The root rule the cuckoo detectors use under a draw policy: under `twofold` any earlier
+/// position counts, as it would for a repetition that has happened; otherwise Stockfish's rule
+/// (after the root, or a position that had already repeated).
+pub fn root_rule_for(policy: replab_detect::DrawPolicy) -> RootRule {
+    match policy {
+        replab_detect::DrawPolicy::Twofold => RootRule::AnyEarlier,
+        _ => RootRule::Stockfish,
+    }
+}
+
 /// Any detector, dispatched by enum.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
