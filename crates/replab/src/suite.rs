@@ -394,9 +394,9 @@ fn opt_pct(v: Option<f64>) -> Cell {
     v.map_or_else(|| Cell::text("—"), |f| Cell::text(fmt_delta_pct(f)))
 }
 
-/// Writes `results.json` and `index.html` (with charts) into `out`, atomically.
-pub fn write_report(out: &Path, title: &str, results: &SuiteResults) -> Result<()> {
-    let dir = ReportDir::create(out)?;
+/// Writes `results.json` and `index.html` (with charts) into the staged `dir`, then commits it
+/// (the previous report stays in place until then).
+pub fn write_report(dir: ReportDir, title: &str, results: &SuiteResults) -> Result<()> {
     dir.write("results.json", serde_json::to_vec_pretty(results)?)?;
     let aggs = &results.aggregates;
     let headers = [
@@ -554,6 +554,10 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
     if records.is_empty() {
         bail!("no records to search in {}", args.epd.display());
     }
+    // Stage the output first: an unwritable --out fails before the search, and an interrupted
+    // run leaves only its staging folder, which the next run removes.
+    let dir = ReportDir::create(&args.out)
+        .with_context(|| format!("cannot write --out {}", args.out.display()))?;
     let config = SearchConfig {
         max_depth: args.depth,
         policy,
@@ -618,7 +622,7 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
             |f| f.to_string_lossy().into_owned()
         )
     );
-    write_report(&args.out, &title, &results)?;
+    write_report(dir, &title, &results)?;
     eprintln!("wrote {}", args.out.join("index.html").display());
     if !skipped.is_empty() {
         for s in &skipped {

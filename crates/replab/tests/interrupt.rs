@@ -1,0 +1,65 @@
+//! Atomic output: a report run killed midway leaves the previous report intact, and the next run
+//! cleans up what the killed one staged.
+
+use std::{
+    path::Path,
+    process::{Command, Stdio},
+    thread,
+    time::{Duration, Instant},
+};
+
+use serde_json::Value;
+
+fn suite(epd: &Path, out: &Path, depth: &str) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_replab"));
+    c.args(["suite", "--epd", epd.to_str().unwrap(), "--depth", depth, "--out"])
+        .arg(out)
+        .arg("--quiet")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    c
+}
+
+#[test]
+fn killed_run_leaves_the_previous_report() {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let wac = root.join("datasets/wac.epd");
+    let dir = std::env::temp_dir().join(format!("replab-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = dir.join("small.epd");
+    let first_line = std::fs::read_to_string(&wac).unwrap().lines().next().unwrap().to_string();
+    std::fs::write(&small, format!("{first_line}\n")).unwrap();
+    let out = dir.join("reports").join("suite");
+
+    assert!(suite(&small, &out, "2").status().unwrap().success());
+    let before = std::fs::read(out.join("results.json")).unwrap();
+
+    // A long run over all 300 positions, killed once it is well under way.
+    let mut child = suite(&wac, &out, "9").spawn().unwrap();
+    let start = Instant::now();
+    thread::sleep(Duration::from_millis(1500));
+    assert!(child.try_wait().unwrap().is_none(), "the long run ended too soon");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(start.elapsed() < Duration::from_secs(60));
+
+    let staged = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains(".suite.tmp"))
+        .count();
+    assert_eq!(staged, 1, "the killed run had staged its output beside the report");
+    let after = std::fs::read(out.join("results.json")).unwrap();
+    assert_eq!(before, after, "the previous report is unchanged");
+    let v: Value = serde_json::from_slice(&after).unwrap();
+    assert_eq!(v["runs"].as_array().unwrap().len(), 9);
+
+    // The next run replaces the report and removes the killed run's staging folder.
+    assert!(suite(&small, &out, "3").status().unwrap().success());
+    let leftovers: Vec<_> = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "suite")
+        .collect();
+    assert!(leftovers.is_empty(), "left behind: {leftovers:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
