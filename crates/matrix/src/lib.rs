@@ -48,15 +48,17 @@ impl Snapshot {
         for (w, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
             *w = u64::from_le_bytes(chunk.try_into().expect("8-byte chunk"));
         }
-        let (mut a, mut b) = (0u16, 0u16);
+        // Fletcher-16 with the modulo deferred: 66 bytes of at most 255 keep both sums far
+        // below 2^32, so one reduction at the end gives the same checksum.
+        let (mut a, mut b) = (0u32, 0u32);
         for &x in bytes.iter().chain(&state.to_le_bytes()) {
-            a = (a + x as u16) % 255;
-            b = (b + a) % 255;
+            a += x as u32;
+            b += a;
         }
         Snapshot {
             words,
             state,
-            checksum: b << 8 | a,
+            checksum: ((b % 255) << 8 | (a % 255)) as u16,
         }
     }
 
@@ -167,5 +169,30 @@ impl Detector for MatrixDetector {
 
     fn memory_bytes(&self) -> usize {
         self.stack.capacity() * std::mem::size_of::<Snapshot>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figure_1_codes_as_the_papers_figure_2() {
+        let pos = Position::from_fen("q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - 0 1").unwrap();
+        let snap = Snapshot::of(&pos);
+        let bytes: Vec<u8> = snap.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let mut expected = [0u8; 64];
+        expected[..8].copy_from_slice(&[13, 0, 0, 0, 0, 12, 0, 14]);
+        expected[13] = 9;
+        expected[58] = 5;
+        expected[62] = 6;
+        assert_eq!(bytes, expected);
+        // The deferred-modulo Fletcher equals the textbook one.
+        let (mut a, mut b) = (0u16, 0u16);
+        for &x in bytes.iter().chain(&snap.state.to_le_bytes()) {
+            a = (a + x as u16) % 255;
+            b = (b + a) % 255;
+        }
+        assert_eq!(snap.checksum, b << 8 | a);
     }
 }
