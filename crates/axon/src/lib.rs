@@ -32,18 +32,25 @@ pub fn encode(entry: &LineEntry) -> u16 {
     }
 }
 
-/// Runs `PERPETUAL` over `moves`, newest first. Returns the number of moves scanned when all
-/// chains closed, or `Err(())` if the chain list overflowed.
+/// What one run of `PERPETUAL` found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scan {
+    /// Every chain closed after this many moves: a repetition.
+    Repetition(u32),
+    /// An irreversible move or the bottom of the list was reached first.
+    NoRepetition,
+    /// A new chain found no free slot (the assembly's `jmp @no draw`).
+    ChainListFull,
+}
+
+/// Runs `PERPETUAL` over `moves`, newest first.
 #[inline]
-pub fn perpetual(
-    moves: impl Iterator<Item = u16>,
-    comparisons: &mut u64,
-) -> Result<Option<u32>, ()> {
+pub fn perpetual(moves: impl Iterator<Item = u16>, comparisons: &mut u64) -> Scan {
     let mut chains = [0u16; CHAIN_LIST_LEN];
     let mut open = 0u32;
     'next: for (i, word) in moves.enumerate() {
         if word & IRREVERSIBLE != 0 {
-            return Ok(None);
+            return Scan::NoRepetition;
         }
         let (from, to) = (word >> 8, word & 0xff);
         for slot in chains.iter_mut() {
@@ -52,7 +59,7 @@ pub fn perpetual(
                 if *slot & 0xff == from {
                     open -= 1;
                     if open == 0 {
-                        return Ok(Some(i as u32 + 1));
+                        return Scan::Repetition(i as u32 + 1);
                     }
                     *slot = 0;
                 } else {
@@ -66,10 +73,10 @@ pub fn perpetual(
                 *slot = word;
                 open += 1;
             }
-            None => return Err(()),
+            None => return Scan::ChainListFull,
         }
     }
-    Ok(None)
+    Scan::NoRepetition
 }
 
 /// The Axon move-chain detector.
@@ -124,14 +131,14 @@ impl Detector for AxonDetector {
             &mut self.stats.comparisons,
         );
         match result {
-            Ok(Some(distance)) => {
+            Scan::Repetition(distance) => {
                 self.stats.hits += 1;
                 Some(Repetition {
                     distance,
                     earlier: 1,
                 })
             }
-            Ok(None) => {
+            Scan::NoRepetition => {
                 // Reached the bottom of the list: was it the real start, or lost moves?
                 if self.kept < self.count {
                     let scanned_all_reversible = (0..self.kept).all(|i| {
@@ -143,7 +150,7 @@ impl Detector for AxonDetector {
                 }
                 None
             }
-            Err(()) => {
+            Scan::ChainListFull => {
                 self.stats.overflows += 1;
                 None
             }
@@ -198,9 +205,9 @@ mod tests {
         ];
         let mut n = 0;
         let r = perpetual(moves[1..].iter().rev().copied(), &mut n);
-        assert_eq!(r, Ok(Some(4)));
+        assert_eq!(r, Scan::Repetition(4));
         let r = perpetual(moves.iter().rev().copied(), &mut n);
-        assert_eq!(r, Ok(Some(4)), "closes before reaching C1H6");
+        assert_eq!(r, Scan::Repetition(4), "closes before reaching C1H6");
     }
 
     #[test]
@@ -212,7 +219,7 @@ mod tests {
             w("h8", "g8"),
             w("h6", "g5"),
         ];
-        assert_eq!(perpetual(moves.iter().copied(), &mut n), Ok(None));
+        assert_eq!(perpetual(moves.iter().copied(), &mut n), Scan::NoRepetition);
     }
 
     #[test]
@@ -221,6 +228,6 @@ mod tests {
         let mut n = 0;
         // 25 distinct pieces each making one move that opens a new chain.
         let moves = (0..25).map(|i| mailbox12(squares[i]) << 8 | mailbox12(squares[i + 32]));
-        assert_eq!(perpetual(moves, &mut n), Err(()));
+        assert_eq!(perpetual(moves, &mut n), Scan::ChainListFull);
     }
 }
