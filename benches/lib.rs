@@ -1,5 +1,7 @@
 //! Shared inputs of replab's criterion benchmarks (`cargo bench -p replab-benches`).
 
+pub mod scenarios;
+
 /// Perft benchmark positions: (name, FEN, depth, expected leaf count).
 pub const PERFT_POSITIONS: &[(&str, &str, u32, u64)] = &[
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4_865_609),
