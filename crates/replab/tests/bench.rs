@@ -1,0 +1,68 @@
+//! `replab bench --quick` builds the whole report site; every page's links and images resolve.
+//! (`tools/check_pages.sh` additionally renders the pages in headless Chromium.)
+
+use std::{
+    collections::BTreeSet,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+/// Every `href="…"` and `src="…"` value in `html`.
+fn references(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["href=\"", "src=\""] {
+        let mut rest = html;
+        while let Some(i) = rest.find(attr) {
+            rest = &rest[i + attr.len()..];
+            let end = rest.find('"').unwrap_or(rest.len());
+            out.push(rest[..end].to_string());
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+/// Checks that every relative link and image of every page reachable from `index` exists.
+fn check_site(index: &Path) -> usize {
+    let mut seen = BTreeSet::new();
+    let mut todo: Vec<PathBuf> = vec![index.to_path_buf()];
+    while let Some(page) = todo.pop() {
+        let page = page.canonicalize().unwrap_or_else(|_| panic!("missing {}", page.display()));
+        if !seen.insert(page.clone()) {
+            continue;
+        }
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.contains("Regenerate this page with"), "{} lacks its command", page.display());
+        for r in references(&html) {
+            if r.starts_with('#') || r.starts_with("http") || r.starts_with("data:") {
+                continue;
+            }
+            let target = page.parent().unwrap().join(r.split('#').next().unwrap());
+            assert!(target.exists(), "{} links to missing {r}", page.display());
+            if r.ends_with(".html") {
+                todo.push(target);
+            }
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn quick_bench_writes_a_linked_site() {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let out = std::env::temp_dir().join(format!("replab-bench-{}", std::process::id()));
+    let status = Command::new(env!("CARGO_BIN_EXE_replab"))
+        .args(["bench", "--quick", "--out"])
+        .arg(&out)
+        .current_dir(root)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let pages = check_site(&out.join("index.html"));
+    assert!(pages >= 5, "only {pages} pages");
+    let landing = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for needle in ["The paper's claims vs ours", "Exact under FIDE identity", "Cheapest per probe", "Cost in a search", "scaling.svg"] {
+        assert!(landing.contains(needle), "landing page lacks {needle:?}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}
