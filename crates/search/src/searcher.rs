@@ -1,0 +1,728 @@
+//! The searcher: iterative deepening, PVS alpha-beta, quiescence, and the detector protocol.
+
+use std::time::Instant;
+
+use replab_board::{
+    Bitboard, Color, MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Position, Role,
+};
+use replab_detect::{Detector, DrawPolicy, Line, load_history};
+
+use crate::{
+    eval::{self, MATERIAL},
+    score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
+    tt::{Bound, Tt},
+};
+
+/// The first and last ranks, where pawns promote.
+const PROMOTION_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+
+/// History scores stay within ±`HISTORY_MAX` (each bonus is damped by the current value).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Move-ordering keys: hash move, then captures and queen promotions (MVV-LVA), killers,
+/// quiet moves by history, under-promotions last.
+const ORDER_HASH: i32 = 1 << 30;
+const ORDER_CAPTURE: i32 = 1 << 24;
+const ORDER_KILLER: i32 = ORDER_CAPTURE - 2;
+const ORDER_UNDERPROMOTION: i32 = -(1 << 20);
+
+/// How the searcher searches. Two searches with equal configurations, equal input and the same
+/// detector produce identical counters, moves and scores on every run and machine: nothing
+/// depends on time, addresses, hash-map order or randomness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Deepest iteration, in plies (iterative deepening runs 1, 2, …, `max_depth`). Default 12.
+    pub max_depth: u32,
+    /// When a repetition the detector reports is scored as a draw. Default
+    /// [`DrawPolicy::Twofold`] (Axon's behaviour: any repetition is a draw).
+    pub policy: DrawPolicy,
+    /// How much the side to move at the root dislikes a draw, in centipawns. A draw scores
+    /// `−contempt` for the root side and `+contempt` for its opponent (from the side to move's
+    /// point of view at the node where it is scored). Default 0: draws score 0 for both.
+    pub contempt: i32,
+    /// Null-move pruning (not at the root, not in check, not at PV nodes, not twice in a row,
+    /// not when the side to move has only pawns and king, not near mate scores). Default on,
+    /// as in the paper's Axon, which ran "with a null move generator".
+    pub null_move: bool,
+    /// Depth reduction R of the null-move search (the null child is searched to
+    /// `depth − 1 − R`). Default 2.
+    pub null_reduction: u32,
+    /// Transposition table of 2^bits entries of 16 bytes, `None` for no table. Default
+    /// `Some(20)` (16 MiB). The table is cleared at the start of every search and kept across
+    /// its iterations. Table scores are path dependent where repetition draws are involved: a
+    /// score stored below a draw by repetition may be reused where that repetition cannot occur
+    /// (the usual engine compromise; see the crate docs).
+    pub tt_bits: Option<u32>,
+    /// Extend by one ply the moves that give check, while the parent is less than twice the
+    /// iteration depth from the root. Default on.
+    pub check_extension: bool,
+    /// Also try quiet checking moves at the first quiescence ply. Default off (quiescence
+    /// searches captures and queen promotions, and every evasion when in check).
+    pub qsearch_checks: bool,
+    /// Stop once a search has entered this many positions; the unfinished iteration is
+    /// discarded. Default `None` (no limit).
+    pub node_limit: Option<u64>,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            max_depth: 12,
+            policy: DrawPolicy::Twofold,
+            contempt: 0,
+            null_move: true,
+            null_reduction: 2,
+            tt_bits: Some(20),
+            check_extension: true,
+            qsearch_checks: false,
+            node_limit: None,
+        }
+    }
+}
+
+/// The counters of one iteration (or of a whole search, summed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counters {
+    /// Positions entered, quiescence included: every position pushed on the line, the root once
+    /// per iteration, positions cut off as repetition draws included.
+    pub nodes: u64,
+    /// Static evaluations at leaves (quiescence stand-pat, and the ply limit).
+    pub terminal_nodes: u64,
+    /// Moves generated: the sum over nodes of the moves the generator produced there (all legal
+    /// moves in the main search and in check; captures and queen promotions in quiescence).
+    pub generated: u64,
+    /// Repetitions the detector reported that the draw policy scored as a draw.
+    pub repetitions: u64,
+    /// Detector probes ([`replab_detect::Stats::probes`]).
+    pub probes: u64,
+    /// Probes that reported a repetition ([`replab_detect::Stats::hits`]).
+    pub hits: u64,
+}
+
+impl std::ops::AddAssign for Counters {
+    fn add_assign(&mut self, o: Counters) {
+        self.nodes += o.nodes;
+        self.terminal_nodes += o.terminal_nodes;
+        self.generated += o.generated;
+        self.repetitions += o.repetitions;
+        self.probes += o.probes;
+        self.hits += o.hits;
+    }
+}
+
+/// What one iteration of iterative deepening found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// First move of the principal variation (`None` if the root has no legal move).
+    pub best_move: Option<Move>,
+    /// Score from the point of view of the side to move at the root.
+    pub score: Score,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// The iteration's counters (not cumulative).
+    pub counters: Counters,
+    /// Wall time of the iteration in milliseconds (measured, never used for decisions).
+    pub time_ms: f64,
+}
+
+impl Iteration {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        if self.time_ms > 0.0 {
+            self.counters.nodes as f64 * 1000.0 / self.time_ms
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The result of a search: one [`Iteration`] per completed depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The side to move at the root (scores are from its point of view).
+    pub root_side: Color,
+    /// Completed iterations, depth 1 first.
+    pub iterations: Vec<Iteration>,
+    /// Whether every iteration up to the maximum depth completed (false after a node limit).
+    pub completed: bool,
+}
+
+impl SearchResult {
+    /// The deepest completed iteration.
+    pub fn last(&self) -> Option<&Iteration> {
+        self.iterations.last()
+    }
+
+    /// The best move of the deepest completed iteration.
+    pub fn best_move(&self) -> Option<Move> {
+        self.last().and_then(|it| it.best_move)
+    }
+
+    /// The score of the deepest completed iteration (root side's view).
+    pub fn score(&self) -> Option<Score> {
+        self.last().map(|it| it.score)
+    }
+
+    /// The counters summed over the completed iterations.
+    pub fn totals(&self) -> Counters {
+        let mut t = Counters::default();
+        for it in &self.iterations {
+            t += it.counters;
+        }
+        t
+    }
+
+    /// Wall time summed over the completed iterations, in milliseconds.
+    pub fn time_ms(&self) -> f64 {
+        self.iterations.iter().map(|it| it.time_ms).sum()
+    }
+}
+
+/// An iterative-deepening alpha-beta searcher, generic over the repetition detector so that
+/// [`replab_detect::Off`] costs nothing.
+///
+/// Every structure is sized in [`Searcher::new`] (and, for the line and the detector, once per
+/// search by [`load_history`]); a search allocates only its result (one vector, one principal
+/// variation per iteration), never per node.
+pub struct Searcher<D: Detector> {
+    config: SearchConfig,
+    detector: D,
+    line: Line,
+    tt: Option<Tt>,
+    killers: Box<[[Move; 2]; MAX_PLY + 1]>,
+    history: Box<[[i32; 64]; 12]>,
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    counters: Counters,
+    root_side: Color,
+    extension_limit: usize,
+    stopped: bool,
+}
+
+impl<D: Detector> Searcher<D> {
+    /// A searcher using `detector` with `config`. Allocates the transposition table.
+    pub fn new(detector: D, config: SearchConfig) -> Self {
+        Searcher {
+            config,
+            detector,
+            line: Line::default(),
+            tt: config.tt_bits.map(Tt::new),
+            killers: Box::new([[Move::NULL; 2]; MAX_PLY + 1]),
+            history: Box::new([[0; 64]; 12]),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            counters: Counters::default(),
+            root_side: Color::White,
+            extension_limit: 0,
+            stopped: false,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// The detector (its statistics cover the last search).
+    pub fn detector(&self) -> &D {
+        &self.detector
+    }
+
+    /// Bytes used by the transposition table.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.as_ref().map_or(0, Tt::memory_bytes)
+    }
+
+    /// Searches `root` with no game history.
+    pub fn search(&mut self, root: &Position) -> SearchResult {
+        self.search_game(std::slice::from_ref(root), &[])
+    }
+
+    /// Searches the last of `positions`, with the earlier ones as game history: `moves[i]`
+    /// leads from `positions[i]` to `positions[i + 1]`.
+    ///
+    /// # Panics
+    /// If `positions` is empty or `moves.len() + 1 != positions.len()`.
+    pub fn search_game(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult {
+        self.search_game_with(positions, moves, |_| {})
+    }
+
+    /// Like [`Searcher::search_game`], calling `on_iteration` after each completed iteration.
+    pub fn search_game_with(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        mut on_iteration: impl FnMut(&Iteration),
+    ) -> SearchResult {
+        let root = *positions.last().expect("at least the root position");
+        load_history(
+            &mut self.detector,
+            &mut self.line,
+            positions,
+            moves,
+            MAX_PLY + 1,
+        );
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+        *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
+        *self.history = [[0; 64]; 12];
+        self.counters = Counters::default();
+        self.root_side = root.side_to_move();
+        self.stopped = false;
+
+        let mut result = SearchResult {
+            root_side: self.root_side,
+            iterations: Vec::with_capacity(self.config.max_depth as usize),
+            completed: true,
+        };
+        for depth in 1..=self.config.max_depth {
+            let before = self.counters;
+            let stats_before = self.detector.stats();
+            let start = Instant::now();
+            self.extension_limit = 2 * depth as usize;
+            self.counters.nodes += 1; // the root
+            let score = self.search_node(&root, depth as i32, -INFINITE, INFINITE, 0);
+            let time_ms = start.elapsed().as_secs_f64() * 1000.0;
+            debug_assert_eq!(self.line.len(), positions.len());
+            if self.stopped {
+                result.completed = false;
+                break;
+            }
+            let stats = self.detector.stats();
+            let counters = Counters {
+                nodes: self.counters.nodes - before.nodes,
+                terminal_nodes: self.counters.terminal_nodes - before.terminal_nodes,
+                generated: self.counters.generated - before.generated,
+                repetitions: self.counters.repetitions - before.repetitions,
+                probes: stats.probes - stats_before.probes,
+                hits: stats.hits - stats_before.hits,
+            };
+            let pv = self.pv[0][..self.pv_len[0]].to_vec();
+            let iteration = Iteration {
+                depth,
+                best_move: pv.first().copied(),
+                score: Score(score),
+                pv,
+                counters,
+                time_ms,
+            };
+            on_iteration(&iteration);
+            result.iterations.push(iteration);
+        }
+        result
+    }
+
+    /// The draw score from the point of view of `side` (see [`SearchConfig::contempt`]).
+    #[inline(always)]
+    fn draw_score(&self, side: Color) -> i32 {
+        if side == self.root_side {
+            -self.config.contempt
+        } else {
+            self.config.contempt
+        }
+    }
+
+    /// A static evaluation at a leaf.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.counters.terminal_nodes += 1;
+        eval::evaluate(pos)
+    }
+
+    /// Enters `child` (reached from `parent` by `mv`, or by a null move when `mv` is null) at
+    /// `ply`: pushes it on the line, probes the detector, and unless the repetition is a draw,
+    /// enters it, searches it (quiescence when `depth <= 0`) and leaves it. Returns the score
+    /// from the child's side to move's point of view.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        &mut self,
+        parent: &Position,
+        mv: Move,
+        child: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if mv.is_null() {
+            self.line.push_null(child);
+        } else {
+            self.line.push(parent, mv, child);
+        }
+        self.counters.nodes += 1;
+        self.pv_len[ply] = ply;
+        if let Some(limit) = self.config.node_limit
+            && self.counters.nodes > limit
+        {
+            self.stopped = true;
+            self.line.pop();
+            return 0;
+        }
+        if let Some(rep) = self.detector.probe(&self.line, child)
+            && self.config.policy.is_draw(rep, self.line.plies_from_root())
+        {
+            self.counters.repetitions += 1;
+            self.line.pop();
+            return self.draw_score(child.side_to_move());
+        }
+        self.detector.enter(&self.line, child);
+        let score = if depth > 0 {
+            self.search_node(child, depth, alpha, beta, ply)
+        } else {
+            self.quiesce(child, depth, alpha, beta, ply)
+        };
+        self.detector.leave(&self.line, child);
+        self.line.pop();
+        score
+    }
+
+    /// Copies the child's principal variation behind `mv` at `ply`.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = mv;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// The main search at a node already entered (`ply` 0 is the root).
+    fn search_node(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        let pv_node = beta - alpha > 1;
+        let us = pos.side_to_move();
+        let draw = self.draw_score(us);
+        let in_check = pos.is_check();
+
+        if ply > 0 {
+            // The fifty-move rule (mate on the hundredth half-move wins).
+            if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
+                return draw;
+            }
+            // Mate-distance pruning: no score beats a mate already found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            // Upcoming cycles: the side to move can force a repetition (cuckoo detectors).
+            if alpha < draw && self.detector.upcoming(&self.line, pos) {
+                alpha = draw;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evaluate(pos);
+            }
+        }
+
+        let mut tt_move = Move::NULL;
+        if let Some(tt) = &self.tt
+            && let Some(entry) = tt.probe(pos.key())
+        {
+            tt_move = entry.mv();
+            if !pv_node && entry.depth() >= depth {
+                let s = entry.score(ply);
+                let cut = match entry.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        if self.config.null_move
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && depth >= 2
+            && !self.line.last().null
+            && beta.abs() < MATE_BOUND
+            && has_pieces(pos, us)
+        {
+            let mut child = *pos;
+            child.play_null();
+            let d = (depth - 1 - self.config.null_reduction as i32).max(0);
+            let v = -self.visit(pos, Move::NULL, &child, d, -beta, -beta + 1, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
+
+        let mut list = MoveList::new();
+        pos.legal_moves_into(&mut list);
+        self.counters.generated += list.len() as u64;
+        if list.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { draw };
+        }
+        let mut keys = [0i32; MAX_MOVES];
+        self.order_keys(pos, &list, &mut keys, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NULL;
+        let moves = list.as_mut_slice();
+        for i in 0..moves.len() {
+            pick_next(moves, &mut keys, i);
+            let m = moves[i];
+            let child = pos.play(m);
+            let extend =
+                self.config.check_extension && child.is_check() && ply < self.extension_limit;
+            let d = depth - 1 + i32::from(extend);
+            let mut v;
+            if i == 0 {
+                v = -self.visit(pos, m, &child, d, -beta, -alpha, ply + 1);
+            } else {
+                v = -self.visit(pos, m, &child, d, -alpha - 1, -alpha, ply + 1);
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.visit(pos, m, &child, d, -beta, -alpha, ply + 1);
+                }
+            }
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    best_move = m;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        if !m.is_capture() && m.promotion().is_none() {
+                            self.reward_quiet(pos, m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        if let Some(tt) = &mut self.tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            tt.store(pos.key(), depth, best, bound, best_move, ply);
+        }
+        best
+    }
+
+    /// Quiescence search at a node already entered: stand pat, then captures and queen
+    /// promotions (every evasion when in check; quiet checks too at the first ply with
+    /// [`SearchConfig::qsearch_checks`]). `depth` is 0 at the first quiescence ply, then −1, −2 …
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        let us = pos.side_to_move();
+        let draw = self.draw_score(us);
+        let in_check = pos.is_check();
+        if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
+            return draw;
+        }
+        if alpha < draw && self.detector.upcoming(&self.line, pos) {
+            alpha = draw;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+
+        let mut best = -INFINITE;
+        if !in_check {
+            let stand = self.evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+
+        let mut list = MoveList::new();
+        if in_check {
+            pos.legal_moves_into(&mut list);
+        } else {
+            tactical_moves(pos, &mut list);
+            if self.config.qsearch_checks && depth == 0 {
+                quiet_checks(pos, &mut list);
+            }
+        }
+        self.counters.generated += list.len() as u64;
+        if list.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { best };
+        }
+        let mut keys = [0i32; MAX_MOVES];
+        self.order_keys(pos, &list, &mut keys, Move::NULL, ply);
+        let moves = list.as_mut_slice();
+        for i in 0..moves.len() {
+            pick_next(moves, &mut keys, i);
+            let m = moves[i];
+            let child = pos.play(m);
+            let v = -self.visit(pos, m, &child, depth - 1, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Ordering keys of `list`: hash move; captures and queen promotions by MVV-LVA; the two
+    /// killers; quiet moves by history; under-promotions last.
+    #[inline]
+    fn order_keys(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        keys: &mut [i32; MAX_MOVES],
+        tt_move: Move,
+        ply: usize,
+    ) {
+        let killers = self.killers[ply];
+        for (key, &m) in keys.iter_mut().zip(list.iter()) {
+            *key = if m == tt_move {
+                ORDER_HASH
+            } else if matches!(m.promotion(), Some(r) if r != Role::Queen) {
+                ORDER_UNDERPROMOTION
+            } else if m.is_capture() || m.promotion().is_some() {
+                let victim = if m.is_en_passant() {
+                    MATERIAL[Role::Pawn.index()]
+                } else {
+                    pos.piece_at(m.to()).map_or(0, |p| MATERIAL[p.role.index()])
+                };
+                let promotion = if m.promotion().is_some() {
+                    MATERIAL[Role::Queen.index()]
+                } else {
+                    0
+                };
+                let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role.index() as i32);
+                ORDER_CAPTURE + (victim + promotion) * 8 - attacker
+            } else if m == killers[0] {
+                ORDER_KILLER
+            } else if m == killers[1] {
+                ORDER_KILLER - 1
+            } else {
+                let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
+                self.history[piece][m.to().index()]
+            };
+        }
+    }
+
+    /// A quiet move caused a beta cutoff: make it a killer and raise its history score.
+    #[inline]
+    fn reward_quiet(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        if let Some(piece) = pos.piece_at(m.from()) {
+            let bonus = (depth * depth).min(HISTORY_MAX);
+            let h = &mut self.history[piece.index()][m.to().index()];
+            *h += bonus - *h * bonus / HISTORY_MAX;
+        }
+    }
+}
+
+/// Whether `side` has a piece other than pawns and its king (null-move pruning is unsafe in
+/// pawn endings, where zugzwang is common).
+#[inline]
+fn has_pieces(pos: &Position, side: Color) -> bool {
+    (pos.by_color(side) & !(pos.by_role(Role::Pawn) | pos.by_role(Role::King))).is_not_empty()
+}
+
+/// Moves `i`'s best remaining move (highest key, the first of equals) to index `i`.
+#[inline]
+fn pick_next(moves: &mut [Move], keys: &mut [i32; MAX_MOVES], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    if best != i {
+        moves.swap(i, best);
+        keys.swap(i, best);
+    }
+}
+
+/// Legal captures (en passant included) and queen promotions of a position not in check.
+#[inline]
+fn tactical_moves(pos: &Position, list: &mut MoveList) {
+    let theirs = pos.by_color(pos.side_to_move().flip());
+    let ep = pos.ep_square().map_or(Bitboard::EMPTY, |s| s.bb());
+    pos.generate(|pm| {
+        if pm.role != Role::Pawn {
+            let to = pm.to & theirs;
+            if to.is_not_empty() {
+                pos.expand(PieceMoves { to, ..pm }, list);
+            }
+            return false;
+        }
+        for to in pm.to & (theirs | ep | PROMOTION_RANKS) {
+            let capture = theirs.has(to);
+            let kind = if PROMOTION_RANKS.has(to) {
+                if capture {
+                    MoveKind::CapturePromoteQueen
+                } else {
+                    MoveKind::PromoteQueen
+                }
+            } else if capture {
+                MoveKind::Capture
+            } else {
+                MoveKind::EnPassant
+            };
+            list.push(Move::new(pm.from, to, kind));
+        }
+        false
+    });
+}
+
+/// Appends the quiet, non-promoting legal moves that give check.
+fn quiet_checks(pos: &Position, list: &mut MoveList) {
+    let mut all = MoveList::new();
+    pos.legal_moves_into(&mut all);
+    for &m in all.iter() {
+        if !m.is_capture() && m.promotion().is_none() && pos.play(m).is_check() {
+            list.push(m);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+//! The transposition table: one 16-byte entry per slot, indexed by the low key bits.
+
+use replab_board::Move;
+
+use crate::score::MATE_BOUND;
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The true value is at most the score (every move failed low).
+    Upper = 1,
+    /// The true value is at least the score (a move failed high).
+    Lower = 2,
+    /// The score is exact.
+    Exact = 3,
+}
+
+/// One slot: the full key, the best or refuting move, the score and the draft.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(16))]
+pub(crate) struct Entry {
+    key: u64,
+    mv: u16,
+    score: i16,
+    depth: i16,
+    bound: u8,
+}
+
+impl Entry {
+    /// The stored move ([`Move::NULL`] if none).
+    #[inline]
+    pub(crate) fn mv(&self) -> Move {
+        Move::from_bits(self.mv)
+    }
+
+    /// The draft the score was searched to.
+    #[inline]
+    pub(crate) fn depth(&self) -> i32 {
+        i32::from(self.depth)
+    }
+
+    /// The bound kind.
+    #[inline]
+    pub(crate) fn bound(&self) -> Bound {
+        match self.bound {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            _ => Bound::Exact,
+        }
+    }
+
+    /// The score as seen from a node `ply` plies below the root (mate scores are stored
+    /// relative to the node, not the root).
+    #[inline]
+    pub(crate) fn score(&self, ply: usize) -> i32 {
+        let s = i32::from(self.score);
+        if s >= MATE_BOUND {
+            s - ply as i32
+        } else if s <= -MATE_BOUND {
+            s + ply as i32
+        } else {
+            s
+        }
+    }
+}
+
+/// A table of 2^`bits` entries. Always-replace: the newest search result wins, which keeps the
+/// table a pure function of the search path (deterministic).
+#[derive(Clone, Debug)]
+pub(crate) struct Tt {
+    entries: Box<[Entry]>,
+    mask: u64,
+}
+
+impl Tt {
+    /// A zeroed table of 2^`bits` entries.
+    pub(crate) fn new(bits: u32) -> Tt {
+        Tt {
+            entries: vec![Entry::default(); 1usize << bits].into_boxed_slice(),
+            mask: (1u64 << bits) - 1,
+        }
+    }
+
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    /// Bytes used.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.entries)
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[(key & self.mask) as usize];
+        (e.key == key && e.bound != 0).then_some(e)
+    }
+
+    /// Stores a result for `key` found `ply` plies below the root.
+    #[inline]
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        mv: Move,
+        ply: usize,
+    ) {
+        let stored = if score >= MATE_BOUND {
+            score + ply as i32
+        } else if score <= -MATE_BOUND {
+            score - ply as i32
+        } else {
+            score
+        };
+        let slot = &mut self.entries[(key & self.mask) as usize];
+        // Keep the old move when the new result has none for the same position.
+        let mv = if mv.is_null() && slot.key == key {
+            slot.mv
+        } else {
+            mv.bits()
+        };
+        *slot = Entry {
+            key,
+            mv,
+            score: stored as i16,
+            depth: depth.clamp(-100, 100) as i16,
+            bound: bound as u8,
+        };
+    }
+}
