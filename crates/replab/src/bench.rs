@@ -14,8 +14,7 @@ use std::{
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use replab_report::{
-    Cell, LineChart, Meta, Page, ReportDir, Series, escape_html, fmt_delta_pct, fmt_int,
-    table_html,
+    Cell, LineChart, Meta, Page, ReportDir, Series, escape_html, fmt_delta_pct, fmt_int, table_html,
 };
 use serde_json::Value;
 
@@ -34,7 +33,10 @@ pub struct BenchArgs {
 
 /// The report pages, in landing-page order: (directory, title).
 const PAGES: [(&str, &str); 6] = [
-    ("axon", "Axon reproduction (WAC.018, the paper's experiment)"),
+    (
+        "axon",
+        "Axon reproduction (WAC.018, the paper's experiment)",
+    ),
     ("audit", "Audit against exact FIDE identity"),
     ("microbench", "Detector micro-benchmarks"),
     ("suite-repetition", "Repetition-rich suite"),
@@ -79,11 +81,35 @@ fn steps(quick: bool, out: &Path) -> Vec<Step> {
         Step { label, args: a }
     };
     if quick {
-        steps.push(suite("suite repetition", "datasets/repetition.epd", "suite-repetition", "5", None));
-        steps.push(suite("suite wac", "datasets/wac.epd", "suite-wac", "4", Some("60")));
+        steps.push(suite(
+            "suite repetition",
+            "datasets/repetition.epd",
+            "suite-repetition",
+            "5",
+            None,
+        ));
+        steps.push(suite(
+            "suite wac",
+            "datasets/wac.epd",
+            "suite-wac",
+            "4",
+            Some("60"),
+        ));
     } else {
-        steps.push(suite("suite repetition", "datasets/repetition.epd", "suite-repetition", "7", None));
-        steps.push(suite("suite wac", "datasets/wac.epd", "suite-wac", "5", None));
+        steps.push(suite(
+            "suite repetition",
+            "datasets/repetition.epd",
+            "suite-repetition",
+            "7",
+            None,
+        ));
+        steps.push(suite(
+            "suite wac",
+            "datasets/wac.epd",
+            "suite-wac",
+            "5",
+            None,
+        ));
         steps.push(suite("suite bk", "datasets/bk.epd", "suite-bk", "6", None));
     }
     steps
@@ -95,7 +121,10 @@ fn microbench_step(quick: bool, out: &Path, meta: &Meta) -> Result<microbench::M
     let dir = ReportDir::create(out.join("microbench"))?;
     let report = microbench::write_microbench(&summary, &dir)?;
     let mut page = Page::new(PAGES[2].1, meta).nav([("All reports", "../index.html")]);
-    page = page.section("Summary", format!("<p>{}</p>", escape_html(&report.headline)));
+    page = page.section(
+        "Summary",
+        format!("<p>{}</p>", escape_html(&report.headline)),
+    );
     for (heading, html) in report.sections {
         page = page.section(heading, html);
     }
@@ -121,14 +150,20 @@ struct Row {
 }
 
 /// Builds the landing page from the reports under `out`.
-fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, quick: bool) -> Result<()> {
+fn landing(
+    out: &Path,
+    summary: &microbench::MicrobenchSummary,
+    meta: &Meta,
+    quick: bool,
+) -> Result<()> {
     let axon = read_json(&out.join("axon/results.json"))?;
     let audit = read_json(&out.join("audit/results.json"))?;
     let suites: Vec<(String, Value)> = PAGES[3..]
         .iter()
         .filter_map(|(name, _)| {
             let p = out.join(name).join("results.json");
-            p.exists().then(|| read_json(&p).map(|v| (name.to_string(), v)))
+            p.exists()
+                .then(|| read_json(&p).map(|v| (name.to_string(), v)))
         })
         .collect::<Result<_>>()?;
 
@@ -192,7 +227,9 @@ fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, qui
         .collect();
     let games = audit["totals"]["games"].as_u64().unwrap_or(0);
     let plies = audit["totals"]["plies"].as_u64().unwrap_or(0);
-    let verdict = axon["verdict"].as_str().unwrap_or("(no verdict in axon/results.json)");
+    let verdict = axon["verdict"]
+        .as_str()
+        .unwrap_or("(no verdict in axon/results.json)");
     let mut headline = String::from("<ul>");
     headline += &format!(
         "<li><strong>The paper's claims vs ours.</strong> {}</li>",
@@ -204,7 +241,11 @@ fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, qui
         fmt_int(games),
         fmt_int(plies),
         escape_html(&exact.join(", ")),
-        escape_html(&if inexact.is_empty() { "none".into() } else { inexact.join("; ") })
+        escape_html(&if inexact.is_empty() {
+            "none".into()
+        } else {
+            inexact.join("; ")
+        })
     );
     headline += &format!(
         "<li><strong>Cheapest per probe.</strong> {}</li>",
@@ -212,10 +253,7 @@ fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, qui
     );
     let cost_in_search: Vec<String> = rows
         .iter()
-        .filter_map(|r| {
-            r.overhead
-                .map(|o| format!("{} {:.2}×", r.detector, o))
-        })
+        .filter_map(|r| r.overhead.map(|o| format!("{} {:.2}×", r.detector, o)))
         .collect();
     headline += &format!(
         "<li><strong>Cost in a search</strong> (WAC.018, NPS of detection off ÷ NPS with the \
@@ -226,7 +264,8 @@ fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, qui
 
     // Ranking table.
     let show_runs = [0usize, 8, 32, 100];
-    let mut headers: Vec<String> = vec!["detector".into(), "false pos.".into(), "false neg.".into()];
+    let mut headers: Vec<String> =
+        vec!["detector".into(), "false pos.".into(), "false neg.".into()];
     for r in show_runs {
         headers.push(format!("ns/cycle, run {r}"));
     }
@@ -247,7 +286,9 @@ fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, qui
                 row.push(
                     r.ns.iter()
                         .find(|(n, _, _)| *n == run)
-                        .map_or(Cell::text("—"), |(_, ns, _)| Cell::text(format!("{ns:.1}"))),
+                        .map_or(Cell::text("—"), |(_, ns, _)| {
+                            Cell::text(format!("{ns:.1}"))
+                        }),
                 );
             }
             row.push(
@@ -255,7 +296,10 @@ fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, qui
                     .find(|(n, _, _)| *n == 32)
                     .map_or(Cell::text("—"), |(_, _, x)| Cell::text(format!("{x:.2}"))),
             );
-            row.push(r.overhead.map_or(Cell::text("—"), |o| Cell::text(format!("{o:.3}"))));
+            row.push(
+                r.overhead
+                    .map_or(Cell::text("—"), |o| Cell::text(format!("{o:.3}"))),
+            );
             for (_, change) in &r.suites {
                 row.push(change.map_or(Cell::text("—"), |c| Cell::text(fmt_delta_pct(c))));
             }
@@ -299,7 +343,11 @@ fn landing(out: &Path, summary: &microbench::MicrobenchSummary, meta: &Meta, qui
         "<p>replab compares how chess programs detect repeated positions: every technique of the \
          sources behind one trait, one deterministic searcher, and an exact FIDE oracle. This is \
          the {} run of the main job; every figure below was measured by it.</p>",
-        if quick { "quick (<code>--quick</code>)" } else { "full" }
+        if quick {
+            "quick (<code>--quick</code>)"
+        } else {
+            "full"
+        }
     );
     let nav: Vec<(String, String)> = PAGES
         .iter()
@@ -339,7 +387,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let meta = Meta::collect(&command_line());
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create --out {}", args.out.display()))?;
-    for needed in ["datasets/wac.epd", "datasets/repetition.epd", "datasets/bk.epd"] {
+    for needed in [
+        "datasets/wac.epd",
+        "datasets/repetition.epd",
+        "datasets/bk.epd",
+    ] {
         if !Path::new(needed).exists() {
             bail!("{needed} not found: run replab bench from the repository root");
         }
@@ -347,10 +399,19 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let steps = steps(args.quick, &args.out);
     let total = steps.len() + 2;
     for (i, step) in steps.iter().enumerate() {
-        eprintln!("[{}/{total}] {} ({:.0} s so far)", i + 1, step.label, started.elapsed().as_secs_f64());
+        eprintln!(
+            "[{}/{total}] {} ({:.0} s so far)",
+            i + 1,
+            step.label,
+            started.elapsed().as_secs_f64()
+        );
         crate::run_args(&step.args).with_context(|| format!("step `{}` failed", step.label))?;
     }
-    eprintln!("[{}/{total}] micro-benchmarks ({:.0} s so far)", total - 1, started.elapsed().as_secs_f64());
+    eprintln!(
+        "[{}/{total}] micro-benchmarks ({:.0} s so far)",
+        total - 1,
+        started.elapsed().as_secs_f64()
+    );
     let summary = microbench_step(args.quick, &args.out, &meta)?;
     eprintln!("[{total}/{total}] landing page");
     landing(&args.out, &summary, &meta, args.quick)?;

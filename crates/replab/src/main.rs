@@ -18,7 +18,11 @@ use clap::{Parser, Subcommand};
 
 /// Command-line arguments.
 #[derive(Parser)]
-#[command(name = "replab", version, about = "Compare how chess programs detect repeated positions")]
+#[command(
+    name = "replab",
+    version,
+    about = "Compare how chess programs detect repeated positions"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

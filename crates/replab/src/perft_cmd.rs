@@ -22,8 +22,8 @@ pub struct PerftArgs {
 
 /// Runs perft and prints the count as the last line.
 pub fn run(args: &PerftArgs) -> Result<()> {
-    let pos = Position::from_fen(&args.fen)
-        .with_context(|| format!("invalid --fen {:?}", args.fen))?;
+    let pos =
+        Position::from_fen(&args.fen).with_context(|| format!("invalid --fen {:?}", args.fen))?;
     if args.depth > 15 {
         bail!("--depth {} is out of range (0 to 15)", args.depth);
     }

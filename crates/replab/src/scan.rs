@@ -102,10 +102,13 @@ impl Counter {
     /// Whether some legal move makes a position occur for the third time.
     fn about_to_appear_third_time(&self, pos: &Position) -> bool {
         self.max >= 2
-            && pos
-                .legal_moves()
-                .iter()
-                .any(|&m| self.seen.get(&Identity::of(&pos.play(m))).copied().unwrap_or(0) >= 2)
+            && pos.legal_moves().iter().any(|&m| {
+                self.seen
+                    .get(&Identity::of(&pos.play(m)))
+                    .copied()
+                    .unwrap_or(0)
+                    >= 2
+            })
     }
 }
 
@@ -207,7 +210,10 @@ pub fn run(args: &ScanArgs) -> Result<()> {
     let names = parse_list(&args.detectors, &DETECTOR_NAMES)
         .with_context(|| format!("invalid --detectors {:?}", args.detectors))?;
     if names.iter().any(|n| n == "off") {
-        bail!("invalid --detectors {:?}: `off` is not a detector", args.detectors);
+        bail!(
+            "invalid --detectors {:?}: `off` is not a detector",
+            args.detectors
+        );
     }
     let mut detectors: Vec<AnyDetector> = names
         .iter()
@@ -236,7 +242,14 @@ pub fn run(args: &ScanArgs) -> Result<()> {
                 break;
             }
         };
-        let res = scan_game(&args.pgn, &game, &mut detectors, &mut flags, &mut counter, &mut out);
+        let res = scan_game(
+            &args.pgn,
+            &game,
+            &mut detectors,
+            &mut flags,
+            &mut counter,
+            &mut out,
+        );
         match res {
             Ok(Ok(())) => {}
             Ok(Err(b)) => {

@@ -94,11 +94,15 @@ fn parse_record(text: &str, line: usize) -> Result<Record, String> {
     let (positions, moves) = match (operand("hfen"), operand("hmoves")) {
         (None, None) => (vec![epd.position], Vec::new()),
         (Some(hfen), hmoves) => {
-            let mut pos = Position::from_fen(&hfen)
-                .map_err(|e| format!("invalid hfen {hfen:?}: {e}"))?;
+            let mut pos =
+                Position::from_fen(&hfen).map_err(|e| format!("invalid hfen {hfen:?}: {e}"))?;
             let mut positions = vec![pos];
             let mut moves = Vec::new();
-            for (i, uci) in hmoves.unwrap_or_default().split_ascii_whitespace().enumerate() {
+            for (i, uci) in hmoves
+                .unwrap_or_default()
+                .split_ascii_whitespace()
+                .enumerate()
+            {
                 let m = pos
                     .parse_uci(uci)
                     .map_err(|e| format!("hmoves move {} ({uci}): {e}", i + 1))?;
@@ -446,7 +450,10 @@ pub fn write_report(dir: ReportDir, title: &str, results: &SuiteResults) -> Resu
         categories: names.clone(),
         series: vec![
             Series::values("nodes", aggs.iter().map(|a| a.nodes as f64)),
-            Series::values("terminal nodes", aggs.iter().map(|a| a.terminal_nodes as f64)),
+            Series::values(
+                "terminal nodes",
+                aggs.iter().map(|a| a.terminal_nodes as f64),
+            ),
         ],
         ..BarChart::new("Tree size per detector", "detector", "count (all records)")
     };
@@ -478,7 +485,10 @@ pub fn write_report(dir: ReportDir, title: &str, results: &SuiteResults) -> Resu
         .iter()
         .map(|id| {
             let rs: Vec<&SuiteRun> = results.runs.iter().filter(|r| r.id == *id).collect();
-            let mut row = vec![Cell::text(*id), rs.first().map_or(0, |r| r.history_plies).into()];
+            let mut row = vec![
+                Cell::text(*id),
+                rs.first().map_or(0, |r| r.history_plies).into(),
+            ];
             for a in aggs {
                 row.push(
                     rs.iter()
@@ -512,7 +522,10 @@ pub fn write_report(dir: ReportDir, title: &str, results: &SuiteResults) -> Resu
     );
     Page::new(title, &results.meta)
         .nav([("All reports", "../index.html")])
-        .section("Summary", format!("{summary}{}", table_html(&headers, &rows, true)))
+        .section(
+            "Summary",
+            format!("{summary}{}", table_html(&headers, &rows, true)),
+        )
         .section("Charts", format!("{fig_time}{fig_nodes}{fig_reps}"))
         .section("Per record", table_html(&rec_headers, &rec_rows, true))
         .write(&dir, "index.html")?;
@@ -628,7 +641,11 @@ pub fn run(args: &SuiteArgs) -> Result<()> {
         for s in &skipped {
             eprintln!("replab: skipped {s}");
         }
-        bail!("{} record(s) skipped in {}", skipped.len(), args.epd.display());
+        bail!(
+            "{} record(s) skipped in {}",
+            skipped.len(),
+            args.epd.display()
+        );
     }
     Ok(())
 }
@@ -644,7 +661,10 @@ mod tests {
             1,
         )
         .unwrap();
-        assert_eq!((r.positions.len(), r.moves.len(), r.id.as_str()), (6, 5, "shuffle"));
+        assert_eq!(
+            (r.positions.len(), r.moves.len(), r.id.as_str()),
+            (6, 5, "shuffle")
+        );
         let e = parse_record(
             "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hfen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"; hmoves \"g1f3 g8f6\";",
             3,
@@ -652,7 +672,9 @@ mod tests {
         .err()
         .unwrap();
         assert!(e.contains("not the record's position"), "{e}");
-        let e = parse_record("8/8/8/8/8/8/8/8 w - - hmoves \"e2e4\";", 4).err().unwrap();
+        let e = parse_record("8/8/8/8/8/8/8/8 w - - hmoves \"e2e4\";", 4)
+            .err()
+            .unwrap();
         assert!(e.contains("no king"), "{e}");
         let e = parse_record(
             "4k3/8/8/8/8/8/8/4K3 w - - hfen \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"; hmoves \"e1e3\";",
@@ -669,6 +691,9 @@ mod tests {
         assert!(parse_options("nosuch", "twofold").is_err());
         assert!(parse_options("truth", "twofold").is_err());
         assert!(parse_options("linear", "sometimes").is_err());
-        assert_eq!(parse_options("linear,off", "stockfish").unwrap().0, ["off", "linear"]);
+        assert_eq!(
+            parse_options("linear,off", "stockfish").unwrap().0,
+            ["off", "linear"]
+        );
     }
 }

@@ -27,12 +27,18 @@ fn check_site(index: &Path) -> usize {
     let mut seen = BTreeSet::new();
     let mut todo: Vec<PathBuf> = vec![index.to_path_buf()];
     while let Some(page) = todo.pop() {
-        let page = page.canonicalize().unwrap_or_else(|_| panic!("missing {}", page.display()));
+        let page = page
+            .canonicalize()
+            .unwrap_or_else(|_| panic!("missing {}", page.display()));
         if !seen.insert(page.clone()) {
             continue;
         }
         let html = std::fs::read_to_string(&page).unwrap();
-        assert!(html.contains("Regenerate this page with"), "{} lacks its command", page.display());
+        assert!(
+            html.contains("Regenerate this page with"),
+            "{} lacks its command",
+            page.display()
+        );
         for r in references(&html) {
             if r.starts_with('#') || r.starts_with("http") || r.starts_with("data:") {
                 continue;
@@ -61,7 +67,13 @@ fn quick_bench_writes_a_linked_site() {
     let pages = check_site(&out.join("index.html"));
     assert!(pages >= 5, "only {pages} pages");
     let landing = std::fs::read_to_string(out.join("index.html")).unwrap();
-    for needle in ["The paper's claims vs ours", "Exact under FIDE identity", "Cheapest per probe", "Cost in a search", "scaling.svg"] {
+    for needle in [
+        "The paper's claims vs ours",
+        "Exact under FIDE identity",
+        "Cheapest per probe",
+        "Cost in a search",
+        "scaling.svg",
+    ] {
         assert!(landing.contains(needle), "landing page lacks {needle:?}");
     }
     std::fs::remove_dir_all(&out).unwrap();

@@ -12,11 +12,18 @@ use serde_json::Value;
 
 fn suite(epd: &Path, out: &Path, depth: &str) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_replab"));
-    c.args(["suite", "--epd", epd.to_str().unwrap(), "--depth", depth, "--out"])
-        .arg(out)
-        .arg("--quiet")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    c.args([
+        "suite",
+        "--epd",
+        epd.to_str().unwrap(),
+        "--depth",
+        depth,
+        "--out",
+    ])
+    .arg(out)
+    .arg("--quiet")
+    .stdout(Stdio::null())
+    .stderr(Stdio::null());
     c
 }
 
@@ -27,7 +34,12 @@ fn killed_run_leaves_the_previous_report() {
     let dir = std::env::temp_dir().join(format!("replab-interrupt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let small = dir.join("small.epd");
-    let first_line = std::fs::read_to_string(&wac).unwrap().lines().next().unwrap().to_string();
+    let first_line = std::fs::read_to_string(&wac)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
     std::fs::write(&small, format!("{first_line}\n")).unwrap();
     let out = dir.join("reports").join("suite");
 
@@ -38,16 +50,28 @@ fn killed_run_leaves_the_previous_report() {
     let mut child = suite(&wac, &out, "9").spawn().unwrap();
     let start = Instant::now();
     thread::sleep(Duration::from_millis(1500));
-    assert!(child.try_wait().unwrap().is_none(), "the long run ended too soon");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the long run ended too soon"
+    );
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(start.elapsed() < Duration::from_secs(60));
 
     let staged = std::fs::read_dir(out.parent().unwrap())
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains(".suite.tmp"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains(".suite.tmp")
+        })
         .count();
-    assert_eq!(staged, 1, "the killed run had staged its output beside the report");
+    assert_eq!(
+        staged, 1,
+        "the killed run had staged its output beside the report"
+    );
     let after = std::fs::read(out.join("results.json")).unwrap();
     assert_eq!(before, after, "the previous report is unchanged");
     let v: Value = serde_json::from_slice(&after).unwrap();

@@ -19,7 +19,12 @@ fn long_game(plies: usize, seed: u64) -> String {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut movetext = String::new();
     for ply in 0..plies {
-        let quiet: Vec<_> = pos.legal_moves().iter().copied().filter(|m| !m.is_capture()).collect();
+        let quiet: Vec<_> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| !m.is_capture())
+            .collect();
         assert!(!quiet.is_empty(), "no quiet move at ply {ply}");
         let m = quiet[(rng.next_u64() % quiet.len() as u64) as usize];
         if ply % 2 == 0 {
@@ -45,7 +50,11 @@ fn ten_thousand_ply_game_every_detector() {
         .args(["scan", "--pgn", pgn.to_str().unwrap()])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = String::from_utf8(out.stdout).unwrap();
     let mut records = 0;
     let (mut truth_hits, mut axon_hits, mut axon_false, mut table_misses) = (0, 0, 0, 0);
@@ -55,7 +64,12 @@ fn ten_thousand_ply_game_every_detector() {
         let truth = d["truth"].as_bool().unwrap();
         assert_eq!(truth, v["occurrence"].as_u64().unwrap() >= 2);
         for exact in ["linear", "rookie", "matrix", "matrix-checksum"] {
-            assert_eq!(d[exact].as_bool().unwrap(), truth, "{exact} at ply {}", v["ply"]);
+            assert_eq!(
+                d[exact].as_bool().unwrap(),
+                truth,
+                "{exact} at ply {}",
+                v["ply"]
+            );
         }
         // Fixed-size tables fail safe: once full they miss positions, never invent repetitions.
         for table in ["filo", "tt-open"] {
@@ -71,11 +85,19 @@ fn ten_thousand_ply_game_every_detector() {
     assert_eq!(records, plies + 1);
     // A 10,000-ply shuffle of four pieces repeats now and then; Axon, whose list keeps the
     // newest 255 moves, finds the near ones…
-    eprintln!("truth {truth_hits}, axon {axon_hits} ({axon_false} false), table misses {table_misses}");
+    eprintln!(
+        "truth {truth_hits}, axon {axon_hits} ({axon_false} false), table misses {table_misses}"
+    );
     assert!(truth_hits > 50, "{truth_hits}");
-    assert!(axon_hits - axon_false > truth_hits / 2, "axon found {axon_hits} of {truth_hits}");
+    assert!(
+        axon_hits - axon_false > truth_hits / 2,
+        "axon found {axon_hits} of {truth_hits}"
+    );
     // …plus its known false positives (odd-length king triangulations, techniques.md §7).
-    assert!(axon_false < axon_hits / 2, "axon {axon_false} false of {axon_hits}");
+    assert!(
+        axon_false < axon_hits / 2,
+        "axon {axon_false} false of {axon_hits}"
+    );
     // The 1,024-slot FILO table cannot hold a reversible run of 10,000 plies: it misses.
     assert!(table_misses > 0);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -30,23 +30,48 @@ fn scan_matches_python_chess_on_every_game() {
         let fixture = root().join(format!("crates/replab/tests/data/scan/{stem}.jsonl"));
         let expected = std::fs::read_to_string(&fixture).unwrap();
         let out = replab(&["scan", "--pgn", path.to_str().unwrap()]);
-        assert!(out.status.success(), "{stem}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{stem}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let got: Vec<Value> = String::from_utf8(out.stdout)
             .unwrap()
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        let want: Vec<Value> = expected.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let want: Vec<Value> = expected
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         assert_eq!(got.len(), want.len(), "{stem}: record count");
         for (g, w) in got.iter().zip(&want) {
             for (k, v) in w.as_object().unwrap() {
-                assert_eq!(&g[k], v, "{stem} game {} ply {}: field {k}", w["game"], w["ply"]);
+                assert_eq!(
+                    &g[k], v,
+                    "{stem} game {} ply {}: field {k}",
+                    w["game"], w["ply"]
+                );
             }
             // The exact oracle's column is the fixture's occurrence count seen as a repetition.
             let occurrence = w["occurrence"].as_u64().unwrap();
-            assert_eq!(g["detectors"]["truth"], Value::Bool(occurrence >= 2), "{stem} {g}");
-            for exact in ["linear", "filo", "rookie", "matrix", "matrix-checksum", "tt-open"] {
-                assert_eq!(g["detectors"][exact], g["detectors"]["truth"], "{exact}: {g}");
+            assert_eq!(
+                g["detectors"]["truth"],
+                Value::Bool(occurrence >= 2),
+                "{stem} {g}"
+            );
+            for exact in [
+                "linear",
+                "filo",
+                "rookie",
+                "matrix",
+                "matrix-checksum",
+                "tt-open",
+            ] {
+                assert_eq!(
+                    g["detectors"][exact], g["detectors"]["truth"],
+                    "{exact}: {g}"
+                );
             }
             checked += 1;
         }
@@ -57,15 +82,37 @@ fn scan_matches_python_chess_on_every_game() {
 #[test]
 fn scan_detector_list_and_errors() {
     let pgn = root().join("datasets/games/diep-axon.pgn");
-    let out = replab(&["scan", "--pgn", pgn.to_str().unwrap(), "--detectors", "axon,linear"]);
+    let out = replab(&[
+        "scan",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--detectors",
+        "axon,linear",
+    ]);
     assert!(out.status.success());
-    let first: Value =
-        serde_json::from_str(String::from_utf8(out.stdout).unwrap().lines().next().unwrap())
-            .unwrap();
-    let names: Vec<_> = first["detectors"].as_object().unwrap().keys().cloned().collect();
+    let first: Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    let names: Vec<_> = first["detectors"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
     assert_eq!(names.len(), 2);
 
-    let out = replab(&["scan", "--pgn", pgn.to_str().unwrap(), "--detectors", "nosuch"]);
+    let out = replab(&[
+        "scan",
+        "--pgn",
+        pgn.to_str().unwrap(),
+        "--detectors",
+        "nosuch",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown detector \"nosuch\""));
 
@@ -87,7 +134,10 @@ fn scan_stops_at_an_illegal_move_naming_game_move_and_line() {
     let out = replab(&["scan", "--pgn", pgn.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("bad.pgn:8: game 1, move 2. Ke3: illegal move"), "{stderr}");
+    assert!(
+        stderr.contains("bad.pgn:8: game 1, move 2. Ke3: illegal move"),
+        "{stderr}"
+    );
     let stdout = String::from_utf8(out.stdout).unwrap();
     // Game 0 (3 positions) and game 1 up to the bad move (3 positions); game 2 not reached.
     assert_eq!(stdout.lines().count(), 6);
@@ -95,7 +145,11 @@ fn scan_stops_at_an_illegal_move_naming_game_move_and_line() {
     let out = replab(&["scan", "--pgn", pgn.to_str().unwrap(), "--keep-going"]);
     assert_eq!(out.status.code(), Some(2));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(stdout.lines().count(), 8, "game 2 is scanned with --keep-going");
+    assert_eq!(
+        stdout.lines().count(),
+        8,
+        "game 2 is scanned with --keep-going"
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 game(s) skipped"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
