@@ -26,7 +26,11 @@ struct Magic {
     offset: usize,
 }
 
-fn find_magics(dirs: &[(i8, i8)], rng: &mut Xoshiro256StarStar, table: &mut Vec<u64>) -> Vec<Magic> {
+fn find_magics(
+    dirs: &[(i8, i8)],
+    rng: &mut Xoshiro256StarStar,
+    table: &mut Vec<u64>,
+) -> Vec<Magic> {
     let mut magics = Vec::with_capacity(64);
     for sq in 0..64u8 {
         let mask = slider_mask(sq, dirs);
@@ -140,6 +144,18 @@ fn main() {
         "Pawn attacks per colour (white, then black) and square.",
         &pawn,
     );
+    write_u64_array(
+        &mut out,
+        "ROOK_RAYS",
+        "Rook attacks per square on an empty board.",
+        &per_square(&|s| slider_attacks(s, 0, &ROOK_DIRS)),
+    );
+    write_u64_array(
+        &mut out,
+        "BISHOP_RAYS",
+        "Bishop attacks per square on an empty board.",
+        &per_square(&|s| slider_attacks(s, 0, &BISHOP_DIRS)),
+    );
     let pairs = |f: &dyn Fn(u8, u8) -> u64| {
         (0..64u8)
             .flat_map(|a| (0..64u8).map(move |b| (a, b)))
@@ -164,15 +180,24 @@ fn main() {
     let pieces: Vec<u64> = (0..12 * 64).map(|_| zrng.next_u64()).collect();
     let rights: Vec<u64> = (0..4).map(|_| zrng.next_u64()).collect();
     let castling: Vec<u64> = (0..16usize)
-        .map(|mask| (0..4).filter(|i| mask & (1 << i) != 0).fold(0, |k, i| k ^ rights[i]))
+        .map(|mask| {
+            (0..4)
+                .filter(|i| mask & (1 << i) != 0)
+                .fold(0, |k, i| k ^ rights[i])
+        })
         .collect();
     let ep: Vec<u64> = (0..8).map(|_| zrng.next_u64()).collect();
     let side = zrng.next_u64();
+    // Padded with zeros to 16 piece indices, so that `(index & 15) * 64 + square` needs no
+    // bounds check; the padding is never hashed.
+    let mut padded = pieces.clone();
+    padded.resize(16 * 64, 0);
     write_u64_array(
         &mut out,
         "ZOBRIST_PIECES",
-        "Zobrist keys per piece index (colour * 6 + kind) and square, indexed piece * 64 + square.",
-        &pieces,
+        "Zobrist keys per piece index (colour * 6 + kind) and square, indexed piece * 64 + square \
+         (piece indices 12 to 15 are zero padding).",
+        &padded,
     );
     write_u64_array(
         &mut out,

@@ -45,6 +45,18 @@ pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     rook_attacks(sq, occ) | bishop_attacks(sq, occ)
 }
 
+/// Squares a rook on `sq` attacks on an empty board.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(tables::ROOK_RAYS[sq.index()])
+}
+
+/// Squares a bishop on `sq` attacks on an empty board.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(tables::BISHOP_RAYS[sq.index()])
+}
+
 /// Squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
@@ -103,11 +115,19 @@ mod tests {
     }
 
     #[test]
+    fn rays_are_empty_board_attacks() {
+        for sq in Square::ALL {
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY));
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY));
+        }
+    }
+
+    #[test]
     fn between_and_line() {
         let sq = |s| Square::parse(s).unwrap();
         assert_eq!(between(sq("a1"), sq("a4")), sq("a2").bb() | sq("a3").bb());
         assert_eq!(between(sq("a1"), sq("b3")), Bitboard::EMPTY);
-        assert_eq!(line(sq("c1"), sq("e3")).len(), 8);
+        assert_eq!(line(sq("c1"), sq("e3")).len(), 6);
         assert!(line(sq("c1"), sq("e3")).has(sq("h6")));
         assert_eq!(line(sq("a1"), sq("b3")), Bitboard::EMPTY);
     }

@@ -5,12 +5,7 @@
 
 use std::fmt;
 
-use crate::{
-    fen::FenError,
-    moves::Move,
-    notation::MoveParseError,
-    position::Position,
-};
+use crate::{fen::FenError, moves::Move, notation::MoveParseError, position::Position};
 
 /// One EPD operation: an opcode and its operands (quoted operands unquoted).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +166,9 @@ impl Epd {
                 .chars()
                 .next()
                 .is_some_and(|c| c.is_ascii_alphabetic())
-                && opcode.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                && opcode
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
             if !valid {
                 return Err(EpdError::BadOpcode(opcode.to_string()));
             }
@@ -199,7 +196,10 @@ impl Epd {
                 number("fmvn")?.unwrap_or_else(|| "1".into()),
             ),
         };
-        let fen = format!("{} {} {} {} {h} {f}", fields[0], fields[1], fields[2], fields[3]);
+        let fen = format!(
+            "{} {} {} {} {h} {f}",
+            fields[0], fields[1], fields[2], fields[3]
+        );
         let position = Position::from_fen(&fen)?;
         let epd = Epd {
             position,
@@ -236,10 +236,12 @@ impl Epd {
         op.operands
             .iter()
             .map(|t| {
-                self.position.parse_san(t).map_err(|error| EpdError::BadMove {
-                    opcode: opcode.to_string(),
-                    error,
-                })
+                self.position
+                    .parse_san(t)
+                    .map_err(|error| EpdError::BadMove {
+                        opcode: opcode.to_string(),
+                        error,
+                    })
             })
             .collect()
     }
@@ -293,7 +295,10 @@ mod tests {
         let p = Epd::parse("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66").unwrap();
         assert_eq!(p.perft_counts(), vec![(1, 15), (2, 66)]);
         let c = Epd::parse(r#"4k3/8/8/8/8/8/8/4K2R w K - c0 "a; b"; hmvc 7;"#).unwrap();
-        assert_eq!(c.operation("c0").unwrap().operands, vec!["a; b".to_string()]);
+        assert_eq!(
+            c.operation("c0").unwrap().operands,
+            vec!["a; b".to_string()]
+        );
         assert_eq!(c.position.halfmove_clock(), 7);
     }
 }

@@ -64,7 +64,10 @@ impl fmt::Display for FenError {
             FenError::RankUnderflow(r) => write!(f, "rank {r} describes fewer than 8 squares"),
             FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', found {s:?}"),
             FenError::BadCastling(s) => {
-                write!(f, "castling field must be '-' or a subset of 'KQkq', found {s:?}")
+                write!(
+                    f,
+                    "castling field must be '-' or a subset of 'KQkq', found {s:?}"
+                )
             }
             FenError::CastlingContradictsPlacement(c) => write!(
                 f,
@@ -79,16 +82,26 @@ impl fmt::Display for FenError {
                 "en-passant square {sq} is impossible: no pawn can have just advanced two squares past it"
             ),
             FenError::BadHalfmoveClock(s) => {
-                write!(f, "halfmove clock must be a number from 0 to 65535, found {s:?}")
+                write!(
+                    f,
+                    "halfmove clock must be a number from 0 to 65535, found {s:?}"
+                )
             }
             FenError::BadFullmoveNumber(s) => {
-                write!(f, "fullmove number must be a number from 1 to 65535, found {s:?}")
+                write!(
+                    f,
+                    "fullmove number must be a number from 1 to 65535, found {s:?}"
+                )
             }
             FenError::MissingKing(c) => write!(f, "{} has no king", color_name(*c)),
             FenError::TooManyKings(c) => write!(f, "{} has more than one king", color_name(*c)),
             FenError::PawnOnBackRank(sq) => write!(f, "pawn on back rank square {sq}"),
             FenError::TooManyPieces(c) => {
-                write!(f, "{} has more than 16 pieces or more than 8 pawns", color_name(*c))
+                write!(
+                    f,
+                    "{} has more than 16 pieces or more than 8 pawns",
+                    color_name(*c)
+                )
             }
             FenError::OppositeCheck => write!(f, "the side not to move is in check"),
         }
@@ -140,7 +153,10 @@ impl Position {
             }
             pos.update_check_info();
             let candidates = pawn_attacks(pusher, ep) & pos.pieces(pos.side, Role::Pawn);
-            if candidates.into_iter().any(|from| pos.ep_capture_is_legal(from, ep)) {
+            if candidates
+                .into_iter()
+                .any(|from| pos.ep_capture_is_legal(from, ep))
+            {
                 pos.ep = Some(ep);
             }
         }

@@ -8,8 +8,8 @@ mod fen;
 mod geometry;
 mod movegen;
 mod moves;
-mod position;
 mod notation;
+mod position;
 mod types;
 pub mod zobrist;
 

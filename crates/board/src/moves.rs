@@ -230,7 +230,9 @@ impl std::ops::Deref for MoveList {
 
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter().map(|m| m.uci().to_string())).finish()
+        f.debug_list()
+            .entries(self.iter().map(|m| m.uci().to_string()))
+            .finish()
     }
 }
 

@@ -70,9 +70,7 @@ fn parse_san_pattern(text: &str) -> Option<SanPattern> {
     let (mut from_file, mut from_rank) = (None, None);
     for &c in head {
         match c {
-            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() => {
-                from_file = Some(c - b'a')
-            }
+            b'a'..=b'h' if from_file.is_none() && from_rank.is_none() => from_file = Some(c - b'a'),
             b'1'..=b'8' if from_rank.is_none() => from_rank = Some(c - b'1'),
             _ => return None,
         }
@@ -122,7 +120,8 @@ impl Position {
                 .find(|m| m.is_castle() && (m.to().file() == 2) == long)
                 .ok_or_else(|| MoveParseError::Illegal(text.to_string()));
         }
-        let pat = parse_san_pattern(core).ok_or_else(|| MoveParseError::Syntax(text.to_string()))?;
+        let pat =
+            parse_san_pattern(core).ok_or_else(|| MoveParseError::Syntax(text.to_string()))?;
         let mut found = None;
         for &m in legal.iter() {
             let Some(piece) = self.piece_at(m.from()) else {
@@ -213,11 +212,23 @@ mod tests {
         assert_eq!(pos.san(m), "R1a4");
         let m = pos.parse_uci("a8d8").unwrap();
         assert_eq!(pos.san(m), "Rad8");
+        // The h8 rook also reaches h4 down the open h-file, so the rank disambiguates.
         let m = pos.parse_uci("h1h4").unwrap();
-        assert_eq!(pos.san(m), "Rh4");
-        assert!(matches!(pos.parse_san("Rd8"), Err(MoveParseError::Ambiguous(_))));
-        assert!(matches!(pos.parse_san("Rz9"), Err(MoveParseError::Syntax(_))));
-        assert!(matches!(pos.parse_san("Nf3"), Err(MoveParseError::Illegal(_))));
+        assert_eq!(pos.san(m), "R1h4");
+        let m = pos.parse_uci("h1g1").unwrap();
+        assert_eq!(pos.san(m), "Rg1");
+        assert!(matches!(
+            pos.parse_san("Rd8"),
+            Err(MoveParseError::Ambiguous(_))
+        ));
+        assert!(matches!(
+            pos.parse_san("Rz9"),
+            Err(MoveParseError::Syntax(_))
+        ));
+        assert!(matches!(
+            pos.parse_san("Nf3"),
+            Err(MoveParseError::Illegal(_))
+        ));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 
 use crate::{
     attacks::{
-        between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+        between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
+        rook_attacks, rook_rays,
     },
     moves::{Move, MoveKind},
     types::{Bitboard, CastlingRights, Color, Piece, Role, Square},
@@ -11,6 +12,10 @@ use crate::{
 
 /// Mailbox value of an empty square.
 const EMPTY: u8 = 12;
+
+/// The kind index of each mailbox value (piece index colour * 6 + kind), indexed `value & 15`
+/// (entries 12 to 15, for empty squares, are never used).
+const ROLE_OF: [usize; 16] = [0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0];
 
 /// Castling rights lost when a move starts or ends on each square.
 const CASTLING_LOSS: [CastlingRights; 64] = {
@@ -204,7 +209,8 @@ impl Position {
         (knight_attacks(sq) & them & self.roles[Role::Knight.index()]).is_not_empty()
             || (pawn_attacks(by.flip(), sq) & them & self.roles[Role::Pawn.index()]).is_not_empty()
             || (king_attacks(sq) & them & self.roles[Role::King.index()]).is_not_empty()
-            || (rook_attacks(sq, occ) & them & (self.roles[Role::Rook.index()] | queens)).is_not_empty()
+            || (rook_attacks(sq, occ) & them & (self.roles[Role::Rook.index()] | queens))
+                .is_not_empty()
             || (bishop_attacks(sq, occ) & them & (self.roles[Role::Bishop.index()] | queens))
                 .is_not_empty()
     }
@@ -226,7 +232,9 @@ impl Position {
     pub(crate) fn any_legal_ep(&self, ep: Square) -> bool {
         let us = self.side;
         let candidates = pawn_attacks(us.flip(), ep) & self.pieces(us, Role::Pawn);
-        candidates.into_iter().any(|from| self.ep_capture_is_legal(from, ep))
+        candidates
+            .into_iter()
+            .any(|from| self.ep_capture_is_legal(from, ep))
     }
 
     // ---- Placement primitives --------------------------------------------------------------
@@ -238,25 +246,6 @@ impl Position {
         self.colors[piece.color.index()] |= bb;
         self.mailbox[sq.index()] = piece.index() as u8;
         self.key ^= zobrist::piece_key(piece, sq);
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, piece: Piece, sq: Square) {
-        let bb = sq.bb();
-        self.roles[piece.role.index()] ^= bb;
-        self.colors[piece.color.index()] ^= bb;
-        self.mailbox[sq.index()] = EMPTY;
-        self.key ^= zobrist::piece_key(piece, sq);
-    }
-
-    #[inline(always)]
-    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
-        let bb = from.bb() | to.bb();
-        self.roles[piece.role.index()] ^= bb;
-        self.colors[piece.color.index()] ^= bb;
-        self.mailbox[from.index()] = EMPTY;
-        self.mailbox[to.index()] = piece.index() as u8;
-        self.key ^= zobrist::piece_key(piece, from) ^ zobrist::piece_key(piece, to);
     }
 
     /// Recomputes the checkers and pinned pieces of the side to move.
@@ -309,85 +298,124 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.side;
+        let them = us.flip();
         let from = m.from();
         let to = m.to();
-        let mover = Piece::from_index(self.mailbox[from.index()] as usize);
-        debug_assert_eq!(mover.color, us, "{m:?} moves a piece of the wrong colour");
+        let flags = m.flags();
+        // Mailbox values are piece indices: colour * 6 + kind.
+        let mover = self.mailbox[from.index()] as usize;
+        debug_assert!(
+            mover < 12 && mover / 6 == us.index(),
+            "{m:?} moves no piece of ours"
+        );
+        let mover_role = ROLE_OF[mover & 15];
 
+        let mut key = self.key ^ zobrist::SIDE_KEY;
         if let Some(ep) = self.ep.take() {
-            self.key ^= zobrist::ep_key(ep.file());
+            key ^= zobrist::ep_key(ep.file());
         }
-        self.halfmove += 1;
-
-        match m.kind() {
-            MoveKind::Quiet | MoveKind::DoublePush => self.shift(mover, from, to),
-            MoveKind::Capture => {
-                let victim = Piece::from_index(self.mailbox[to.index()] as usize);
-                self.remove(victim, to);
-                self.shift(mover, from, to);
-                self.halfmove = 0;
-            }
-            MoveKind::EnPassant => {
-                let captured = Square::new(to.to_u8() ^ 8);
-                self.remove(
-                    Piece {
-                        color: us.flip(),
-                        role: Role::Pawn,
-                    },
-                    captured,
-                );
-                self.shift(mover, from, to);
-            }
-            MoveKind::CastleKing | MoveKind::CastleQueen => {
-                let (rook_from, rook_to) = if m.kind() == MoveKind::CastleKing {
-                    (Square::new(7), Square::new(5))
-                } else {
-                    (Square::new(0), Square::new(3))
-                };
-                self.shift(mover, from, to);
-                self.shift(
-                    Piece {
-                        color: us,
-                        role: Role::Rook,
-                    },
-                    rook_from.relative(us),
-                    rook_to.relative(us),
-                );
-            }
-            _ => {
-                if m.is_capture() {
-                    let victim = Piece::from_index(self.mailbox[to.index()] as usize);
-                    self.remove(victim, to);
-                }
-                self.remove(mover, from);
-                let role = m.promotion().unwrap_or(Role::Queen);
-                self.put(Piece { color: us, role }, to);
-            }
-        }
-        if mover.role == Role::Pawn {
+        if mover_role == Role::Pawn.index() || flags & 4 != 0 {
             self.halfmove = 0;
+        } else {
+            self.halfmove = self.halfmove.saturating_add(1);
         }
 
-        let rights = self.castling - (CASTLING_LOSS[from.index()] | CASTLING_LOSS[to.index()]);
-        if rights != self.castling {
+        let from_bb = from.bb();
+        let to_bb = to.bb();
+        // Captures (flags 4, 5 and 12–15): take the victim off first.
+        if flags & 4 != 0 {
+            let (sq, victim) = if flags == MoveKind::EnPassant as u16 {
+                let sq = Square::new(to.to_u8() ^ 8);
+                self.mailbox[sq.index()] = EMPTY;
+                (sq, them.index() * 6 + Role::Pawn.index())
+            } else {
+                (to, self.mailbox[to.index()] as usize)
+            };
+            let bb = sq.bb();
+            self.roles[ROLE_OF[victim & 15]] ^= bb;
+            self.colors[them.index()] ^= bb;
+            key ^= zobrist::piece_key_index(victim, sq);
+        }
+        // The mover leaves `from`; what lands on `to` differs on promotion.
+        let landed = if flags & 8 != 0 {
+            us.index() * 6 + Role::Knight.index() + (flags & 3) as usize
+        } else {
+            mover
+        };
+        self.roles[mover_role] ^= from_bb;
+        self.roles[ROLE_OF[landed & 15]] ^= to_bb;
+        self.colors[us.index()] ^= from_bb | to_bb;
+        self.mailbox[from.index()] = EMPTY;
+        self.mailbox[to.index()] = landed as u8;
+        key ^= zobrist::piece_key_index(mover, from) ^ zobrist::piece_key_index(landed, to);
+        // Castling (flags 2 and 3) also moves the rook.
+        if flags & !1 == MoveKind::CastleKing as u16 {
+            let (rook_from, rook_to) = if flags == MoveKind::CastleKing as u16 {
+                (Square::new(7).relative(us), Square::new(5).relative(us))
+            } else {
+                (Square::new(0).relative(us), Square::new(3).relative(us))
+            };
+            let rook = us.index() * 6 + Role::Rook.index();
+            let bb = rook_from.bb() | rook_to.bb();
+            self.roles[Role::Rook.index()] ^= bb;
+            self.colors[us.index()] ^= bb;
+            self.mailbox[rook_from.index()] = EMPTY;
+            self.mailbox[rook_to.index()] = rook as u8;
+            key ^=
+                zobrist::piece_key_index(rook, rook_from) ^ zobrist::piece_key_index(rook, rook_to);
+        }
+        self.key = key;
+        let landed = Role::from_index(ROLE_OF[landed & 15]);
+
+        let lost = CASTLING_LOSS[from.index()] | CASTLING_LOSS[to.index()];
+        if self.castling.intersects(lost) {
+            let rights = self.castling - lost;
             self.key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
             self.castling = rights;
         }
 
-        self.side = us.flip();
-        self.key ^= zobrist::SIDE_KEY;
+        self.side = them;
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
 
-        if m.kind() == MoveKind::DoublePush {
+        // Checkers and pins of the new side to move, incrementally: a knight or pawn can only
+        // check from where it landed; sliders (moved, promoted, castled rook, or discovered) are
+        // found by scanning our sliders on the enemy king's lines.
+        let their_king = self.king(them);
+        let mut checkers = match landed {
+            Role::Knight => knight_attacks(their_king) & to.bb(),
+            Role::Pawn => pawn_attacks(them, their_king) & to.bb(),
+            _ => Bitboard::EMPTY,
+        };
+        let queens = self.roles[Role::Queen.index()];
+        let snipers = self.colors[us.index()]
+            & ((rook_rays(their_king) & (self.roles[Role::Rook.index()] | queens))
+                | (bishop_rays(their_king) & (self.roles[Role::Bishop.index()] | queens)));
+        let mut pinned = Bitboard::EMPTY;
+        if snipers.is_not_empty() {
+            let occ = self.occupied();
+            for sniper in snipers {
+                let blockers = between(their_king, sniper) & occ;
+                if blockers.is_empty() {
+                    checkers |= sniper.bb();
+                } else if !blockers.more_than_one() {
+                    pinned |= blockers;
+                }
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned & self.colors[them.index()];
+
+        if flags == MoveKind::DoublePush as u16 {
             let ep = Square::new((from.to_u8() + to.to_u8()) / 2);
-            if self.any_legal_ep(ep) {
+            if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).is_not_empty()
+                && self.any_legal_ep(ep)
+            {
                 self.ep = Some(ep);
                 self.key ^= zobrist::ep_key(ep.file());
             }
         }
-        self.update_check_info();
     }
 
     /// The position after the legal move `m` (copy-make).
@@ -405,7 +433,7 @@ impl Position {
         if let Some(ep) = self.ep.take() {
             self.key ^= zobrist::ep_key(ep.file());
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if self.side == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -424,7 +452,9 @@ impl Position {
         m.is_capture()
             || self.mailbox[m.from().index()] % 6 == Role::Pawn as u8
             || self.ep.is_some()
-            || self.castling.intersects(CASTLING_LOSS[m.from().index()] | CASTLING_LOSS[m.to().index()])
+            || self
+                .castling
+                .intersects(CASTLING_LOSS[m.from().index()] | CASTLING_LOSS[m.to().index()])
     }
 
     /// Whether `m` resets the fifty-move clock (a capture or a pawn move).

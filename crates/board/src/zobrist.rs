@@ -18,6 +18,12 @@ pub fn piece_key(piece: Piece, sq: Square) -> u64 {
     attacks::ZOBRIST_PIECES[piece.index() * 64 + sq.index()]
 }
 
+/// Key of the piece with index `piece` (colour * 6 + kind) standing on `sq`.
+#[inline]
+pub(crate) fn piece_key_index(piece: usize, sq: Square) -> u64 {
+    attacks::ZOBRIST_PIECES[(piece & 15) * 64 + sq.index()]
+}
+
 /// Key of a castling-rights set (the XOR of the keys of its rights).
 #[inline]
 pub fn castling_key(rights: CastlingRights) -> u64 {
