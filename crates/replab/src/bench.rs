@@ -100,17 +100,17 @@ fn steps(quick: bool, out: &Path) -> Vec<Step> {
             "suite repetition",
             "datasets/repetition.epd",
             "suite-repetition",
-            "7",
+            "8",
             None,
         ));
         steps.push(suite(
             "suite wac",
             "datasets/wac.epd",
             "suite-wac",
-            "5",
+            "6",
             None,
         ));
-        steps.push(suite("suite bk", "datasets/bk.epd", "suite-bk", "6", None));
+        steps.push(suite("suite bk", "datasets/bk.epd", "suite-bk", "7", None));
     }
     steps
 }
@@ -120,6 +120,11 @@ fn microbench_step(quick: bool, out: &Path, meta: &Meta) -> Result<microbench::M
     let summary = microbench::run_microbench(quick)?;
     let dir = ReportDir::create(out.join("microbench"))?;
     let report = microbench::write_microbench(&summary, &dir)?;
+    // Provenance beside the figures: every JSON result records command, commit, rustc and CPU.
+    dir.write(
+        "results.json",
+        serde_json::to_vec_pretty(&serde_json::json!({ "meta": meta, "summary": &summary }))?,
+    )?;
     let mut page = Page::new(PAGES[2].1, meta).nav([("All reports", "../index.html")]);
     page = page.section(
         "Summary",
