@@ -134,7 +134,10 @@ impl<R: BufRead> PgnReader<R> {
         }
         self.buf.clear();
         let mut bytes = Vec::new();
-        let n = self.input.read_until(b'\n', &mut bytes).map_err(PgnError::Io)?;
+        let n = self
+            .input
+            .read_until(b'\n', &mut bytes)
+            .map_err(PgnError::Io)?;
         if n == 0 {
             return Ok(None);
         }
@@ -225,7 +228,11 @@ impl<R: BufRead> PgnReader<R> {
                 }
                 let c = rest.chars().next().expect("non-empty");
                 match c {
-                    ' ' | '\t' | '\r' | '.' => rest = &rest[c.len_utf8()..],
+                    // Every character the token scan below stops at (any `char::is_whitespace`,
+                    // `{ } ( ) ;`) must be consumed by an arm here, or that scan would return an
+                    // empty token without advancing and the loop would never end (fuzzing found
+                    // such hangs with a stray `}` and with a form feed inside movetext).
+                    c if c == '.' || c.is_whitespace() => rest = &rest[c.len_utf8()..],
                     '{' => {
                         comment_depth = true;
                         rest = &rest[1..];
@@ -242,10 +249,12 @@ impl<R: BufRead> PgnReader<R> {
                         variation_depth -= 1;
                         rest = &rest[1..];
                     }
+                    '}' => return fail(line_no, "unmatched '}'".into(), self),
                     _ => {
                         let end = rest
                             .find(|ch: char| ch.is_whitespace() || "{}();".contains(ch))
                             .unwrap_or(rest.len());
+                        debug_assert!(end > 0, "token scan must advance");
                         let tok = &rest[..end];
                         rest = &rest[end..];
                         if variation_depth > 0 {
@@ -353,7 +362,7 @@ mod tests {
         assert_eq!(g0.moves[4].line, 7);
         assert_eq!(g0.result.as_deref(), Some("1-0"));
         let g1 = g[1].as_ref().unwrap();
-        assert_eq!((g1.index, g1.line), (1, 10));
+        assert_eq!((g1.index, g1.line), (1, 9));
     }
 
     #[test]
@@ -361,13 +370,20 @@ mod tests {
         let text = "[Event \"a\"]\n1. e4 e5\n2. Nf3 @@ 1-0\n\n[Event \"b\"]\n1. d4 d5 *\n";
         let g = games(text);
         assert_eq!(g.len(), 2);
-        assert_eq!(g[0].as_ref().unwrap_err(), "line 3 (game 0): unrecognised token \"@@\"");
+        assert_eq!(
+            g[0].as_ref().unwrap_err(),
+            "line 3 (game 0): unrecognised token \"@@\""
+        );
         assert_eq!(g[1].as_ref().unwrap().moves.len(), 2);
         let g = games("[Event \"a\"\n1. e4 *\n");
         assert!(g[0].as_ref().unwrap_err().contains("malformed tag"));
         let g = games("1. e4 { never closed\n");
         assert!(g[0].as_ref().unwrap_err().contains("unterminated comment"));
         let g = games("1. e4 (1. d4\n");
-        assert!(g[0].as_ref().unwrap_err().contains("unterminated variation"));
+        assert!(
+            g[0].as_ref()
+                .unwrap_err()
+                .contains("unterminated variation")
+        );
     }
 }
