@@ -144,16 +144,7 @@ fn figure1_perpetual_is_a_draw_only_with_detection() {
         "off: {:?}",
         off.score()
     );
-    for name in [
-        "linear",
-        "tt-open",
-        "filo",
-        "rookie",
-        "axon",
-        "matrix",
-        "matrix-checksum",
-        "linear+cuckoo",
-    ] {
+    for name in replab_registry::SEARCH_DETECTORS {
         let r = run(name, PERPETUAL, config(7));
         assert_eq!(r.score().unwrap().value(), 0, "{name}");
         assert_eq!(uci(r.best_move()), "c1h6", "{name}");
