@@ -174,8 +174,10 @@ impl fmt::Display for UciMove {
     }
 }
 
-/// Maximum number of legal moves in any chess position is 218; lists hold 256.
-pub const MAX_MOVES: usize = 256;
+/// Capacity of a [`MoveList`]. Reachable positions have at most 218 legal moves, but a valid FEN
+/// may hold up to 15 queens and a king (at most 15 × 27 + 8 = 413 moves; fuzzing found 241), so
+/// lists hold 512 and no accepted position can overflow one.
+pub const MAX_MOVES: usize = 512;
 
 /// A fixed-capacity, allocation-free list of moves.
 #[derive(Clone)]
