@@ -1,7 +1,7 @@
 //! Detector micro-benchmarks for `replab bench` (issue 5, item 3).
 //!
 //! The careful numbers come from criterion (`cargo bench -p replab-benches --bench detectors`);
-//! `replab bench` runs the same scenarios of [`replab_benches::scenarios`] through their simple
+//! `replab bench` runs the same scenarios of [`crate::scenarios`] through their simple
 //! deterministic timing loop (median of several calibrated batches), so it needs no cargo at run
 //! time. Every cost is also given as a ratio to one copy-make of a quiet move measured in the
 //! same run, so the figures survive a noisy machine.
@@ -14,7 +14,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use replab_benches::scenarios::{
+use crate::scenarios::{
     self, Budget, CYCLE_DETECTORS, CycleResult, HISTORY_LENGTHS, HISTORY_RUN, Measurements,
     RUN_HISTORY, RUN_LENGTHS, WALK_BRANCHING, WALK_DEPTH, WALK_HISTORY, WALK_RUN, WalkResult,
 };
@@ -802,7 +802,7 @@ pub fn write_microbench(summary: &MicrobenchSummary, dir: &ReportDir) -> Result<
         "Method".to_owned(),
         para(&format!(
             "Scenarios are legal games built deterministically from one closed middlegame \
-             ({fen}) by replab_benches::scenarios and checked against the exact oracle before \
+             ({fen}) by crate::scenarios and checked against the exact oracle before \
              timing. The detectors of one scenario are timed round-robin, with one copy-make of \
              a quiet move (the yardstick) before and after each round: each figure is the median \
              of {reps} rounds of batches of about {batch} ms, and each ratio the median of the \
@@ -842,7 +842,7 @@ pub fn write_microbench(summary: &MicrobenchSummary, dir: &ReportDir) -> Result<
 mod tests {
     use std::time::Duration;
 
-    use replab_benches::scenarios::{WalkTally, history_scenarios, run_scenarios};
+    use crate::scenarios::{WalkTally, history_scenarios, run_scenarios};
     use replab_detect::Stats;
 
     use super::*;

@@ -14,7 +14,7 @@
 //! | `walk` | detector | walk nodes (per-node time: throughput elements) |
 //! | `table-size` | `tt-open` / `filo` / `rookie` | entries (slots, counters) |
 //!
-//! The scenarios are built by [`replab_benches::scenarios`] and checked against the exact oracle
+//! The scenarios are built by [`replab_lab::scenarios`] and checked against the exact oracle
 //! before timing. `cargo bench -p replab-benches --bench detectors -- --quick` runs them all
 //! briefly; a filter such as `run-miss/linear` runs a subset.
 
@@ -24,7 +24,7 @@ use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
     measurement::WallTime,
 };
-use replab_benches::scenarios::{
+use replab_lab::scenarios::{
     CYCLE_DETECTORS, FILO_SLOTS, HISTORY_RUN, ROOKIE_BITS, ROOT_RULE, Scenario, TT_OPEN_BITS, Walk,
     cycles, history_scenarios, makes, run_scenarios,
 };

@@ -1,0 +1,13 @@
+//! replab's experiments as a library: the audit against exact FIDE identity, the Axon
+//! reproduction, EPD suites, detector micro-benchmarks, PGN scans and the report site.
+
+pub mod audit;
+pub mod bench;
+pub mod cli;
+pub mod microbench;
+pub mod perft_cmd;
+pub mod reproduce;
+pub mod scan;
+pub mod scenarios;
+pub mod suite;
+pub mod util;
