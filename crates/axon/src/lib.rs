@@ -17,6 +17,15 @@ fn mailbox12(sq: Square) -> u16 {
     ((7 - sq.rank() as u16) + 2) * 12 + sq.file() as u16 + 2
 }
 
+/// Whether the move that reached `entry` is irreversible for the Axon move-chain method
+/// (Vučković & Vidanović §4: "a capture, pawn advance or castling"), or is a null move. Unlike
+/// [`LineEntry::irreversible`] (FIDE), a move that only loses a castling right, or leaves a
+/// position with an en-passant right, does not count: one of Axon's blind spots.
+#[inline]
+pub fn axon_irreversible(entry: &LineEntry) -> bool {
+    entry.zeroing || entry.mv.is_castle() || entry.null
+}
+
 /// The paper's 16-bit code of the move that reached `entry`.
 #[inline]
 pub fn encode(entry: &LineEntry) -> u16 {
@@ -25,7 +34,7 @@ pub fn encode(entry: &LineEntry) -> u16 {
         return IRREVERSIBLE;
     }
     let word = mailbox12(m.from()) << 8 | mailbox12(m.to());
-    if entry.axon_irreversible() {
+    if axon_irreversible(entry) {
         word | IRREVERSIBLE
     } else {
         word

@@ -6,6 +6,9 @@ use replab_board::{
     attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks},
     zobrist,
 };
+/// Which earlier positions count for an upcoming cycle (defined in `replab-detect`, next to the
+/// draw policies that choose it: [`replab_detect::DrawPolicy::root_rule`]).
+pub use replab_detect::RootRule;
 use replab_detect::{Detector, Line, Repetition, Stats};
 use replab_linear::LinearDetector;
 
@@ -120,16 +123,6 @@ impl CuckooTable {
             .filter(|&i| self.moves[i] != (0, 0))
             .all(|i| h1(self.keys[i]) == i || h2(self.keys[i]) == i)
     }
-}
-
-/// Which earlier positions count for an upcoming cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum RootRule {
-    /// Stockfish: a position after the root, or one at/before the root that had already repeated.
-    #[default]
-    Stockfish,
-    /// Any earlier position of the line.
-    AnyEarlier,
 }
 
 /// The upcoming-cycle detector. Its [`Detector::probe`] answers nothing (it does not look at

@@ -7,11 +7,12 @@ mod policy;
 use std::fmt;
 
 pub use line::{Line, LineEntry};
-pub use policy::{DrawPolicy, UnknownPolicy};
+pub use policy::{DrawPolicy, RootRule, UnknownPolicy};
 use replab_board::Position;
 
 /// What a probe found: the current position repeats an earlier position of the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repetition {
     /// Plies back to the earlier occurrence the detector found (the nearest one for detectors
     /// that scan backwards; table detectors report the occurrence they hold).
@@ -31,6 +32,7 @@ impl Repetition {
 
 /// Per-detector counters, reset by [`Detector::clear`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
     /// Probes answered.
     pub probes: u64,

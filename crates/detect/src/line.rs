@@ -29,13 +29,6 @@ impl LineEntry {
     pub fn span(&self) -> u32 {
         (self.halfmove as u32).min(self.since_null)
     }
-
-    /// Whether the move that reached this entry is irreversible for the Axon move-chain method
-    /// (Vučković & Vidanović §4: "a capture, pawn advance or castling"), or is a null move.
-    #[inline]
-    pub fn axon_irreversible(&self) -> bool {
-        self.zeroing || self.mv.is_castle() || self.null
-    }
 }
 
 /// The game history followed by the current search line, one [`LineEntry`] per position.

@@ -5,7 +5,15 @@ use std::{fmt, str::FromStr};
 use crate::Repetition;
 
 /// When the searcher scores a repetition as a draw (CPW "Repetitions"; techniques.md §1, §3, §5).
+///
+/// With the `serde` feature it serialises as its lowercase [name](DrawPolicy::name)
+/// (`"twofold"`, `"stanback"`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum DrawPolicy {
     /// Any repetition is a draw (Axon's behaviour; the default).
     #[default]
@@ -44,6 +52,17 @@ impl DrawPolicy {
         }
     }
 
+    /// The root rule an upcoming-cycle detector uses under this policy: under `twofold` any
+    /// earlier position counts, as it would for a repetition that has happened
+    /// ([`RootRule::AnyEarlier`]); under every other policy Stockfish's rule (a position after
+    /// the root, or one that had already repeated: [`RootRule::Stockfish`]).
+    pub fn root_rule(self) -> RootRule {
+        match self {
+            DrawPolicy::Twofold => RootRule::AnyEarlier,
+            _ => RootRule::Stockfish,
+        }
+    }
+
     /// Whether the repetition `rep`, found `plies_from_root` plies below the root, is a draw.
     #[inline]
     pub fn is_draw(self, rep: Repetition, plies_from_root: u32) -> bool {
@@ -55,6 +74,17 @@ impl DrawPolicy {
             DrawPolicy::Threefold => rep.earlier >= 2,
         }
     }
+}
+
+/// Which earlier positions count for an upcoming cycle (a legal reversible move of the side to
+/// move that reaches an earlier position of the line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RootRule {
+    /// Stockfish: a position after the root, or one at/before the root that had already repeated.
+    #[default]
+    Stockfish,
+    /// Any earlier position of the line.
+    AnyEarlier,
 }
 
 impl fmt::Display for DrawPolicy {
@@ -120,5 +150,28 @@ mod tests {
             assert_eq!(p.name().parse::<DrawPolicy>(), Ok(p));
         }
         assert!("fivefold".parse::<DrawPolicy>().is_err());
+    }
+
+    #[test]
+    fn only_twofold_counts_any_earlier_position_for_upcoming_cycles() {
+        for p in DrawPolicy::ALL {
+            let expected = if p == DrawPolicy::Twofold {
+                RootRule::AnyEarlier
+            } else {
+                RootRule::Stockfish
+            };
+            assert_eq!(p.root_rule(), expected, "{p}");
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_round_trips_policies_by_lowercase_name() {
+        for p in DrawPolicy::ALL {
+            let json = serde_json::to_string(&p).unwrap();
+            assert_eq!(json, format!("\"{}\"", p.name()));
+            assert_eq!(serde_json::from_str::<DrawPolicy>(&json).unwrap(), p);
+        }
+        assert!(serde_json::from_str::<DrawPolicy>("\"Twofold\"").is_err());
     }
 }

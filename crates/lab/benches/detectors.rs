@@ -24,11 +24,11 @@ use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
     measurement::WallTime,
 };
+use replab_detect::{Detector, Line};
 use replab_lab::scenarios::{
     CYCLE_DETECTORS, FILO_SLOTS, HISTORY_RUN, ROOKIE_BITS, ROOT_RULE, Scenario, TT_OPEN_BITS, Walk,
     cycles, history_scenarios, makes, run_scenarios,
 };
-use replab_detect::{Detector, Line};
 use replab_registry::{FiloDetector, RookieDetector, TtOpenDetector, with_detector};
 
 /// Benchmarks one cycle of `detector` on `sc` under `BenchmarkId::new(name, param)`.

@@ -410,7 +410,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             step.label,
             started.elapsed().as_secs_f64()
         );
-        crate::cli::run_args(&step.args).with_context(|| format!("step `{}` failed", step.label))?;
+        crate::cli::run_args(&step.args)
+            .with_context(|| format!("step `{}` failed", step.label))?;
     }
     eprintln!(
         "[{}/{total}] micro-benchmarks ({:.0} s so far)",

@@ -3,15 +3,6 @@
 //! Every subcommand follows `../shared/docs/contracts.md`. Errors go to stderr naming the input
 //! and the place, with exit status 2; no subcommand panics on bad input.
 
-
-
-
-
-
-
-
-
-
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};

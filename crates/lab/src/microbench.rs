@@ -12,12 +12,12 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use anyhow::{Result, anyhow};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::scenarios::{
     self, Budget, CYCLE_DETECTORS, CycleResult, HISTORY_LENGTHS, HISTORY_RUN, Measurements,
     RUN_HISTORY, RUN_LENGTHS, WALK_BRANCHING, WALK_DEPTH, WALK_HISTORY, WALK_RUN, WalkResult,
 };
+use anyhow::{Result, anyhow};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use replab_report::{
     BarChart, Cell, LineChart, ReportDir, Series, escape_html, fmt_int, fmt_pct, table_html,
 };

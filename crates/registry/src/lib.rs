@@ -3,93 +3,340 @@
 
 pub use replab_axon::AxonDetector;
 use replab_board::Position;
-pub use replab_cuckoo::{CuckooDetector, LinearCuckoo, RootRule};
+pub use replab_cuckoo::{CuckooDetector, LinearCuckoo};
+/// Which earlier positions count for an upcoming cycle. Forwards to [`replab_detect::RootRule`]
+/// (it lives next to the draw policies).
+pub use replab_detect::RootRule;
 pub use replab_detect::{Detector, Line, Off, Repetition, Stats, UnknownDetector};
 pub use replab_filo::FiloDetector;
 pub use replab_linear::LinearDetector;
 pub use replab_matrix::MatrixDetector;
+pub use replab_naive::NaiveDetector;
 pub use replab_rookie::RookieDetector;
 pub use replab_truth::TruthDetector;
 pub use replab_tt_open::TtOpenDetector;
 
-/// The detector names of the contract, in report order (`truth` last).
-pub const DETECTOR_NAMES: [&str; 9] = [
-    "linear",
-    "tt-open",
-    "filo",
-    "rookie",
-    "axon",
-    "matrix",
-    "matrix-checksum",
-    "cuckoo",
-    "truth",
-];
+/// What a detector can do, as the drivers and tests need to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// Exact under FIDE identity at its default size: its probes agree with `truth` on every
+    /// scripted case with no listed deviation (64-bit key collisions and full tables aside,
+    /// which the audit measures).
+    pub exact: bool,
+    /// Its probes report the true number of earlier occurrences and the nearest one, as the
+    /// `stanback`, `moreland`, `stockfish` and `threefold` policies need. Detectors that stop
+    /// at the entry they hold report `earlier: 1` and that entry's distance.
+    pub counts_occurrences: bool,
+    /// It answers [`Detector::probe`] (has this position occurred before?).
+    pub probes: bool,
+    /// It answers [`Detector::upcoming`] (can the side to move reach an earlier position?).
+    pub upcoming: bool,
+    /// The searcher can use it (`replab suite`, `bench`, `reproduce`).
+    pub searchable: bool,
+    /// Its table size is configurable (the table-size experiments of the audit).
+    pub table_size: bool,
+    /// It is a composition of techniques that have their own rows (`linear+cuckoo`): left out
+    /// of [`DETECTOR_NAMES`], where every technique appears once.
+    pub composite: bool,
+    /// It belongs in the `all` lists ([`DETECTOR_NAMES`], [`SEARCH_DETECTORS`]). Worked
+    /// examples (`naive`) are not listed, yet [`by_name`] and [`with_detector!`] know them.
+    pub listed: bool,
+}
 
-/// The detectors the searcher runs (`off` aside): `cuckoo` only in its composition.
-pub const SEARCH_DETECTORS: [&str; 8] = [
-    "linear",
-    "tt-open",
-    "filo",
-    "rookie",
-    "axon",
-    "matrix",
-    "matrix-checksum",
-    "linear+cuckoo",
-];
-
-/// The root rule the cuckoo detectors use under a draw policy: under `twofold` any earlier
-/// position counts, as it would for a repetition that has happened; otherwise Stockfish's rule
-/// (after the root, or a position that had already repeated).
-pub fn root_rule_for(policy: replab_detect::DrawPolicy) -> RootRule {
-    match policy {
-        replab_detect::DrawPolicy::Twofold => RootRule::AnyEarlier,
-        _ => RootRule::Stockfish,
+impl Capabilities {
+    /// Whether it answers only upcoming-cycle queries, never probes (`cuckoo`).
+    pub fn upcoming_only(&self) -> bool {
+        self.upcoming && !self.probes
     }
 }
 
-/// Any detector, dispatched by enum.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyDetector {
-    /// `linear`
-    Linear(LinearDetector),
-    /// `tt-open`
-    TtOpen(TtOpenDetector),
-    /// `filo`
-    Filo(FiloDetector),
-    /// `rookie`
-    Rookie(RookieDetector),
-    /// `axon`
-    Axon(AxonDetector),
-    /// `matrix` and `matrix-checksum`
-    Matrix(MatrixDetector),
-    /// `cuckoo`
-    Cuckoo(CuckooDetector),
-    /// `linear+cuckoo`
-    LinearCuckoo(LinearCuckoo),
-    /// `truth`
-    Truth(TruthDetector),
+/// One row of the detector table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DetectorInfo {
+    /// The contract name ([`Detector::name`] of the detector [`by_name`] builds).
+    pub name: &'static str,
+    /// The crate implementing it.
+    pub crate_name: &'static str,
+    /// The idea, in one line.
+    pub idea: &'static str,
+    /// Where the technique comes from.
+    pub source: &'static str,
+    /// What it can do.
+    pub caps: Capabilities,
 }
 
-/// Builds the detector called `name` with its default configuration. The cuckoo detectors get
-/// `rule` for which earlier positions count.
-pub fn by_name(name: &str, rule: RootRule) -> Result<AnyDetector, UnknownDetector> {
-    Ok(match name {
-        "linear" => AnyDetector::Linear(LinearDetector::new()),
-        "tt-open" => AnyDetector::TtOpen(TtOpenDetector::new()),
-        "filo" => AnyDetector::Filo(FiloDetector::new()),
-        "rookie" => AnyDetector::Rookie(RookieDetector::new()),
-        "axon" => AnyDetector::Axon(AxonDetector::new()),
-        "matrix" => AnyDetector::Matrix(MatrixDetector::new()),
-        "matrix-checksum" => AnyDetector::Matrix(MatrixDetector::with_checksum()),
-        "cuckoo" => AnyDetector::Cuckoo(CuckooDetector::with_rule(rule)),
-        "linear+cuckoo" => AnyDetector::LinearCuckoo(LinearCuckoo::with_rule(rule)),
-        "truth" => AnyDetector::Truth(TruthDetector::new()),
-        other => return Err(UnknownDetector(other.to_string())),
-    })
+/// Declares the detector table, one row per detector, and generates from it everything that
+/// needs the list of detectors: [`AnyDetector`] and its [`Detector`] dispatch, [`by_name`],
+/// [`DETECTORS`] and the exported [`with_detector!`]. `$d` is a `$` token, so the generated
+/// macro can declare its own metavariables.
+macro_rules! detector_table {
+    (
+        $d:tt
+        $(
+            $name:literal => $variant:ident($ty:ty) = |$rule:pat_param| $ctor:expr,
+                crate $crate_name:literal,
+                idea $idea:literal,
+                source $source:literal,
+                caps { $($cap:ident: $value:expr),* $(,)? };
+        )*
+    ) => {
+        /// Every detector of the table, in table order (the report order).
+        pub const DETECTORS: &[DetectorInfo] = &[
+            $(
+                DetectorInfo {
+                    name: $name,
+                    crate_name: $crate_name,
+                    idea: $idea,
+                    source: $source,
+                    caps: Capabilities { $($cap: $value),* },
+                },
+            )*
+        ];
+
+        /// Any detector of the table, dispatched by enum (one variant per row).
+        #[derive(Clone, Debug)]
+        #[allow(clippy::large_enum_variant)]
+        pub enum AnyDetector {
+            $(
+                #[doc = concat!("`", $name, "`: ", $idea)]
+                $variant($ty),
+            )*
+        }
+
+        /// Builds the detector called `name` with its default configuration (`off` is not in
+        /// the table: see [`with_detector!`]). The upcoming-cycle detectors get `rule` for which
+        /// earlier positions count.
+        pub fn by_name(name: &str, rule: RootRule) -> Result<AnyDetector, UnknownDetector> {
+            Ok(match name {
+                $(
+                    $name => {
+                        let $rule = rule;
+                        AnyDetector::$variant($ctor)
+                    }
+                )*
+                other => return Err(UnknownDetector(other.to_string())),
+            })
+        }
+
+        impl Detector for AnyDetector {
+            fn name(&self) -> &'static str {
+                match self { $(AnyDetector::$variant(d) => d.name(),)* }
+            }
+            fn clear(&mut self, capacity: usize) {
+                match self { $(AnyDetector::$variant(d) => d.clear(capacity),)* }
+            }
+            #[inline]
+            fn probe(&mut self, line: &Line, pos: &Position) -> Option<Repetition> {
+                match self { $(AnyDetector::$variant(d) => d.probe(line, pos),)* }
+            }
+            #[inline]
+            fn enter(&mut self, line: &Line, pos: &Position) {
+                match self { $(AnyDetector::$variant(d) => d.enter(line, pos),)* }
+            }
+            #[inline]
+            fn leave(&mut self, line: &Line, pos: &Position) {
+                match self { $(AnyDetector::$variant(d) => d.leave(line, pos),)* }
+            }
+            #[inline]
+            fn upcoming(&mut self, line: &Line, pos: &Position) -> bool {
+                match self { $(AnyDetector::$variant(d) => d.upcoming(line, pos),)* }
+            }
+            fn stats(&self) -> Stats {
+                match self { $(AnyDetector::$variant(d) => d.stats(),)* }
+            }
+            fn memory_bytes(&self) -> usize {
+                match self { $(AnyDetector::$variant(d) => d.memory_bytes(),)* }
+            }
+        }
+
+        /// Runs `body` with `d` bound (mutably) to a fresh concrete detector named `name`
+        /// (`off` included: [`Off`]), so generic code is monomorphised per detector type.
+        /// Evaluates to `Result<_, UnknownDetector>`; `rule` is the [`RootRule`] the
+        /// upcoming-cycle detectors get.
+        ///
+        /// ```
+        /// use replab_registry::{with_detector, Detector, RootRule};
+        /// let name = with_detector!("rookie", RootRule::Stockfish, |d| d.name().to_string());
+        /// assert_eq!(name.unwrap(), "rookie");
+        /// assert!(with_detector!("nosuch", RootRule::Stockfish, |d| d.name()).is_err());
+        /// ```
+        #[macro_export]
+        macro_rules! with_detector {
+            ($d name:expr, $d rule:expr, |$d det:ident| $d body:expr) => {{
+                let name: &str = $d name;
+                #[allow(unused_mut)]
+                match name {
+                    "off" => {
+                        let mut $d det = $d crate::Off;
+                        Ok($d body)
+                    }
+                    other => match $d crate::by_name(other, $d rule) {
+                        $(
+                            Ok($d crate::AnyDetector::$variant(mut $d det)) => Ok($d body),
+                        )*
+                        Err(e) => Err(e),
+                    },
+                }
+            }};
+        }
+    };
 }
 
-/// Parses a comma-separated detector list, or `all` (every name of `all`). Names are checked;
+detector_table! { $
+    "linear" => Linear(LinearDetector) = |_| LinearDetector::new(),
+        crate "replab-linear",
+        idea "compare the key with the keys 4, 6, 8 … plies back, to the last irreversible move",
+        source "Stanback's Zarkov; Stockfish StateInfo::repetition",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, listed: true,
+        };
+    "tt-open" => TtOpen(TtOpenDetector) = |_| TtOpenDetector::new(),
+        crate "replab-tt-open",
+        idea "an open flag in transposition-table-shaped entries, set on enter, cleared on leave",
+        source "Thompson's Belle, as told by Moreland",
+        caps {
+            exact: true, counts_occurrences: false, probes: true, upcoming: false,
+            searchable: true, table_size: true, composite: false, listed: true,
+        };
+    "filo" => Filo(FiloDetector) = |_| FiloDetector::new(),
+        crate "replab-filo",
+        idea "a small dedicated key table with linear probing and first-in last-out deletion",
+        source "Moreland's Gerbil (hash.c)",
+        caps {
+            exact: true, counts_occurrences: false, probes: true, upcoming: false,
+            searchable: true, table_size: true, composite: false, listed: true,
+        };
+    "rookie" => Rookie(RookieDetector) = |_| RookieDetector::new(),
+        crate "replab-rookie",
+        idea "2^14 one-byte counters; a non-zero counter is verified by tracing back the line",
+        source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: true, composite: false, listed: true,
+        };
+    "axon" => Axon(AxonDetector) = |_| AxonDetector::new(),
+        crate "replab-axon",
+        idea "close chains of 16-bit moves scanned back to an irreversible move",
+        source "Vučković & Vidanović 2004, procedure PERPETUAL",
+        caps {
+            exact: false, counts_occurrences: false, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, listed: true,
+        };
+    "matrix" => Matrix(MatrixDetector) = |_| MatrixDetector::new(),
+        crate "replab-matrix",
+        idea "compare 64-byte position matrices 4, 6, 8 … plies back, to the last irreversible move",
+        source "Vučković & Vidanović 2004, §2 (the standard approach)",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, listed: true,
+        };
+    "matrix-checksum" => MatrixChecksum(MatrixDetector) = |_| MatrixDetector::with_checksum(),
+        crate "replab-matrix",
+        idea "the position matrices, with a 16-bit checksum compared before each matrix",
+        source "Vučković & Vidanović 2004, §2 (the checksum variant)",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, listed: true,
+        };
+    "cuckoo" => Cuckoo(CuckooDetector) = |rule| CuckooDetector::with_rule(rule),
+        crate "replab-cuckoo",
+        idea "a cuckoo table of reversible-move key differences finds cycles one move away",
+        source "van Kervinck 2013, as in Stockfish's upcoming_repetition",
+        caps {
+            exact: false, counts_occurrences: false, probes: false, upcoming: true,
+            searchable: false, table_size: false, composite: false, listed: true,
+        };
+    "linear+cuckoo" => LinearCuckoo(LinearCuckoo) = |rule| LinearCuckoo::with_rule(rule),
+        crate "replab-cuckoo",
+        idea "linear key scans for repetitions, the cuckoo table for upcoming cycles",
+        source "Stockfish (is_repetition + upcoming_repetition)",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: true,
+            searchable: true, table_size: false, composite: true, listed: true,
+        };
+    "truth" => Truth(TruthDetector) = |_| TruthDetector::new(),
+        crate "replab-truth",
+        idea "exact FIDE identity compared with every earlier position, counted, no hashing",
+        source "FIDE Laws 9.2 (the oracle)",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: false, table_size: false, composite: false, listed: true,
+        };
+    "naive" => Naive(NaiveDetector) = |_| NaiveDetector::new(),
+        crate "replab-naive",
+        idea "compare the key with every earlier entry back to the last irreversible or null move",
+        source "docs/bring-your-own-detector.md (the worked example)",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, listed: false,
+        };
+}
+
+/// Which `all` list a row belongs to.
+#[derive(Clone, Copy)]
+enum List {
+    /// [`DETECTOR_NAMES`]: listed, not a composition.
+    Techniques,
+    /// [`SEARCH_DETECTORS`]: listed and searchable.
+    Search,
+}
+
+const fn in_list(info: &DetectorInfo, list: List) -> bool {
+    info.caps.listed
+        && match list {
+            List::Techniques => !info.caps.composite,
+            List::Search => info.caps.searchable,
+        }
+}
+
+const fn list_len(list: List) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < DETECTORS.len() {
+        if in_list(&DETECTORS[i], list) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+const fn list_names<const N: usize>(list: List) -> [&'static str; N] {
+    let mut out = [""; N];
+    let (mut i, mut n) = (0, 0);
+    while i < DETECTORS.len() {
+        if in_list(&DETECTORS[i], list) {
+            out[n] = DETECTORS[i].name;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The detector names of the contract, in report order (`truth` last): every listed row of
+/// [`DETECTORS`] but the compositions. Derived from the table.
+pub const DETECTOR_NAMES: [&str; list_len(List::Techniques)] =
+    list_names::<{ list_len(List::Techniques) }>(List::Techniques);
+
+/// The detectors the searcher runs (`off` aside): every listed, searchable row of
+/// [`DETECTORS`] (`cuckoo` only in its composition). Derived from the table.
+pub const SEARCH_DETECTORS: [&str; list_len(List::Search)] =
+    list_names::<{ list_len(List::Search) }>(List::Search);
+
+/// The table row of the detector called `name`, if any.
+pub fn info(name: &str) -> Option<&'static DetectorInfo> {
+    DETECTORS.iter().find(|d| d.name == name)
+}
+
+/// The root rule the upcoming-cycle detectors use under a draw policy. Forwards to
+/// [`replab_detect::DrawPolicy::root_rule`].
+pub fn root_rule_for(policy: replab_detect::DrawPolicy) -> RootRule {
+    policy.root_rule()
+}
+
+/// Parses a comma-separated detector list, or `all` (every name of `all`). Names are checked
+/// with [`by_name`] (so unlisted rows such as `naive` are accepted by name); `off` passes;
 /// duplicates are dropped, order kept.
 pub fn parse_list(text: &str, all: &[&str]) -> Result<Vec<String>, UnknownDetector> {
     let mut out: Vec<String> = Vec::new();
@@ -110,114 +357,4 @@ pub fn parse_list(text: &str, all: &[&str]) -> Result<Vec<String>, UnknownDetect
         }
     }
     Ok(out)
-}
-
-macro_rules! dispatch {
-    ($self:ident, $d:ident => $e:expr) => {
-        match $self {
-            AnyDetector::Linear($d) => $e,
-            AnyDetector::TtOpen($d) => $e,
-            AnyDetector::Filo($d) => $e,
-            AnyDetector::Rookie($d) => $e,
-            AnyDetector::Axon($d) => $e,
-            AnyDetector::Matrix($d) => $e,
-            AnyDetector::Cuckoo($d) => $e,
-            AnyDetector::LinearCuckoo($d) => $e,
-            AnyDetector::Truth($d) => $e,
-        }
-    };
-}
-
-impl Detector for AnyDetector {
-    fn name(&self) -> &'static str {
-        dispatch!(self, d => d.name())
-    }
-    fn clear(&mut self, capacity: usize) {
-        dispatch!(self, d => d.clear(capacity))
-    }
-    #[inline]
-    fn probe(&mut self, line: &Line, pos: &Position) -> Option<Repetition> {
-        dispatch!(self, d => d.probe(line, pos))
-    }
-    #[inline]
-    fn enter(&mut self, line: &Line, pos: &Position) {
-        dispatch!(self, d => d.enter(line, pos))
-    }
-    #[inline]
-    fn leave(&mut self, line: &Line, pos: &Position) {
-        dispatch!(self, d => d.leave(line, pos))
-    }
-    #[inline]
-    fn upcoming(&mut self, line: &Line, pos: &Position) -> bool {
-        dispatch!(self, d => d.upcoming(line, pos))
-    }
-    fn stats(&self) -> Stats {
-        dispatch!(self, d => d.stats())
-    }
-    fn memory_bytes(&self) -> usize {
-        dispatch!(self, d => d.memory_bytes())
-    }
-}
-
-/// Runs `$body` with `$d` bound to a fresh concrete detector named `$name` (`off` included), so
-/// generic code is monomorphised per detector. Evaluates to `Result<_, UnknownDetector>`.
-///
-/// ```
-/// use replab_registry::{with_detector, Detector, RootRule};
-/// let name = with_detector!("rookie", RootRule::Stockfish, |d| d.name().to_string()).unwrap();
-/// assert_eq!(name, "rookie");
-/// ```
-#[macro_export]
-macro_rules! with_detector {
-    ($name:expr, $rule:expr, |$d:ident| $body:expr) => {{
-        let name: &str = $name;
-        #[allow(unused_mut)]
-        match name {
-            "off" => {
-                let mut $d = $crate::Off;
-                Ok($body)
-            }
-            "linear" => {
-                let mut $d = $crate::LinearDetector::new();
-                Ok($body)
-            }
-            "tt-open" => {
-                let mut $d = $crate::TtOpenDetector::new();
-                Ok($body)
-            }
-            "filo" => {
-                let mut $d = $crate::FiloDetector::new();
-                Ok($body)
-            }
-            "rookie" => {
-                let mut $d = $crate::RookieDetector::new();
-                Ok($body)
-            }
-            "axon" => {
-                let mut $d = $crate::AxonDetector::new();
-                Ok($body)
-            }
-            "matrix" => {
-                let mut $d = $crate::MatrixDetector::new();
-                Ok($body)
-            }
-            "matrix-checksum" => {
-                let mut $d = $crate::MatrixDetector::with_checksum();
-                Ok($body)
-            }
-            "cuckoo" => {
-                let mut $d = $crate::CuckooDetector::with_rule($rule);
-                Ok($body)
-            }
-            "linear+cuckoo" => {
-                let mut $d = $crate::LinearCuckoo::with_rule($rule);
-                Ok($body)
-            }
-            "truth" => {
-                let mut $d = $crate::TruthDetector::new();
-                Ok($body)
-            }
-            other => Err($crate::UnknownDetector(other.to_string())),
-        }
-    }};
 }

@@ -8,7 +8,7 @@ use std::{
 
 use replab_board::{MoveList, Position};
 use replab_detect::{Detector, Line, load_history};
-use replab_registry::{DETECTOR_NAMES, RootRule, SEARCH_DETECTORS, by_name};
+use replab_registry::{DETECTORS, RootRule, by_name};
 
 struct Counting;
 
@@ -68,8 +68,7 @@ fn no_allocation_per_node_in_any_detector() {
         moves.push(m);
         positions.push(p.play(m));
     }
-    let names = DETECTOR_NAMES.iter().chain(SEARCH_DETECTORS.iter());
-    for name in names {
+    for name in DETECTORS.iter().map(|row| row.name) {
         let mut d = by_name(name, RootRule::Stockfish).unwrap();
         let mut line = Line::default();
         load_history(&mut d, &mut line, &positions, &moves, 16);

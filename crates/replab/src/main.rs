@@ -1,5 +1,67 @@
-//! `replab`: the command-line harness comparing chess repetition-detection techniques.
+//! `replab`: the command line of the harness comparing how chess programs detect repeated
+//! positions. It only turns arguments into the experiments' configurations (`replab-lab`),
+//! draws progress bars and maps errors to exit codes; the contracts are in `docs/contracts.md`.
+//!
+//! Exit status: 0 on success; 2 for bad input or a refused option combination, with a message
+//! on stderr naming the input and the place. No subcommand panics on bad input.
 
-fn main() -> std::process::ExitCode {
-    replab_lab::cli::main()
+mod bars;
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Command-line arguments.
+#[derive(Parser)]
+#[command(
+    name = "replab",
+    version,
+    about = "Compare how chess programs detect repeated positions"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (last line of stdout: the count).
+    Perft(cmd::perft::Args),
+    /// Replay the games of a PGN file and print JSON Lines, one object per position.
+    Scan(cmd::scan::Args),
+    /// Search every record of an EPD suite with every detector and write a report.
+    Suite(cmd::suite::Args),
+    /// Audit every detector against the exact oracle on seeded random games.
+    Audit(cmd::audit::Args),
+    /// Rerun a paper's experiment on replab's searcher and write a report.
+    Reproduce(cmd::reproduce::Args),
+    /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
+    Bench(cmd::bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => cmd::perft::run(args),
+        Command::Scan(args) => cmd::scan::run(args),
+        Command::Suite(args) => cmd::suite::run(args),
+        Command::Audit(args) => cmd::audit::run(args),
+        Command::Reproduce(args) => cmd::reproduce::run(args),
+        Command::Bench(args) => cmd::bench::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("replab: {e:#}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -26,6 +26,48 @@ pub fn escape_html(text: &str) -> String {
     out
 }
 
+/// A minijinja environment that escapes like [`escape_html`] (minijinja's default also escapes
+/// `/`, which makes every `href` unreadable). Templates named `*.html` are auto-escaped.
+fn environment() -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_formatter(|out, state, value| match value.as_str() {
+        Some(text) if *state.auto_escape() == AutoEscape::Html && !value.is_safe() => {
+            Ok(out.write_str(&escape_html(text))?)
+        }
+        _ => escape_formatter(out, state, value),
+    });
+    env
+}
+
+/// Renders the template `source` (named `name`, e.g. `audit/summary.html`; a name ending in
+/// `.html` escapes every interpolated string unless marked `|safe`) with `context`: how pages
+/// keep their prose and markup in template files, filled from serializable values.
+///
+/// ```
+/// #[derive(serde::Serialize)]
+/// struct Ctx { detector: &'static str, errors: u64 }
+/// let html = replab_report::render_fragment(
+///     "example.html",
+///     "<p>{{ detector }} made {{ errors }} errors.</p>",
+///     &Ctx { detector: "a<b", errors: 3 },
+/// )?;
+/// assert_eq!(html, "<p>a&lt;b made 3 errors.</p>");
+/// # Ok::<(), replab_report::ReportError>(())
+/// ```
+pub fn render_fragment(
+    name: &str,
+    source: &str,
+    context: &impl Serialize,
+) -> Result<String, ReportError> {
+    let err = |source| ReportError::Template {
+        title: name.to_owned(),
+        source,
+    };
+    environment()
+        .render_named_str(name, source, Serde(context))
+        .map_err(err)
+}
+
 /// A link in the nav bar.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NavLink {
@@ -154,15 +196,7 @@ impl Page {
             title: self.title.clone(),
             source,
         };
-        let mut env = Environment::new();
-        // Escape strings like `escape_html` (minijinja's default also escapes `/`, which
-        // makes every `href` unreadable).
-        env.set_formatter(|out, state, value| match value.as_str() {
-            Some(text) if *state.auto_escape() == AutoEscape::Html && !value.is_safe() => {
-                Ok(out.write_str(&escape_html(text))?)
-            }
-            _ => escape_formatter(out, state, value),
-        });
+        let mut env = environment();
         env.add_template("base.html", BASE_TEMPLATE).map_err(err)?;
         let template = env.get_template("base.html").map_err(err)?;
         template

@@ -14,7 +14,7 @@ pub use crate::{
     chart::{BarChart, Chart, LineChart, Series},
     error::ReportError,
     format::{fmt_delta_pct, fmt_int, fmt_ms, fmt_pct},
-    html::{Cell, NavLink, Page, escape_html, figure_html, table_html},
+    html::{Cell, NavLink, Page, escape_html, figure_html, render_fragment, table_html},
     meta::{Meta, RUSTC_VERSION, format_utc, git_commit},
     palette::{RGBColor, colour, colour_hex},
 };

@@ -29,7 +29,11 @@ const ORDER_UNDERPROMOTION: i32 = -(1 << 20);
 /// How the searcher searches. Two searches with equal configurations, equal input and the same
 /// detector produce identical counters, moves and scores on every run and machine: nothing
 /// depends on time, addresses, hash-map order or randomness.
+///
+/// With the `serde` feature it serialises with its field names (the policy by its lowercase
+/// name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchConfig {
     /// Deepest iteration, in plies (iterative deepening runs 1, 2, …, `max_depth`). Default 12.
     pub max_depth: u32,
@@ -80,8 +84,11 @@ impl Default for SearchConfig {
     }
 }
 
-/// The counters of one iteration (or of a whole search, summed).
+/// The counters of one iteration (or of a whole search, summed). With the `serde` feature they
+/// serialise with their field names (`nodes`, `terminal_nodes`, `generated`, `repetitions`,
+/// `probes`, `hits`: a JSON contract).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Counters {
     /// Positions entered, quiescence included: every position pushed on the line, the root once
     /// per iteration, positions cut off as repetition draws included.

@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub mod kit;
+
 use replab_board::{CastlingRights, Color, Position, Square};
 use replab_detect::{Detector, Line, Repetition, Stats};
 

@@ -1,22 +1,9 @@
 //! `replab suite`: results per record and detector, exact detectors on identical trees, history
 //! records, and errors naming file:line.
 
-use std::{path::PathBuf, process::Command};
-
 use serde_json::Value;
 
-fn replab(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(args)
-        .output()
-        .expect("run replab")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("replab-suite-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::common::*;
 
 const EPD: &str = r#"R7/P4k2/8/8/8/8/r7/6K1 w - - bm Rh8; id "WAC.018";
 q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - bm Qh6+; id "figure-1";
@@ -25,7 +12,8 @@ rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hfen "rnbqkbnr/pppppppp/8
 
 #[test]
 fn suite_writes_runs_for_every_record_and_detector() {
-    let dir = temp("ok");
+    let scratch = Scratch::new("ok");
+    let dir = scratch.dir().to_path_buf();
     let epd = dir.join("s.epd");
     std::fs::write(&epd, EPD).unwrap();
     let out_dir = dir.join("report");
@@ -92,7 +80,8 @@ fn suite_writes_runs_for_every_record_and_detector() {
 
 #[test]
 fn bad_records_name_file_and_line() {
-    let dir = temp("bad");
+    let scratch = Scratch::new("bad");
+    let dir = scratch.dir().to_path_buf();
     let epd = dir.join("bad.epd");
     std::fs::write(
         &epd,

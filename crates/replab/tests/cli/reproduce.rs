@@ -1,47 +1,15 @@
 //! `replab reproduce axon`: the report files, the contract's JSON shape, and bad options.
 
-use std::{
-    fs,
-    path::{Path, PathBuf},
-    process::{Command, Output},
-};
+use std::{fs, path::Path};
 
 use serde_json::Value;
 
-/// A fresh, empty directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("replab-reproduce-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn replab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(args)
-        .output()
-        .expect("run replab")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use crate::common::*;
 
 #[test]
 fn axon_writes_results_and_page() {
-    let tmp = TempDir::new("ok");
-    let out = tmp.0.join("axon");
+    let tmp = Scratch::new("ok");
+    let out = tmp.dir().join("axon");
     let o = replab(&[
         "reproduce",
         "axon",
@@ -161,7 +129,7 @@ fn axon_writes_results_and_page() {
         assert!(html.contains(needle), "page lacks {needle}");
     }
     // No staging directories left behind.
-    let leftovers: Vec<_> = fs::read_dir(&tmp.0)
+    let leftovers: Vec<_> = fs::read_dir(&tmp.dir())
         .unwrap()
         .flatten()
         .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
@@ -182,8 +150,8 @@ fn assert_usage_error(args: &[&str], out: &Path, needle: &str) {
 
 #[test]
 fn bad_options_exit_2_without_a_report() {
-    let tmp = TempDir::new("bad");
-    let out = tmp.0.join("axon");
+    let tmp = Scratch::new("bad");
+    let out = tmp.dir().join("axon");
     let o = out.to_str().unwrap();
     assert_usage_error(
         &["reproduce", "axon", "--max-depth", "0", "--out", o],
@@ -208,7 +176,7 @@ fn bad_options_exit_2_without_a_report() {
     assert_usage_error(&["reproduce", "nothing"], &out, "nothing");
 
     // An --out below a regular file cannot be created.
-    let file = tmp.0.join("file");
+    let file = tmp.dir().join("file");
     fs::write(&file, "not a directory").unwrap();
     let bad = file.join("axon");
     assert_usage_error(
@@ -228,8 +196,8 @@ fn bad_options_exit_2_without_a_report() {
 
 #[test]
 fn a_failed_run_keeps_the_previous_report() {
-    let tmp = TempDir::new("keep");
-    let out = tmp.0.join("axon");
+    let tmp = Scratch::new("keep");
+    let out = tmp.dir().join("axon");
     fs::create_dir_all(&out).unwrap();
     fs::write(out.join("results.json"), "{\"previous\": true}").unwrap();
     let o = replab(&[

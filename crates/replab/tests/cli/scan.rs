@@ -1,25 +1,13 @@
 //! `replab scan` against the committed python-chess fixtures (tools/scan_oracle.py), and its
 //! error handling.
 
-use std::{path::Path, process::Command};
-
 use serde_json::Value;
 
-fn replab(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run replab")
-}
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
+use crate::common::*;
 
 #[test]
 fn scan_matches_python_chess_on_every_game() {
-    let games = root().join("datasets/games");
+    let games = repo_root().join("datasets/games");
     let mut checked = 0;
     for entry in std::fs::read_dir(&games).unwrap() {
         let path = entry.unwrap().path();
@@ -27,7 +15,7 @@ fn scan_matches_python_chess_on_every_game() {
             continue;
         }
         let stem = path.file_stem().unwrap().to_str().unwrap();
-        let fixture = root().join(format!("crates/replab/tests/data/scan/{stem}.jsonl"));
+        let fixture = repo_root().join(format!("crates/replab/tests/data/scan/{stem}.jsonl"));
         let expected = std::fs::read_to_string(&fixture).unwrap();
         let out = replab(&["scan", "--pgn", path.to_str().unwrap()]);
         assert!(
@@ -81,7 +69,7 @@ fn scan_matches_python_chess_on_every_game() {
 
 #[test]
 fn scan_detector_list_and_errors() {
-    let pgn = root().join("datasets/games/diep-axon.pgn");
+    let pgn = repo_root().join("datasets/games/diep-axon.pgn");
     let out = replab(&[
         "scan",
         "--pgn",

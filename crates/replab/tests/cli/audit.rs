@@ -2,44 +2,13 @@
 //! for bad options, determinism, and the detector-level agreement the issue asks for over
 //! 10,000 seeded random games.
 
-use std::{
-    path::{Path, PathBuf},
-    process::{Command, Output},
-};
+use std::path::Path;
 
 use replab_board::Position;
 use replab_registry::{Detector, Line, RootRule, TruthDetector, by_name};
 use serde_json::Value;
 
-/// A scratch directory for one test, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("replab-audit-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn replab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(args)
-        .output()
-        .expect("run replab")
-}
+use crate::common::*;
 
 /// Runs an audit into `out` and returns its parsed `results.json`.
 fn audit(out: &Path, args: &[&str]) -> Value {

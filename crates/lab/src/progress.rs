@@ -1,0 +1,55 @@
+//! How an experiment tells its caller how far it has got: [`Progress`].
+//!
+//! Experiments report stages and units done; the command line draws them as progress bars,
+//! tests and `bench` steps may pass [`Silent`]. Work spread over threads counts its units in
+//! an atomic (or a channel) that the calling thread forwards here, so an implementation
+//! needs no locking.
+
+/// Receives an experiment's progress.
+pub trait Progress {
+    /// A new stage named `label` of `total` units (0 when the total is unknown). Ends the
+    /// previous stage.
+    fn stage(&mut self, label: &str, total: u64);
+    /// `n` more units of the current stage are done.
+    fn advance(&mut self, n: u64);
+    /// A message for the user (a warning, a skipped input), shown without disturbing bars.
+    fn note(&mut self, text: &str);
+    /// The experiment is done: clear any bar.
+    fn finish(&mut self) {}
+}
+
+/// Progress that shows nothing (tests, nested steps).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Progress for Silent {
+    fn stage(&mut self, _label: &str, _total: u64) {}
+    fn advance(&mut self, _n: u64) {}
+    fn note(&mut self, _text: &str) {}
+}
+
+/// Progress that records every call, for tests of an experiment's reporting.
+#[derive(Clone, Debug, Default)]
+pub struct Recorded {
+    /// `(label, total)` of every stage, in order.
+    pub stages: Vec<(String, u64)>,
+    /// Units advanced, per stage (same order as `stages`).
+    pub done: Vec<u64>,
+    /// Every note.
+    pub notes: Vec<String>,
+}
+
+impl Progress for Recorded {
+    fn stage(&mut self, label: &str, total: u64) {
+        self.stages.push((label.to_owned(), total));
+        self.done.push(0);
+    }
+    fn advance(&mut self, n: u64) {
+        if let Some(d) = self.done.last_mut() {
+            *d += n;
+        }
+    }
+    fn note(&mut self, text: &str) {
+        self.notes.push(text.to_owned());
+    }
+}

@@ -1,0 +1,9 @@
+//! One module per subcommand: its clap arguments and how they become an experiment's
+//! configuration.
+
+pub mod audit;
+pub mod bench;
+pub mod perft;
+pub mod reproduce;
+pub mod scan;
+pub mod suite;

@@ -1,0 +1,12 @@
+//! The command-line tests: exit codes, messages and files written, one module per subcommand,
+//! all in one test binary sharing [`common`].
+
+mod common;
+
+mod audit;
+mod bench;
+mod interrupt;
+mod reproduce;
+mod scale;
+mod scan;
+mod suite;
