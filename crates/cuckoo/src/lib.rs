@@ -6,10 +6,11 @@ use replab_board::{
     attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks},
     zobrist,
 };
-/// Which earlier positions count for an upcoming cycle (defined in `replab-detect`, next to the
-/// draw policies that choose it: [`replab_detect::DrawPolicy::root_rule`]).
-pub use replab_detect::RootRule;
 use replab_detect::{Detector, Line, Repetition, Stats};
+/// Which earlier positions count for an upcoming cycle (defined in `replab-detect`, next to the
+/// draw policies that choose it: [`replab_detect::DrawPolicy::root_rule`]). [`RootRule`] is the
+/// older two-valued name, converted into an [`UpcomingRule`].
+pub use replab_detect::{RootRule, UpcomingRule};
 use replab_linear::LinearDetector;
 
 /// Number of cuckoo slots.
@@ -130,33 +131,41 @@ impl CuckooTable {
 #[derive(Clone, Debug, Default)]
 pub struct CuckooDetector {
     table: CuckooTable,
-    rule: RootRule,
+    rule: UpcomingRule,
     stats: Stats,
 }
 
 impl CuckooDetector {
-    /// A detector with Stockfish's root rule.
+    /// A detector with Stockfish's rule ([`UpcomingRule::Stockfish`]).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// A detector with the given root rule.
-    pub fn with_rule(rule: RootRule) -> Self {
+    /// A detector with the given rule: an [`UpcomingRule`], a [`RootRule`], or a
+    /// [`DrawPolicy`](replab_detect::DrawPolicy) (its [`root_rule`](replab_detect::DrawPolicy::root_rule)).
+    pub fn with_rule(rule: impl Into<UpcomingRule>) -> Self {
         CuckooDetector {
-            rule,
+            rule: rule.into(),
             ..Self::default()
         }
     }
 
-    /// Whether the entry `back` plies back repeats an earlier position (keys 4, 6 … back
-    /// within its span).
-    fn had_repeated(line: &Line, back: usize) -> bool {
+    /// The rule deciding which earlier positions count.
+    pub fn rule(&self) -> UpcomingRule {
+        self.rule
+    }
+
+    /// How many times the position `back` plies back occurs on the line: itself plus its
+    /// repetitions 4, 6 … plies further back within its scan span (what `linear` would count).
+    fn occurrences(line: &Line, back: usize) -> u32 {
         let entries = line.entries();
         let idx = entries.len() - 1 - back;
         let e = &entries[idx];
-        (4..=e.span() as usize)
+        let span = (e.span() as usize).min(idx);
+        1 + (4..=span)
             .step_by(2)
-            .any(|d| d <= idx && entries[idx - d].key == e.key)
+            .filter(|&d| entries[idx - d].key == e.key)
+            .count() as u32
     }
 }
 
@@ -206,10 +215,14 @@ impl Detector for CuckooDetector {
             if (between(s1, s2) & occupied).is_not_empty() {
                 continue;
             }
-            let counts = match self.rule {
-                RootRule::AnyEarlier => true,
-                RootRule::Stockfish => ply > back || Self::had_repeated(line, back),
+            // The first hit for a key is its nearest occurrence: the one a probe at the next
+            // ply would report. The policy decides with its distance and the count.
+            let earlier = if self.rule.needs_count() {
+                Self::occurrences(line, back)
+            } else {
+                1
             };
+            let counts = self.rule.counts(back as u32, earlier, ply as u32);
             if counts {
                 self.stats.hits += 1;
                 return true;
@@ -241,8 +254,9 @@ impl LinearCuckoo {
         Self::default()
     }
 
-    /// The composition with the given root rule for upcoming cycles.
-    pub fn with_rule(rule: RootRule) -> Self {
+    /// The composition with the given rule for upcoming cycles (an [`UpcomingRule`], a
+    /// [`RootRule`] or a [`DrawPolicy`](replab_detect::DrawPolicy)).
+    pub fn with_rule(rule: impl Into<UpcomingRule>) -> Self {
         LinearCuckoo {
             linear: LinearDetector::new(),
             cuckoo: CuckooDetector::with_rule(rule),

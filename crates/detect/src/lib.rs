@@ -7,17 +7,17 @@ mod policy;
 use std::fmt;
 
 pub use line::{Line, LineEntry};
-pub use policy::{DrawPolicy, RootRule, UnknownPolicy};
+pub use policy::{DrawPolicy, RootRule, UnknownPolicy, UpcomingRule};
 use replab_board::Position;
 
 /// What a probe found: the current position repeats an earlier position of the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repetition {
-    /// Plies back to the earlier occurrence the detector found (the nearest one for detectors
-    /// that scan backwards; table detectors report the occurrence they hold).
+    /// Plies back to the nearest earlier occurrence the detector knows of.
     pub distance: u32,
-    /// Earlier occurrences counted (≥ 1). Detectors that stop at the first match report 1.
+    /// Earlier occurrences counted (≥ 1). Detectors that cannot count (`axon`) report 1 and
+    /// are refused under the policies that need the count (`replab_registry::check_policy`).
     pub earlier: u32,
 }
 
@@ -97,6 +97,39 @@ pub trait Detector {
 
     /// Bytes of memory the detector's structures use.
     fn memory_bytes(&self) -> usize;
+
+    /// Whether the detector keeps its per-position marks inside the searcher's own
+    /// transposition table (Thompson's open flag: `tt-thompson`). A searcher with a table then
+    /// calls [`Detector::probe_marked`], [`Detector::enter_marked`] and
+    /// [`Detector::leave_marked`] with the mark word of the table entry of the line's last key,
+    /// instead of `probe`, `enter` and `leave`; without a table it must refuse the detector.
+    /// Every other detector keeps the default `false`, which a monomorphised searcher folds
+    /// away.
+    #[inline(always)]
+    fn in_search_table(&self) -> bool {
+        false
+    }
+
+    /// [`Detector::probe`] given `mark`, the mark word of the searcher's table entry for the
+    /// line's last key (only called when [`Detector::in_search_table`]).
+    #[inline(always)]
+    fn probe_marked(&mut self, line: &Line, pos: &Position, _mark: u16) -> Option<Repetition> {
+        self.probe(line, pos)
+    }
+
+    /// [`Detector::enter`] given the mark word of the searcher's table entry for the line's
+    /// last key, which it may update.
+    #[inline(always)]
+    fn enter_marked(&mut self, line: &Line, pos: &Position, _mark: &mut u16) {
+        self.enter(line, pos)
+    }
+
+    /// [`Detector::leave`] given the mark word of the searcher's table entry for the line's
+    /// last key, which it may update.
+    #[inline(always)]
+    fn leave_marked(&mut self, line: &Line, pos: &Position, _mark: &mut u16) {
+        self.leave(line, pos)
+    }
 }
 
 impl<D: Detector + ?Sized> Detector for Box<D> {
@@ -127,6 +160,22 @@ impl<D: Detector + ?Sized> Detector for Box<D> {
     }
     fn memory_bytes(&self) -> usize {
         (**self).memory_bytes()
+    }
+    #[inline]
+    fn in_search_table(&self) -> bool {
+        (**self).in_search_table()
+    }
+    #[inline]
+    fn probe_marked(&mut self, line: &Line, pos: &Position, mark: u16) -> Option<Repetition> {
+        (**self).probe_marked(line, pos, mark)
+    }
+    #[inline]
+    fn enter_marked(&mut self, line: &Line, pos: &Position, mark: &mut u16) {
+        (**self).enter_marked(line, pos, mark)
+    }
+    #[inline]
+    fn leave_marked(&mut self, line: &Line, pos: &Position, mark: &mut u16) {
+        (**self).leave_marked(line, pos, mark)
     }
 }
 

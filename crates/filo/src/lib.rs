@@ -7,10 +7,36 @@ use replab_detect::{Detector, Line, Repetition, Stats};
 /// Default number of slots.
 pub const DEFAULT_SLOTS: usize = 1024;
 
+/// Which game-history positions go into the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum HistoryRule {
+    /// Gerbil's rule (`filo`): when the search starts, only the history positions that occurred
+    /// at least twice stay in the table, plus the root; a position that occurred once in the
+    /// game and recurs in the search is not seen.
+    #[default]
+    Repeated,
+    /// Every history position stays in the table (`filo-all-history`).
+    All,
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
     key: u64,
+    /// Line index of the newest occurrence in the table.
     ply: u32,
+    /// Occurrences of the key in the table (the newest one included).
+    count: u32,
+}
+
+/// What `leave` must undo for one position entered in the search.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    /// The slot written, or `u32::MAX` if nothing was (a full table).
+    slot: u32,
+    /// The slot's `ply` and `count` before an update of a key already in the table; a `count`
+    /// of 0 means the key was inserted and `leave` empties the slot again (`VClearRep`).
+    ply: u32,
+    count: u32,
 }
 
 /// The Gerbil first-in last-out key table.
@@ -18,8 +44,15 @@ struct Slot {
 pub struct FiloDetector {
     slots: Box<[Slot]>,
     mask: usize,
-    /// Per entered position: the slot it was inserted at, or `u32::MAX` if it was not.
-    inserted: Vec<u32>,
+    rule: HistoryRule,
+    /// Per position entered in the search (past the root), in entering order.
+    undo: Vec<Undo>,
+    /// Scratch room for the history keys kept when the table is filtered (one per slot).
+    kept: Vec<Slot>,
+    /// Game history has been entered since the table was last filtered ([`HistoryRule::Repeated`]).
+    unfiltered: bool,
+    /// The table has been filtered, so it no longer holds every history position.
+    filtered: bool,
     stats: Stats,
 }
 
@@ -30,20 +63,42 @@ impl Default for FiloDetector {
 }
 
 impl FiloDetector {
-    /// The detector with [`DEFAULT_SLOTS`] slots.
+    /// The detector with [`DEFAULT_SLOTS`] slots and Gerbil's history rule (`filo`).
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// A detector with `slots` slots (rounded up to a power of two, at least 2).
+    /// The detector with [`DEFAULT_SLOTS`] slots that keeps every history position
+    /// (`filo-all-history`).
+    pub fn all_history() -> Self {
+        Self::with_slots_and_rule(DEFAULT_SLOTS, HistoryRule::All)
+    }
+
+    /// A detector with `slots` slots (rounded up to a power of two, at least 2) and Gerbil's
+    /// history rule.
     pub fn with_slots(slots: usize) -> Self {
+        Self::with_slots_and_rule(slots, HistoryRule::Repeated)
+    }
+
+    /// A detector with `slots` slots (rounded up to a power of two, at least 2) and the given
+    /// history rule.
+    pub fn with_slots_and_rule(slots: usize, rule: HistoryRule) -> Self {
         let n = slots.max(2).next_power_of_two();
         FiloDetector {
             slots: vec![Slot::default(); n].into_boxed_slice(),
             mask: n - 1,
-            inserted: Vec::new(),
+            rule,
+            undo: Vec::new(),
+            kept: Vec::with_capacity(n),
+            unfiltered: false,
+            filtered: false,
             stats: Stats::default(),
         }
+    }
+
+    /// The history rule.
+    pub fn history_rule(&self) -> HistoryRule {
+        self.rule
     }
 
     /// `FRepSet`: the slot holding `key`, if any.
@@ -63,26 +118,162 @@ impl FiloDetector {
         }
         None
     }
+
+    /// `VSetRep`: inserts `slot` at the first empty slot from its home slot; `None` if the
+    /// table is full.
+    #[inline]
+    fn insert(&mut self, slot: Slot) -> Option<usize> {
+        let home = slot.key as usize & self.mask;
+        let mut i = home;
+        for _ in 0..self.slots.len() {
+            if self.slots[i].key == 0 {
+                if i != home {
+                    self.stats.collisions += 1;
+                }
+                self.slots[i] = slot;
+                return Some(i);
+            }
+            i = (i + 1) & self.mask;
+        }
+        self.stats.misses += 1;
+        None
+    }
+
+    /// Records the line's last position: a new occurrence of a key in the table updates its
+    /// slot (newest ply, one more occurrence, or a fresh count past a null move), any other key
+    /// is inserted. Returns what `leave` would undo.
+    #[inline]
+    fn record(&mut self, line: &Line) -> Undo {
+        let last = line.last();
+        let ply = line.current_index() as u32;
+        if let Some(i) = self.find(last.key) {
+            let old = self.slots[i];
+            let count = if ply - old.ply <= last.span() {
+                old.count + 1
+            } else {
+                1
+            };
+            self.slots[i].ply = ply;
+            self.slots[i].count = count;
+            return Undo {
+                slot: i as u32,
+                ply: old.ply,
+                count: old.count,
+            };
+        }
+        let slot = Slot {
+            key: last.key,
+            ply,
+            count: 1,
+        };
+        match self.insert(slot) {
+            Some(i) => Undo {
+                slot: i as u32,
+                ply: 0,
+                count: 0,
+            },
+            None => Undo {
+                slot: u32::MAX,
+                ply: 0,
+                count: 0,
+            },
+        }
+    }
+
+    /// Enters a game-history position (at or before the root): every one goes in, and a
+    /// capture, pawn move or null move empties the table first (nothing earlier can recur).
+    fn enter_history(&mut self, line: &Line) {
+        if self.filtered {
+            // History after a search: the filter dropped single occurrences, so rebuild the
+            // history from the line before counting this one.
+            self.reload_history(line);
+        }
+        if line.last().span() == 0 {
+            self.slots.fill(Slot::default());
+        }
+        self.record(line);
+        self.unfiltered = self.rule == HistoryRule::Repeated;
+    }
+
+    /// Refills the table with the history positions before the line's last one that lie within
+    /// its scan span, as [`FiloDetector::enter_history`] entered them.
+    #[cold]
+    fn reload_history(&mut self, line: &Line) {
+        self.slots.fill(Slot::default());
+        self.filtered = false;
+        let cur = line.current_index();
+        let span = (line.last().span() as usize).min(cur);
+        let entries = line.entries();
+        for j in cur - span..cur {
+            let key = entries[j].key;
+            // Occurrences of the key from the window's start to j, j included.
+            let count = (cur - span..=j).filter(|&k| entries[k].key == key).count() as u32;
+            match self.find(key) {
+                Some(i) => {
+                    self.slots[i].ply = j as u32;
+                    self.slots[i].count = count;
+                }
+                None => {
+                    self.insert(Slot {
+                        key,
+                        ply: j as u32,
+                        count,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Gerbil's history rule, applied when the search starts (the first position past the
+    /// root): only history positions that occurred at least twice stay, and the root (the
+    /// search's first position, which Gerbil's search enters).
+    #[cold]
+    fn filter_history(&mut self, line: &Line) {
+        let root_key = line.entries()[line.root()].key;
+        self.kept.clear();
+        self.kept.extend(
+            self.slots
+                .iter()
+                .filter(|s| s.key != 0 && (s.count >= 2 || s.key == root_key)),
+        );
+        self.slots.fill(Slot::default());
+        for k in 0..self.kept.len() {
+            let slot = self.kept[k];
+            self.insert(slot);
+        }
+        self.unfiltered = false;
+        self.filtered = true;
+    }
 }
 
 impl Detector for FiloDetector {
     fn name(&self) -> &'static str {
-        "filo"
+        match self.rule {
+            HistoryRule::Repeated => "filo",
+            HistoryRule::All => "filo-all-history",
+        }
     }
 
     fn clear(&mut self, capacity: usize) {
         self.slots.fill(Slot::default());
-        self.inserted.clear();
-        self.inserted.reserve(capacity);
+        self.undo.clear();
+        self.undo.reserve(capacity);
+        self.kept.reserve(self.slots.len());
+        self.unfiltered = false;
+        self.filtered = false;
         self.stats = Stats::default();
     }
 
     #[inline]
     fn probe(&mut self, line: &Line, _pos: &Position) -> Option<Repetition> {
+        if self.unfiltered && line.current_index() > line.root() {
+            self.filter_history(line);
+        }
         self.stats.probes += 1;
         let slot = self.find(line.last().key)?;
-        let distance = line.current_index() as u32 - self.slots[slot].ply;
-        if distance > line.last().since_null {
+        let Slot { ply, count, .. } = self.slots[slot];
+        let distance = line.current_index() as u32 - ply;
+        if distance > line.last().span() {
             // Null moves are barriers for every replab detector (Gerbil let repetitions span
             // them); the stored ply tells which side of the barrier the entry is on.
             return None;
@@ -90,50 +281,36 @@ impl Detector for FiloDetector {
         self.stats.hits += 1;
         Some(Repetition {
             distance,
-            earlier: 1,
+            earlier: count,
         })
     }
 
     #[inline]
     fn enter(&mut self, line: &Line, _pos: &Position) {
-        let last = line.last();
-        if line.current_index() <= line.root() && last.span() == 0 {
-            // Game history after a capture, pawn move or null move: nothing earlier can recur.
-            self.slots.fill(Slot::default());
-        }
-        let key = last.key;
-        if self.find(key).is_some() {
-            self.inserted.push(u32::MAX);
+        if line.current_index() <= line.root() {
+            self.enter_history(line);
             return;
         }
-        // `VSetRep`: the first empty slot from the home slot.
-        let home = key as usize & self.mask;
-        let mut i = home;
-        for _ in 0..self.slots.len() {
-            if self.slots[i].key == 0 {
-                if i != home {
-                    self.stats.collisions += 1;
-                }
-                self.slots[i] = Slot {
-                    key,
-                    ply: line.current_index() as u32,
-                };
-                self.inserted.push(i as u32);
-                return;
-            }
-            i = (i + 1) & self.mask;
+        if self.unfiltered {
+            self.filter_history(line);
         }
-        self.stats.misses += 1;
-        self.inserted.push(u32::MAX);
+        let undo = self.record(line);
+        self.undo.push(undo);
     }
 
     #[inline]
     fn leave(&mut self, _line: &Line, _pos: &Position) {
-        // `VClearRep`: LIFO order makes the recorded slot the first one holding the key.
-        if let Some(i) = self.inserted.pop()
-            && i != u32::MAX
+        // `VClearRep`: LIFO order makes the recorded slot hold the key entered last.
+        if let Some(u) = self.undo.pop()
+            && u.slot != u32::MAX
         {
-            self.slots[i as usize] = Slot::default();
+            let slot = &mut self.slots[u.slot as usize];
+            if u.count == 0 {
+                *slot = Slot::default();
+            } else {
+                slot.ply = u.ply;
+                slot.count = u.count;
+            }
         }
     }
 

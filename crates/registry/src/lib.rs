@@ -4,11 +4,12 @@
 pub use replab_axon::AxonDetector;
 use replab_board::Position;
 pub use replab_cuckoo::{CuckooDetector, LinearCuckoo};
-/// Which earlier positions count for an upcoming cycle. Forwards to [`replab_detect::RootRule`]
-/// (it lives next to the draw policies).
-pub use replab_detect::RootRule;
-pub use replab_detect::{Detector, Line, Off, Repetition, Stats, UnknownDetector};
-pub use replab_filo::FiloDetector;
+pub use replab_detect::{Detector, DrawPolicy, Line, Off, Repetition, Stats, UnknownDetector};
+/// Which earlier positions count for an upcoming cycle: [`UpcomingRule`], one per draw policy
+/// ([`replab_detect::DrawPolicy::root_rule`]), and the older two-valued [`RootRule`]. Forwarded
+/// from `replab-detect` (they live next to the draw policies).
+pub use replab_detect::{RootRule, UpcomingRule};
+pub use replab_filo::{FiloDetector, HistoryRule};
 pub use replab_linear::LinearDetector;
 pub use replab_matrix::MatrixDetector;
 pub use replab_naive::NaiveDetector;
@@ -25,8 +26,15 @@ pub struct Capabilities {
     pub exact: bool,
     /// Its probes report the true number of earlier occurrences and the nearest one, as the
     /// `stanback`, `moreland`, `stockfish` and `threefold` policies need. Detectors that stop
-    /// at the entry they hold report `earlier: 1` and that entry's distance.
+    /// at the entry they hold report `earlier: 1` and that entry's distance; they are refused
+    /// under those policies ([`check_policy`]).
     pub counts_occurrences: bool,
+    /// In the search it leaves out the game-history positions that occurred only once (Gerbil's
+    /// rule: `filo`), so a position seen once in the game and again in the search is not
+    /// reported, and such history occurrences are not counted. Refused under the policies that
+    /// need them ([`replab_detect::DrawPolicy::needs_single_history`]). Rows that do not name
+    /// this capability have it off.
+    pub drops_single_history: bool,
     /// It answers [`Detector::probe`] (has this position occurred before?).
     pub probes: bool,
     /// It answers [`Detector::upcoming`] (can the side to move reach an earlier position?).
@@ -38,12 +46,30 @@ pub struct Capabilities {
     /// It is a composition of techniques that have their own rows (`linear+cuckoo`): left out
     /// of [`DETECTOR_NAMES`], where every technique appears once.
     pub composite: bool,
+    /// In the searcher it keeps its marks inside the searcher's own transposition table
+    /// (`tt-thompson`): a search with the table off is refused
+    /// (`replab_search::check_setup`); outside the searcher it uses a small table of its own.
+    pub needs_search_table: bool,
     /// It belongs in the `all` lists ([`DETECTOR_NAMES`], [`SEARCH_DETECTORS`]). Worked
     /// examples (`naive`) are not listed, yet [`by_name`] and [`with_detector!`] know them.
     pub listed: bool,
 }
 
 impl Capabilities {
+    /// Every capability off: the base of the table's rows, which name the ones they set.
+    pub const NONE: Capabilities = Capabilities {
+        exact: false,
+        counts_occurrences: false,
+        drops_single_history: false,
+        probes: false,
+        upcoming: false,
+        searchable: false,
+        table_size: false,
+        composite: false,
+        needs_search_table: false,
+        listed: false,
+    };
+
     /// Whether it answers only upcoming-cycle queries, never probes (`cuckoo`).
     pub fn upcoming_only(&self) -> bool {
         self.upcoming && !self.probes
@@ -81,6 +107,7 @@ macro_rules! detector_table {
         )*
     ) => {
         /// Every detector of the table, in table order (the report order).
+        #[allow(clippy::needless_update)]
         pub const DETECTORS: &[DetectorInfo] = &[
             $(
                 DetectorInfo {
@@ -88,7 +115,7 @@ macro_rules! detector_table {
                     crate_name: $crate_name,
                     idea: $idea,
                     source: $source,
-                    caps: Capabilities { $($cap: $value),* },
+                    caps: Capabilities { $($cap: $value,)* ..Capabilities::NONE },
                 },
             )*
         ];
@@ -105,8 +132,13 @@ macro_rules! detector_table {
 
         /// Builds the detector called `name` with its default configuration (`off` is not in
         /// the table: see [`with_detector!`]). The upcoming-cycle detectors get `rule` for which
-        /// earlier positions count.
-        pub fn by_name(name: &str, rule: RootRule) -> Result<AnyDetector, UnknownDetector> {
+        /// earlier positions count: an [`UpcomingRule`], a [`DrawPolicy`] (its
+        /// [`root_rule`](DrawPolicy::root_rule)) or a [`RootRule`].
+        pub fn by_name(
+            name: &str,
+            rule: impl Into<UpcomingRule>,
+        ) -> Result<AnyDetector, UnknownDetector> {
+            let rule: UpcomingRule = rule.into();
             Ok(match name {
                 $(
                     $name => {
@@ -141,6 +173,21 @@ macro_rules! detector_table {
             fn upcoming(&mut self, line: &Line, pos: &Position) -> bool {
                 match self { $(AnyDetector::$variant(d) => d.upcoming(line, pos),)* }
             }
+            fn in_search_table(&self) -> bool {
+                match self { $(AnyDetector::$variant(d) => d.in_search_table(),)* }
+            }
+            #[inline]
+            fn probe_marked(&mut self, line: &Line, pos: &Position, mark: u16) -> Option<Repetition> {
+                match self { $(AnyDetector::$variant(d) => d.probe_marked(line, pos, mark),)* }
+            }
+            #[inline]
+            fn enter_marked(&mut self, line: &Line, pos: &Position, mark: &mut u16) {
+                match self { $(AnyDetector::$variant(d) => d.enter_marked(line, pos, mark),)* }
+            }
+            #[inline]
+            fn leave_marked(&mut self, line: &Line, pos: &Position, mark: &mut u16) {
+                match self { $(AnyDetector::$variant(d) => d.leave_marked(line, pos, mark),)* }
+            }
             fn stats(&self) -> Stats {
                 match self { $(AnyDetector::$variant(d) => d.stats(),)* }
             }
@@ -151,8 +198,9 @@ macro_rules! detector_table {
 
         /// Runs `body` with `d` bound (mutably) to a fresh concrete detector named `name`
         /// (`off` included: [`Off`]), so generic code is monomorphised per detector type.
-        /// Evaluates to `Result<_, UnknownDetector>`; `rule` is the [`RootRule`] the
-        /// upcoming-cycle detectors get.
+        /// Evaluates to `Result<_, UnknownDetector>`; `rule` is what the upcoming-cycle
+        /// detectors get (anything [`by_name`] takes: a [`DrawPolicy`], an [`UpcomingRule`] or a
+        /// [`RootRule`]).
         ///
         /// ```
         /// use replab_registry::{with_detector, Detector, RootRule};
@@ -196,16 +244,35 @@ detector_table! { $
         idea "an open flag in transposition-table-shaped entries, set on enter, cleared on leave",
         source "Thompson's Belle, as told by Moreland",
         caps {
-            exact: true, counts_occurrences: false, probes: true, upcoming: false,
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: true, composite: false, listed: true,
+        };
+    "tt-thompson" => TtThompson(replab_tt_thompson::ThompsonDetector) =
+        |_| replab_tt_thompson::ThompsonDetector::new(),
+        crate "replab-tt-thompson",
+        idea "the open flag kept in the searcher's own transposition-table entries",
+        source "Thompson's Belle, as told by Moreland",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, needs_search_table: true,
+            listed: true,
         };
     "filo" => Filo(FiloDetector) = |_| FiloDetector::new(),
         crate "replab-filo",
-        idea "a small dedicated key table with linear probing and first-in last-out deletion",
+        idea "a small dedicated key table with linear probing and first-in last-out deletion; \
+              only history positions seen twice stay in it when the search starts",
         source "Moreland's Gerbil (hash.c)",
         caps {
-            exact: true, counts_occurrences: false, probes: true, upcoming: false,
-            searchable: true, table_size: true, composite: false, listed: true,
+            exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
+            upcoming: false, searchable: true, table_size: true, composite: false, listed: true,
+        };
+    "filo-all-history" => FiloAllHistory(FiloDetector) = |_| FiloDetector::all_history(),
+        crate "replab-filo",
+        idea "the filo table with every game-history position kept in it",
+        source "Moreland's Gerbil (hash.c), without its history rule",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, listed: true,
         };
     "rookie" => Rookie(RookieDetector) = |_| RookieDetector::new(),
         crate "replab-rookie",
@@ -235,6 +302,14 @@ detector_table! { $
         crate "replab-matrix",
         idea "the position matrices, with a 16-bit checksum compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant)",
+        caps {
+            exact: true, counts_occurrences: true, probes: true, upcoming: false,
+            searchable: true, table_size: false, composite: false, listed: true,
+        };
+    "matrix-keybits" => MatrixKeybits(MatrixDetector) = |_| MatrixDetector::with_key_bits(),
+        crate "replab-matrix",
+        idea "the position matrices, with 16 Zobrist-key bits compared before each matrix",
+        source "Vučković & Vidanović 2004, §2 (the checksum variant, checksum from the hash key)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true,
@@ -329,10 +404,139 @@ pub fn info(name: &str) -> Option<&'static DetectorInfo> {
     DETECTORS.iter().find(|d| d.name == name)
 }
 
-/// The root rule the upcoming-cycle detectors use under a draw policy. Forwards to
+/// The rule the upcoming-cycle detectors use under a draw policy. Forwards to
 /// [`replab_detect::DrawPolicy::root_rule`].
-pub fn root_rule_for(policy: replab_detect::DrawPolicy) -> RootRule {
+pub fn root_rule_for(policy: DrawPolicy) -> UpcomingRule {
     policy.root_rule()
+}
+
+/// A detector that cannot serve a draw policy: the searcher would score repetitions wrongly
+/// with it. Its [`Display`](std::fmt::Display) names the detector, the policy and the reason:
+/// `axon cannot be used with --policy threefold: …`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyRefusal {
+    /// The detector's name.
+    pub detector: &'static str,
+    /// The policy.
+    pub policy: DrawPolicy,
+    /// Why, in one sentence.
+    pub reason: String,
+}
+
+impl std::fmt::Display for PolicyRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} cannot be used with --policy {}: {}",
+            self.detector, self.policy, self.reason
+        )
+    }
+}
+
+impl std::error::Error for PolicyRefusal {}
+
+/// Why a detector lacking [`Capabilities::counts_occurrences`] cannot serve a counting policy.
+fn no_counts_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
+    let needs = match policy {
+        DrawPolicy::Threefold => "how many times the position occurred",
+        DrawPolicy::Stanback => "whether the position occurred twice before",
+        _ => "how many times the position occurred and where its nearest earlier occurrence is",
+    };
+    match info.name {
+        "axon" => format!(
+            "Axon's move chains only tell that a cycle closed, not how many times the position \
+             occurred nor where (Vučković & Vidanović §4); --policy {policy} needs {needs}"
+        ),
+        _ => format!(
+            "its probes report one earlier occurrence, not the count and the nearest one; \
+             --policy {policy} needs {needs}"
+        ),
+    }
+}
+
+/// Why a detector with [`Capabilities::drops_single_history`] cannot serve a policy that
+/// needs single history occurrences.
+fn single_history_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
+    let what = match policy {
+        DrawPolicy::Twofold => "scores that repetition as a draw",
+        DrawPolicy::Stanback => "scores that repetition as a draw more than 2 plies below the root",
+        _ => "counts that occurrence towards the third",
+    };
+    let alternative = match info.name {
+        "filo" => " (use filo-all-history, which keeps every history position)",
+        _ => "",
+    };
+    format!(
+        "following Gerbil, its table leaves out the game-history positions that occurred only \
+         once, so it does not see a position that occurred once in the game and recurs in the \
+         search, and --policy {policy} {what}{alternative}"
+    )
+}
+
+/// Whether the detector `detector` can serve the draw policy `policy`, decided by its
+/// capabilities: a detector that does not count occurrences serves only `twofold` (any
+/// repetition is a draw); one that drops single history occurrences serves only the policies
+/// for which they never decide (`moreland`, `stockfish`). `off` and the upcoming-only rows
+/// (which never answer probes; their rule follows the policy) are always allowed, and so are
+/// names outside the table (name checks belong to [`parse_list`] and [`by_name`]).
+///
+/// The commands call it for each detector and policy before searching, and stop with exit
+/// code 2 and the refusal's message (docs/contracts.md, *Draw policies*).
+///
+/// ```
+/// use replab_registry::{DrawPolicy, check_policy};
+/// assert!(check_policy("linear", DrawPolicy::Threefold).is_ok());
+/// let refusal = check_policy("axon", DrawPolicy::Threefold).unwrap_err();
+/// assert!(refusal.to_string().starts_with("axon cannot be used with --policy threefold: "));
+/// assert!(check_policy("axon", DrawPolicy::Twofold).is_ok());
+/// assert!(check_policy("filo", DrawPolicy::Moreland).is_ok());
+/// assert!(check_policy("filo", DrawPolicy::Twofold).is_err());
+/// ```
+pub fn check_policy(detector: &str, policy: DrawPolicy) -> Result<(), PolicyRefusal> {
+    let Some(info) = info(detector) else {
+        return Ok(());
+    };
+    if !info.caps.probes {
+        return Ok(());
+    }
+    let reason = if policy.needs_counts() && !info.caps.counts_occurrences {
+        no_counts_reason(info, policy)
+    } else if policy.needs_single_history() && info.caps.drops_single_history {
+        single_history_reason(info, policy)
+    } else {
+        return Ok(());
+    };
+    Err(PolicyRefusal {
+        detector: info.name,
+        policy,
+        reason,
+    })
+}
+
+/// One cell of [`policy_matrix`]: a detector under a policy, allowed or refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PolicyCell {
+    /// The detector's name.
+    pub detector: &'static str,
+    /// The policy.
+    pub policy: DrawPolicy,
+    /// `None` if allowed, else why not ([`check_policy`]).
+    pub refusal: Option<PolicyRefusal>,
+}
+
+/// Every row of [`DETECTORS`] under every policy of [`DrawPolicy::ALL`], in table order then
+/// policy order: what [`check_policy`] answers, for the reports.
+pub fn policy_matrix() -> Vec<PolicyCell> {
+    DETECTORS
+        .iter()
+        .flat_map(|d| {
+            DrawPolicy::ALL.into_iter().map(|policy| PolicyCell {
+                detector: d.name,
+                policy,
+                refusal: check_policy(d.name, policy).err(),
+            })
+        })
+        .collect()
 }
 
 /// Parses a comma-separated detector list, or `all` (every name of `all`). Names are checked

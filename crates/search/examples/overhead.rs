@@ -60,6 +60,23 @@ impl<D: Detector> Detector for Blind<D> {
     fn memory_bytes(&self) -> usize {
         self.0.memory_bytes()
     }
+    #[inline]
+    fn in_search_table(&self) -> bool {
+        self.0.in_search_table()
+    }
+    #[inline]
+    fn probe_marked(&mut self, line: &Line, pos: &Position, mark: u16) -> Option<Repetition> {
+        std::hint::black_box(self.0.probe_marked(line, pos, mark));
+        None
+    }
+    #[inline]
+    fn enter_marked(&mut self, line: &Line, pos: &Position, mark: &mut u16) {
+        self.0.enter_marked(line, pos, mark)
+    }
+    #[inline]
+    fn leave_marked(&mut self, line: &Line, pos: &Position, mark: &mut u16) {
+        self.0.leave_marked(line, pos, mark)
+    }
 }
 
 /// Seconds of CPU time this thread has run, if the kernel tells.

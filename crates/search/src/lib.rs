@@ -8,4 +8,6 @@ mod tt;
 
 pub use eval::{MATERIAL, evaluate};
 pub use score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score};
-pub use searcher::{Counters, Iteration, SearchConfig, SearchResult, Searcher};
+pub use searcher::{
+    Counters, Iteration, SearchConfig, SearchResult, Searcher, SetupError, check_setup,
+};

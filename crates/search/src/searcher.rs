@@ -5,7 +5,7 @@ use std::time::Instant;
 use replab_board::{
     Bitboard, Color, MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Position, Role,
 };
-use replab_detect::{Detector, DrawPolicy, Line, load_history};
+use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 
 use crate::{
     eval::{self, MATERIAL},
@@ -187,6 +187,42 @@ impl SearchResult {
     }
 }
 
+/// Why a searcher cannot be built for a detector and a configuration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The detector keeps its marks in the searcher's transposition table
+    /// ([`Detector::in_search_table`], `tt-thompson`) and the configuration has no table
+    /// ([`SearchConfig::tt_bits`] is `None`).
+    NeedsTable {
+        /// The detector's name.
+        detector: &'static str,
+    },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::NeedsTable { detector } => write!(
+                f,
+                "detector {detector} keeps its open flags in the searcher's transposition table \
+                 and cannot search without it (the table is off)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Whether the searcher can run `detector` with `config` (see [`SetupError`]).
+pub fn check_setup<D: Detector>(detector: &D, config: &SearchConfig) -> Result<(), SetupError> {
+    if detector.in_search_table() && config.tt_bits.is_none() {
+        return Err(SetupError::NeedsTable {
+            detector: detector.name(),
+        });
+    }
+    Ok(())
+}
+
 /// An iterative-deepening alpha-beta searcher, generic over the repetition detector so that
 /// [`replab_detect::Off`] costs nothing.
 ///
@@ -210,8 +246,21 @@ pub struct Searcher<D: Detector> {
 
 impl<D: Detector> Searcher<D> {
     /// A searcher using `detector` with `config`. Allocates the transposition table.
+    ///
+    /// # Panics
+    /// If the detector needs the searcher's transposition table and `config` has none
+    /// ([`check_setup`]; [`Searcher::try_new`] returns the error instead).
     pub fn new(detector: D, config: SearchConfig) -> Self {
-        Searcher {
+        match Self::try_new(detector, config) {
+            Ok(searcher) => searcher,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A searcher using `detector` with `config`, or the reason it cannot run ([`check_setup`]).
+    pub fn try_new(detector: D, config: SearchConfig) -> Result<Self, SetupError> {
+        check_setup(&detector, &config)?;
+        Ok(Searcher {
             config,
             detector,
             line: Line::default(),
@@ -224,7 +273,7 @@ impl<D: Detector> Searcher<D> {
             root_side: Color::White,
             extension_limit: 0,
             stopped: false,
-        }
+        })
     }
 
     /// The configuration.
@@ -264,15 +313,30 @@ impl<D: Detector> Searcher<D> {
         mut on_iteration: impl FnMut(&Iteration),
     ) -> SearchResult {
         let root = *positions.last().expect("at least the root position");
-        load_history(
-            &mut self.detector,
-            &mut self.line,
-            positions,
-            moves,
-            MAX_PLY + 1,
-        );
-        if let Some(tt) = &mut self.tt {
+        if self.detector.in_search_table()
+            && let Some(tt) = &mut self.tt
+        {
+            // The marks live in the table: clear it first, then open the history in it.
             tt.clear();
+            load_history_marked(
+                &mut self.detector,
+                tt,
+                &mut self.line,
+                positions,
+                moves,
+                MAX_PLY + 1,
+            );
+        } else {
+            load_history(
+                &mut self.detector,
+                &mut self.line,
+                positions,
+                moves,
+                MAX_PLY + 1,
+            );
+            if let Some(tt) = &mut self.tt {
+                tt.clear();
+            }
         }
         *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
         *self.history = [[0; 64]; 12];
@@ -369,22 +433,63 @@ impl<D: Detector> Searcher<D> {
             self.line.pop();
             return 0;
         }
-        if let Some(rep) = self.detector.probe(&self.line, child)
+        if let Some(rep) = self.probe(child)
             && self.config.policy.is_draw(rep, self.line.plies_from_root())
         {
             self.counters.repetitions += 1;
             self.line.pop();
             return self.draw_score(child.side_to_move());
         }
-        self.detector.enter(&self.line, child);
+        self.enter(child);
         let score = if depth > 0 {
             self.search_node(child, depth, alpha, beta, ply)
         } else {
             self.quiesce(child, depth, alpha, beta, ply)
         };
-        self.detector.leave(&self.line, child);
+        self.leave(child);
         self.line.pop();
         score
+    }
+
+    /// Probes the detector for the line's last position, `pos` (through the position's table
+    /// mark for a detector that keeps its marks in the table: a constant `false` test, folded
+    /// away, for every other detector).
+    #[inline(always)]
+    fn probe(&mut self, pos: &Position) -> Option<Repetition> {
+        if self.detector.in_search_table()
+            && let Some(tt) = &self.tt
+        {
+            self.detector
+                .probe_marked(&self.line, pos, tt.mark(pos.key()))
+        } else {
+            self.detector.probe(&self.line, pos)
+        }
+    }
+
+    /// Enters the line's last position, `pos`, in the detector.
+    #[inline(always)]
+    fn enter(&mut self, pos: &Position) {
+        if self.detector.in_search_table()
+            && let Some(tt) = &mut self.tt
+        {
+            self.detector
+                .enter_marked(&self.line, pos, tt.mark_mut(pos.key()));
+        } else {
+            self.detector.enter(&self.line, pos);
+        }
+    }
+
+    /// Leaves the line's last position, `pos`, in the detector.
+    #[inline(always)]
+    fn leave(&mut self, pos: &Position) {
+        if self.detector.in_search_table()
+            && let Some(tt) = &mut self.tt
+        {
+            self.detector
+                .leave_marked(&self.line, pos, tt.mark_mut(pos.key()));
+        } else {
+            self.detector.leave(&self.line, pos);
+        }
     }
 
     /// Copies the child's principal variation behind `mv` at `ply`.
@@ -666,6 +771,33 @@ impl<D: Detector> Searcher<D> {
             let h = &mut self.history[piece.index()][m.to().index()];
             *h += bonus - *h * bonus / HISTORY_MAX;
         }
+    }
+}
+
+/// [`load_history`] for a detector that keeps its marks in the searcher's table: the same
+/// pushes and root moves, entering every position through its table mark.
+fn load_history_marked<D: Detector>(
+    detector: &mut D,
+    tt: &mut Tt,
+    line: &mut Line,
+    positions: &[Position],
+    moves: &[Move],
+    search_capacity: usize,
+) {
+    assert_eq!(
+        moves.len() + 1,
+        positions.len(),
+        "one move between each two positions"
+    );
+    let capacity = positions.len() + search_capacity;
+    line.reset(&positions[0], capacity);
+    detector.clear(capacity);
+    detector.enter_marked(line, &positions[0], tt.mark_mut(positions[0].key()));
+    for (i, &m) in moves.iter().enumerate() {
+        line.push(&positions[i], m, &positions[i + 1]);
+        line.set_root();
+        let next = &positions[i + 1];
+        detector.enter_marked(line, next, tt.mark_mut(next.key()));
     }
 }
 

@@ -15,16 +15,21 @@ pub(crate) enum Bound {
     Exact = 3,
 }
 
-/// One slot: the full key, the best or refuting move, the score and the draft.
+/// One slot: the full key, the best or refuting move, the score, the draft (clamped to ±100, so
+/// one byte) and the bound; plus the mark word of a detector that keeps its open flags in the
+/// table (`tt-thompson`), which stores never touch.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(16))]
 pub(crate) struct Entry {
     key: u64,
     mv: u16,
     score: i16,
-    depth: i16,
+    depth: i8,
     bound: u8,
+    mark: u16,
 }
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 
 impl Entry {
     /// The stored move ([`Move::NULL`] if none).
@@ -98,7 +103,19 @@ impl Tt {
         (e.key == key && e.bound != 0).then_some(e)
     }
 
-    /// Stores a result for `key` found `ply` plies below the root.
+    /// The mark word of the slot of `key` (whatever position the slot's search data is for).
+    #[inline(always)]
+    pub(crate) fn mark(&self, key: u64) -> u16 {
+        self.entries[(key & self.mask) as usize].mark
+    }
+
+    /// The mark word of the slot of `key`, to update.
+    #[inline(always)]
+    pub(crate) fn mark_mut(&mut self, key: u64) -> &mut u16 {
+        &mut self.entries[(key & self.mask) as usize].mark
+    }
+
+    /// Stores a result for `key` found `ply` plies below the root (the slot's mark is kept).
     #[inline]
     pub(crate) fn store(
         &mut self,
@@ -127,8 +144,9 @@ impl Tt {
             key,
             mv,
             score: stored as i16,
-            depth: depth.clamp(-100, 100) as i16,
+            depth: depth.clamp(-100, 100) as i8,
             bound: bound as u8,
+            mark: slot.mark,
         };
     }
 }

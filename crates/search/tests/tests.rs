@@ -61,11 +61,16 @@ fn config(depth: u32) -> SearchConfig {
     }
 }
 
-/// Every row of the registry's table the searcher can use (the worked example included).
+/// Every row of the registry's table the searcher can use under the default draw policy (the
+/// worked example included; rows the policy refuses, such as Gerbil's `filo` under `twofold`,
+/// are left out: `replab_registry::check_policy`).
 fn searchable() -> impl Iterator<Item = &'static str> + Clone {
     DETECTORS
         .iter()
-        .filter(|d| d.caps.searchable)
+        .filter(|d| {
+            d.caps.searchable
+                && replab_registry::check_policy(d.name, SearchConfig::default().policy).is_ok()
+        })
         .map(|d| d.name)
 }
 

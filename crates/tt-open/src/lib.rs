@@ -10,8 +10,9 @@ pub const DEFAULT_BITS: u32 = 20;
 const OPEN: u64 = 1 << 63;
 
 /// A transposition-table-shaped entry: key, and a data word laid out as
-/// `open:1 | generation:15 | depth:8 | score:16 | ply:24` (depth and score stay zero here: the
-/// table is dedicated to repetition detection, but keeps a real TT entry's size).
+/// `open:1 | generation:15 | depth:8 | score:16 | ply:24`. The table is dedicated to repetition
+/// detection but keeps a real TT entry's size; depth stays zero and the score field holds the
+/// number of occurrences of the open key (the newest one included), saturating at 65,535.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(16))]
 struct Entry {
@@ -28,6 +29,24 @@ impl Entry {
     fn ply(&self) -> u32 {
         (self.data & 0xff_ffff) as u32
     }
+    #[inline]
+    fn count(&self) -> u32 {
+        ((self.data >> 24) & 0xffff) as u32
+    }
+}
+
+const COUNT_SHIFT: u32 = 24;
+const COUNT_MASK: u64 = 0xffff << COUNT_SHIFT;
+
+/// What `leave` must undo for one entered position.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    /// The slot written, or `u32::MAX` if nothing was written (a miss).
+    slot: u32,
+    /// The slot's data word before the write if it held an open entry of the same key (an
+    /// earlier occurrence, restored on leave); 0 if the write opened a fresh entry (its open flag
+    /// is cleared on leave).
+    previous: u64,
 }
 
 /// Thompson's open-flag detector.
@@ -36,8 +55,8 @@ pub struct TtOpenDetector {
     table: Box<[Entry]>,
     mask: u64,
     generation: u16,
-    /// Per entered position: whether it wrote (and so must close) its entry.
-    wrote: Vec<bool>,
+    /// Per entered position, in entering order: what its `leave` restores.
+    undo: Vec<Undo>,
     stats: Stats,
 }
 
@@ -59,7 +78,7 @@ impl TtOpenDetector {
             table: vec![Entry::default(); 1 << bits].into_boxed_slice(),
             mask: (1u64 << bits) - 1,
             generation: 1,
-            wrote: Vec::new(),
+            undo: Vec::new(),
             stats: Stats::default(),
         }
     }
@@ -81,8 +100,8 @@ impl Detector for TtOpenDetector {
             self.table.fill(Entry::default());
             self.generation = 1;
         }
-        self.wrote.clear();
-        self.wrote.reserve(capacity);
+        self.undo.clear();
+        self.undo.reserve(capacity);
         self.stats = Stats::default();
     }
 
@@ -93,12 +112,14 @@ impl Detector for TtOpenDetector {
         let key = line.last().key;
         let e = self.table[(key & self.mask) as usize];
         let distance = (line.current_index() as u32).wrapping_sub(e.ply()) & 0xff_ffff;
-        // Null moves are barriers: an open entry from before the last null move does not count.
-        if e.key == key && self.is_open(&e) && distance <= line.last().since_null {
+        // The entry holds the newest open occurrence and their count. Null moves are barriers:
+        // an occurrence from before the last null move (or the last capture or pawn move) does
+        // not count.
+        if e.key == key && self.is_open(&e) && distance <= line.last().span() {
             self.stats.hits += 1;
             Some(Repetition {
                 distance,
-                earlier: 1,
+                earlier: e.count(),
             })
         } else {
             None
@@ -108,28 +129,56 @@ impl Detector for TtOpenDetector {
     #[inline]
     fn enter(&mut self, line: &Line, _pos: &Position) {
         let key = line.last().key;
+        let index = line.current_index() as u64 & 0xff_ffff;
         let i = (key & self.mask) as usize;
         let e = self.table[i];
+        let fresh = OPEN | (self.generation as u64) << 48 | 1 << COUNT_SHIFT | index;
         if self.is_open(&e) {
             if e.key != key {
+                // Another open position holds the slot: this one is not recorded.
                 self.stats.collisions += 1;
                 self.stats.misses += 1;
+                self.undo.push(Undo {
+                    slot: u32::MAX,
+                    previous: 0,
+                });
+                return;
             }
-            self.wrote.push(false);
+            // A newer occurrence of an open position: the entry remembers it and the count, and
+            // `leave` restores the older one. An occurrence beyond the scan span (before a null
+            // move) is not counted.
+            let distance = (index as u32).wrapping_sub(e.ply()) & 0xff_ffff;
+            let count = if distance <= line.last().span() {
+                (e.count() + 1).min(0xffff) as u64
+            } else {
+                1
+            };
+            self.table[i].data = (fresh & !COUNT_MASK) | count << COUNT_SHIFT;
+            self.undo.push(Undo {
+                slot: i as u32,
+                previous: e.data,
+            });
             return;
         }
-        self.table[i] = Entry {
-            key,
-            data: OPEN | (self.generation as u64) << 48 | (line.current_index() as u64 & 0xff_ffff),
-        };
-        self.wrote.push(true);
+        self.table[i] = Entry { key, data: fresh };
+        self.undo.push(Undo {
+            slot: i as u32,
+            previous: 0,
+        });
     }
 
     #[inline]
-    fn leave(&mut self, line: &Line, _pos: &Position) {
-        if self.wrote.pop() == Some(true) {
-            let i = (line.last().key & self.mask) as usize;
-            self.table[i].data &= !OPEN;
+    fn leave(&mut self, _line: &Line, _pos: &Position) {
+        match self.undo.pop() {
+            Some(Undo { slot, previous }) if slot != u32::MAX => {
+                let e = &mut self.table[slot as usize];
+                if previous == 0 {
+                    e.data &= !OPEN;
+                } else {
+                    e.data = previous;
+                }
+            }
+            _ => {}
         }
     }
 
