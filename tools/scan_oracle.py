@@ -7,7 +7,7 @@ Usage:
 For every game of FILE (index from 0) and every position of its main line
 (ply 0 is the start position, honouring the SetUp/FEN tags), print one JSON
 object per line with the fields of the `replab scan` contract
-(shared/docs/contracts.md), in this order:
+(docs/contracts.md), in this order:
 
     game, ply, fen, occurrence, threefold_claimable, fivefold,
     fifty_claimable, seventyfive

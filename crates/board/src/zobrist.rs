@@ -3,7 +3,7 @@
 //! The keys come from a fixed seed of `rand_xoshiro`'s xoshiro256** generator (see `build.rs`):
 //! 768 piece-square keys, four castling-right keys, eight en-passant file keys and one
 //! side-to-move key. A position's key hashes exactly the FIDE identity of the position (see
-//! `../shared/docs/contracts.md`): placement, side to move, castling rights, and the en-passant
+//! `docs/contracts.md`): placement, side to move, castling rights, and the en-passant
 //! file **only when an en-passant capture is legal**. So equal positions have equal keys, and
 //! unequal positions have unequal keys except for hash collisions (probability 2⁻⁶⁴ per pair).
 

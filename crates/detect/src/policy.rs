@@ -4,7 +4,7 @@ use std::{fmt, str::FromStr};
 
 use crate::Repetition;
 
-/// When the searcher scores a repetition as a draw (CPW "Repetitions"; techniques.md §1, §3, §5).
+/// When the searcher scores a repetition as a draw (CPW "Repetitions"; docs/techniques.md, draw policies).
 ///
 /// With the `serde` feature it serialises as its lowercase [name](DrawPolicy::name)
 /// (`"twofold"`, `"stanback"`, …).

@@ -14,9 +14,11 @@
 //! | `walk` | detector | walk nodes (per-node time: throughput elements) |
 //! | `table-size` | `tt-open` / `filo` / `rookie` | entries (slots, counters) |
 //!
-//! The scenarios are built by [`replab_lab::scenarios`] and checked against the exact oracle
-//! before timing. `cargo bench -p replab-benches --bench detectors -- --quick` runs them all
-//! briefly; a filter such as `run-miss/linear` runs a subset.
+//! The scenarios and the walk are the lab's own ([`replab_lab::microbench::scenarios`],
+//! [`replab_lab::microbench::walk`]), the ones `replab bench` times with its simple loop; each
+//! detector is checked against the exact oracle before timing. `cargo bench -p replab-lab
+//! --bench detectors -- --quick` runs them all briefly; a filter such as `run-miss/linear` runs
+//! a subset.
 
 use std::{hint::black_box, time::Duration};
 
@@ -25,11 +27,14 @@ use criterion::{
     measurement::WallTime,
 };
 use replab_detect::{Detector, Line};
-use replab_lab::scenarios::{
-    CYCLE_DETECTORS, FILO_SLOTS, HISTORY_RUN, ROOKIE_BITS, ROOT_RULE, Scenario, TT_OPEN_BITS, Walk,
-    cycles, history_scenarios, makes, run_scenarios,
+use replab_lab::microbench::{
+    scenarios::{
+        CYCLE_DETECTORS, HISTORY_RUN, ROOT_RULE, Scenario, SizedVisitor, cycles, history_scenarios,
+        makes, run_scenarios, table_size_runs,
+    },
+    walk::Walk,
 };
-use replab_registry::{FiloDetector, RookieDetector, TtOpenDetector, with_detector};
+use replab_registry::with_detector;
 
 /// Benchmarks one cycle of `detector` on `sc` under `BenchmarkId::new(name, param)`.
 fn bench_cycle<D: Detector>(
@@ -71,7 +76,7 @@ fn bench_runs(c: &mut Criterion) {
                 with_detector!(name, ROOT_RULE, |d| bench_cycle(
                     &mut group, name, sc.run, &mut d, sc
                 ))
-                .expect("CYCLE_DETECTORS are registered");
+                .expect("CYCLE_DETECTORS come from the registry");
             }
         }
         group.finish();
@@ -85,7 +90,7 @@ fn bench_histories(c: &mut Criterion) {
             with_detector!(name, ROOT_RULE, |d| bench_cycle(
                 &mut group, name, sc.history, &mut d, &sc
             ))
-            .expect("CYCLE_DETECTORS are registered");
+            .expect("CYCLE_DETECTORS come from the registry");
         }
     }
     group.finish();
@@ -105,6 +110,28 @@ fn bench_walk<D: Detector + ?Sized>(
     });
 }
 
+/// Benchmarks each table-size run on the walk, as `table-size/<detector>/<entries>`.
+struct TableSizes<'g, 'c, 'w> {
+    group: &'g mut BenchmarkGroup<'c, WallTime>,
+    walk: &'w Walk,
+}
+
+impl SizedVisitor for TableSizes<'_, '_, '_> {
+    fn visit<D: Detector + 'static>(
+        &mut self,
+        name: &'static str,
+        entries: usize,
+        mut detector: D,
+    ) {
+        bench_walk(
+            self.group,
+            BenchmarkId::new(name, entries),
+            &mut detector,
+            self.walk,
+        );
+    }
+}
+
 fn bench_walks(c: &mut Criterion) {
     let walk = Walk::standard();
     let nodes = walk.len();
@@ -117,34 +144,16 @@ fn bench_walks(c: &mut Criterion) {
             &mut d,
             &walk
         ))
-        .expect("CYCLE_DETECTORS are registered");
+        .expect("CYCLE_DETECTORS come from the registry");
     }
     group.finish();
 
     let mut group = c.benchmark_group("table-size");
     group.throughput(Throughput::Elements(nodes as u64));
-    for bits in TT_OPEN_BITS {
-        let mut d = TtOpenDetector::with_bits(bits);
-        bench_walk(
-            &mut group,
-            BenchmarkId::new("tt-open", 1 << bits),
-            &mut d,
-            &walk,
-        );
-    }
-    for slots in FILO_SLOTS {
-        let mut d = FiloDetector::with_slots(slots);
-        bench_walk(&mut group, BenchmarkId::new("filo", slots), &mut d, &walk);
-    }
-    for bits in ROOKIE_BITS {
-        let mut d = RookieDetector::with_bits(bits);
-        bench_walk(
-            &mut group,
-            BenchmarkId::new("rookie", 1 << bits),
-            &mut d,
-            &walk,
-        );
-    }
+    table_size_runs(&mut TableSizes {
+        group: &mut group,
+        walk: &walk,
+    });
     group.finish();
 }
 

@@ -1,143 +1,190 @@
-//! `replab audit`: every detector against the exact oracle on seeded random games.
+//! The audit: every detector against the exact oracle on seeded random games.
 //!
-//! Plays `--games` seeded random legal games that favour reversible moves ([`games`]), drives
-//! every listed detector and `truth` identically over each ([`judge`]), counts agreement per
-//! detector (TP/FP/FN/TN, plus the detector's own counters), keeps the shortest erroneous game
-//! per detector and error kind, shrinks it to a minimal move sequence and names its cause
-//! ([`shrink`]). Table-size experiments run `tt-open`, `filo` and `rookie` at several sizes
-//! beside them. The results go to stdout as a table and to `--out` as `results.json` and
-//! `index.html` ([`output`]), staged and swapped in atomically.
+//! [`run`] plays `games` seeded random legal games that favour reversible moves
+//! (`games`), drives every listed detector and `truth` identically over each (`judge`), counts
+//! agreement per detector (TP/FP/FN/TN, plus the detector's own counters), keeps the shortest
+//! erroneous game per detector and error kind, shrinks it to a minimal move sequence and names
+//! its cause (`shrink`, `cause`). Table-size experiments run every detector whose table size
+//! the registry says is configurable (`tt-open`, `filo`, `rookie`) at several sizes beside
+//! them. [`text`] is the table `replab audit` prints; [`write`] writes `results.json` and
+//! `index.html` (`output`) into a staged report directory.
 //!
 //! Games are split over threads by index and every game has its own generator, so the counts
-//! do not depend on `--threads`.
+//! do not depend on [`Config::threads`].
 
 mod cause;
 mod games;
 mod judge;
 mod output;
+mod results;
 mod shrink;
+mod spec;
 
-use std::{
-    io::Write as _,
-    path::PathBuf,
-    sync::atomic::{AtomicU64, Ordering},
-    thread,
-    time::Instant,
+use std::{path::Path, thread, time::Instant};
+
+use anyhow::{Context, Result, bail};
+use replab_registry::{DETECTOR_NAMES, DETECTORS, parse_list};
+use replab_report::{Meta, ReportDir};
+
+pub use self::{
+    judge::Totals,
+    output::{text, write},
+    results::{AuditMeta, Audited, CauseCount, Counterexamples, Example, Ordered, Results},
+    spec::{Cause, Check, Kind},
 };
-
-use anyhow::{Context, Result};
-use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use replab_registry::{DETECTOR_NAMES, parse_list};
-
 use self::{
-    judge::{Judge, Kind, Spec, Tally, Totals},
-    shrink::Case,
+    judge::{Games, Tally, Witness},
+    spec::{Spec, oracle_name},
 };
+use crate::Progress;
 
-/// Arguments of `replab audit`.
-#[derive(Args, Debug)]
-pub struct AuditArgs {
-    /// Number of random games to play (at least 1).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = 10_000,
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u64).range(1..=100_000_000)
-    )]
-    games: u64,
+/// Where `replab audit` writes its report unless told otherwise.
+pub const DEFAULT_OUT: &str = "reports/audit";
+
+/// The most games an audit plays.
+pub const MAX_GAMES: u64 = 100_000_000;
+
+/// The longest game limit.
+pub const MAX_PLIES: u32 = 100_000;
+
+/// The most worker threads.
+pub const MAX_THREADS: usize = 256;
+
+/// The most index bits of a table-size run.
+pub const MAX_BITS: u64 = 24;
+
+/// The most slots of a table-size run.
+pub const MAX_SLOTS: u64 = 1 << 20;
+
+/// The settings of an audit. `Default` gives those of `replab audit` without options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The command line that regenerates the report (see [`command_line`]).
+    pub command: String,
+    /// Random games to play, 1 to [`MAX_GAMES`].
+    pub games: u64,
     /// Seed of the game generator.
-    #[arg(
-        long,
-        value_name = "S",
-        default_value_t = 1,
-        allow_negative_numbers = true
-    )]
-    seed: u64,
-    /// Detectors to audit: a comma-separated list of names, or `all` (every detector but
-    /// `truth`, which is the reference).
-    #[arg(
-        long,
-        value_name = "LIST",
-        default_value = "all",
-        value_parser = parse_detectors
-    )]
-    detectors: DetectorList,
-    /// Directory of the report (`results.json`, `index.html`); replaced atomically.
-    #[arg(long, value_name = "DIR", default_value = "reports/audit")]
-    out: PathBuf,
-    /// Longest game in plies (games also end at checkmate or stalemate).
-    #[arg(
-        long,
-        value_name = "P",
-        default_value_t = 200,
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u32).range(1..=100_000)
-    )]
-    max_plies: u32,
-    /// Table-size experiment: `tt-open` index bits to run (comma-separated, 1 to 24; empty
-    /// for none).
-    #[arg(
-        long,
-        value_name = "LIST",
-        default_value = "20,12,8,4",
-        value_parser = |s: &str| parse_sizes(s, 1, 24)
-    )]
-    tt_bits: Sizes,
-    /// Table-size experiment: `filo` slot counts to run (comma-separated powers of two, 2 to
-    /// 2^20; empty for none).
-    #[arg(
-        long,
-        value_name = "LIST",
-        default_value = "1024,64,16",
-        value_parser = parse_slots
-    )]
-    filo_slots: Sizes,
-    /// Table-size experiment: `rookie` counter index bits to run (comma-separated, 1 to 24;
-    /// empty for none).
-    #[arg(
-        long,
-        value_name = "LIST",
-        default_value = "14,8,4",
-        value_parser = |s: &str| parse_sizes(s, 1, 24)
-    )]
-    rookie_bits: Sizes,
-    /// Worker threads (the counts do not depend on it). Default: 2, or 1 on a single core.
-    #[arg(
-        long,
-        value_name = "T",
-        allow_negative_numbers = true,
-        value_parser = clap::value_parser!(u32).range(1..=256)
-    )]
-    threads: Option<u32>,
+    pub seed: u64,
+    /// Detectors to audit, by registry name, in report order (default: [`audited_names`]).
+    pub detectors: Vec<String>,
+    /// Longest game in plies, 1 to [`MAX_PLIES`] (games also end at mate or stalemate).
+    pub max_plies: u32,
+    /// Table-size experiment: `tt-open` index bits (1 to [`MAX_BITS`]).
+    pub tt_bits: Vec<u64>,
+    /// Table-size experiment: `filo` slot counts (powers of two, 2 to [`MAX_SLOTS`]).
+    pub filo_slots: Vec<u64>,
+    /// Table-size experiment: `rookie` counter index bits (1 to [`MAX_BITS`]).
+    pub rookie_bits: Vec<u64>,
+    /// Worker threads, 1 to [`MAX_THREADS`]; the counts do not depend on it.
+    pub threads: usize,
 }
 
-/// Validated detector names.
-#[derive(Clone, Debug)]
-struct DetectorList(Vec<String>);
-
-/// A list of table sizes.
-#[derive(Clone, Debug)]
-struct Sizes(Vec<u64>);
-
-impl Sizes {
-    fn text(&self) -> String {
-        let v: Vec<String> = self.0.iter().map(u64::to_string).collect();
-        v.join(",")
+impl Default for Config {
+    fn default() -> Self {
+        let mut config = Config {
+            command: String::new(),
+            games: 10_000,
+            seed: 1,
+            detectors: audited_names().into_iter().map(String::from).collect(),
+            max_plies: 200,
+            tt_bits: vec![20, 12, 8, 4],
+            filo_slots: vec![1024, 64, 16],
+            rookie_bits: vec![14, 8, 4],
+            threads: default_threads(),
+        };
+        config.command = command_line(&config, Path::new(DEFAULT_OUT));
+        config
     }
 }
 
-/// Every detector name but `truth`: what `all` means here.
-fn audited_names() -> Vec<&'static str> {
+impl Config {
+    /// The sizes to run of the registry's detector `name` (whose table size is
+    /// configurable): the option that belongs to it, empty for any other.
+    pub fn table_sizes(&self, name: &str) -> &[u64] {
+        match name {
+            "tt-open" => &self.tt_bits,
+            "filo" => &self.filo_slots,
+            "rookie" => &self.rookie_bits,
+            _ => &[],
+        }
+    }
+
+    /// Checks every setting, naming the option at fault as the command line spells it.
+    pub fn check(&self) -> Result<()> {
+        if !(1..=MAX_GAMES).contains(&self.games) {
+            bail!("--games {} is out of range (1 to {MAX_GAMES})", self.games);
+        }
+        if !(1..=MAX_PLIES).contains(&self.max_plies) {
+            bail!(
+                "--max-plies {} is out of range (1 to {MAX_PLIES})",
+                self.max_plies
+            );
+        }
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            bail!(
+                "--threads {} is out of range (1 to {MAX_THREADS})",
+                self.threads
+            );
+        }
+        parse_detectors(&self.detectors.join(","))
+            .map_err(|e| anyhow::anyhow!("invalid --detectors: {e}"))?;
+        for (option, sizes, check) in [
+            ("--tt-bits", &self.tt_bits, parse_bits as fn(&str) -> _),
+            ("--filo-slots", &self.filo_slots, parse_slots),
+            ("--rookie-bits", &self.rookie_bits, parse_bits),
+        ] {
+            let text: Vec<String> = sizes.iter().map(u64::to_string).collect();
+            check(&text.join(",")).map_err(|e| anyhow::anyhow!("invalid {option}: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// The audited specs: the main detectors, then each table-size experiment (every registry
+    /// row whose table size is configurable, in table order) with its sizes.
+    fn specs(&self) -> Result<(Vec<Spec>, SizeRuns)> {
+        let main = self
+            .detectors
+            .iter()
+            .map(|n| Spec::named(n).with_context(|| format!("invalid --detectors {n:?}")))
+            .collect::<Result<Vec<_>>>()?;
+        let sized = DETECTORS
+            .iter()
+            .filter(|d| d.caps.table_size)
+            .map(|d| {
+                let specs = self
+                    .table_sizes(d.name)
+                    .iter()
+                    .filter_map(|&v| Spec::sized(d.name, v))
+                    .collect();
+                (d.name, specs)
+            })
+            .collect();
+        Ok((main, sized))
+    }
+}
+
+/// The table-size experiments: each technique with the variants to run.
+type SizeRuns = Vec<(&'static str, Vec<Spec>)>;
+
+/// The worker threads of an audit unless told otherwise: 2, or 1 on a single core.
+pub fn default_threads() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get().min(2))
+}
+
+/// What `all` means for `--detectors`: every listed technique of the registry but the oracle
+/// the others are compared with.
+pub fn audited_names() -> Vec<&'static str> {
+    let oracle = oracle_name();
     DETECTOR_NAMES
         .iter()
         .copied()
-        .filter(|n| *n != "truth")
+        .filter(|n| *n != oracle)
         .collect()
 }
 
-fn parse_detectors(text: &str) -> Result<DetectorList, String> {
+/// Parses `--detectors`: a comma-separated list of registry names, or `all`
+/// ([`audited_names`]); `off` and empty names are refused.
+pub fn parse_detectors(text: &str) -> Result<Vec<String>, String> {
     let all = audited_names();
     let expected = || {
         format!(
@@ -152,10 +199,12 @@ fn parse_detectors(text: &str) -> Result<DetectorList, String> {
     if let Some(bad) = names.iter().find(|n| n.is_empty() || *n == "off") {
         return Err(format!("unknown detector {bad:?} ({})", expected()));
     }
-    Ok(DetectorList(names))
+    Ok(names)
 }
 
-fn parse_sizes(text: &str, min: u64, max: u64) -> Result<Sizes, String> {
+/// Parses a comma-separated list of whole numbers in `min..=max`, dropping empty items and
+/// repeats.
+fn parse_sizes(text: &str, min: u64, max: u64) -> Result<Vec<u64>, String> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let n: u64 = part
@@ -168,197 +217,47 @@ fn parse_sizes(text: &str, min: u64, max: u64) -> Result<Sizes, String> {
             out.push(n);
         }
     }
-    Ok(Sizes(out))
+    Ok(out)
 }
 
-fn parse_slots(text: &str) -> Result<Sizes, String> {
-    let sizes = parse_sizes(text, 2, 1 << 20)?;
-    if let Some(n) = sizes.0.iter().find(|n| !n.is_power_of_two()) {
+/// Parses `--tt-bits` or `--rookie-bits`: index bits, 1 to [`MAX_BITS`] (empty for none).
+pub fn parse_bits(text: &str) -> Result<Vec<u64>, String> {
+    parse_sizes(text, 1, MAX_BITS)
+}
+
+/// Parses `--filo-slots`: powers of two, 2 to [`MAX_SLOTS`] (empty for none).
+pub fn parse_slots(text: &str) -> Result<Vec<u64>, String> {
+    let sizes = parse_sizes(text, 2, MAX_SLOTS)?;
+    if let Some(n) = sizes.iter().find(|n| !n.is_power_of_two()) {
         return Err(format!("{n} is not a power of two"));
     }
     Ok(sizes)
 }
 
-/// One audited detector's results after shrinking.
-pub struct Audited {
-    /// What was audited.
-    pub spec: Spec,
-    /// The counts.
-    pub tally: Tally,
-    /// The shrunk counterexample per [`Kind`].
-    pub examples: [Option<Example>; 2],
-    /// The errors per kind and cause, with a shrunk counterexample of that cause (main
-    /// detectors only).
-    pub causes: Vec<(Kind, &'static str, u64, Option<Example>)>,
-}
-
-/// A shrunk counterexample.
-pub struct Example {
-    /// The minimal case; the error is at its last ply.
-    pub case: Case,
-    /// Plies of the original game up to its error, before shrinking.
-    pub found_plies: usize,
-    /// The game it was found in.
-    pub game: u64,
-    /// A short cause, where recognised.
-    pub cause: &'static str,
-    /// What the detector and truth say at the erroneous ply.
-    pub detail: String,
-    /// The PGN.
-    pub pgn: String,
-    /// SAN moves.
-    pub sans: Vec<String>,
-    /// The earlier ply the error is about: the occurrence the detector reported (false
-    /// positive) or the one truth found (false negative), for probe checks.
-    pub earlier: Option<usize>,
-}
-
-/// The whole run, ready to be written.
-pub struct Run {
-    /// The regenerating command.
-    pub command: String,
-    /// The options.
-    pub seed: u64,
-    /// Games requested.
-    pub games: u64,
-    /// Ply limit.
-    pub max_plies: u32,
-    /// Main detectors, in order.
-    pub detectors: Vec<String>,
-    /// Experiment sizes.
-    pub tt_bits: Vec<u64>,
-    /// Experiment sizes.
-    pub filo_slots: Vec<u64>,
-    /// Experiment sizes.
-    pub rookie_bits: Vec<u64>,
-    /// Threads used.
-    pub threads: usize,
-    /// Wall time of the games, seconds.
-    pub play_seconds: f64,
-    /// Wall time of shrinking, seconds.
-    pub shrink_seconds: f64,
-    /// Totals.
-    pub totals: Totals,
-    /// The main detectors.
-    pub main: Vec<Audited>,
-    /// The table-size variants.
-    pub sizes: Vec<Audited>,
-}
-
-/// Runs the audit.
-pub fn run(args: &AuditArgs) -> Result<()> {
-    let detectors = args.detectors.0.clone();
-    let command = format!(
+/// The command that regenerates an audit of `config` into `out`, every option spelled out:
+/// `replab audit --games N --seed S --detectors … --max-plies P --tt-bits … --filo-slots …
+/// --rookie-bits … --out DIR` (an empty list as `""`).
+pub fn command_line(config: &Config, out: &Path) -> String {
+    let list = |sizes: &[u64]| {
+        if sizes.is_empty() {
+            "\"\"".to_owned()
+        } else {
+            let v: Vec<String> = sizes.iter().map(u64::to_string).collect();
+            v.join(",")
+        }
+    };
+    format!(
         "replab audit --games {} --seed {} --detectors {} --max-plies {} --tt-bits {} \
          --filo-slots {} --rookie-bits {} --out {}",
-        args.games,
-        args.seed,
-        detectors.join(","),
-        args.max_plies,
-        quote_list(&args.tt_bits),
-        quote_list(&args.filo_slots),
-        quote_list(&args.rookie_bits),
-        shell_quote(&args.out.display().to_string())
-    );
-    let threads = args.threads.map_or_else(
-        || thread::available_parallelism().map_or(1, |n| n.get().min(2)),
-        |t| t as usize,
-    );
-
-    let main_specs: Vec<Spec> = detectors.iter().cloned().map(Spec::Named).collect();
-    let size_specs: Vec<Spec> = args
-        .tt_bits
-        .0
-        .iter()
-        .map(|&b| Spec::TtOpenBits(b as u32))
-        .chain(
-            args.filo_slots
-                .0
-                .iter()
-                .map(|&n| Spec::FiloSlots(n as usize)),
-        )
-        .chain(
-            args.rookie_bits
-                .0
-                .iter()
-                .map(|&b| Spec::RookieBits(b as u32)),
-        )
-        .collect();
-    let specs: Vec<Spec> = main_specs.iter().chain(&size_specs).cloned().collect();
-
-    // Check that the report directory can be made before spending the time on the games.
-    let dir = replab_report::ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
-
-    let started = Instant::now();
-    let (tallies, totals) = play_all(&specs, args, threads);
-    let play_seconds = started.elapsed().as_secs_f64();
-
-    let shrink_started = Instant::now();
-    let mut audited: Vec<Audited> = specs
-        .into_iter()
-        .zip(tallies)
-        .map(|(spec, mut tally)| {
-            tally.sort();
-            let causes = tally
-                .causes
-                .iter()
-                .map(|c| (c.kind, c.cause, c.count, None))
-                .collect();
-            Audited {
-                spec,
-                tally,
-                examples: [None, None],
-                causes,
-            }
-        })
-        .collect();
-    let sizes = audited.split_off(main_specs.len());
-    let mut main = audited;
-    for a in &mut main {
-        for kind in Kind::ALL {
-            if let Some(w) = &a.tally.witness[kind as usize] {
-                a.examples[kind as usize] = Some(example(&a.spec, w, kind, None));
-            }
-        }
-        for (c, slot) in a.tally.causes.iter().zip(&mut a.causes) {
-            if let Some(w) = &c.witness {
-                slot.3 = Some(example(&a.spec, w, c.kind, Some(c.cause)));
-            }
-        }
-    }
-    let shrink_seconds = shrink_started.elapsed().as_secs_f64();
-
-    let run = Run {
-        command,
-        seed: args.seed,
-        games: args.games,
-        max_plies: args.max_plies,
-        detectors,
-        tt_bits: args.tt_bits.0.clone(),
-        filo_slots: args.filo_slots.0.clone(),
-        rookie_bits: args.rookie_bits.0.clone(),
-        threads,
-        play_seconds,
-        shrink_seconds,
-        totals,
-        main,
-        sizes,
-    };
-    let path = output::write(&run, dir)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
-    let text = format!(
-        "{}report: {}\n",
-        output::text(&run),
-        path.join("index.html").display()
-    );
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        // A closed pipe (`| head`) is not an error: the report is written.
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(e).context("cannot write the table to stdout")
-        }
-        _ => Ok(()),
-    }
+        config.games,
+        config.seed,
+        config.detectors.join(","),
+        config.max_plies,
+        list(&config.tt_bits),
+        list(&config.filo_slots),
+        list(&config.rookie_bits),
+        shell_quote(&out.display().to_string())
+    )
 }
 
 /// `text` as one shell word: unchanged when it is made of safe characters, else single-quoted.
@@ -371,103 +270,178 @@ fn shell_quote(text: &str) -> String {
     }
 }
 
-/// A list option as it is written back into the command (`""` when empty).
-fn quote_list(sizes: &Sizes) -> String {
-    if sizes.0.is_empty() {
-        "\"\"".to_owned()
-    } else {
-        sizes.text()
-    }
+/// Runs the audit: plays and judges the games (progress stage `audit`, one unit per game),
+/// then shrinks the counterexamples of the main detectors (stage `shrink`, one unit per
+/// counterexample). Prints nothing.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    config.check()?;
+    let (main, sized) = config.specs()?;
+    let specs: Vec<Spec> = main
+        .iter()
+        .chain(sized.iter().flat_map(|(_, s)| s))
+        .cloned()
+        .collect();
+
+    progress.stage("audit", config.games);
+    let started = Instant::now();
+    let games = Games {
+        seed: config.seed,
+        games: config.games,
+        max_plies: config.max_plies as usize,
+    };
+    let (tallies, totals) = judge::play_all(&specs, games, config.threads, progress);
+    let play_seconds = started.elapsed().as_secs_f64();
+
+    let mut tallies: Vec<Tally> = tallies
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t
+        })
+        .collect();
+    let size_tallies = tallies.split_off(main.len());
+    let witnesses: usize = tallies
+        .iter()
+        .map(|t| {
+            t.witness.iter().flatten().count()
+                + t.causes.iter().filter(|c| c.witness.is_some()).count()
+        })
+        .sum();
+    progress.stage("shrink", witnesses as u64);
+    let shrink_started = Instant::now();
+    let detectors = main
+        .iter()
+        .zip(&tallies)
+        .map(|(spec, tally)| (spec.label(), audited(spec, tally, Some(&mut *progress))))
+        .collect();
+    let shrink_seconds = shrink_started.elapsed().as_secs_f64();
+    let mut size_tallies = size_tallies.iter();
+    let table_size = sized
+        .iter()
+        .map(|(technique, specs)| {
+            let runs = specs
+                .iter()
+                .zip(size_tallies.by_ref())
+                .map(|(spec, tally)| audited(spec, tally, None))
+                .collect();
+            ((*technique).to_owned(), runs)
+        })
+        .collect();
+    progress.finish();
+
+    Ok(Results {
+        meta: AuditMeta {
+            meta: Meta::collect(&config.command),
+            seed: config.seed,
+            games: config.games,
+            max_plies: config.max_plies,
+            detectors: config.detectors.clone(),
+            tt_bits: config.tt_bits.clone(),
+            filo_slots: config.filo_slots.clone(),
+            rookie_bits: config.rookie_bits.clone(),
+            threads: config.threads,
+            play_seconds,
+            shrink_seconds,
+        },
+        totals,
+        detectors: Ordered(detectors),
+        table_size: Ordered(table_size),
+    })
 }
 
-/// Plays and judges every game on `threads` threads; games are handed out by index and the
-/// per-thread results merged, so the result does not depend on the thread count.
-fn play_all(specs: &[Spec], args: &AuditArgs, threads: usize) -> (Vec<Tally>, Totals) {
-    let starts = games::parse_starts();
-    let next = AtomicU64::new(0);
-    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "audit {bar:40} {pos}/{len} games  {elapsed_precise} elapsed, eta {eta}",
-        )
-        .expect("valid progress template"),
-    );
-    let max_plies = args.max_plies as usize;
-    let per_thread: Vec<(Vec<Tally>, Totals)> = thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut judge = Judge::new(specs);
-                    let mut tallies = vec![Tally::default(); specs.len()];
-                    let mut totals = Totals::default();
-                    let mut game = games::Game::default();
-                    let mut scratch = games::Scratch::default();
-                    game.positions.reserve(max_plies + 1);
-                    game.moves.reserve(max_plies);
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= args.games {
-                            break;
-                        }
-                        games::play(args.seed, i, max_plies, &starts, &mut game, &mut scratch);
-                        judge.judge(i, &game, &mut tallies, &mut totals);
-                        bar.inc(1);
-                    }
-                    (tallies, totals)
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
-    });
-    bar.finish_and_clear();
-    let mut tallies = vec![Tally::default(); specs.len()];
-    let mut totals = Totals::default();
-    for (t, tot) in per_thread {
-        for (mine, theirs) in tallies.iter_mut().zip(t) {
-            mine.merge(theirs);
+/// The result of `spec` from its (sorted) tally. With `shrinking` (main detectors), each
+/// witness is shrunk into a counterexample and the progress advanced by one per witness.
+fn audited(spec: &Spec, tally: &Tally, shrinking: Option<&mut dyn Progress>) -> Audited {
+    let c = &tally.confusion;
+    let mut causes: Vec<CauseCount> = tally
+        .causes
+        .iter()
+        .map(|t| CauseCount {
+            kind: t.kind,
+            cause: t.cause,
+            count: t.count,
+            example: None,
+        })
+        .collect();
+    let counterexamples = shrinking.map(|progress| {
+        let mut shrunk = Counterexamples::default();
+        for kind in Kind::ALL {
+            if let Some(w) = &tally.witness[kind as usize] {
+                shrunk.set(kind, Some(example(spec, w, kind, None)));
+                progress.advance(1);
+            }
         }
-        totals.merge(&tot);
+        for (t, slot) in tally.causes.iter().zip(&mut causes) {
+            if let Some(w) = &t.witness {
+                slot.example = Some(example(spec, w, t.kind, Some(t.cause)));
+                progress.advance(1);
+            }
+        }
+        shrunk
+    });
+    Audited {
+        detector: spec.label(),
+        check: spec.check(),
+        size: spec.size(),
+        true_positive: c.tp,
+        false_positive: c.fp,
+        false_negative: c.fn_,
+        true_negative: c.tn,
+        precision: c.precision(),
+        recall: c.recall(),
+        error_rate: c.error_rate(),
+        errors_after_miss_or_overflow: tally.capacity_errors,
+        stats: tally.stats,
+        counterexamples,
+        causes,
     }
-    (tallies, totals)
 }
 
 /// Shrinks and describes the witness `w` of `spec`'s error `kind` (keeping the cause `want`,
 /// if given).
-fn example(spec: &Spec, w: &judge::Witness, kind: Kind, want: Option<&'static str>) -> Example {
+fn example(spec: &Spec, w: &Witness, kind: Kind, want: Option<Cause>) -> Example {
     let case = shrink::shrink(spec, w, kind, want);
     let cause = want.unwrap_or_else(|| shrink::classify(spec, &case, kind));
     let detail = shrink::describe(spec, &case, kind, want);
     let pgn = shrink::pgn(&spec.label(), kind, &case, cause, &detail);
-    let sans = shrink::sans(&case);
-    let earlier = shrink::first_error(spec, &case, kind, want).and_then(|at| {
-        let rep = match kind {
-            Kind::FalsePositive => at.detected,
-            Kind::FalseNegative => at.truth,
-        }?;
-        at.ply.checked_sub(rep.distance as usize)
-    });
     Example {
-        case,
-        found_plies: w.plies,
-        game: w.game,
-        cause,
-        detail,
+        plies: case.moves.len(),
         pgn,
-        sans,
-        earlier,
+        cause,
+        fen_start: case.start.fen(),
+        moves: shrink::sans(&case),
+        uci: case.moves.iter().map(|m| m.uci().to_string()).collect(),
+        detail,
+        game: w.game,
+        found_plies: w.plies,
     }
+}
+
+/// Stages the report directory `out`, naming `--out` if it cannot be made.
+pub fn report_dir(out: &Path) -> Result<ReportDir> {
+    ReportDir::create(out)
+        .with_context(|| format!("cannot write the report to --out {}", out.display()))
+}
+
+/// What `replab audit` prints when done: [`text`] and where the page is.
+pub fn stdout_text(results: &Results, out: &Path) -> String {
+    format!(
+        "{}report: {}\n",
+        text(results),
+        out.join("index.html").display()
+    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{
+        spec::{Sizing, sizing},
+        *,
+    };
 
     #[test]
     fn option_parsers() {
-        assert_eq!(parse_sizes("20, 12,,12,4", 1, 24).unwrap().0, [20, 12, 4]);
+        assert_eq!(parse_sizes("20, 12,,12,4", 1, 24).unwrap(), [20, 12, 4]);
         assert!(
             parse_sizes("25", 1, 24)
                 .unwrap_err()
@@ -478,11 +452,14 @@ mod tests {
                 .unwrap_err()
                 .contains("not a whole number")
         );
-        assert!(parse_sizes("", 1, 24).unwrap().0.is_empty());
+        assert!(parse_bits("").unwrap().is_empty());
         assert!(parse_slots("100").unwrap_err().contains("power of two"));
-        assert_eq!(parse_detectors("all").unwrap().0.len(), 8);
         assert_eq!(
-            parse_detectors("axon,linear,axon").unwrap().0,
+            parse_detectors("all").unwrap().len(),
+            DETECTOR_NAMES.len() - 1
+        );
+        assert_eq!(
+            parse_detectors("axon,linear,axon").unwrap(),
             ["axon", "linear"]
         );
         assert!(parse_detectors("off").is_err());
@@ -490,9 +467,68 @@ mod tests {
     }
 
     #[test]
+    fn config_checks_name_the_option() {
+        assert!(Config::default().check().is_ok());
+        let bad = |c: Config, option: &str| {
+            let e = c.check().unwrap_err().to_string();
+            assert!(e.contains(option), "{e}");
+        };
+        bad(
+            Config {
+                games: 0,
+                ..Config::default()
+            },
+            "--games",
+        );
+        bad(
+            Config {
+                detectors: vec!["nosuch".into()],
+                ..Config::default()
+            },
+            "--detectors",
+        );
+        bad(
+            Config {
+                filo_slots: vec![100],
+                ..Config::default()
+            },
+            "--filo-slots",
+        );
+        bad(
+            Config {
+                threads: 0,
+                ..Config::default()
+            },
+            "--threads",
+        );
+    }
+
+    #[test]
+    fn the_audit_list_and_the_size_experiments_come_from_the_registry() {
+        let all = audited_names();
+        assert!(!all.contains(&"truth") && all.contains(&"cuckoo"));
+        assert_eq!(all.len(), DETECTOR_NAMES.len() - 1);
+        let (_, sized) = Config::default().specs().unwrap();
+        let techniques: Vec<&str> = sized.iter().map(|(t, _)| *t).collect();
+        assert_eq!(techniques, ["tt-open", "filo", "rookie"]);
+        assert_eq!(sized[1].1[0].label(), "filo/1024");
+        for (t, _) in &sized {
+            assert!(sizing(t).is_some());
+        }
+        assert_eq!(sizing("filo"), Some(Sizing::Slots));
+    }
+
+    #[test]
     fn quoting() {
         assert_eq!(shell_quote("reports/audit"), "reports/audit");
         assert_eq!(shell_quote("my dir"), "'my dir'");
         assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        let c = Config {
+            tt_bits: Vec::new(),
+            ..Config::default()
+        };
+        assert!(command_line(&c, Path::new("my dir")).ends_with(
+            "--tt-bits \"\" --filo-slots 1024,64,16 --rookie-bits 14,8,4 --out 'my dir'"
+        ));
     }
 }

@@ -1,218 +1,338 @@
-//! `replab bench [--quick] [--out DIR]`: the main job behind `just bench`. Runs the Axon
-//! reproduction, the suites, the audit and the detector micro-benchmarks, each into its own
-//! report directory, then writes the landing page `DIR/index.html` from their results.
+//! `replab bench [--quick]`: the main job behind `just bench`. Runs the Axon reproduction, the
+//! audit, the suites and the detector micro-benchmarks with typed configurations, then writes
+//! every report and the landing page `index.html` from their typed results.
 //!
-//! Each step runs the same code as its own subcommand (parsed from an argument list), so every
-//! report is exactly what the subcommand would write; the landing page reads their
-//! `results.json` files back.
+//! The site is many report directories, so [`write`] takes the site's root rather than one
+//! [`ReportDir`]: each report is staged and committed atomically on its own, the landing page
+//! last. Nothing is written until every experiment has run, so a failed run leaves the
+//! previous site as it was.
 
-use std::{
-    path::{Path, PathBuf},
-    time::Instant,
-};
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
+use replab_detect::DrawPolicy;
+use replab_registry::{SEARCH_DETECTORS, check_policy};
 use replab_report::{
-    Cell, LineChart, Meta, Page, ReportDir, Series, escape_html, fmt_delta_pct, fmt_int, table_html,
+    Cell, LineChart, Meta, Page, ReportDir, Series, fmt_delta_pct, fmt_int, render_fragment,
+    table_html,
 };
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 
-use crate::{microbench, util::command_line};
+use crate::{Progress, audit, microbench, reproduce::axon, suite};
 
-/// Arguments of `replab bench`.
-#[derive(Args)]
-pub struct BenchArgs {
+/// The settings of the main job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
     /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
-    #[arg(long)]
     pub quick: bool,
-    /// Root directory of the report site.
-    #[arg(long, default_value = "reports")]
-    pub out: PathBuf,
+    /// Where the datasets are (`datasets/` of the repository): the suites' EPD files.
+    pub datasets: PathBuf,
+    /// The command line that regenerates the site (`replab bench`, `replab bench --quick`).
+    pub command: String,
 }
 
-/// The report pages, in landing-page order: (directory, title).
-const PAGES: [(&str, &str); 6] = [
-    (
-        "axon",
-        "Axon reproduction (WAC.018, the paper's experiment)",
-    ),
-    ("audit", "Audit against exact FIDE identity"),
-    ("microbench", "Detector micro-benchmarks"),
-    ("suite-repetition", "Repetition-rich suite"),
-    ("suite-wac", "Win At Chess suite"),
-    ("suite-bk", "Bratko–Kopec suite"),
-];
-
-/// One step of the main job: a subcommand line and where it writes.
-struct Step {
-    label: &'static str,
-    args: Vec<String>,
-}
-
-fn steps(quick: bool, out: &Path) -> Vec<Step> {
-    let dir = |name: &str| out.join(name).display().to_string();
-    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-    let mut steps = vec![Step {
-        label: "reproduce axon",
-        args: {
-            let mut a = s(&["reproduce", "axon", "--out", &dir("axon")]);
-            if quick {
-                a.extend(s(&["--max-depth", "10"]));
-            }
-            a
-        },
-    }];
-    steps.push(Step {
-        label: "audit",
-        args: s(&[
-            "audit",
-            "--games",
-            if quick { "1000" } else { "10000" },
-            "--out",
-            &dir("audit"),
-        ]),
-    });
-    let suite = |label: &'static str, epd: &str, name: &str, depth: &str, limit: Option<&str>| {
-        let mut a = s(&["suite", "--epd", epd, "--depth", depth, "--out", &dir(name)]);
-        if let Some(n) = limit {
-            a.extend(s(&["--limit", n]));
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            quick: false,
+            datasets: PathBuf::from("datasets"),
+            command: "replab bench".into(),
         }
-        Step { label, args: a }
+    }
+}
+
+/// One EPD suite of the main job: its report directory, file and depth.
+struct SuitePlan {
+    dir: &'static str,
+    title: &'static str,
+    file: &'static str,
+    depth: u32,
+    limit: Option<usize>,
+}
+
+impl Config {
+    /// The suites this run searches.
+    fn suites(&self) -> Vec<SuitePlan> {
+        let plan = |dir, title, file, depth, limit| SuitePlan {
+            dir,
+            title,
+            file,
+            depth,
+            limit,
+        };
+        if self.quick {
+            vec![
+                plan("suite-repetition", REPETITION, "repetition.epd", 5, None),
+                plan("suite-wac", WAC, "wac.epd", 4, Some(60)),
+            ]
+        } else {
+            vec![
+                plan("suite-repetition", REPETITION, "repetition.epd", 8, None),
+                plan("suite-wac", WAC, "wac.epd", 6, None),
+                plan("suite-bk", BK, "bk.epd", 7, None),
+            ]
+        }
+    }
+
+    /// The reproduction's settings.
+    fn axon(&self) -> axon::Config {
+        let max_depth = if self.quick { 10 } else { 12 };
+        axon::Config {
+            max_depth,
+            command: if self.quick {
+                format!("replab reproduce axon --max-depth {max_depth} --out reports/axon")
+            } else {
+                "replab reproduce axon --out reports/axon".into()
+            },
+            ..axon::Config::default()
+        }
+    }
+
+    /// The audit's settings.
+    fn audit(&self) -> audit::Config {
+        let mut config = audit::Config {
+            games: if self.quick { 1_000 } else { 10_000 },
+            ..audit::Config::default()
+        };
+        config.command = audit::command_line(&config, Path::new("reports/audit"));
+        config
+    }
+
+    /// The settings of one suite.
+    fn suite(&self, plan: &SuitePlan) -> Result<suite::Config> {
+        let policy = DrawPolicy::default();
+        let epd = self.datasets.join(plan.file);
+        let mut command = format!(
+            "replab suite --epd {} --depth {} --out reports/{}",
+            epd.display(),
+            plan.depth,
+            plan.dir
+        );
+        if let Some(n) = plan.limit {
+            command += &format!(" --limit {n}");
+        }
+        Ok(suite::Config {
+            epd,
+            depth: plan.depth,
+            detectors: suite::parse_detectors("all", policy)?,
+            policy,
+            limit: plan.limit,
+            command,
+            ..suite::Config::default()
+        })
+    }
+
+    /// The micro-benchmarks' settings.
+    fn microbench(&self) -> microbench::Config {
+        let mut config = if self.quick {
+            microbench::Config::quick()
+        } else {
+            microbench::Config::default()
+        };
+        config.command = self.command.clone();
+        config
+    }
+}
+
+const REPETITION: &str = "Repetition-rich suite";
+const WAC: &str = "Win At Chess suite";
+const BK: &str = "Bratko–Kopec suite";
+const AXON_TITLE: &str = "Axon reproduction (WAC.018, the paper's experiment)";
+const AUDIT_TITLE: &str = "Audit against exact FIDE identity";
+
+/// One suite's results and where its report goes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SuiteReport {
+    /// Report directory under the site's root (`suite-wac`).
+    pub dir: String,
+    /// Page title on the landing page.
+    pub title: String,
+    /// The suite's results.
+    pub results: suite::SuiteResults,
+}
+
+/// Everything the main job measured: every experiment's typed results.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Results {
+    /// How the site was made.
+    pub meta: Meta,
+    /// A `--quick` run.
+    pub quick: bool,
+    /// The Axon reproduction.
+    pub axon: axon::Results,
+    /// The audit.
+    pub audit: audit::Results,
+    /// The suites, in landing-page order.
+    pub suites: Vec<SuiteReport>,
+    /// The micro-benchmarks.
+    pub microbench: microbench::Results,
+}
+
+/// Runs every experiment of the main job, in order; nothing is written.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    let meta = Meta::collect(&config.command);
+    let plans = config.suites();
+    let suite_configs = plans
+        .iter()
+        .map(|p| config.suite(p))
+        .collect::<Result<Vec<_>>>()?;
+    for c in &suite_configs {
+        if !c.epd.exists() {
+            bail!(
+                "{} not found: run replab bench from the repository root",
+                c.epd.display()
+            );
+        }
+    }
+    let total = 3 + plans.len();
+    let mut step = 0;
+    let mut announce = |progress: &mut dyn Progress, label: &str| {
+        step += 1;
+        progress.note(&format!("[{step}/{total}] {label}"));
     };
-    if quick {
-        steps.push(suite(
-            "suite repetition",
-            "datasets/repetition.epd",
-            "suite-repetition",
-            "5",
-            None,
-        ));
-        steps.push(suite(
-            "suite wac",
-            "datasets/wac.epd",
-            "suite-wac",
-            "4",
-            Some("60"),
-        ));
-    } else {
-        steps.push(suite(
-            "suite repetition",
-            "datasets/repetition.epd",
-            "suite-repetition",
-            "8",
-            None,
-        ));
-        steps.push(suite(
-            "suite wac",
-            "datasets/wac.epd",
-            "suite-wac",
-            "6",
-            None,
-        ));
-        steps.push(suite("suite bk", "datasets/bk.epd", "suite-bk", "7", None));
+    announce(progress, "reproduce axon");
+    let axon = axon::run(&config.axon(), progress).context("step `reproduce axon` failed")?;
+    announce(progress, "audit");
+    let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
+    let mut suites = Vec::new();
+    for (plan, suite_config) in plans.iter().zip(&suite_configs) {
+        announce(progress, &format!("suite {}", plan.file));
+        let results = suite::run(suite_config, progress)
+            .with_context(|| format!("step `suite {}` failed", plan.file))?;
+        suites.push(SuiteReport {
+            dir: plan.dir.into(),
+            title: plan.title.into(),
+            results,
+        });
     }
-    steps
+    announce(progress, "micro-benchmarks");
+    let microbench = microbench::run(&config.microbench(), progress)
+        .context("step `micro-benchmarks` failed")?;
+    progress.finish();
+    Ok(Results {
+        meta,
+        quick: config.quick,
+        axon,
+        audit,
+        suites,
+        microbench,
+    })
 }
 
-/// Writes the micro-benchmark report into `out/microbench` and returns its summary.
-fn microbench_step(quick: bool, out: &Path, meta: &Meta) -> Result<microbench::MicrobenchSummary> {
-    let summary = microbench::run_microbench(quick)?;
-    let dir = ReportDir::create(out.join("microbench"))?;
-    let report = microbench::write_microbench(&summary, &dir)?;
-    // Provenance beside the figures: every JSON result records command, commit, rustc and CPU.
-    dir.write(
-        "results.json",
-        serde_json::to_vec_pretty(&serde_json::json!({ "meta": meta, "summary": &summary }))?,
-    )?;
-    let mut page = Page::new(PAGES[2].1, meta).nav([("All reports", "../index.html")]);
-    page = page.section(
-        "Summary",
-        format!("<p>{}</p>", escape_html(&report.headline)),
+/// Writes every report under `out` (one directory each, committed atomically) and then the
+/// landing page `out/index.html`.
+pub fn write(results: &Results, out: &Path) -> Result<()> {
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let report = |name: &str, f: &dyn Fn(&ReportDir) -> Result<()>| -> Result<()> {
+        let dir = ReportDir::create(out.join(name))?;
+        f(&dir)?;
+        dir.commit()?;
+        Ok(())
+    };
+    report("axon", &|d| axon::write(&results.axon, d))?;
+    report("audit", &|d| audit::write(&results.audit, d))?;
+    report("microbench", &|d| microbench::write(&results.microbench, d))?;
+    for s in &results.suites {
+        report(&s.dir, &|d| suite::write(&s.results, d))?;
+    }
+    landing(results, out)
+}
+
+/// The reports of the site, in landing-page order: (directory, title).
+fn pages(results: &Results) -> Vec<(String, String)> {
+    let mut pages = vec![
+        ("axon".to_string(), AXON_TITLE.to_string()),
+        ("audit".into(), AUDIT_TITLE.into()),
+        ("microbench".into(), microbench::TITLE.into()),
+    ];
+    pages.extend(
+        results
+            .suites
+            .iter()
+            .map(|s| (s.dir.clone(), s.title.clone())),
     );
-    for (heading, html) in report.sections {
-        page = page.section(heading, html);
-    }
-    page.write(&dir, "index.html")?;
-    dir.commit()?;
-    Ok(summary)
+    pages
 }
 
-fn read_json(path: &Path) -> Result<Value> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_slice(&bytes).with_context(|| format!("invalid JSON in {}", path.display()))
-}
-
-/// Per-detector facts gathered from every report, for the ranking table.
+/// Per-detector facts gathered from every experiment, for the ranking table.
 #[derive(Default, Clone)]
 struct Row {
     detector: String,
     false_positive: Option<u64>,
     false_negative: Option<u64>,
+    /// (run length, ns per cycle, ratio to a copy-make), no repetition.
     ns: Vec<(usize, f64, f64)>,
     overhead: Option<f64>,
-    suites: Vec<(String, Option<f64>)>,
+    /// Time against `off`, per suite.
+    suites: Vec<Option<f64>>,
 }
 
-/// Builds the landing page from the reports under `out`.
-fn landing(
-    out: &Path,
-    summary: &microbench::MicrobenchSummary,
-    meta: &Meta,
-    quick: bool,
-) -> Result<()> {
-    let axon = read_json(&out.join("axon/results.json"))?;
-    let audit = read_json(&out.join("audit/results.json"))?;
-    let suites: Vec<(String, Value)> = PAGES[3..]
-        .iter()
-        .filter_map(|(name, _)| {
-            let p = out.join(name).join("results.json");
-            p.exists()
-                .then(|| read_json(&p).map(|v| (name.to_string(), v)))
-        })
-        .collect::<Result<_>>()?;
-
-    // Rows: every search detector plus cuckoo and truth where they appear.
+/// Gathers the ranking rows: every micro-benchmarked detector, then every search detector.
+fn rows(results: &Results) -> Vec<Row> {
+    let summary = &results.microbench.summary;
     let mut names: Vec<String> = summary.detectors.clone();
-    for n in replab_registry::SEARCH_DETECTORS {
+    for n in SEARCH_DETECTORS {
         if !names.iter().any(|x| x == n) {
             names.push(n.to_string());
         }
     }
-    let mut rows: Vec<Row> = names
-        .iter()
-        .map(|n| Row {
-            detector: n.clone(),
-            ..Row::default()
+    names
+        .into_iter()
+        .map(|detector| {
+            let audited = results
+                .audit
+                .detectors
+                .0
+                .iter()
+                .find(|(n, _)| *n == detector);
+            Row {
+                false_positive: audited.map(|(_, a)| a.false_positive),
+                false_negative: audited.map(|(_, a)| a.false_negative),
+                ns: summary
+                    .runs
+                    .iter()
+                    .filter(|c| c.detector == detector && !c.hit)
+                    .map(|c| (c.run, c.ns, c.ratio))
+                    .collect(),
+                overhead: results
+                    .axon
+                    .summary
+                    .iter()
+                    .find(|s| s.detector == detector)
+                    .map(|s| s.overhead),
+                suites: results
+                    .suites
+                    .iter()
+                    .map(|s| {
+                        s.results
+                            .aggregates
+                            .iter()
+                            .find(|a| a.detector == detector)
+                            .and_then(|a| a.time_vs_off)
+                    })
+                    .collect(),
+                detector,
+            }
         })
-        .collect();
-    for row in &mut rows {
-        if let Some(a) = audit["detectors"].get(&row.detector) {
-            row.false_positive = a["false_positive"].as_u64();
-            row.false_negative = a["false_negative"].as_u64();
-        }
-        row.ns = summary
-            .runs
-            .iter()
-            .filter(|c| c.detector == row.detector && !c.hit)
-            .map(|c| (c.run, c.ns, c.ratio))
-            .collect();
-        if let Some(s) = axon["summary"]
-            .as_array()
-            .and_then(|a| a.iter().find(|s| s["detector"] == row.detector.as_str()))
-        {
-            row.overhead = s["overhead"].as_f64();
-        }
-        for (name, v) in &suites {
-            let change = v["aggregates"]
-                .as_array()
-                .and_then(|a| a.iter().find(|s| s["detector"] == row.detector.as_str()))
-                .and_then(|s| s["time_vs_off"].as_f64());
-            row.suites.push((name.clone(), change));
-        }
-    }
+        .collect()
+}
 
-    // Headlines.
+/// The headline context of the landing page.
+#[derive(Serialize)]
+struct Headlines<'a> {
+    quick: bool,
+    verdict: &'a str,
+    games: String,
+    plies: String,
+    exact: String,
+    inexact: String,
+    cheapest: &'a str,
+    cost_in_search: String,
+    policy: &'static str,
+    refused: String,
+}
+
+fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
     let exact: Vec<&str> = rows
         .iter()
         .filter(|r| r.false_positive == Some(0) && r.false_negative == Some(0))
@@ -230,89 +350,79 @@ fn landing(
             )
         })
         .collect();
-    let games = audit["totals"]["games"].as_u64().unwrap_or(0);
-    let plies = audit["totals"]["plies"].as_u64().unwrap_or(0);
-    let verdict = axon["verdict"]
-        .as_str()
-        .unwrap_or("(no verdict in axon/results.json)");
-    let mut headline = String::from("<ul>");
-    headline += &format!(
-        "<li><strong>The paper's claims vs ours.</strong> {}</li>",
-        escape_html(verdict)
-    );
-    headline += &format!(
-        "<li><strong>Exact under FIDE identity</strong> on {} seeded random games ({} plies): {}. \
-         Not exact: {}.</li>",
-        fmt_int(games),
-        fmt_int(plies),
-        escape_html(&exact.join(", ")),
-        escape_html(&if inexact.is_empty() {
+    let policy = DrawPolicy::default();
+    let refused: Vec<String> = SEARCH_DETECTORS
+        .iter()
+        .filter_map(|n| check_policy(n, policy).err().map(|e| e.to_string()))
+        .collect();
+    Headlines {
+        quick: results.quick,
+        verdict: &results.axon.verdict,
+        games: fmt_int(results.audit.totals.games),
+        plies: fmt_int(results.audit.totals.plies),
+        exact: exact.join(", "),
+        inexact: if inexact.is_empty() {
             "none".into()
         } else {
             inexact.join("; ")
-        })
-    );
-    headline += &format!(
-        "<li><strong>Cheapest per probe.</strong> {}</li>",
-        escape_html(&summary.cheapest_sentence)
-    );
-    let cost_in_search: Vec<String> = rows
-        .iter()
-        .filter_map(|r| r.overhead.map(|o| format!("{} {:.2}×", r.detector, o)))
-        .collect();
-    headline += &format!(
-        "<li><strong>Cost in a search</strong> (WAC.018, NPS of detection off ÷ NPS with the \
-         detector, same searches; below 1 means the detector's search ran faster): {}.</li>",
-        escape_html(&cost_in_search.join(", "))
-    );
-    headline += "</ul>";
+        },
+        cheapest: &results.microbench.summary.cheapest_sentence,
+        cost_in_search: rows
+            .iter()
+            .filter_map(|r| r.overhead.map(|o| format!("{} {:.2}×", r.detector, o)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        policy: policy.name(),
+        refused: refused.join("; "),
+    }
+}
 
-    // Ranking table.
-    let show_runs = [0usize, 8, 32, 100];
+/// The ranking table as HTML.
+fn ranking_table(results: &Results, rows: &[Row]) -> String {
+    const SHOW_RUNS: [usize; 4] = [0, 8, 32, 100];
+    let dash = || Cell::text("—");
     let mut headers: Vec<String> =
         vec!["detector".into(), "false pos.".into(), "false neg.".into()];
-    for r in show_runs {
-        headers.push(format!("ns/cycle, run {r}"));
-    }
+    headers.extend(SHOW_RUNS.iter().map(|r| format!("ns/cycle, run {r}")));
     headers.push("× copy-make, run 32".into());
     headers.push("NPS overhead (axon)".into());
-    for (name, _) in &suites {
-        headers.push(format!("time vs off ({name})"));
-    }
+    headers.extend(
+        results
+            .suites
+            .iter()
+            .map(|s| format!("time vs off ({})", s.dir)),
+    );
     let table_rows: Vec<Vec<Cell>> = rows
         .iter()
         .map(|r| {
             let mut row = vec![
                 Cell::text(&r.detector),
-                r.false_positive.map_or(Cell::text("—"), Cell::from),
-                r.false_negative.map_or(Cell::text("—"), Cell::from),
+                r.false_positive.map_or_else(dash, Cell::from),
+                r.false_negative.map_or_else(dash, Cell::from),
             ];
-            for run in show_runs {
-                row.push(
-                    r.ns.iter()
-                        .find(|(n, _, _)| *n == run)
-                        .map_or(Cell::text("—"), |(_, ns, _)| {
-                            Cell::text(format!("{ns:.1}"))
-                        }),
-                );
-            }
-            row.push(
-                r.ns.iter()
-                    .find(|(n, _, _)| *n == 32)
-                    .map_or(Cell::text("—"), |(_, _, x)| Cell::text(format!("{x:.2}"))),
-            );
+            let at = |run: usize| r.ns.iter().find(|(n, _, _)| *n == run);
+            row.extend(SHOW_RUNS.iter().map(|&run| {
+                at(run).map_or_else(dash, |(_, ns, _)| Cell::text(format!("{ns:.1}")))
+            }));
+            row.push(at(32).map_or_else(dash, |(_, _, x)| Cell::text(format!("{x:.2}"))));
             row.push(
                 r.overhead
-                    .map_or(Cell::text("—"), |o| Cell::text(format!("{o:.3}"))),
+                    .map_or_else(dash, |o| Cell::text(format!("{o:.3}"))),
             );
-            for (_, change) in &r.suites {
-                row.push(change.map_or(Cell::text("—"), |c| Cell::text(fmt_delta_pct(c))));
-            }
+            row.extend(
+                r.suites
+                    .iter()
+                    .map(|c| c.map_or_else(dash, |c| Cell::text(fmt_delta_pct(c)))),
+            );
             row
         })
         .collect();
+    table_html(&headers, &table_rows, true)
+}
 
-    // Scaling chart: ns per cycle vs run length, every detector.
+/// Writes the landing page from the typed results.
+fn landing(results: &Results, out: &Path) -> Result<()> {
+    let rows = rows(results);
     let dir = ReportDir::create(out.join(".landing"))?;
     let chart = LineChart {
         log_y: true,
@@ -333,47 +443,59 @@ fn landing(
         )
     };
     let figure = dir.write_chart("scaling.svg", &chart, "Scaling with the reversible run")?;
-
-    let mut links = String::from("<ul>");
-    for (name, title) in PAGES {
-        if out.join(name).join("index.html").exists() {
-            links += &format!(
-                "<li><a href=\"{name}/index.html\">{}</a></li>",
-                escape_html(title)
-            );
-        }
+    let pages = pages(results);
+    #[derive(Serialize)]
+    struct Link<'a> {
+        dir: &'a str,
+        title: &'a str,
     }
-    links += "</ul>";
-    let intro = format!(
-        "<p>replab compares how chess programs detect repeated positions: every technique of the \
-         sources behind one trait, one deterministic searcher, and an exact FIDE oracle. This is \
-         the {} run of the main job; every figure below was measured by it.</p>",
-        if quick {
-            "quick (<code>--quick</code>)"
-        } else {
-            "full"
-        }
-    );
-    let nav: Vec<(String, String)> = PAGES
+    #[derive(Serialize)]
+    struct Reports<'a> {
+        reports: Vec<Link<'a>>,
+    }
+    #[derive(Serialize)]
+    struct Ranking {
+        table: String,
+    }
+    let reports = Reports {
+        reports: pages
+            .iter()
+            .map(|(dir, title)| Link { dir, title })
+            .collect(),
+    };
+    let nav: Vec<(String, String)> = pages
         .iter()
-        .filter(|(name, _)| out.join(name).join("index.html").exists())
-        .map(|(name, title)| (title.to_string(), format!("{name}/index.html")))
+        .map(|(dir, title)| (title.clone(), format!("{dir}/index.html")))
         .collect();
-    Page::new("replab: repetition detection compared", meta)
+    Page::new("replab: repetition detection compared", &results.meta)
         .nav(nav)
-        .section("Headlines", format!("{intro}{headline}"))
+        .section(
+            "Headlines",
+            render_fragment(
+                "bench/landing.html",
+                include_str!("../templates/bench/landing.html"),
+                &headlines(results, &rows),
+            )?,
+        )
         .section(
             "Ranking: correctness and cost",
-            format!(
-                "<p>False positives and negatives from the audit; ns per enter+probe+leave cycle \
-                 from the micro-benchmarks (median, this machine); NPS overhead from the Axon \
-                 reproduction; search time against detection off from the suites. Click a header \
-                 to sort.</p>{}",
-                table_html(&headers, &table_rows, true)
-            ),
+            render_fragment(
+                "bench/ranking.html",
+                include_str!("../templates/bench/ranking.html"),
+                &Ranking {
+                    table: ranking_table(results, &rows),
+                },
+            )?,
         )
         .section("Scaling", figure)
-        .section("Reports", links)
+        .section(
+            "Reports",
+            render_fragment(
+                "bench/reports.html",
+                include_str!("../templates/bench/reports.html"),
+                &reports,
+            )?,
+        )
         .write(&dir, "index.html")?;
     // The landing page lives at the root of `out`, beside the report directories: move its
     // staged files there one by one (each an atomic rename).
@@ -383,48 +505,5 @@ fn landing(
             .with_context(|| format!("cannot write {}", out.join(name).display()))?;
     }
     std::fs::remove_dir_all(&staged).ok();
-    Ok(())
-}
-
-/// Runs the main job.
-pub fn run(args: &BenchArgs) -> Result<()> {
-    let started = Instant::now();
-    let meta = Meta::collect(&command_line());
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create --out {}", args.out.display()))?;
-    for needed in [
-        "datasets/wac.epd",
-        "datasets/repetition.epd",
-        "datasets/bk.epd",
-    ] {
-        if !Path::new(needed).exists() {
-            bail!("{needed} not found: run replab bench from the repository root");
-        }
-    }
-    let steps = steps(args.quick, &args.out);
-    let total = steps.len() + 2;
-    for (i, step) in steps.iter().enumerate() {
-        eprintln!(
-            "[{}/{total}] {} ({:.0} s so far)",
-            i + 1,
-            step.label,
-            started.elapsed().as_secs_f64()
-        );
-        crate::cli::run_args(&step.args)
-            .with_context(|| format!("step `{}` failed", step.label))?;
-    }
-    eprintln!(
-        "[{}/{total}] micro-benchmarks ({:.0} s so far)",
-        total - 1,
-        started.elapsed().as_secs_f64()
-    );
-    let summary = microbench_step(args.quick, &args.out, &meta)?;
-    eprintln!("[{total}/{total}] landing page");
-    landing(&args.out, &summary, &meta, args.quick)?;
-    println!(
-        "wrote {} in {:.0} s",
-        args.out.join("index.html").display(),
-        started.elapsed().as_secs_f64()
-    );
     Ok(())
 }

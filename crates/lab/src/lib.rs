@@ -3,13 +3,11 @@
 
 pub mod audit;
 pub mod bench;
-pub mod cli;
 pub mod microbench;
 pub mod perft_cmd;
 pub mod progress;
 pub mod reproduce;
 pub mod scan;
-pub mod scenarios;
 pub mod suite;
 pub mod util;
 

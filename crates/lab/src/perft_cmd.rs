@@ -1,43 +1,85 @@
-//! `replab perft --fen FEN --depth N [--divide]`.
+//! Perft (`replab perft`): the leaf count of the legal move tree, optionally divided by root
+//! move. Like `scan` its product is its output (a few lines of text), so [`run`] writes
+//! to the writer it is given and returns the count; there is no report.
 
 use std::io::Write;
 
 use anyhow::{Context, Result, bail};
-use clap::Args;
 use replab_board::{Position, perft, perft_divide};
 
-/// Arguments of `replab perft`.
-#[derive(Args)]
-pub struct PerftArgs {
-    /// Position as FEN (six fields, or four as in EPD).
-    #[arg(long, default_value = Position::START_FEN)]
-    fen: String,
-    /// Depth in plies (0 to 15).
-    #[arg(long)]
-    depth: u32,
-    /// First print one line per root move: `<uci> <count>`.
-    #[arg(long)]
-    divide: bool,
+/// The deepest perft the command line accepts.
+pub const MAX_DEPTH: u32 = 15;
+
+/// The settings of a perft run. `Default` is the start position at depth 1, undivided.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The root position.
+    pub position: Position,
+    /// Depth in plies, 0 to [`MAX_DEPTH`].
+    pub depth: u32,
+    /// First write one line per root move: `<uci> <count>`.
+    pub divide: bool,
 }
 
-/// Runs perft and prints the count as the last line.
-pub fn run(args: &PerftArgs) -> Result<()> {
-    let pos =
-        Position::from_fen(&args.fen).with_context(|| format!("invalid --fen {:?}", args.fen))?;
-    if args.depth > 15 {
-        bail!("--depth {} is out of range (0 to 15)", args.depth);
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            position: Position::startpos(),
+            depth: 1,
+            divide: false,
+        }
     }
-    let mut out = std::io::stdout().lock();
-    let total = if args.divide && args.depth > 0 {
+}
+
+/// Parses `--fen` (six fields, or the four of an EPD record).
+pub fn parse_fen(fen: &str) -> Result<Position> {
+    Position::from_fen(fen).with_context(|| format!("invalid --fen {fen:?}"))
+}
+
+/// Counts the leaves to `config.depth` and writes the count to `out` as the last line, after
+/// the per-move lines when dividing. Returns the count.
+pub fn run(config: &Config, out: &mut dyn Write) -> Result<u64> {
+    if config.depth > MAX_DEPTH {
+        bail!(
+            "--depth {} is out of range (0 to {MAX_DEPTH})",
+            config.depth
+        );
+    }
+    let total = if config.divide && config.depth > 0 {
         let mut total = 0;
-        for (m, n) in perft_divide(&pos, args.depth) {
+        for (m, n) in perft_divide(&config.position, config.depth) {
             writeln!(out, "{} {n}", m.uci())?;
             total += n;
         }
         total
     } else {
-        perft(&pos, args.depth)
+        perft(&config.position, config.depth)
     };
     writeln!(out, "{total}")?;
-    Ok(())
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_divides() {
+        let mut out = Vec::new();
+        let config = Config {
+            depth: 2,
+            divide: true,
+            ..Config::default()
+        };
+        assert_eq!(run(&config, &mut out).unwrap(), 400);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 21);
+        assert_eq!(text.lines().last(), Some("400"));
+        let deep = Config {
+            depth: 16,
+            ..Config::default()
+        };
+        assert!(run(&deep, &mut Vec::new()).is_err());
+        assert!(parse_fen("bad").is_err());
+    }
 }

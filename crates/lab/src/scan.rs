@@ -1,5 +1,11 @@
-//! `replab scan --pgn FILE [--detectors LIST] [--keep-going]`: replays every game of a PGN
-//! file and prints one JSON object per position (contracts.md, `replab scan`).
+//! The PGN scan (`replab scan`): replays every game of a PGN file along its main line and
+//! streams one JSON object per position (docs/contracts.md, `replab scan`).
+//!
+//! Unlike the report experiments, a scan's product *is* its output stream: [`run`] takes
+//! the writer the JSON Lines go to (stdout for the command line) instead of returning results
+//! for a report directory, so a scan of any length runs in constant memory and a reader
+//! (`| head`) sees positions as they are replayed. What it returns, [`ScanSummary`], is only
+//! the tally: games, positions, and the games skipped with `keep_going`.
 
 use std::{
     collections::HashMap,
@@ -8,29 +14,15 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use anyhow::{Context, Result, bail};
-use clap::Args;
+use anyhow::{Context, Result, anyhow, bail};
 use replab_board::{Position, Role};
 use replab_detect::{Detector, Line};
+use replab_pgn::{PgnGame, PgnReader};
 use replab_registry::{AnyDetector, DETECTOR_NAMES, RootRule, by_name, parse_list};
 use replab_truth::Identity;
 use serde::{Serialize, Serializer, ser::SerializeMap};
 
-use replab_pgn::{PgnGame, PgnReader};
-
-/// Arguments of `replab scan`.
-#[derive(Args)]
-pub struct ScanArgs {
-    /// PGN file to replay (main lines only).
-    #[arg(long)]
-    pgn: PathBuf,
-    /// Comma-separated detector names, or `all`.
-    #[arg(long, default_value = "all")]
-    detectors: String,
-    /// Continue with the next game after a bad one; report how many were skipped (exit 2 if any).
-    #[arg(long)]
-    keep_going: bool,
-}
+use crate::Progress;
 
 /// One output line.
 #[derive(Serialize)]
@@ -65,7 +57,7 @@ pub struct BadGame {
     pub message: String,
 }
 
-/// The fifty-move claim (contracts.md): clock ≥ 100 with a legal move, or clock ≥ 99 and a
+/// The fifty-move claim (docs/contracts.md): clock ≥ 100 with a legal move, or clock ≥ 99 and a
 /// legal move that is neither a capture nor a pawn move leads to a position with a legal move.
 pub fn fifty_claimable(pos: &Position) -> bool {
     let h = pos.halfmove_clock();
@@ -120,7 +112,8 @@ fn move_label(pos: &Position, san: &str) -> String {
     format!("{}{dots} {san}", pos.fullmove_number())
 }
 
-/// Replays one game, writing a record per position. Returns an error for the first bad move.
+/// Replays one game, writing a record per position and counting them in `positions`. Returns
+/// an error for the first bad move.
 fn scan_game(
     path: &Path,
     game: &PgnGame,
@@ -128,6 +121,7 @@ fn scan_game(
     flags: &mut Vec<(&'static str, bool)>,
     counter: &mut Counter,
     out: &mut impl Write,
+    positions: &mut u64,
 ) -> Result<Result<(), BadGame>> {
     let place = |line: usize| format!("{}:{line}", path.display());
     let start = match game.tag("FEN") {
@@ -201,82 +195,145 @@ fn scan_game(
         };
         serde_json::to_writer(&mut *out, &record)?;
         out.write_all(b"\n")?;
+        *positions += 1;
     }
     Ok(Ok(()))
 }
 
-/// Runs `replab scan`.
-pub fn run(args: &ScanArgs) -> Result<()> {
-    let names = parse_list(&args.detectors, &DETECTOR_NAMES)
-        .with_context(|| format!("invalid --detectors {:?}", args.detectors))?;
-    if names.iter().any(|n| n == "off") {
-        bail!(
-            "invalid --detectors {:?}: `off` is not a detector",
-            args.detectors
-        );
+/// The settings of a scan. `Default` gives the command line's defaults (but no PGN file).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// PGN file to replay (main lines only).
+    pub pgn: PathBuf,
+    /// Detectors whose answers each position carries, in order, as [`parse_detectors`]
+    /// returns them.
+    pub detectors: Vec<String>,
+    /// After a bad game continue with the next one (listed in [`ScanSummary::skipped`])
+    /// instead of failing.
+    pub keep_going: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            pgn: PathBuf::new(),
+            detectors: parse_detectors("all").expect("`all` is a valid detector list"),
+            keep_going: false,
+        }
     }
-    let mut detectors: Vec<AnyDetector> = names
+}
+
+/// Parses `--detectors`: a comma-separated list or `all` (every technique, `truth`
+/// included); `off` is refused.
+pub fn parse_detectors(text: &str) -> Result<Vec<String>> {
+    let names = parse_list(text, &DETECTOR_NAMES)
+        .with_context(|| format!("invalid --detectors {text:?}"))?;
+    if names.iter().any(|n| n == "off") {
+        bail!("invalid --detectors {text:?}: `off` is not a detector");
+    }
+    Ok(names)
+}
+
+/// The tally of a scan; the positions themselves went to the output.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScanSummary {
+    /// Games read (skipped ones included).
+    pub games: usize,
+    /// Positions written, one JSON line each.
+    pub positions: u64,
+    /// With `keep_going`: the bad games, each message naming `file:line`, the game index, and
+    /// for a bad move its number and SAN.
+    pub skipped: Vec<String>,
+    /// The output was closed by its reader (a broken pipe, as with `| head`): the scan stopped
+    /// there, which is not an error.
+    pub output_closed: bool,
+}
+
+/// Replays every game of `config.pgn` and writes one JSON line per position to `out`
+/// (buffered here; pass stdout as it is). One progress unit per game, in a stage of unknown
+/// length.
+///
+/// Without `keep_going` the first bad game ends the scan with an error naming `file:line`, the
+/// game index, the move number and the SAN; the positions before it have been written and
+/// flushed. With `keep_going` bad games are listed in [`ScanSummary::skipped`]. A broken pipe
+/// on `out` ends the scan quietly ([`ScanSummary::output_closed`]).
+pub fn run(
+    config: &Config,
+    out: &mut dyn Write,
+    progress: &mut dyn Progress,
+) -> Result<ScanSummary> {
+    let mut detectors: Vec<AnyDetector> = config
+        .detectors
         .iter()
         .map(|n| by_name(n, RootRule::AnyEarlier))
         .collect::<Result<_, _>>()?;
-    let file = File::open(&args.pgn)
-        .with_context(|| format!("cannot open --pgn {}", args.pgn.display()))?;
+    let file = File::open(&config.pgn)
+        .with_context(|| format!("cannot open --pgn {}", config.pgn.display()))?;
     let mut reader = PgnReader::new(BufReader::with_capacity(1 << 16, file));
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = BufWriter::with_capacity(1 << 16, out);
     let mut flags = Vec::with_capacity(detectors.len());
     let mut counter = Counter {
         seen: HashMap::new(),
         max: 0,
     };
-    let mut bad: Vec<String> = Vec::new();
+    let mut summary = ScanSummary::default();
+    progress.stage("scan", 0);
     loop {
         let game = match reader.next_game() {
             Ok(Some(g)) => g,
             Ok(None) => break,
             Err(e) => {
-                bad.push(format!("{}: {e}", args.pgn.display()));
-                if args.keep_going {
+                summary.games += 1;
+                progress.advance(1);
+                summary
+                    .skipped
+                    .push(format!("{}: {e}", config.pgn.display()));
+                if config.keep_going {
                     continue;
                 }
                 break;
             }
         };
+        summary.games += 1;
         let res = scan_game(
-            &args.pgn,
+            &config.pgn,
             &game,
             &mut detectors,
             &mut flags,
             &mut counter,
             &mut out,
+            &mut summary.positions,
         );
+        progress.advance(1);
         match res {
             Ok(Ok(())) => {}
             Ok(Err(b)) => {
-                bad.push(b.message);
-                if !args.keep_going {
+                summary.skipped.push(b.message);
+                if !config.keep_going {
                     break;
                 }
             }
-            Err(e) if is_broken_pipe(&e) => return Ok(()),
+            Err(e) if is_broken_pipe(&e) => {
+                summary.output_closed = true;
+                break;
+            }
             Err(e) => return Err(e),
         }
     }
-    match out.flush() {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-        r => r?,
-    }
-    drop(out);
-    match bad.len() {
-        0 => Ok(()),
-        1 if !args.keep_going => bail!("{}", bad[0]),
-        n => {
-            for b in &bad {
-                eprintln!("replab: {b}");
-            }
-            bail!("{n} game(s) skipped in {}", args.pgn.display())
+    progress.finish();
+    if !summary.output_closed {
+        match out.flush() {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => summary.output_closed = true,
+            r => r?,
         }
     }
+    if !config.keep_going
+        && !summary.output_closed
+        && let Some(first) = summary.skipped.first()
+    {
+        return Err(anyhow!("{first}"));
+    }
+    Ok(summary)
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

@@ -114,6 +114,69 @@ fn relative(sq: Square, color: Color) -> usize {
     }
 }
 
+/// Which static evaluation the searcher uses at its leaves ([`SearchConfig::eval`]).
+///
+/// With the `serde` feature it serialises by its lowercase name (`"full"`, `"material"`).
+///
+/// [`SearchConfig::eval`]: crate::SearchConfig::eval
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+pub enum Eval {
+    /// Material plus piece-square tables ([`evaluate`]). The default.
+    #[default]
+    Full,
+    /// Material only ([`evaluate_material`]): many more positions score alike, so more moves
+    /// tie and repetitions are more often the only thing that separates them.
+    Material,
+}
+
+impl Eval {
+    /// Every evaluation, in declaration order.
+    pub const ALL: [Eval; 2] = [Eval::Full, Eval::Material];
+
+    /// The lowercase name (`full`, `material`), as serialised.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Eval::Full => "full",
+            Eval::Material => "material",
+        }
+    }
+
+    /// The evaluation of `pos` from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(self, pos: &Position) -> i32 {
+        match self {
+            Eval::Full => evaluate(pos),
+            Eval::Material => evaluate_material(pos),
+        }
+    }
+}
+
+/// The material balance of `pos` in centipawns ([`MATERIAL`]) from the side to move's point of
+/// view: the evaluation [`Eval::Material`], with no piece-square bonus.
+pub fn evaluate_material(pos: &Position) -> i32 {
+    let mut score = 0; // white's view
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        let diff = pos.pieces(Color::White, role).len() as i32
+            - pos.pieces(Color::Black, role).len() as i32;
+        score += MATERIAL[role.index()] * diff;
+    }
+    match pos.side_to_move() {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}
+
 /// The evaluation of `pos` in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut score = 0; // white's view
@@ -171,6 +234,20 @@ mod tests {
         let b = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
         assert!(evaluate(&w) > 400);
         assert_eq!(evaluate(&w), -evaluate(&b));
+    }
+
+    #[test]
+    fn material_only_ignores_squares() {
+        let w = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(evaluate_material(&w), 500);
+        let b = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
+        assert_eq!(evaluate_material(&b), -500);
+        // After 1. e4 the tables prefer white; material is level.
+        let e4 = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap();
+        assert_eq!(Eval::Material.evaluate(&e4), 0);
+        assert!(Eval::Full.evaluate(&e4) < 0, "black to move, white better");
+        assert_eq!(Eval::Full.evaluate(&e4), evaluate(&e4));
     }
 
     #[test]

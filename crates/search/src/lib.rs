@@ -6,8 +6,9 @@ mod score;
 mod searcher;
 mod tt;
 
-pub use eval::{MATERIAL, evaluate};
+pub use eval::{Eval, MATERIAL, evaluate, evaluate_material};
 pub use score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score};
 pub use searcher::{
-    Counters, Iteration, SearchConfig, SearchResult, Searcher, SetupError, check_setup,
+    Counters, ExtensionLimit, Iteration, Limits, POLL_NODES, SearchConfig, SearchResult, Searcher,
+    SetupError, TableStats, TtMode, check_setup,
 };

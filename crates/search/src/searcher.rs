@@ -1,6 +1,12 @@
 //! The searcher: iterative deepening, PVS alpha-beta, quiescence, and the detector protocol.
 
-use std::time::Instant;
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::{Duration, Instant},
+};
 
 use replab_board::{
     Bitboard, Color, MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Position, Role,
@@ -8,7 +14,7 @@ use replab_board::{
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 
 use crate::{
-    eval::{self, MATERIAL},
+    eval::{Eval, MATERIAL},
     score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
     tt::{Bound, Tt},
 };
@@ -31,7 +37,12 @@ const ORDER_UNDERPROMOTION: i32 = -(1 << 20);
 /// depends on time, addresses, hash-map order or randomness.
 ///
 /// With the `serde` feature it serialises with its field names (the policy by its lowercase
-/// name).
+/// name, [`TtMode`], [`ExtensionLimit`] and [`Eval`] by theirs); the fields added after the first
+/// release (`tt_mode`, `extension_limit`, `eval`, `tt_cutoff_halfmove`, `tt_halfmove_bucket`)
+/// take their defaults when missing, so older JSON still parses, and their defaults are the
+/// behaviour from before they existed (identical trees).
+///
+/// Time and another thread's stop request are deliberately not here: see [`Limits`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchConfig {
@@ -55,10 +66,12 @@ pub struct SearchConfig {
     /// `Some(20)` (16 MiB). The table is cleared at the start of every search and kept across
     /// its iterations. Table scores are path dependent where repetition draws are involved: a
     /// score stored below a draw by repetition may be reused where that repetition cannot occur
-    /// (the usual engine compromise; see the crate docs).
+    /// (the usual engine compromise; see the crate docs, and [`SearchConfig::tt_mode`] for the
+    /// mitigations). `None` is the same as [`TtMode::Off`]: the table exists only when
+    /// `tt_bits` is `Some` and `tt_mode` is not `Off` ([`SearchConfig::table_bits`]).
     pub tt_bits: Option<u32>,
-    /// Extend by one ply the moves that give check, while the parent is less than twice the
-    /// iteration depth from the root. Default on.
+    /// Extend by one ply the moves that give check, while the parent is nearer the root than
+    /// [`SearchConfig::extension_limit`] allows. Default on.
     pub check_extension: bool,
     /// Also try quiet checking moves at the first quiescence ply. Default off (quiescence
     /// searches captures and queen promotions, and every evasion when in check).
@@ -66,6 +79,155 @@ pub struct SearchConfig {
     /// Stop once a search has entered this many positions; the unfinished iteration is
     /// discarded. Default `None` (no limit).
     pub node_limit: Option<u64>,
+    /// How the transposition table is used (when [`SearchConfig::tt_bits`] gives it a size).
+    /// Default [`TtMode::On`], the behaviour before the option existed. Missing from older
+    /// JSON: the default.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tt_mode: TtMode,
+    /// How far from the root check extensions may happen. Default
+    /// [`ExtensionLimit::TwiceDepth`], the behaviour before the option existed. Missing from
+    /// older JSON: the default.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub extension_limit: ExtensionLimit,
+    /// The static evaluation at the leaves. Default [`Eval::Full`] (material plus piece-square
+    /// tables). Missing from older JSON: the default.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub eval: Eval,
+    /// No transposition-table cut-offs at nodes whose halfmove clock is at least this
+    /// (Stockfish's partial remedy for the graph-history interaction near the fifty-move rule
+    /// uses 90); the table's move is still tried first and results are still stored. Default
+    /// `None` (cut-offs whatever the clock). Missing from older JSON: `None`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tt_cutoff_halfmove: Option<u16>,
+    /// Mixes the halfmove clock, in buckets of this many half-moves (`clock / width`; 0 counts
+    /// as 1), into the key the searcher's table is indexed and checked with: `key ^ c(bucket)`
+    /// with a fixed 64-bit constant per bucket (0 for the first bucket, clocks below the width),
+    /// so positions whose clocks fall in different buckets never share table scores (or moves). The detector's own keys and the marks of a
+    /// detector that keeps them in the table are not affected. Default `None` (the position key
+    /// alone). Missing from older JSON: `None`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tt_halfmove_bucket: Option<u16>,
+}
+
+/// How the searcher uses its transposition table ([`SearchConfig::tt_mode`]).
+///
+/// Every mode but `Off` keeps the table for move ordering (the stored move is tried first); the
+/// modes differ in which scores may be stored and reused for cut-offs. A score is
+/// *draw-affected* when a path-dependent draw was scored anywhere in the subtree searched to
+/// produce it: a repetition the draw policy scored as a draw, a fifty-move draw, or alpha raised
+/// to the draw score by an upcoming cycle (cuckoo detectors). This is tracked conservatively
+/// with one counter of such draws: a node's result is draw-affected if the counter moved while
+/// its subtree (null-move search included) was searched, whether or not that draw could change
+/// the result (propagate-if-any-child-was-affected). Table cut-offs in the subtree do not make a
+/// result draw-affected: under [`TtMode::NoPathScores`] every stored score is draw-free.
+///
+/// With the `serde` feature it serialises by its [name](TtMode::name) (`"off"`, `"on"`,
+/// `"no-path-scores"`, `"no-draw-scores"`, `"moves-only"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum TtMode {
+    /// No table (the same as [`SearchConfig::tt_bits`] `None`).
+    Off,
+    /// Every result is stored and any stored score may cut off at non-PV nodes. The default:
+    /// the searcher's behaviour before the option existed.
+    #[default]
+    On,
+    /// On, but a draw-affected score (see above) is never stored: its entry keeps the move only,
+    /// with a draft no search can use, so it never cuts off. Every score reused from the table
+    /// was searched without meeting a path-dependent draw. This is the remedy for scores that
+    /// *carry* a draw from one path to another; it does not cover the converse, a draw-free
+    /// score reused on a path where a repetition inside its subtree would have been possible
+    /// (only [`TtMode::MovesOnly`] is free of both).
+    NoPathScores,
+    /// On, but a score equal to the draw score (of the side to move at the node) is never
+    /// stored (move only, as for `NoPathScores`): the simple engine remedy, which also withholds
+    /// genuine draws (stalemates, dead-level material) and misses scores merely bounded by a
+    /// repetition.
+    NoDrawScores,
+    /// The table orders moves but no score is ever stored or reused: the path-safe reference,
+    /// whose scores never cross from one path to another (killers and history still do, but
+    /// they only order moves).
+    MovesOnly,
+}
+
+impl TtMode {
+    /// Every mode, in declaration order.
+    pub const ALL: [TtMode; 5] = [
+        TtMode::Off,
+        TtMode::On,
+        TtMode::NoPathScores,
+        TtMode::NoDrawScores,
+        TtMode::MovesOnly,
+    ];
+
+    /// The kebab-case name, as serialised: `off`, `on`, `no-path-scores`, `no-draw-scores`,
+    /// `moves-only`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TtMode::Off => "off",
+            TtMode::On => "on",
+            TtMode::NoPathScores => "no-path-scores",
+            TtMode::NoDrawScores => "no-draw-scores",
+            TtMode::MovesOnly => "moves-only",
+        }
+    }
+
+    /// The mode of a [name](TtMode::name).
+    pub fn from_name(name: &str) -> Option<TtMode> {
+        TtMode::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// How far from the root the check extension may apply ([`SearchConfig::extension_limit`]).
+///
+/// With the `serde` feature it serialises by its [name](ExtensionLimit::name)
+/// (`"twice-depth"`, `"max-ply"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum ExtensionLimit {
+    /// Extend while the parent is less than twice the iteration depth from the root. The
+    /// default: the searcher's behaviour before the option existed.
+    #[default]
+    TwiceDepth,
+    /// Extend at any ply: only the ply limit [`MAX_PLY`] bounds the search (Axon's "adaptive
+    /// depth control", as far as the paper describes it). A sequence of checks keeps the
+    /// remaining depth, so trees grow where long checking sequences exist.
+    MaxPly,
+}
+
+impl ExtensionLimit {
+    /// Both limits, in declaration order.
+    pub const ALL: [ExtensionLimit; 2] = [ExtensionLimit::TwiceDepth, ExtensionLimit::MaxPly];
+
+    /// The kebab-case name, as serialised: `twice-depth`, `max-ply`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ExtensionLimit::TwiceDepth => "twice-depth",
+            ExtensionLimit::MaxPly => "max-ply",
+        }
+    }
+
+    /// The limit of a [name](ExtensionLimit::name).
+    pub fn from_name(name: &str) -> Option<ExtensionLimit> {
+        ExtensionLimit::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The first ply whose moves are no longer extended, in an iteration of `depth` plies.
+    #[inline]
+    fn ply_limit(self, depth: u32) -> usize {
+        match self {
+            ExtensionLimit::TwiceDepth => 2 * depth as usize,
+            ExtensionLimit::MaxPly => MAX_PLY,
+        }
+    }
 }
 
 impl Default for SearchConfig {
@@ -80,8 +242,153 @@ impl Default for SearchConfig {
             check_extension: true,
             qsearch_checks: false,
             node_limit: None,
+            tt_mode: TtMode::On,
+            extension_limit: ExtensionLimit::TwiceDepth,
+            eval: Eval::Full,
+            tt_cutoff_halfmove: None,
+            tt_halfmove_bucket: None,
         }
     }
+}
+
+impl SearchConfig {
+    /// The names of the named profiles, in [`SearchConfig::profiles`] order.
+    pub const PROFILE_NAMES: [&'static str; 2] = ["default", "axon-like"];
+
+    /// The named profiles, for reports: `("default", SearchConfig::default())` and
+    /// `("axon-like", SearchConfig::axon_like())`.
+    pub fn profiles() -> [(&'static str, SearchConfig); 2] {
+        [
+            ("default", SearchConfig::default()),
+            ("axon-like", SearchConfig::axon_like()),
+        ]
+    }
+
+    /// The profile of a name in [`SearchConfig::PROFILE_NAMES`].
+    pub fn profile(name: &str) -> Option<SearchConfig> {
+        SearchConfig::profiles()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, c)| c)
+    }
+
+    /// The searcher set up as closely as the Axon paper (Vučković and Vidanović 2004, §5
+    /// *Experimental data*) describes the Axon that produced its WAC.018 tables.
+    ///
+    /// What the paper states, and how it maps here:
+    /// - "null move" on: [`SearchConfig::null_move`] on;
+    /// - "some other pruning techniques": unnamed; this searcher has no pruning beyond alpha-beta
+    ///   (PVS), mate-distance pruning and null move, so nothing more is switched on;
+    /// - "adaptive depth control" (extensions): the check extension without the twice-depth cap,
+    ///   bounded only by the ply limit ([`ExtensionLimit::MaxPly`]);
+    /// - endgame heuristics and endgame tablebases off: this searcher has neither (its only
+    ///   phase-dependent term is the king's piece-square table, kept);
+    /// - iterative deepening from ply 1 to 12: [`SearchConfig::max_depth`] 12;
+    /// - any repetition is a draw: policy [`DrawPolicy::Twofold`], contempt 0.
+    ///
+    /// Assumptions where the paper is silent:
+    /// - quiescence: it does not describe Axon's; quiet checks at the first quiescence ply are
+    ///   switched on ([`SearchConfig::qsearch_checks`]), as the profile asks, on top of captures,
+    ///   queen promotions and evasions;
+    /// - transposition table: not described; kept on at the default size, 2^20 entries,
+    ///   [`TtMode::On`] (a 2004 engine with null move almost surely had one);
+    /// - null-move reduction: not given; R = 2, the common choice of the time;
+    /// - move ordering: not described; this searcher's (hash move, MVV-LVA, killers, history);
+    /// - evaluation: Axon's is not described; [`Eval::Full`] (material plus piece-square
+    ///   tables);
+    /// - no node limit.
+    pub fn axon_like() -> SearchConfig {
+        SearchConfig {
+            max_depth: 12,
+            policy: DrawPolicy::Twofold,
+            contempt: 0,
+            null_move: true,
+            null_reduction: 2,
+            tt_bits: Some(20),
+            check_extension: true,
+            qsearch_checks: true,
+            node_limit: None,
+            tt_mode: TtMode::On,
+            extension_limit: ExtensionLimit::MaxPly,
+            eval: Eval::Full,
+            tt_cutoff_halfmove: None,
+            tt_halfmove_bucket: None,
+        }
+    }
+
+    /// The table's size in bits if the searcher has a table: `tt_bits` unless `tt_mode` is
+    /// [`TtMode::Off`].
+    pub fn table_bits(&self) -> Option<u32> {
+        match self.tt_mode {
+            TtMode::Off => None,
+            _ => self.tt_bits,
+        }
+    }
+
+    /// The table mode in effect: [`TtMode::Off`] when there is no table (`tt_bits` `None`),
+    /// else `tt_mode`.
+    pub fn effective_tt_mode(&self) -> TtMode {
+        match self.tt_bits {
+            None => TtMode::Off,
+            Some(_) => self.tt_mode,
+        }
+    }
+}
+
+/// Limits of one search that depend on time or on another thread, for a UCI engine
+/// ([`Searcher::search_game_limited`]). They are not part of [`SearchConfig`] on purpose: a
+/// search stopped by them depends on timing, so its node counts, scores and moves are **not**
+/// reproducible; the experiments never use them (their limits are depth and
+/// [`SearchConfig::node_limit`]).
+///
+/// The searcher looks at them every [`POLL_NODES`] nodes (one comparison per node, as for the
+/// node limit), from the second iteration on: the first iteration always completes, so a
+/// stopped search always has a move (unless the root has none, or the node limit cut the first
+/// iteration). When a limit is reached, the current iteration is abandoned and the result holds
+/// the completed ones (`completed` false), as after the node limit; they are also checked
+/// between iterations.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stops the search when set (`true`), from any thread (UCI `stop`). The searcher never
+    /// clears it.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Stop after this much wall time from the start of the search (UCI `movetime`).
+    pub movetime: Option<Duration>,
+    /// Stop at this instant (the earlier of the two when `movetime` is also given).
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// The effective deadline of a search started at `start`.
+    fn deadline_from(&self, start: Instant) -> Option<Instant> {
+        let by_movetime = self.movetime.map(|t| start + t);
+        match (by_movetime, self.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Whether no limit is set.
+    fn is_empty(&self) -> bool {
+        self.stop.is_none() && self.movetime.is_none() && self.deadline.is_none()
+    }
+}
+
+/// How often, in nodes, the searcher looks at the [`Limits`] (stop flag and clock).
+pub const POLL_NODES: u64 = 1024;
+
+/// Transposition-table bookkeeping of the last search ([`Searcher::table_stats`]): not part of
+/// [`Counters`] (not in results JSON).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Results stored without their score (move only) because the [`TtMode`] withholds them:
+    /// draw-affected ([`TtMode::NoPathScores`]), equal to the draw score
+    /// ([`TtMode::NoDrawScores`]), or every result ([`TtMode::MovesOnly`]). Always 0 under
+    /// [`TtMode::On`].
+    pub withheld: u64,
+    /// Path-dependent draws scored (repetition draws, fifty-move draws, alpha raised by an
+    /// upcoming cycle): the events that make results draw-affected.
+    pub path_draws: u64,
 }
 
 /// The counters of one iteration (or of a whole search, summed). With the `serde` feature they
@@ -192,7 +499,7 @@ impl SearchResult {
 pub enum SetupError {
     /// The detector keeps its marks in the searcher's transposition table
     /// ([`Detector::in_search_table`], `tt-thompson`) and the configuration has no table
-    /// ([`SearchConfig::tt_bits`] is `None`).
+    /// ([`SearchConfig::tt_bits`] is `None` or [`SearchConfig::tt_mode`] is [`TtMode::Off`]).
     NeedsTable {
         /// The detector's name.
         detector: &'static str,
@@ -215,7 +522,7 @@ impl std::error::Error for SetupError {}
 
 /// Whether the searcher can run `detector` with `config` (see [`SetupError`]).
 pub fn check_setup<D: Detector>(detector: &D, config: &SearchConfig) -> Result<(), SetupError> {
-    if detector.in_search_table() && config.tt_bits.is_none() {
+    if detector.in_search_table() && config.table_bits().is_none() {
         return Err(SetupError::NeedsTable {
             detector: detector.name(),
         });
@@ -242,6 +549,16 @@ pub struct Searcher<D: Detector> {
     root_side: Color,
     extension_limit: usize,
     stopped: bool,
+    /// `visit` calls [`Searcher::poll`] once the node count exceeds this: the node limit, or
+    /// sooner when [`Limits`] are being watched.
+    check_at: u64,
+    /// The stop flag and deadline of the current search, watched from `poll_from` nodes on.
+    stop: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
+    /// Path-dependent draws scored so far in the search (see [`TtMode`]).
+    path_draws: u64,
+    /// Results stored without their score.
+    withheld: u64,
 }
 
 impl<D: Detector> Searcher<D> {
@@ -264,7 +581,7 @@ impl<D: Detector> Searcher<D> {
             config,
             detector,
             line: Line::default(),
-            tt: config.tt_bits.map(Tt::new),
+            tt: config.table_bits().map(Tt::new),
             killers: Box::new([[Move::NULL; 2]; MAX_PLY + 1]),
             history: Box::new([[0; 64]; 12]),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -273,12 +590,51 @@ impl<D: Detector> Searcher<D> {
             root_side: Color::White,
             extension_limit: 0,
             stopped: false,
+            check_at: u64::MAX,
+            stop: None,
+            deadline: None,
+            path_draws: 0,
+            withheld: 0,
         })
     }
 
     /// The configuration.
     pub fn config(&self) -> &SearchConfig {
         &self.config
+    }
+
+    /// Replaces the configuration for the next searches (UCI `setoption`, `go depth`), or
+    /// returns why the detector cannot run with it ([`check_setup`]; the searcher is then
+    /// unchanged). The table is reallocated only when its size changes or it is switched on
+    /// or off.
+    pub fn set_config(&mut self, config: SearchConfig) -> Result<(), SetupError> {
+        check_setup(&self.detector, &config)?;
+        if config.table_bits() != self.config.table_bits() {
+            self.tt = None; // free the old table before allocating the new one
+            self.tt = config.table_bits().map(Tt::new);
+        }
+        self.config = config;
+        Ok(())
+    }
+
+    /// Forgets everything learnt from earlier searches: the transposition table (scores, moves
+    /// and detector marks), killers and history (UCI `ucinewgame`). Every search already starts
+    /// this way (that is what makes searches reproducible), so this only matters to a caller
+    /// that wants the memory touched now rather than at the next search.
+    pub fn clear_hash(&mut self) {
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+        *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
+        *self.history = [[0; 64]; 12];
+    }
+
+    /// Transposition-table bookkeeping of the last search ([`TableStats`]).
+    pub fn table_stats(&self) -> TableStats {
+        TableStats {
+            withheld: self.withheld,
+            path_draws: self.path_draws,
+        }
     }
 
     /// The detector (its statistics cover the last search).
@@ -312,6 +668,38 @@ impl<D: Detector> Searcher<D> {
         moves: &[Move],
         mut on_iteration: impl FnMut(&Iteration),
     ) -> SearchResult {
+        self.run(positions, moves, None, &mut on_iteration)
+    }
+
+    /// Like [`Searcher::search_game_with`], also stopping on the [`Limits`] (a stop flag set
+    /// from another thread, a move time, a deadline): the entry point of a UCI engine.
+    /// `on_iteration` is called after each completed iteration, in increasing depth, before the
+    /// next one starts (UCI `info depth … score … nodes … pv …`: [`Iteration::score`] displays
+    /// as `cp N` or `mate N`; its counters are per iteration, so sum them for the search's
+    /// node count). With empty limits the search is exactly [`Searcher::search_game_with`]'s.
+    /// A search stopped by the limits is not reproducible (see [`Limits`]).
+    pub fn search_game_limited(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> SearchResult {
+        self.run(positions, moves, Some(limits), on_iteration)
+    }
+
+    /// The search itself (`limits` `None` or empty: deterministic).
+    fn run(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        limits: Option<&Limits>,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> SearchResult {
+        let search_start = Instant::now();
+        let limits = limits.filter(|l| !l.is_empty());
+        self.stop = limits.and_then(|l| l.stop.clone());
+        self.deadline = limits.and_then(|l| l.deadline_from(search_start));
         let root = *positions.last().expect("at least the root position");
         if self.detector.in_search_table()
             && let Some(tt) = &mut self.tt
@@ -343,6 +731,9 @@ impl<D: Detector> Searcher<D> {
         self.counters = Counters::default();
         self.root_side = root.side_to_move();
         self.stopped = false;
+        self.path_draws = 0;
+        self.withheld = 0;
+        let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
 
         let mut result = SearchResult {
             root_side: self.root_side,
@@ -353,7 +744,14 @@ impl<D: Detector> Searcher<D> {
             let before = self.counters;
             let stats_before = self.detector.stats();
             let start = Instant::now();
-            self.extension_limit = 2 * depth as usize;
+            self.extension_limit = self.config.extension_limit.ply_limit(depth);
+            // External limits are watched from the second iteration on (the first always
+            // completes): poll at the first node, then every `POLL_NODES`.
+            self.check_at = if limits.is_some() && depth >= 2 {
+                self.counters.nodes.min(node_limit)
+            } else {
+                node_limit
+            };
             self.counters.nodes += 1; // the root
             let score = self.search_node(&root, depth as i32, -INFINITE, INFINITE, 0);
             let time_ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -382,8 +780,38 @@ impl<D: Detector> Searcher<D> {
             };
             on_iteration(&iteration);
             result.iterations.push(iteration);
+            if depth < self.config.max_depth && limits.is_some() && self.external_stop() {
+                result.completed = false;
+                break;
+            }
         }
+        self.stop = None;
         result
+    }
+
+    /// Whether the stop flag is set or the deadline has passed.
+    fn external_stop(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Called by `visit` once the node count exceeds `check_at`: stops at the node limit or on
+    /// the external limits, else sets the next check.
+    #[cold]
+    #[inline(never)]
+    fn poll(&mut self) -> bool {
+        let nodes = self.counters.nodes;
+        let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
+        if nodes > node_limit || self.external_stop() {
+            self.stopped = true;
+            return true;
+        }
+        // Only reached while external limits are watched (without them `check_at` is the node
+        // limit).
+        self.check_at = nodes.saturating_add(POLL_NODES).min(node_limit);
+        false
     }
 
     /// The draw score from the point of view of `side` (see [`SearchConfig::contempt`]).
@@ -400,7 +828,17 @@ impl<D: Detector> Searcher<D> {
     #[inline]
     fn evaluate(&mut self, pos: &Position) -> i32 {
         self.counters.terminal_nodes += 1;
-        eval::evaluate(pos)
+        self.config.eval.evaluate(pos)
+    }
+
+    /// The key the table is indexed and checked with: the position key, with the halfmove
+    /// clock's bucket mixed in under [`SearchConfig::tt_halfmove_bucket`].
+    #[inline(always)]
+    fn tt_key(&self, pos: &Position) -> u64 {
+        match self.config.tt_halfmove_bucket {
+            None => pos.key(),
+            Some(width) => pos.key() ^ halfmove_bucket_key(pos.halfmove_clock() / width.max(1)),
+        }
     }
 
     /// Enters `child` (reached from `parent` by `mv`, or by a null move when `mv` is null) at
@@ -426,10 +864,7 @@ impl<D: Detector> Searcher<D> {
         }
         self.counters.nodes += 1;
         self.pv_len[ply] = ply;
-        if let Some(limit) = self.config.node_limit
-            && self.counters.nodes > limit
-        {
-            self.stopped = true;
+        if self.counters.nodes > self.check_at && self.poll() {
             self.line.pop();
             return 0;
         }
@@ -437,6 +872,7 @@ impl<D: Detector> Searcher<D> {
             && self.config.policy.is_draw(rep, self.line.plies_from_root())
         {
             self.counters.repetitions += 1;
+            self.path_draws += 1;
             self.line.pop();
             return self.draw_score(child.side_to_move());
         }
@@ -517,10 +953,12 @@ impl<D: Detector> Searcher<D> {
         let us = pos.side_to_move();
         let draw = self.draw_score(us);
         let in_check = pos.is_check();
+        let draws_before = self.path_draws;
 
         if ply > 0 {
             // The fifty-move rule (mate on the hundredth half-move wins).
             if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
+                self.path_draws += 1;
                 return draw;
             }
             // Mate-distance pruning: no score beats a mate already found nearer the root.
@@ -531,6 +969,7 @@ impl<D: Detector> Searcher<D> {
             }
             // Upcoming cycles: the side to move can force a repetition (cuckoo detectors).
             if alpha < draw && self.detector.upcoming(&self.line, pos) {
+                self.path_draws += 1;
                 alpha = draw;
                 if alpha >= beta {
                     return alpha;
@@ -541,12 +980,20 @@ impl<D: Detector> Searcher<D> {
             }
         }
 
+        let key = self.tt_key(pos);
         let mut tt_move = Move::NULL;
         if let Some(tt) = &self.tt
-            && let Some(entry) = tt.probe(pos.key())
+            && let Some(entry) = tt.probe(key)
         {
             tt_move = entry.mv();
-            if !pv_node && entry.depth() >= depth {
+            // Withheld scores are stored with a draft below any depth: they never cut off.
+            if !pv_node
+                && entry.depth() >= depth
+                && self
+                    .config
+                    .tt_cutoff_halfmove
+                    .is_none_or(|n| pos.halfmove_clock() < n)
+            {
                 let s = entry.score(ply);
                 let cut = match entry.bound() {
                     Bound::Exact => true,
@@ -636,7 +1083,18 @@ impl<D: Detector> Searcher<D> {
             } else {
                 Bound::Upper
             };
-            tt.store(pos.key(), depth, best, bound, best_move, ply);
+            let keep_score = match self.config.tt_mode {
+                TtMode::On | TtMode::Off => true,
+                TtMode::NoPathScores => self.path_draws == draws_before,
+                TtMode::NoDrawScores => best != draw,
+                TtMode::MovesOnly => false,
+            };
+            if keep_score {
+                tt.store(key, depth, best, bound, best_move, ply);
+            } else {
+                tt.store_move(key, best_move);
+                self.withheld += 1;
+            }
         }
         best
     }
@@ -657,9 +1115,11 @@ impl<D: Detector> Searcher<D> {
         let draw = self.draw_score(us);
         let in_check = pos.is_check();
         if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
+            self.path_draws += 1;
             return draw;
         }
         if alpha < draw && self.detector.upcoming(&self.line, pos) {
+            self.path_draws += 1;
             alpha = draw;
             if alpha >= beta {
                 return alpha;
@@ -801,6 +1261,21 @@ fn load_history_marked<D: Detector>(
     }
 }
 
+/// The constant mixed into the table key for halfmove-clock bucket `bucket`
+/// ([`SearchConfig::tt_halfmove_bucket`]): 0 for the first bucket (clocks below the width keep
+/// their plain key, so a search that never leaves the first bucket is the search without
+/// bucketing), SplitMix64's output for `bucket` for the others (distinct and non-zero).
+#[inline]
+pub(crate) const fn halfmove_bucket_key(bucket: u16) -> u64 {
+    if bucket == 0 {
+        return 0;
+    }
+    let mut z = (bucket as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// Whether `side` has a piece other than pawns and its king (null-move pruning is unsafe in
 /// pawn endings, where zugzwang is common).
 #[inline]
@@ -863,5 +1338,51 @@ fn quiet_checks(pos: &Position, list: &mut MoveList) {
         if !m.is_capture() && m.promotion().is_none() && pos.play(m).is_check() {
             list.push(m);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halfmove_buckets_have_distinct_constants() {
+        assert_eq!(halfmove_bucket_key(0), 0);
+        let keys: Vec<u64> = (1..=64).map(halfmove_bucket_key).collect();
+        for (i, a) in keys.iter().enumerate() {
+            assert_ne!(*a, 0);
+            assert!(
+                keys[i + 1..].iter().all(|b| b != a),
+                "bucket {} repeats",
+                i + 1
+            );
+        }
+    }
+
+    #[test]
+    fn halfmove_bucketing_changes_table_keys() {
+        let low = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 3 40").unwrap();
+        let high = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 91 80").unwrap();
+        assert_eq!(
+            low.key(),
+            high.key(),
+            "the clock is not part of the position key"
+        );
+        let plain = Searcher::new(replab_detect::Off, SearchConfig::default());
+        assert_eq!(plain.tt_key(&low), plain.tt_key(&high));
+        let bucketed = Searcher::new(
+            replab_detect::Off,
+            SearchConfig {
+                tt_halfmove_bucket: Some(8),
+                tt_bits: Some(4),
+                ..SearchConfig::default()
+            },
+        );
+        assert_eq!(bucketed.tt_key(&low), low.key(), "first bucket: plain key");
+        assert_ne!(bucketed.tt_key(&high), high.key());
+        assert_eq!(
+            bucketed.tt_key(&high),
+            high.key() ^ halfmove_bucket_key(91 / 8)
+        );
     }
 }

@@ -31,6 +31,10 @@ pub(crate) struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 
+/// The draft of an entry without a usable score: below every stored draft (those are clamped to
+/// ±100) and every searched depth.
+const NO_DRAFT: i8 = i8::MIN;
+
 impl Entry {
     /// The stored move ([`Move::NULL`] if none).
     #[inline]
@@ -113,6 +117,26 @@ impl Tt {
     #[inline(always)]
     pub(crate) fn mark_mut(&mut self, key: u64) -> &mut u16 {
         &mut self.entries[(key & self.mask) as usize].mark
+    }
+
+    /// Stores only the best move for `key`, with a draft no search can use (so the entry orders
+    /// moves but never cuts off: [`crate::TtMode`]'s withheld scores). The slot's mark is kept.
+    #[inline]
+    pub(crate) fn store_move(&mut self, key: u64, mv: Move) {
+        let slot = &mut self.entries[(key & self.mask) as usize];
+        let mv = if mv.is_null() && slot.key == key {
+            slot.mv
+        } else {
+            mv.bits()
+        };
+        *slot = Entry {
+            key,
+            mv,
+            score: 0,
+            depth: NO_DRAFT,
+            bound: Bound::Upper as u8,
+            mark: slot.mark,
+        };
     }
 
     /// Stores a result for `key` found `ply` plies below the root (the slot's mark is kept).

@@ -43,3 +43,58 @@ fn search_configs_round_trip_with_the_policy_by_name() {
         config
     );
 }
+
+#[test]
+fn older_configs_without_the_new_options_still_parse() {
+    // A configuration as serialised before `tt_mode`, `extension_limit`, `eval`,
+    // `tt_cutoff_halfmove` and `tt_halfmove_bucket` existed.
+    let old = r#"{"max_depth":12,"policy":"twofold","contempt":0,"null_move":true,
+        "null_reduction":2,"tt_bits":20,"check_extension":true,"qsearch_checks":false,
+        "node_limit":null}"#;
+    assert_eq!(
+        serde_json::from_str::<SearchConfig>(old).unwrap(),
+        SearchConfig::default()
+    );
+}
+
+#[test]
+fn new_options_serialise_by_name() {
+    use replab_search::{Eval, ExtensionLimit, TtMode};
+    let config = SearchConfig {
+        tt_mode: TtMode::NoPathScores,
+        extension_limit: ExtensionLimit::MaxPly,
+        eval: Eval::Material,
+        tt_cutoff_halfmove: Some(90),
+        tt_halfmove_bucket: Some(8),
+        ..SearchConfig::axon_like()
+    };
+    let value = serde_json::to_value(config).unwrap();
+    assert_eq!(value["tt_mode"], "no-path-scores");
+    assert_eq!(value["extension_limit"], "max-ply");
+    assert_eq!(value["eval"], "material");
+    assert_eq!(value["tt_cutoff_halfmove"], 90);
+    assert_eq!(value["tt_halfmove_bucket"], 8);
+    assert_eq!(value["qsearch_checks"], true);
+    assert_eq!(
+        serde_json::from_value::<SearchConfig>(value).unwrap(),
+        config
+    );
+    for m in TtMode::ALL {
+        assert_eq!(
+            serde_json::to_value(m).unwrap(),
+            serde_json::Value::from(m.name())
+        );
+    }
+    for l in ExtensionLimit::ALL {
+        assert_eq!(
+            serde_json::to_value(l).unwrap(),
+            serde_json::Value::from(l.name())
+        );
+    }
+    for e in Eval::ALL {
+        assert_eq!(
+            serde_json::to_value(e).unwrap(),
+            serde_json::Value::from(e.name())
+        );
+    }
+}

@@ -8,41 +8,7 @@
 use replab_board::{Move, Position, Role, Square};
 use replab_registry::{Repetition, Stats};
 
-use super::judge::{Check, Kind, Spec};
-
-/// The side to move differs: an odd number of plies separates the two positions.
-pub const ODD_LENGTH: &str = "odd-length triangulation: the side to move differs";
-/// Same placement and side, different castling rights.
-pub const CASTLING: &str = "castling right lost between identical arrangements";
-/// Same placement, side and castling rights, different en-passant right.
-pub const EN_PASSANT: &str = "en passant right differs";
-/// Different positions with equal keys.
-pub const KEY_COLLISION: &str = "hash key collision";
-/// Pieces of different kinds went round one cycle of squares.
-pub const SQUARES: &str = "different pieces went round the same squares (chains follow squares)";
-/// The detector pointed before the line's start.
-pub const BEFORE_START: &str = "reported occurrence lies before the line's start";
-/// Same-kind pieces ended on each other's squares.
-pub const SWAPPED: &str = "same-kind pieces swapped squares";
-/// A fixed-size list overflowed during the probe.
-pub const OVERFLOW: &str = "move list/chain overflow";
-/// `tt-open` could not open the earlier occurrence's entry.
-pub const TT_MISS: &str = "table slot collision: the earlier occurrence's slot was held by \
-                           another open position (miss)";
-/// `filo` had no free slot for the earlier occurrence.
-pub const FILO_MISS: &str = "table full: the earlier occurrence was not stored (miss)";
-/// Another detector lost a position.
-pub const MISS: &str = "a position was not stored (miss)";
-/// Cuckoo: the reversible move would lose a castling right.
-pub const CYCLE_CASTLING: &str = "the cycling move loses a castling right";
-/// Cuckoo: no legal move repeats although a table move matches the key difference.
-pub const TABLE_MATCH: &str = "key difference matches a table move, no legal move repeats";
-/// Cuckoo: the repeating move is a capture, pawn move or castling.
-pub const IRREVERSIBLE: &str = "the cycle closes with an irreversible move";
-/// Cuckoo: the earlier position lies beyond `min(halfmove clock, plies since null)`.
-pub const BEYOND_SPAN: &str = "earlier position lies beyond the halfmove-clock span";
-/// None of the above.
-pub const UNCLASSIFIED: &str = "unclassified";
+use super::spec::{Cause, Check, Kind, Spec};
 
 /// An erroneous ply and what each side said.
 pub struct ErrorCtx<'a> {
@@ -107,49 +73,49 @@ pub fn pieces_swapped(from: &Position, moves: &[Move]) -> bool {
 }
 
 /// Why the detector errs at the last position of `ctx.positions`.
-pub fn cause(ctx: &ErrorCtx<'_>) -> &'static str {
+pub fn cause(ctx: &ErrorCtx<'_>) -> Cause {
     let n = ctx.positions.len() - 1;
     let cur = &ctx.positions[n];
     match (ctx.spec.check(), ctx.kind) {
         (Check::Probe, Kind::FalsePositive) => {
             let Some(d) = ctx.detected.map(|r| r.distance as usize) else {
-                return UNCLASSIFIED;
+                return Cause::Unclassified;
             };
             if d == 0 || d > n {
-                return BEFORE_START;
+                return Cause::BeforeStart;
             }
             let earlier = &ctx.positions[n - d];
             if d % 2 == 1 {
-                ODD_LENGTH
+                Cause::OddLength
             } else if same_placement(earlier, cur) {
                 if earlier.castling() != cur.castling() {
-                    CASTLING
+                    Cause::Castling
                 } else if earlier.ep_square() != cur.ep_square() {
-                    EN_PASSANT
+                    Cause::EnPassant
                 } else {
-                    UNCLASSIFIED
+                    Cause::Unclassified
                 }
             } else if earlier.key() == cur.key() {
-                KEY_COLLISION
+                Cause::KeyCollision
             } else {
-                SQUARES
+                Cause::Squares
             }
         }
         (Check::Probe, Kind::FalseNegative) => {
             let d = ctx.truth.map_or(0, |r| r.distance as usize);
             if ctx.after.misses > 0 {
                 match ctx.spec.technique() {
-                    "tt-open" => TT_MISS,
-                    "filo" => FILO_MISS,
-                    _ => MISS,
+                    "tt-open" => Cause::TtMiss,
+                    "filo" => Cause::FiloMiss,
+                    _ => Cause::Miss,
                 }
             } else if ctx.after.overflows > ctx.before.overflows {
-                OVERFLOW
+                Cause::Overflow
             } else if d > 0 && d <= n && pieces_swapped(&ctx.positions[n - d], &ctx.moves[n - d..])
             {
-                SWAPPED
+                Cause::Swapped
             } else {
-                UNCLASSIFIED
+                Cause::Unclassified
             }
         }
         (Check::Upcoming, Kind::FalsePositive) => {
@@ -160,15 +126,15 @@ pub fn cause(ctx: &ErrorCtx<'_>) -> &'static str {
                         && same_placement(earlier, &child)
                     {
                         if earlier.castling() != child.castling() {
-                            return CYCLE_CASTLING;
+                            return Cause::CycleCastling;
                         }
                         if earlier.ep_square() != child.ep_square() {
-                            return EN_PASSANT;
+                            return Cause::EnPassant;
                         }
                     }
                 }
             }
-            TABLE_MATCH
+            Cause::TableMatch
         }
         (Check::Upcoming, Kind::FalseNegative) => {
             let span = usize::from(cur.halfmove_clock()).min(n);
@@ -182,13 +148,13 @@ pub fn cause(ctx: &ErrorCtx<'_>) -> &'static str {
                 };
                 let role = cur.piece_at(m.from()).map(|p| p.role);
                 if m.is_capture() || m.is_castle() || role == Some(Role::Pawn) {
-                    return IRREVERSIBLE;
+                    return Cause::Irreversible;
                 }
                 if n - j > span {
-                    return BEYOND_SPAN;
+                    return Cause::BeyondSpan;
                 }
             }
-            UNCLASSIFIED
+            Cause::Unclassified
         }
     }
 }

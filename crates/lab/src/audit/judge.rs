@@ -6,110 +6,35 @@
 //! cuckoo detector answers a different question — can the side to move reach an earlier
 //! position with one legal move — so it is asked `upcoming` after `enter` and compared with
 //! [`TruthDetector::upcoming_exact`], called at the same point.
+//!
+//! This is the replay protocol of the truth test kit (`replab_truth::kit::replay_probes`), but
+//! the judge does not call the kit. The kit replays one detector per call from a FEN and SAN
+//! text: it parses every move again (a legal-move generation per ply), builds a new line and
+//! allocates its answers. The judge's hot loop drives every audited detector and the oracle in
+//! lockstep over positions the game generator has already made, allocating nothing per game.
+//! Driving the (by default 18) audited detectors and the oracle through the kit would repeat
+//! that work 19 times a game: measured over 400 games, the kit's parsing and line building
+//! alone for those 19 replays (with a detector that does nothing) cost about 60% of the
+//! judge's whole time. The shrinker, whose replays are few and short, uses the kit (the
+//! `shrink` module).
+
+use std::{
+    sync::atomic::{AtomicU64, Ordering},
+    thread,
+    time::Duration,
+};
 
 use replab_board::{Move, MoveList, Position};
-use replab_registry::{
-    AnyDetector, Detector, FiloDetector, Line, Repetition, RookieDetector, RootRule, Stats,
-    TruthDetector, TtOpenDetector, by_name,
-};
+use replab_registry::{AnyDetector, Detector, Line, Repetition, Stats, TruthDetector};
+use serde::{Deserialize, Serialize};
+
+use crate::Progress;
 
 use super::{
     cause::{ErrorCtx, cause},
-    games::Game,
+    games::{self, Game},
+    spec::{Cause, Check, Kind, Spec},
 };
-
-/// What a detector is checked on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Check {
-    /// `probe`: does the position repeat an earlier one?
-    Probe,
-    /// `upcoming`: does a legal move reach an earlier position?
-    Upcoming,
-}
-
-/// A detector under audit: a registry name or a table-size variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Spec {
-    /// A detector of the registry with its default configuration.
-    Named(String),
-    /// `tt-open` with 2^bits entries.
-    TtOpenBits(u32),
-    /// `filo` with this many slots.
-    FiloSlots(usize),
-    /// `rookie` with 2^bits counters.
-    RookieBits(u32),
-}
-
-impl Spec {
-    /// The name shown in tables and JSON (`tt-open/2^12`, `filo/16`, `rookie/2^4` for variants).
-    pub fn label(&self) -> String {
-        match self {
-            Spec::Named(n) => n.clone(),
-            Spec::TtOpenBits(b) => format!("tt-open/2^{b}"),
-            Spec::FiloSlots(n) => format!("filo/{n}"),
-            Spec::RookieBits(b) => format!("rookie/2^{b}"),
-        }
-    }
-
-    /// The registry name of the technique.
-    pub fn technique(&self) -> &str {
-        match self {
-            Spec::Named(n) => n,
-            Spec::TtOpenBits(_) => "tt-open",
-            Spec::FiloSlots(_) => "filo",
-            Spec::RookieBits(_) => "rookie",
-        }
-    }
-
-    /// Which answer is audited.
-    pub fn check(&self) -> Check {
-        if self.technique() == "cuckoo" {
-            Check::Upcoming
-        } else {
-            Check::Probe
-        }
-    }
-
-    /// A fresh detector. Names were validated when the spec was made.
-    pub fn build(&self) -> AnyDetector {
-        match self {
-            Spec::Named(n) => by_name(n, RootRule::AnyEarlier).expect("validated detector name"),
-            Spec::TtOpenBits(b) => AnyDetector::TtOpen(TtOpenDetector::with_bits(*b)),
-            Spec::FiloSlots(n) => AnyDetector::Filo(FiloDetector::with_slots(*n)),
-            Spec::RookieBits(b) => AnyDetector::Rookie(RookieDetector::with_bits(*b)),
-        }
-    }
-}
-
-/// An error kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// The detector reports a repetition (or an upcoming cycle) that truth denies.
-    FalsePositive = 0,
-    /// The detector misses one that truth reports.
-    FalseNegative = 1,
-}
-
-impl Kind {
-    /// Both kinds, in report order.
-    pub const ALL: [Kind; 2] = [Kind::FalsePositive, Kind::FalseNegative];
-
-    /// The JSON field name.
-    pub fn key(self) -> &'static str {
-        match self {
-            Kind::FalsePositive => "false_positive",
-            Kind::FalseNegative => "false_negative",
-        }
-    }
-
-    /// Words for tables and comments.
-    pub fn words(self) -> &'static str {
-        match self {
-            Kind::FalsePositive => "false positive",
-            Kind::FalseNegative => "false negative",
-        }
-    }
-}
 
 /// Agreement counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -208,8 +133,8 @@ impl Witness {
 pub struct CauseTally {
     /// The error kind.
     pub kind: Kind,
-    /// The cause (see [`super::cause`]).
-    pub cause: &'static str,
+    /// The cause.
+    pub cause: Cause,
     /// Erroneous plies.
     pub count: u64,
     /// The shortest erroneous ply with this cause.
@@ -281,18 +206,11 @@ impl Tally {
     /// Orders the causes: false positives first, then by count (descending), then by name.
     pub fn sort(&mut self) {
         self.causes.sort_by(|a, b| {
-            (a.kind as u8, b.count, a.cause).cmp(&(b.kind as u8, a.count, b.cause))
+            (a.kind, b.count, a.cause.text()).cmp(&(b.kind, a.count, b.cause.text()))
         });
     }
 
-    fn record_error(
-        &mut self,
-        kind: Kind,
-        cause: &'static str,
-        ply: usize,
-        index: u64,
-        game: &Game,
-    ) {
+    fn record_error(&mut self, kind: Kind, cause: Cause, ply: usize, index: u64, game: &Game) {
         offer(&mut self.witness[kind as usize], ply, index, game);
         let c = match self
             .causes
@@ -315,8 +233,8 @@ impl Tally {
     }
 }
 
-/// Totals over all games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Totals over all games (the `totals` object of `results.json`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Totals {
     /// Games played.
     pub games: u64,
@@ -328,6 +246,7 @@ pub struct Totals {
     /// only when `cuckoo` is audited).
     pub upcoming: u64,
     /// Games that ended in checkmate or stalemate before the ply limit.
+    #[serde(rename = "finished_games")]
     pub finished: u64,
 }
 
@@ -535,6 +454,82 @@ impl Judge {
     }
 }
 
+/// What [`play_all`] plays: `games` games of at most `max_plies` plies from `seed`.
+#[derive(Clone, Copy, Debug)]
+pub struct Games {
+    /// Seed of the game generator.
+    pub seed: u64,
+    /// Games to play.
+    pub games: u64,
+    /// Longest game in plies.
+    pub max_plies: usize,
+}
+
+/// Plays and judges every game on `threads` threads; games are handed out by index and the
+/// per-thread results merged, so the result does not depend on the thread count. The workers
+/// count finished games in an atomic; this thread forwards the count to `progress`.
+pub fn play_all(
+    specs: &[Spec],
+    run: Games,
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> (Vec<Tally>, Totals) {
+    let starts = games::parse_starts();
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let caller = thread::current();
+    let per_thread: Vec<(Vec<Tally>, Totals)> = thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut judge = Judge::new(specs);
+                    let mut tallies = vec![Tally::default(); specs.len()];
+                    let mut totals = Totals::default();
+                    let mut game = Game::default();
+                    let mut scratch = games::Scratch::default();
+                    game.positions.reserve(run.max_plies + 1);
+                    game.moves.reserve(run.max_plies);
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= run.games {
+                            break;
+                        }
+                        games::play(run.seed, i, run.max_plies, &starts, &mut game, &mut scratch);
+                        judge.judge(i, &game, &mut tallies, &mut totals);
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    caller.unpark();
+                    (tallies, totals)
+                })
+            })
+            .collect();
+        let mut reported = 0;
+        loop {
+            let finished = workers.iter().all(|w| w.is_finished());
+            let now = done.load(Ordering::Relaxed);
+            progress.advance(now - reported);
+            reported = now;
+            if finished {
+                break;
+            }
+            thread::park_timeout(Duration::from_millis(50));
+        }
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut tallies = vec![Tally::default(); specs.len()];
+    let mut totals = Totals::default();
+    for (t, tot) in per_thread {
+        for (mine, theirs) in tallies.iter_mut().zip(t) {
+            mine.merge(theirs);
+        }
+        totals.merge(&tot);
+    }
+    (tallies, totals)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -585,13 +580,5 @@ mod tests {
             }
         }
         assert!(upcoming > 100, "{upcoming}");
-    }
-
-    #[test]
-    fn spec_labels_and_checks() {
-        assert_eq!(Spec::TtOpenBits(12).label(), "tt-open/2^12");
-        assert_eq!(Spec::Named("cuckoo".into()).check(), Check::Upcoming);
-        assert_eq!(Spec::FiloSlots(16).check(), Check::Probe);
-        assert_eq!(Spec::RookieBits(4).build().name(), "rookie");
     }
 }

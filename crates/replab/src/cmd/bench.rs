@@ -1,8 +1,40 @@
-//! `replab bench` (being moved to a typed configuration of replab-lab).
+//! `replab bench [--quick] [--out DIR]`: the main job (`just bench`).
 
-pub use replab_lab::bench::BenchArgs as Args;
+use std::{path::PathBuf, time::Instant};
 
-/// Runs `replab bench`.
+use replab_lab::{bench, util::command_line};
+
+use crate::bars::Bars;
+
+/// Arguments of `replab bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
+    #[arg(long)]
+    pub quick: bool,
+    /// Root directory of the report site.
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
+    /// Hide the progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Runs every experiment, then writes every report and `OUT/index.html`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    replab_lab::bench::run(&args)
+    let started = Instant::now();
+    let config = bench::Config {
+        quick: args.quick,
+        command: command_line(),
+        ..bench::Config::default()
+    };
+    let mut bars = Bars::new(args.quiet);
+    let results = bench::run(&config, &mut bars)?;
+    bench::write(&results, &args.out)?;
+    println!(
+        "wrote {} in {:.0} s",
+        args.out.join("index.html").display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }

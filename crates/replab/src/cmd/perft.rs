@@ -1,8 +1,30 @@
-//! `replab perft` (being moved to a typed configuration of replab-lab).
+//! `replab perft`: its arguments, turned into a [`perft_cmd::Config`]; the counts go to stdout.
 
-pub use replab_lab::perft_cmd::PerftArgs as Args;
+use anyhow::Result;
+use replab_board::Position;
+use replab_lab::perft_cmd;
 
-/// Runs `replab perft`.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    replab_lab::perft_cmd::run(&args)
+/// Arguments of `replab perft`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Position as FEN (six fields, or four as in EPD).
+    #[arg(long, default_value = Position::START_FEN)]
+    fen: String,
+    /// Depth in plies (0 to 15).
+    #[arg(long)]
+    depth: u32,
+    /// First print one line per root move: `<uci> <count>`.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Runs `replab perft`: the last line of stdout is the leaf count.
+pub fn run(args: Args) -> Result<()> {
+    let config = perft_cmd::Config {
+        position: perft_cmd::parse_fen(&args.fen)?,
+        depth: args.depth,
+        divide: args.divide,
+    };
+    perft_cmd::run(&config, &mut std::io::stdout().lock())?;
+    Ok(())
 }

@@ -1,8 +1,42 @@
-//! `replab scan` (being moved to a typed configuration of replab-lab).
+//! `replab scan`: its arguments, turned into a [`scan::Config`]; the JSON Lines go to stdout.
 
-pub use replab_lab::scan::ScanArgs as Args;
+use std::{io, path::PathBuf};
 
-/// Runs `replab scan`.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    replab_lab::scan::run(&args)
+use anyhow::{Result, bail};
+use replab_lab::{Silent, scan};
+
+/// Arguments of `replab scan`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// PGN file to replay (main lines only).
+    #[arg(long)]
+    pgn: PathBuf,
+    /// Comma-separated detector names, or `all`.
+    #[arg(long, default_value = "all")]
+    detectors: String,
+    /// Continue with the next game after a bad one; report how many were skipped (exit 2 if any).
+    #[arg(long)]
+    keep_going: bool,
+}
+
+/// Runs `replab scan`. No progress is drawn: stdout carries the output, often to a terminal.
+/// A closed pipe ends it quietly; skipped games are listed on stderr and fail it (exit 2).
+pub fn run(args: Args) -> Result<()> {
+    let config = scan::Config {
+        detectors: scan::parse_detectors(&args.detectors)?,
+        pgn: args.pgn,
+        keep_going: args.keep_going,
+    };
+    let summary = scan::run(&config, &mut io::stdout().lock(), &mut Silent)?;
+    if summary.output_closed || summary.skipped.is_empty() {
+        return Ok(());
+    }
+    for b in &summary.skipped {
+        eprintln!("replab: {b}");
+    }
+    bail!(
+        "{} game(s) skipped in {}",
+        summary.skipped.len(),
+        config.pgn.display()
+    )
 }

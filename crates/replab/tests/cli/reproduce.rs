@@ -1,4 +1,5 @@
-//! `replab reproduce axon`: the report files, the contract's JSON shape, and bad options.
+//! `replab reproduce axon` through the binary: a small run's report files and summary, bad
+//! options, and a failed run keeping the previous report.
 
 use std::{fs, path::Path};
 
@@ -6,6 +7,9 @@ use serde_json::Value;
 
 use crate::common::*;
 
+/// One small run through the binary: the summary on stdout, the report committed with the
+/// command line in its footer. The results themselves are checked in process
+/// (`crates/lab/tests/reproduce.rs`).
 #[test]
 fn axon_writes_results_and_page() {
     let tmp = Scratch::new("ok");
@@ -14,7 +18,7 @@ fn axon_writes_results_and_page() {
         "reproduce",
         "axon",
         "--max-depth",
-        "4",
+        "2",
         "--repeat",
         "2",
         "--out",
@@ -32,78 +36,24 @@ fn axon_writes_results_and_page() {
     ] {
         assert!(stdout.contains(name), "summary lacks {name}:\n{stdout}");
     }
+    assert!(
+        stdout.contains(&format!("wrote {}", out.join("index.html").display())),
+        "{stdout}"
+    );
 
     let json: Value = serde_json::from_str(&fs::read_to_string(out.join("results.json")).unwrap())
         .expect("results.json parses");
     assert_eq!(json["position"], "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1");
-    for field in ["commit", "date", "rustc", "cpu", "command"] {
-        assert!(json["meta"][field].is_string(), "meta.{field}");
-    }
+    let command = json["meta"]["command"].as_str().unwrap();
     assert!(
-        json["meta"]["command"]
-            .as_str()
-            .unwrap()
-            .contains("reproduce axon")
+        command.starts_with("replab reproduce axon --max-depth 2 --repeat 2 --out "),
+        "{command}"
     );
-    assert_eq!(json["paper"]["off"].as_array().unwrap().len(), 12);
-    assert_eq!(json["paper"]["on"][0]["best_move"], "g1f1");
-    assert_eq!(json["paper"]["on"][11]["nodes"], 8_524_217);
-
-    let runs = json["runs"].as_array().unwrap();
-    assert_eq!(runs.len(), 9 * 4, "9 configurations x 4 depths");
-    let detectors = [
-        "off",
-        "linear",
-        "tt-open",
-        "filo",
-        "rookie",
-        "axon",
-        "matrix",
-        "matrix-checksum",
-        "linear+cuckoo",
-    ];
-    for (i, run) in runs.iter().enumerate() {
-        assert_eq!(run["detector"], detectors[i / 4]);
-        assert_eq!(run["depth"], (i % 4 + 1) as u64);
-        assert_eq!(run["policy"], "twofold");
-        assert!(run["best_move"].as_str().unwrap().len() >= 4);
-        assert!(run["eval_cp"].is_i64());
-        for counter in ["nodes", "terminal_nodes", "generated", "repetitions"] {
-            assert!(run[counter].is_u64(), "{counter}");
-        }
-        assert!(run["nodes"].as_u64().unwrap() > 0);
-        assert!(run["time_ms"].is_f64());
-    }
-    // Exact detectors: the same tree as linear at every depth.
-    let nodes = |name: &str| -> Vec<u64> {
-        runs.iter()
-            .filter(|r| r["detector"] == name)
-            .map(|r| r["nodes"].as_u64().unwrap())
-            .collect()
-    };
-    for name in ["filo", "rookie", "matrix", "matrix-checksum"] {
-        assert_eq!(nodes(name), nodes("linear"), "{name}");
-    }
-    assert_eq!(json["summary"].as_array().unwrap().len(), 9);
-    assert!(json["verdict"].as_str().unwrap().contains("paper"));
-    let cases = json["cases"].as_array().unwrap();
-    assert_eq!(cases.len(), 2);
-    assert_eq!(cases[1]["history_plies"], 75);
-    for case in cases {
-        assert_eq!(case["runs"].as_array().unwrap().len(), 9 * 4);
-    }
-    // Figure 1: the draw with detection, not without (depth 4 is enough with linear+cuckoo).
-    let figure1 = cases[0]["runs"].as_array().unwrap();
-    let at = |name: &str, depth: u64| {
-        figure1
-            .iter()
-            .find(|r| r["detector"] == name && r["depth"] == depth)
-            .unwrap()["eval_cp"]
-            .as_i64()
-            .unwrap()
-    };
-    assert_eq!(at("linear+cuckoo", 4), 0);
-    assert!(at("off", 4) < -300);
+    assert_eq!(json["config"]["max_depth"], 2);
+    assert_eq!(json["config"]["repeat"], 2);
+    let configurations = json["summary"].as_array().unwrap().len();
+    assert!(configurations >= 9, "{configurations} configurations");
+    assert_eq!(json["runs"].as_array().unwrap().len(), configurations * 2);
 
     // The page references SVG files that exist beside it, and states how to regenerate it.
     let html = fs::read_to_string(out.join("index.html")).unwrap();
@@ -115,21 +65,11 @@ fn axon_writes_results_and_page() {
         .collect();
     assert!(svgs.len() >= 8, "{svgs:?}");
     for svg in &svgs {
-        let body = fs::read_to_string(out.join(svg)).unwrap_or_else(|_| panic!("{svg} missing"));
-        assert!(body.contains("<svg"), "{svg}");
+        assert!(out.join(svg).is_file(), "{svg} missing");
     }
-    for needle in [
-        "Table 2",
-        "Table 3",
-        "Figure 1",
-        "Diep",
-        "head-to-head",
-        "reproduce axon",
-    ] {
-        assert!(html.contains(needle), "page lacks {needle}");
-    }
+    assert!(html.contains("reproduce axon"), "page lacks the command");
     // No staging directories left behind.
-    let leftovers: Vec<_> = fs::read_dir(&tmp.dir())
+    let leftovers: Vec<_> = fs::read_dir(tmp.dir())
         .unwrap()
         .flatten()
         .filter(|e| e.file_name().to_string_lossy().starts_with('.'))

@@ -2,7 +2,7 @@
 //! agree with the oracle at every ply, and the fixed-size structures (Axon's 255-move list,
 //! the FILO and open-flag tables) fail safe — they may miss a repetition, never invent one.
 
-use std::{fmt::Write as _, process::Command};
+use std::fmt::Write as _;
 
 use rand_xoshiro::{
     Xoshiro256PlusPlus,
@@ -10,6 +10,8 @@ use rand_xoshiro::{
 };
 use replab_board::Position;
 use serde_json::Value;
+
+use crate::common::*;
 
 /// A seeded game of `plies` quiet moves by kings and knights (no captures, so the whole game is
 /// one reversible run), as PGN with a FEN tag.
@@ -42,19 +44,11 @@ fn long_game(plies: usize, seed: u64) -> String {
 #[test]
 fn ten_thousand_ply_game_every_detector() {
     let plies = 10_000;
-    let dir = std::env::temp_dir().join(format!("replab-scale-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("long.pgn");
+    let scratch = Scratch::new("scale");
+    let pgn = scratch.path("long.pgn");
     std::fs::write(&pgn, long_game(plies, 7)).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(["scan", "--pgn", pgn.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = replab(&["scan", "--pgn", pgn.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let mut records = 0;
     let (mut truth_hits, mut axon_hits, mut axon_false, mut table_misses) = (0, 0, 0, 0);
@@ -93,12 +87,11 @@ fn ten_thousand_ply_game_every_detector() {
         axon_hits - axon_false > truth_hits / 2,
         "axon found {axon_hits} of {truth_hits}"
     );
-    // …plus its known false positives (odd-length king triangulations, techniques.md §7).
+    // …plus its known false positives (odd-length king triangulations, docs/techniques.md, axon).
     assert!(
         axon_false < axon_hits / 2,
         "axon {axon_false} false of {axon_hits}"
     );
     // The 1,024-slot FILO table cannot hold a reversible run of 10,000 plies: it misses.
     assert!(table_misses > 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -111,9 +111,8 @@ fn scan_detector_list_and_errors() {
 
 #[test]
 fn scan_stops_at_an_illegal_move_naming_game_move_and_line() {
-    let dir = std::env::temp_dir().join(format!("replab-scan-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("bad.pgn");
+    let scratch = Scratch::new("scan-bad");
+    let pgn = scratch.path("bad.pgn");
     std::fs::write(
         &pgn,
         "[Event \"ok\"]\n\n1. e4 e5 1-0\n\n[Event \"bad\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n[Event \"after\"]\n\n1. d4 *\n",
@@ -139,5 +138,4 @@ fn scan_stops_at_an_illegal_move_naming_game_move_and_line() {
         "game 2 is scanned with --keep-going"
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 game(s) skipped"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

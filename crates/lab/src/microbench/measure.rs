@@ -1,0 +1,493 @@
+//! The timing loop of `replab bench`'s micro-benchmarks and the measurement of every scenario,
+//! the walk and the table sizes with it.
+//!
+//! [`time_round_robin`] is the one timing helper: each job's iteration count is calibrated to a
+//! batch time, then in every round the copy-make of one quiet move (the yardstick), each job
+//! once, and the yardstick again are timed; a job's figure is its median over rounds, and its
+//! ratio the median of its per-round ratios to the yardstick, so every cost can also be given
+//! as a ratio to one make/unmake pair measured alongside it. (The criterion target
+//! `benches/detectors.rs` times the same scenarios with criterion's own loop.)
+
+use std::{
+    hint::black_box,
+    time::{Duration, Instant},
+};
+
+use anyhow::{Result, anyhow};
+use replab_detect::{Detector, Line, Stats};
+use replab_registry::with_detector;
+
+use super::{
+    scenarios::{
+        CYCLE_DETECTORS, HISTORY_LENGTHS, HISTORY_RUN, ROOT_RULE, RUN_LENGTHS, Scenario,
+        SizedVisitor, cycles, history_scenarios, makes, run_scenarios, table_size_runs,
+    },
+    walk::{Walk, WalkTally},
+};
+use crate::Progress;
+
+/// How long the timing loop measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Rounds timed; the median is reported.
+    pub reps: usize,
+    /// Target duration of one batch.
+    pub batch: Duration,
+}
+
+impl Budget {
+    /// `replab bench --quick`: 21 rounds of 0.2 ms batches (about 3 s in all).
+    pub const QUICK: Budget = Budget {
+        reps: 21,
+        batch: Duration::from_micros(200),
+    };
+    /// `replab bench`: 61 rounds of 0.5 ms batches (about 15 s in all).
+    pub const FULL: Budget = Budget {
+        reps: 61,
+        batch: Duration::from_micros(500),
+    };
+}
+
+/// The median of `values` (the mean of the middle two for an even count; NaN if empty).
+pub fn median(values: &mut [f64]) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+/// Something to time: runs `n` iterations.
+pub type Job<'a> = Box<dyn FnMut(u64) + 'a>;
+
+/// The copy-make of the quiet move leading to `sc`'s child, as a [`Job`]: the yardstick.
+pub fn make_job(sc: &Scenario) -> Job<'static> {
+    let (pos, m) = (*sc.parent(), sc.child_move());
+    Box::new(move |n| makes(&pos, m, n))
+}
+
+/// `detector` loaded with `sc`, cycling its child, as a [`Job`].
+pub fn cycle_job<'a, D: Detector + 'a>(mut detector: D, sc: &'a Scenario) -> Job<'a> {
+    let mut line = Line::default();
+    sc.load(&mut detector, &mut line);
+    Box::new(move |n| cycles(&mut detector, &mut line, sc, n))
+}
+
+/// `detector` loaded with the walk's game and replayed once: the tally, the counters of that
+/// replay (history loading excluded), the memory it uses, and a [`Job`] replaying it again.
+pub fn walk_job<'a, D: Detector + 'a>(
+    mut detector: D,
+    walk: &'a Walk,
+) -> (WalkTally, Stats, usize, Job<'a>) {
+    let mut line = Line::default();
+    walk.load(&mut detector, &mut line);
+    let before = detector.stats();
+    let tally = walk.replay(&mut detector, &mut line);
+    let stats = stats_delta(detector.stats(), before);
+    let memory = detector.memory_bytes();
+    let job = Box::new(move |n| {
+        for _ in 0..n {
+            black_box(walk.replay(&mut detector, &mut line));
+        }
+    });
+    (tally, stats, memory, job)
+}
+
+/// Counters gained between `before` and `after`.
+fn stats_delta(after: Stats, before: Stats) -> Stats {
+    Stats {
+        probes: after.probes - before.probes,
+        hits: after.hits - before.hits,
+        verified: after.verified - before.verified,
+        futile: after.futile - before.futile,
+        misses: after.misses - before.misses,
+        collisions: after.collisions - before.collisions,
+        overflows: after.overflows - before.overflows,
+        comparisons: after.comparisons - before.comparisons,
+    }
+}
+
+/// Iterations of `job` that take about `batch`.
+fn calibrate(job: &mut Job<'_>, batch: Duration) -> u64 {
+    let target = batch.as_secs_f64().max(1e-6);
+    let mut iters = 1u64;
+    loop {
+        let t = Instant::now();
+        job(iters);
+        let took = t.elapsed().as_secs_f64();
+        if took >= target / 4.0 || iters >= 1 << 40 {
+            return ((iters as f64) * target / took.max(1e-9)).ceil().max(1.0) as u64;
+        }
+        iters = iters.saturating_mul(if took < target / 100.0 { 16 } else { 4 });
+    }
+}
+
+/// Nanoseconds per iteration of one batch of `iters` iterations of `job`.
+fn time_batch(job: &mut Job<'_>, iters: u64) -> f64 {
+    let t = Instant::now();
+    job(iters);
+    t.elapsed().as_nanos() as f64 / iters as f64
+}
+
+/// A job's time: median nanoseconds per iteration, and the median over rounds of its ratio to
+/// the yardstick timed in the same round.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timed {
+    /// Median nanoseconds per iteration.
+    pub ns: f64,
+    /// Median of (this round's time ÷ this round's yardstick time).
+    pub ratio: f64,
+}
+
+/// Times `jobs` round-robin: after one untimed round, each of `budget.reps` rounds times the
+/// yardstick, every job once (a batch of about `budget.batch`), then the yardstick again, so a
+/// burst of load from other processes hits a round rather than one job, and each ratio compares
+/// times taken milliseconds apart. Returns the yardstick's median nanoseconds and each job's
+/// [`Timed`].
+pub fn time_round_robin(
+    budget: Budget,
+    yardstick: &mut Job<'_>,
+    jobs: &mut [Job<'_>],
+) -> (f64, Vec<Timed>) {
+    let make_iters = calibrate(yardstick, budget.batch);
+    let iters: Vec<u64> = jobs
+        .iter_mut()
+        .map(|j| calibrate(j, budget.batch))
+        .collect();
+    // One untimed round: first touches of memory and the clock ramping up stay out.
+    time_batch(yardstick, make_iters);
+    for (j, &n) in jobs.iter_mut().zip(&iters) {
+        time_batch(j, n);
+    }
+    let reps = budget.reps.max(1);
+    let mut make_samples = Vec::with_capacity(2 * reps);
+    let mut ns = vec![Vec::with_capacity(reps); jobs.len()];
+    let mut ratios = vec![Vec::with_capacity(reps); jobs.len()];
+    for _ in 0..reps {
+        let before = time_batch(yardstick, make_iters);
+        let times: Vec<f64> = jobs
+            .iter_mut()
+            .zip(&iters)
+            .map(|(j, &n)| time_batch(j, n))
+            .collect();
+        let after = time_batch(yardstick, make_iters);
+        let make = (before + after) / 2.0;
+        make_samples.extend([before, after]);
+        for (i, t) in times.into_iter().enumerate() {
+            ns[i].push(t);
+            ratios[i].push(t / make);
+        }
+    }
+    let timed = ns
+        .iter_mut()
+        .zip(ratios.iter_mut())
+        .map(|(n, r)| Timed {
+            ns: median(n),
+            ratio: median(r),
+        })
+        .collect();
+    (median(&mut make_samples), timed)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Everything, for `replab bench`
+
+/// One timed cycle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CycleResult {
+    /// Detector name ([`CYCLE_DETECTORS`]).
+    pub detector: &'static str,
+    /// Game-history plies.
+    pub history: usize,
+    /// Reversible run plies.
+    pub run: usize,
+    /// The child is a repetition.
+    pub hit: bool,
+    /// Median nanoseconds per cycle.
+    pub ns: f64,
+    /// Median ratio to one copy-make timed in the same round.
+    pub ratio: f64,
+}
+
+/// One detector replaying the walk, possibly at a non-default table size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WalkResult {
+    /// Detector name.
+    pub detector: &'static str,
+    /// Table entries (slots, counters), for the table detectors; 0 otherwise.
+    pub entries: usize,
+    /// Bytes of the detector's structures.
+    pub memory_bytes: usize,
+    /// Median nanoseconds per walk node.
+    pub ns_per_node: f64,
+    /// Median ratio of the cost per node to one copy-make timed in the same round.
+    pub ratio: f64,
+    /// The replay against the oracle.
+    pub tally: WalkTally,
+    /// The detector's counters over one replay.
+    pub stats: Stats,
+}
+
+/// Every figure of one micro-benchmark measurement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurements {
+    /// The budget used.
+    pub budget: Budget,
+    /// Median nanoseconds per copy-make of a quiet move over the whole run.
+    pub make_ns: f64,
+    /// The copy-make median of each group of jobs timed together, in order.
+    pub make_samples: Vec<f64>,
+    /// Run-length scenarios (history [`super::scenarios::RUN_HISTORY`]), misses and hits.
+    pub runs: Vec<CycleResult>,
+    /// History-length scenarios (run [`HISTORY_RUN`]).
+    pub histories: Vec<CycleResult>,
+    /// Every detector of [`CYCLE_DETECTORS`] on the walk at its default size.
+    pub walk: Vec<WalkResult>,
+    /// The table detectors on the walk at every size.
+    pub tables: Vec<WalkResult>,
+    /// Nodes of the walk.
+    pub walk_nodes: usize,
+    /// Wall time of the whole measurement, seconds.
+    pub seconds: f64,
+}
+
+/// Number of progress units [`measure_all`] reports: one per scenario, one for the walk and
+/// one for the table sizes.
+pub fn total_steps() -> usize {
+    let runs = RUN_LENGTHS.len() + RUN_LENGTHS.iter().filter(|&&r| r >= 4).count();
+    runs + HISTORY_LENGTHS.len() + 2
+}
+
+/// Times every detector of [`CYCLE_DETECTORS`] on each scenario (round-robin per scenario),
+/// after checking each one's answer against the oracle.
+fn time_scenarios(
+    budget: Budget,
+    scenarios: &[Scenario],
+    yardstick: &mut Job<'_>,
+    make_samples: &mut Vec<f64>,
+    progress: &mut dyn Progress,
+) -> Result<Vec<CycleResult>> {
+    let mut out = Vec::new();
+    for sc in scenarios {
+        let mut jobs: Vec<Job<'_>> = Vec::with_capacity(CYCLE_DETECTORS.len());
+        for name in CYCLE_DETECTORS {
+            let job = with_detector!(name, ROOT_RULE, |d| {
+                sc.check(name, &mut d)
+                    .map(|()| cycle_job(d, sc))
+                    .map_err(|e| anyhow!("benchmark scenario is wrong: {e}"))
+            })
+            .expect("CYCLE_DETECTORS come from the registry")?;
+            jobs.push(job);
+        }
+        let (make, timed) = time_round_robin(budget, yardstick, &mut jobs);
+        make_samples.push(make);
+        out.extend(
+            CYCLE_DETECTORS
+                .iter()
+                .zip(timed)
+                .map(|(&name, t)| CycleResult {
+                    detector: name,
+                    history: sc.history,
+                    run: sc.run,
+                    hit: sc.hit,
+                    ns: t.ns,
+                    ratio: t.ratio,
+                }),
+        );
+        progress.advance(1);
+    }
+    Ok(out)
+}
+
+/// A detector prepared by [`walk_job`], with its name and table size.
+type WalkEntry<'a> = (&'static str, usize, (WalkTally, Stats, usize, Job<'a>));
+
+/// Collects the table-size runs as prepared walk replays.
+struct Sized<'a> {
+    walk: &'a Walk,
+    entries: Vec<WalkEntry<'a>>,
+}
+
+impl SizedVisitor for Sized<'_> {
+    fn visit<D: Detector + 'static>(&mut self, name: &'static str, entries: usize, detector: D) {
+        self.entries
+            .push((name, entries, walk_job(detector, self.walk)));
+    }
+}
+
+/// Times the prepared walk replays round-robin.
+fn time_walks(
+    budget: Budget,
+    walk: &Walk,
+    entries: Vec<WalkEntry<'_>>,
+    yardstick: &mut Job<'_>,
+    make_samples: &mut Vec<f64>,
+) -> Vec<WalkResult> {
+    let mut info = Vec::new();
+    let mut jobs = Vec::new();
+    for (name, size, (tally, stats, memory, job)) in entries {
+        info.push((name, size, tally, stats, memory));
+        jobs.push(job);
+    }
+    let (make, timed) = time_round_robin(budget, yardstick, &mut jobs);
+    make_samples.push(make);
+    let nodes = walk.len().max(1) as f64;
+    info.into_iter()
+        .zip(timed)
+        .map(
+            |((detector, entries, tally, stats, memory_bytes), t)| WalkResult {
+                detector,
+                entries,
+                memory_bytes,
+                ns_per_node: t.ns / nodes,
+                ratio: t.ratio / nodes,
+                tally,
+                stats,
+            },
+        )
+        .collect()
+}
+
+/// Times every scenario, the walk and the table sizes with `budget`, checking each detector's
+/// answer against the oracle first. Reports one stage of [`total_steps`] units to `progress`.
+///
+/// Each scenario's detectors are timed round-robin together with the copy-make yardstick
+/// ([`time_round_robin`]); the walk's detectors likewise, and the table sizes likewise.
+///
+/// # Errors
+/// If a detector's probe disagrees with the oracle on a scenario (a bug in the scenarios or in
+/// the detector).
+pub fn measure_all(budget: Budget, progress: &mut dyn Progress) -> Result<Measurements> {
+    let start = Instant::now();
+    progress.stage("micro-benchmarks", total_steps() as u64);
+    let runs_sc = run_scenarios();
+    let make_sc = runs_sc
+        .iter()
+        .find(|s| s.run == HISTORY_RUN && !s.hit)
+        .expect("the run of HISTORY_RUN is measured");
+    let mut yardstick = make_job(make_sc);
+    let mut make_samples = Vec::new();
+    let runs = time_scenarios(
+        budget,
+        &runs_sc,
+        &mut yardstick,
+        &mut make_samples,
+        progress,
+    )?;
+    let histories = time_scenarios(
+        budget,
+        &history_scenarios(),
+        &mut yardstick,
+        &mut make_samples,
+        progress,
+    )?;
+
+    let walk = Walk::standard();
+    let all: Vec<WalkEntry<'_>> = CYCLE_DETECTORS
+        .iter()
+        .map(|&name| {
+            let prepared = with_detector!(name, ROOT_RULE, |d| walk_job(d, &walk))
+                .expect("CYCLE_DETECTORS come from the registry");
+            (name, 0, prepared)
+        })
+        .collect();
+    let walk_results = time_walks(budget, &walk, all, &mut yardstick, &mut make_samples);
+    progress.advance(1);
+
+    let mut sized = Sized {
+        walk: &walk,
+        entries: Vec::new(),
+    };
+    table_size_runs(&mut sized);
+    let tables = time_walks(
+        budget,
+        &walk,
+        sized.entries,
+        &mut yardstick,
+        &mut make_samples,
+    );
+    progress.advance(1);
+
+    let make_ns = median(&mut make_samples.clone());
+    Ok(Measurements {
+        budget,
+        make_ns,
+        make_samples,
+        runs,
+        histories,
+        walk: walk_results,
+        tables,
+        walk_nodes: walk.len(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Recorded, microbench::scenarios};
+
+    #[test]
+    fn round_robin_times_are_positive() {
+        let sc = Scenario::new(0, 8, false);
+        let budget = Budget {
+            reps: 3,
+            batch: Duration::from_micros(200),
+        };
+        let mut yardstick = make_job(&sc);
+        let mut jobs = vec![cycle_job(replab_registry::LinearDetector::new(), &sc)];
+        let (make, timed) = time_round_robin(budget, &mut yardstick, &mut jobs);
+        assert!(make > 0.0);
+        assert!(timed[0].ns > 0.0 && timed[0].ratio > 0.0, "{timed:?}");
+    }
+
+    #[test]
+    fn median_of_odd_even_and_empty() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert!(median(&mut []).is_nan());
+    }
+
+    #[test]
+    fn measure_all_times_everything_once() {
+        let budget = Budget {
+            reps: 1,
+            batch: Duration::from_micros(20),
+        };
+        let mut progress = Recorded::default();
+        let m = measure_all(budget, &mut progress).unwrap();
+        assert_eq!(
+            progress.stages,
+            [("micro-benchmarks".to_owned(), total_steps() as u64)]
+        );
+        assert_eq!(progress.done, [total_steps() as u64]);
+        let n = CYCLE_DETECTORS.len();
+        assert_eq!(m.runs.len(), 14 * n);
+        assert_eq!(m.histories.len(), HISTORY_LENGTHS.len() * n);
+        assert_eq!(m.walk.len(), n);
+        assert_eq!(
+            m.tables.len(),
+            scenarios::TT_OPEN_BITS.len()
+                + scenarios::FILO_SLOTS.len()
+                + scenarios::ROOKIE_BITS.len()
+        );
+        let cycles = m.runs.iter().chain(&m.histories);
+        assert!(cycles.clone().all(|c| c.ns > 0.0 && c.ratio > 0.0));
+        assert!(m.walk.iter().chain(&m.tables).all(|w| w.ns_per_node > 0.0));
+        // The smallest tables lose positions or back-trace in vain; the default ones barely.
+        let smallest = |name| m.tables.iter().rfind(|t| t.detector == name).unwrap();
+        assert!(smallest("tt-open").stats.misses > 0);
+        assert!(smallest("filo").tally.missed > 0);
+        assert!(smallest("rookie").stats.futile > 0);
+        assert!(
+            m.walk
+                .iter()
+                .all(|w| w.tally.false_reports == 0 || w.detector == "axon")
+        );
+    }
+}

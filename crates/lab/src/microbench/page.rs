@@ -1,0 +1,477 @@
+//! The micro-benchmark page: the `microbench-*.svg` charts and the HTML sections of
+//! `index.html`, with their prose in `templates/microbench/*.html`.
+
+use anyhow::Result;
+use replab_report::{
+    BarChart, Cell, LineChart, ReportDir, Series, fmt_int, fmt_pct, render_fragment, table_html,
+};
+use serde_json::json;
+
+use super::{
+    scenarios::{BASE_FEN, OFF},
+    summary::{CycleCost, MicrobenchSummary, fmt_ns, fmt_ratio},
+};
+
+/// The y-axis unit of the cycle charts.
+const CYCLE_UNIT: &str = "ns per enter+probe+leave";
+
+/// The page's templates: `(name, source)`.
+const SUMMARY: (&str, &str) = (
+    "microbench/summary.html",
+    include_str!("../../templates/microbench/summary.html"),
+);
+const RUNS: (&str, &str) = (
+    "microbench/runs.html",
+    include_str!("../../templates/microbench/runs.html"),
+);
+const HITS: (&str, &str) = (
+    "microbench/hits.html",
+    include_str!("../../templates/microbench/hits.html"),
+);
+const HISTORY: (&str, &str) = (
+    "microbench/history.html",
+    include_str!("../../templates/microbench/history.html"),
+);
+const WALK: (&str, &str) = (
+    "microbench/walk.html",
+    include_str!("../../templates/microbench/walk.html"),
+);
+const TABLES: (&str, &str) = (
+    "microbench/tables.html",
+    include_str!("../../templates/microbench/tables.html"),
+);
+const METHOD: (&str, &str) = (
+    "microbench/method.html",
+    include_str!("../../templates/microbench/method.html"),
+);
+
+/// Renders one of the templates above with `context`.
+fn render(template: (&str, &str), context: &serde_json::Value) -> Result<String> {
+    Ok(render_fragment(template.0, template.1, context)?)
+}
+
+/// The page's first section: the sentence naming the cheapest detector per run length.
+pub(super) fn summary_section(s: &MicrobenchSummary) -> Result<String> {
+    render(SUMMARY, &json!({ "headline": s.cheapest_sentence }))
+}
+
+/// Writes the `microbench-*.svg` charts into `dir` and returns the page's sections after the
+/// summary, `(heading, html)`; their figures refer to the charts at `dir`'s root.
+pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(String, String)>> {
+    let make = fmt_ns(s.make_unmake_ns);
+    let mut sections = Vec::new();
+
+    // Run length.
+    let cost_chart = dir.write_chart(
+        "microbench-run.svg",
+        &run_chart(
+            "Cost per node vs. reversible run (no repetition)",
+            CYCLE_UNIT,
+            &s.runs,
+            &s.detectors,
+            |c| c.ns,
+        ),
+        &format!(
+            "Median ns per push + probe + enter + upcoming + leave + pop, {} plies of game history; \
+             off = line push/pop only",
+            s.run_history
+        ),
+    )?;
+    let ratio_chart = dir.write_chart(
+        "microbench-run-ratio.svg",
+        &run_chart(
+            "Cost per node as a multiple of one make/unmake",
+            "cost ÷ one copy-make of a quiet move",
+            &s.runs,
+            &s.detectors,
+            |c| c.ratio,
+        ),
+        &format!("The same cycles divided by one copy-make ({make} ns in this run)"),
+    )?;
+    let ns_table = pivot(
+        &s.runs,
+        &s.detectors,
+        &s.run_lengths,
+        |c| c.run,
+        "detector",
+        |k| format!("run {k} (ns)"),
+        |c| fmt_ns(c.ns),
+    );
+    let ratio_table = pivot(
+        &s.runs,
+        &s.detectors,
+        &s.run_lengths,
+        |c| c.run,
+        "detector",
+        |k| format!("run {k} (× make)"),
+        |c| fmt_ratio(c.ratio),
+    );
+    sections.push((
+        "Cost per node by reversible run".to_owned(),
+        render(
+            RUNS,
+            &json!({
+                "cheapest": s.cheapest_sentence,
+                "cost_chart": cost_chart,
+                "ratio_chart": ratio_chart,
+                "ns_table": ns_table,
+                "ratio_table": ratio_table,
+                "make": make,
+            }),
+        )?,
+    ));
+
+    // Hits.
+    let hit_chart = dir.write_chart(
+        "microbench-run-hit.svg",
+        &run_chart(
+            "Cost per node vs. reversible run (the position repeats)",
+            CYCLE_UNIT,
+            &s.hits,
+            &s.detectors,
+            |c| c.ns,
+        ),
+        "The probed position repeats the one 4 plies back: push + probe + pop (a search scores \
+         the draw without entering)",
+    )?;
+    let hit_keys: Vec<usize> = s.run_lengths.iter().copied().filter(|&r| r >= 4).collect();
+    let hit_table = pivot(
+        &s.hits,
+        &s.detectors,
+        &hit_keys,
+        |c| c.run,
+        "detector",
+        |k| format!("run {k} (ns)"),
+        |c| fmt_ns(c.ns),
+    );
+    sections.push((
+        "Cost of a repetition hit".to_owned(),
+        render(HITS, &json!({ "chart": hit_chart, "table": hit_table }))?,
+    ));
+
+    // History length.
+    let categories: Vec<String> = s
+        .history_lengths
+        .iter()
+        .map(|h| format!("{h} plies"))
+        .collect();
+    let series: Vec<Series> = s
+        .detectors
+        .iter()
+        .map(|d| {
+            Series::values(
+                d.as_str(),
+                s.history_lengths.iter().map(|&h| {
+                    s.histories
+                        .iter()
+                        .find(|c| &c.detector == d && c.history == h)
+                        .map_or(f64::NAN, |c| c.ns)
+                }),
+            )
+        })
+        .collect();
+    let history_chart = BarChart {
+        log_y: spans_decades(s.histories.iter().map(|c| c.ns)),
+        categories,
+        series,
+        ..BarChart::new(
+            format!(
+                "Cost per node vs. game history (run of {} plies)",
+                s.history_run
+            ),
+            "game history before the run",
+            CYCLE_UNIT,
+        )
+    };
+    let history_fig = dir.write_chart(
+        "microbench-history.svg",
+        &history_chart,
+        "Median ns per cycle with 0, 100 and 1000 plies of earlier game (a pawn push every 45 \
+         plies, and one before the run)",
+    )?;
+    let history_ns = pivot(
+        &s.histories,
+        &s.detectors,
+        &s.history_lengths,
+        |c| c.history,
+        "detector",
+        |k| format!("history {k} (ns)"),
+        |c| fmt_ns(c.ns),
+    );
+    let history_ratio = pivot(
+        &s.histories,
+        &s.detectors,
+        &s.history_lengths,
+        |c| c.history,
+        "detector",
+        |k| format!("history {k} (× make)"),
+        |c| fmt_ratio(c.ratio),
+    );
+    sections.push((
+        "Cost per node by game-history length".to_owned(),
+        render(
+            HISTORY,
+            &json!({
+                "chart": history_fig,
+                "ns_table": history_ns,
+                "ratio_table": history_ratio,
+            }),
+        )?,
+    ));
+
+    // Walk.
+    let walk_rows: Vec<Vec<Cell>> = s
+        .walk
+        .iter()
+        .map(|w| {
+            vec![
+                Cell::text(w.detector.as_str()),
+                Cell::text(fmt_ns(w.ns_per_node)),
+                Cell::text(fmt_ratio(w.ratio)),
+                Cell::text(fmt_bytes(w.memory_bytes)),
+                w.found.into(),
+                w.missed.into(),
+                w.false_reports.into(),
+            ]
+        })
+        .collect();
+    let walk_table = table_html(
+        &[
+            "detector",
+            "ns per node",
+            "× make",
+            "memory",
+            "repetitions found",
+            "missed",
+            "false",
+        ],
+        &walk_rows,
+        true,
+    );
+    sections.push((
+        "Search-like walk".to_owned(),
+        render(
+            WALK,
+            &json!({
+                "nodes": fmt_int(s.walk_nodes),
+                "shape": s.walk_shape,
+                "repetitions": s.walk.first().map_or(0, |w| w.repetitions),
+                "table": walk_table,
+            }),
+        )?,
+    ));
+
+    // Table sizes: one line per detector family, in the order measured.
+    let mut families: Vec<&str> = Vec::new();
+    for t in &s.tables {
+        if !families.contains(&t.detector.as_str()) {
+            families.push(&t.detector);
+        }
+    }
+    let by_family = |f: &str| {
+        let f = f.to_owned();
+        s.tables.iter().filter(move |t| t.detector == f)
+    };
+    let size_chart = LineChart {
+        log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node)),
+        series: families
+            .iter()
+            .map(|f| {
+                Series::new(
+                    *f,
+                    by_family(f).map(|t| ((t.entries as f64).log2(), t.ns_per_node)),
+                )
+            })
+            .collect(),
+        ..LineChart::new(
+            "Cost per walk node vs. table size",
+            "table size (log2 of entries)",
+            "ns per walk node",
+        )
+    };
+    let size_fig = dir.write_chart(
+        "microbench-tables-cost.svg",
+        &size_chart,
+        "Median ns per node of the walk for tt-open (2^20…2^8 entries), filo (1024…16 slots) and \
+         rookie (2^14…2^6 counters)",
+    )?;
+    let rate_chart = LineChart {
+        series: vec![
+            Series::new(
+                "tt-open",
+                by_family("tt-open").map(|t| ((t.entries as f64).log2(), 100.0 * t.miss_rate)),
+            ),
+            Series::new(
+                "filo",
+                by_family("filo").map(|t| ((t.entries as f64).log2(), 100.0 * t.miss_rate)),
+            ),
+            Series::new(
+                "filo (collisions)",
+                by_family("filo").map(|t| ((t.entries as f64).log2(), 100.0 * t.collision_rate)),
+            )
+            .dashed(),
+            Series::new(
+                "rookie",
+                by_family("rookie").map(|t| ((t.entries as f64).log2(), 100.0 * t.false_hit_rate)),
+            ),
+        ],
+        ..LineChart::new(
+            "False hits and misses vs. table size",
+            "table size (log2 of entries)",
+            "rate (%)",
+        )
+    };
+    let rate_fig = dir.write_chart(
+        "microbench-tables-rates.svg",
+        &rate_chart,
+        "tt-open, filo: positions left out of the table per enter (misses); filo (collisions): \
+         positions stored away from their home slot per enter; rookie: futile back-traces per \
+         probe (false hits of the counters)",
+    )?;
+    let table_rows: Vec<Vec<Cell>> = s
+        .tables
+        .iter()
+        .map(|t| {
+            vec![
+                Cell::text(t.detector.as_str()),
+                t.entries.into(),
+                Cell::text(fmt_bytes(t.memory_bytes)),
+                Cell::text(fmt_ns(t.ns_per_node)),
+                Cell::text(fmt_ratio(t.ratio)),
+                Cell::text(fmt_pct(t.collision_rate)),
+                Cell::text(fmt_pct(t.miss_rate)),
+                Cell::text(fmt_pct(t.false_hit_rate)),
+                Cell::text(format!(
+                    "{} of {}",
+                    fmt_int(t.missed),
+                    fmt_int(t.repetitions)
+                )),
+            ]
+        })
+        .collect();
+    let tables_table = table_html(
+        &[
+            "detector",
+            "entries",
+            "memory",
+            "ns per node",
+            "× make",
+            "collisions per enter",
+            "misses per enter",
+            "futile back-traces per probe",
+            "repetitions missed",
+        ],
+        &table_rows,
+        true,
+    );
+    sections.push((
+        "Table size: cost, false hits and misses".to_owned(),
+        render(
+            TABLES,
+            &json!({
+                "nodes": fmt_int(s.walk_nodes),
+                "cost_chart": size_fig,
+                "rate_chart": rate_fig,
+                "table": tables_table,
+            }),
+        )?,
+    ));
+
+    // Method.
+    let samples: Vec<String> = s
+        .make_unmake_samples_ns
+        .iter()
+        .map(|v| fmt_ns(*v))
+        .collect();
+    sections.push((
+        "Method".to_owned(),
+        render(
+            METHOD,
+            &json!({
+                "fen": BASE_FEN,
+                "reps": s.reps,
+                "batch": fmt_ratio(s.batch_ms),
+                "samples": samples.join(", "),
+                "groups": s.make_unmake_samples_ns.len(),
+                "quick": s.quick,
+            }),
+        )?,
+    ));
+
+    Ok(sections)
+}
+
+/// Whether values span more than a factor of 30 (then the chart uses a log y axis).
+fn spans_decades(values: impl Iterator<Item = f64>) -> bool {
+    let (lo, hi) = values
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .fold((f64::INFINITY, 0.0_f64), |(lo, hi), v| {
+            (lo.min(v), hi.max(v))
+        });
+    hi > 0.0 && hi / lo > 30.0
+}
+
+/// Lines of `value` against run length, one series per detector (`off` dashed, as the floor).
+fn run_chart(
+    title: &str,
+    y_label: &str,
+    costs: &[CycleCost],
+    detectors: &[String],
+    value: fn(&CycleCost) -> f64,
+) -> LineChart {
+    let series: Vec<Series> = detectors
+        .iter()
+        .map(|d| {
+            let points = costs
+                .iter()
+                .filter(|c| &c.detector == d)
+                .map(|c| (c.run as f64, value(c)));
+            let s = Series::new(d.as_str(), points);
+            if d == OFF { s.dashed() } else { s }
+        })
+        .filter(|s| !s.points.is_empty())
+        .collect();
+    LineChart {
+        log_y: spans_decades(series.iter().flat_map(|s| s.points.iter().map(|p| p.1))),
+        series,
+        ..LineChart::new(title, "reversible run behind the position (plies)", y_label)
+    }
+}
+
+/// A sortable table: one row per detector, one column per `key` value.
+fn pivot(
+    costs: &[CycleCost],
+    detectors: &[String],
+    keys: &[usize],
+    key: fn(&CycleCost) -> usize,
+    first: &str,
+    column: impl Fn(usize) -> String,
+    cell: impl Fn(&CycleCost) -> String,
+) -> String {
+    let mut headers = vec![first.to_owned()];
+    headers.extend(keys.iter().map(|&k| column(k)));
+    let rows: Vec<Vec<Cell>> = detectors
+        .iter()
+        .filter(|d| costs.iter().any(|c| &c.detector == *d))
+        .map(|d| {
+            let mut row = vec![Cell::text(d.as_str())];
+            row.extend(keys.iter().map(|&k| {
+                costs
+                    .iter()
+                    .find(|c| &c.detector == d && key(c) == k)
+                    .map_or_else(|| Cell::text("—"), |c| Cell::text(cell(c)))
+            }));
+            row
+        })
+        .collect();
+    table_html(&headers, &rows, true)
+}
+
+/// Formats bytes: whole MiB or KiB when exact, else bytes with separators.
+fn fmt_bytes(b: usize) -> String {
+    match b {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{} B", fmt_int(b)),
+    }
+}

@@ -1,0 +1,335 @@
+//! The micro-benchmark summary: what `results.json` holds under `summary`, computed from the
+//! raw [`Measurements`] (ratios, rates, the cheapest detector per run length and the sentence
+//! naming it), and the number formats the page shares with that sentence.
+
+use replab_report::fmt_int;
+use serde::{Deserialize, Serialize};
+
+use super::{
+    measure::{CycleResult, Measurements, WalkResult},
+    scenarios::{
+        CYCLE_DETECTORS, HISTORY_LENGTHS, HISTORY_RUN, RUN_HISTORY, RUN_LENGTHS,
+        reports_repetitions,
+    },
+    walk::{WALK_BRANCHING, WALK_DEPTH, WALK_HISTORY, WALK_RUN},
+};
+
+/// One detector's cycle at one scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CycleCost {
+    /// Detector name (`off` is the harness floor; `cuckoo` times its `upcoming` call).
+    pub detector: String,
+    /// Plies of game history before the run.
+    pub history: usize,
+    /// Reversible plies behind the probed position.
+    pub run: usize,
+    /// The probed position repeats the one 4 plies back.
+    pub hit: bool,
+    /// Median nanoseconds per push + probe + enter + upcoming + leave + pop (on a hit: push +
+    /// probe + pop).
+    pub ns: f64,
+    /// Median over rounds of this cycle's time ÷ one copy-make of a quiet move timed in the
+    /// same round (so machine load cancels).
+    pub ratio: f64,
+}
+
+/// One detector replaying the seeded walk, possibly at a non-default table size.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WalkCost {
+    /// Detector name.
+    pub detector: String,
+    /// Table entries (slots, counters) of the table detectors; 0 for the others.
+    pub entries: usize,
+    /// Bytes of the detector's structures.
+    pub memory_bytes: usize,
+    /// Median nanoseconds per walk node (push, probe, and enter/upcoming/leave unless a
+    /// repetition stops the line, pop).
+    pub ns_per_node: f64,
+    /// Median over rounds of the time per node ÷ one copy-make timed in the same round.
+    pub ratio: f64,
+    /// Nodes probed.
+    pub nodes: u64,
+    /// Nodes entered.
+    pub enters: u64,
+    /// Nodes the exact oracle finds repeated.
+    pub repetitions: u64,
+    /// Of those, reported by the detector.
+    pub found: u64,
+    /// Of those, not reported (e.g. a position the table could not store).
+    pub missed: u64,
+    /// Reports where the oracle finds no repetition.
+    pub false_reports: u64,
+    /// The detector's `collisions` counter.
+    pub collisions: u64,
+    /// The detector's `misses` counter (positions it could not store).
+    pub misses: u64,
+    /// The detector's `futile` counter (candidate hits refuted, e.g. futile back-traces).
+    pub futile: u64,
+    /// The detector's `probes` counter.
+    pub probes: u64,
+    /// `collisions / enters`.
+    pub collision_rate: f64,
+    /// `misses / enters`: positions left out of the table.
+    pub miss_rate: f64,
+    /// `futile / probes`: the false-hit rate of a filter (rookie's counters).
+    pub false_hit_rate: f64,
+}
+
+/// The cheapest repetition-reporting detector at one run length, ranked by the ratio to one
+/// copy-make timed alongside (the figure that survives load from other processes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cheapest {
+    /// Reversible run (plies).
+    pub run: usize,
+    /// Detector name.
+    pub detector: String,
+    /// Its nanoseconds per cycle.
+    pub ns: f64,
+    /// Its ratio to one copy-make.
+    pub ratio: f64,
+    /// Every repetition-reporting detector within [`TIE`] of the cheapest (itself included),
+    /// cheapest first: differences this small are within the noise of a shared machine.
+    pub tied: Vec<String>,
+}
+
+/// Detectors within this fraction of the cheapest count as tied for cheapest.
+pub const TIE: f64 = 0.15;
+
+/// Every figure of one micro-benchmark run (`summary` in `results.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MicrobenchSummary {
+    /// Run with `--quick`.
+    pub quick: bool,
+    /// Wall time of the measurement, seconds.
+    pub seconds: f64,
+    /// Timed batches per figure (the median is reported).
+    pub reps: usize,
+    /// Target milliseconds per batch.
+    pub batch_ms: f64,
+    /// Median nanoseconds per copy-make of a quiet move, the yardstick of every ratio.
+    pub make_unmake_ns: f64,
+    /// The copy-make median of each group of figures timed together (one per scenario, the
+    /// walk, the table sizes), in order: how the machine's speed drifted during the run.
+    pub make_unmake_samples_ns: Vec<f64>,
+    /// The detectors timed, in report order.
+    pub detectors: Vec<String>,
+    /// The reversible run lengths (plies).
+    pub run_lengths: Vec<usize>,
+    /// Game history behind the run-length scenarios (plies).
+    pub run_history: usize,
+    /// The game-history lengths (plies).
+    pub history_lengths: Vec<usize>,
+    /// Reversible run in front of the history-length scenarios (plies).
+    pub history_run: usize,
+    /// Per detector and run length, no repetition.
+    pub runs: Vec<CycleCost>,
+    /// Per detector and run length (≥ 4), the position repeats the one 4 plies back.
+    pub hits: Vec<CycleCost>,
+    /// Per detector and history length.
+    pub histories: Vec<CycleCost>,
+    /// The walk: nodes, and its shape.
+    pub walk_nodes: usize,
+    /// `history/run/depth/branching` of the walk.
+    pub walk_shape: String,
+    /// Every detector on the walk, default sizes.
+    pub walk: Vec<WalkCost>,
+    /// `tt-open`, `filo` and `rookie` on the walk at every table size.
+    pub tables: Vec<WalkCost>,
+    /// The cheapest repetition-reporting detector per run length.
+    pub cheapest: Vec<Cheapest>,
+    /// A sentence naming the cheapest detector per run length, from these numbers.
+    pub cheapest_sentence: String,
+}
+
+fn cycle_cost(r: &CycleResult) -> CycleCost {
+    CycleCost {
+        detector: r.detector.to_owned(),
+        history: r.history,
+        run: r.run,
+        hit: r.hit,
+        ns: r.ns,
+        ratio: r.ratio,
+    }
+}
+
+fn rate(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+fn walk_cost(r: &WalkResult) -> WalkCost {
+    let (t, s) = (&r.tally, &r.stats);
+    WalkCost {
+        detector: r.detector.to_owned(),
+        entries: r.entries,
+        memory_bytes: r.memory_bytes,
+        ns_per_node: r.ns_per_node,
+        ratio: r.ratio,
+        nodes: t.nodes,
+        enters: t.enters,
+        repetitions: t.repetitions,
+        found: t.found,
+        missed: t.missed,
+        false_reports: t.false_reports,
+        collisions: s.collisions,
+        misses: s.misses,
+        futile: s.futile,
+        probes: s.probes,
+        collision_rate: rate(s.collisions, t.enters),
+        miss_rate: rate(s.misses, t.enters),
+        false_hit_rate: rate(s.futile, s.probes),
+    }
+}
+
+/// Turns raw measurements into the summary (ratios, cheapest detectors, the sentence).
+pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
+    let make = m.make_ns;
+    let runs: Vec<CycleCost> = m.runs.iter().filter(|r| !r.hit).map(cycle_cost).collect();
+    let hits = m.runs.iter().filter(|r| r.hit).map(cycle_cost).collect();
+    let cheapest = cheapest_per_run(&runs);
+    let cheapest_sentence = cheapest_sentence(&cheapest);
+    MicrobenchSummary {
+        quick,
+        seconds: m.seconds,
+        reps: m.budget.reps,
+        batch_ms: m.budget.batch.as_secs_f64() * 1e3,
+        make_unmake_ns: make,
+        make_unmake_samples_ns: m.make_samples.clone(),
+        detectors: CYCLE_DETECTORS.iter().map(|s| (*s).to_owned()).collect(),
+        run_lengths: RUN_LENGTHS.to_vec(),
+        run_history: RUN_HISTORY,
+        history_lengths: HISTORY_LENGTHS.to_vec(),
+        history_run: HISTORY_RUN,
+        runs,
+        hits,
+        histories: m.histories.iter().map(cycle_cost).collect(),
+        walk_nodes: m.walk_nodes,
+        walk_shape: format!(
+            "history {WALK_HISTORY}, run {WALK_RUN}, depth {WALK_DEPTH}, {WALK_BRANCHING} children per node"
+        ),
+        walk: m.walk.iter().map(walk_cost).collect(),
+        tables: m.tables.iter().map(walk_cost).collect(),
+        cheapest,
+        cheapest_sentence,
+    }
+}
+
+fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
+    RUN_LENGTHS
+        .iter()
+        .filter_map(|&run| {
+            let mut here: Vec<&CycleCost> = runs
+                .iter()
+                .filter(|c| c.run == run && reports_repetitions(&c.detector))
+                .collect();
+            here.sort_by(|a, b| a.ratio.total_cmp(&b.ratio));
+            let best = *here.first()?;
+            Some(Cheapest {
+                run,
+                detector: best.detector.clone(),
+                ns: best.ns,
+                ratio: best.ratio,
+                tied: here
+                    .iter()
+                    .take_while(|c| c.ratio <= best.ratio * (1.0 + TIE))
+                    .map(|c| c.detector.clone())
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// Formats nanoseconds: one decimal below 100, whole numbers with separators above.
+pub(super) fn fmt_ns(ns: f64) -> String {
+    if !ns.is_finite() {
+        "n/a".to_owned()
+    } else if ns < 100.0 {
+        format!("{ns:.1}")
+    } else {
+        fmt_int(ns.round() as u64)
+    }
+}
+
+/// Formats a ratio: two decimals below 10, whole numbers above.
+pub(super) fn fmt_ratio(r: f64) -> String {
+    if !r.is_finite() {
+        "n/a".to_owned()
+    } else if r < 10.0 {
+        format!("{r:.2}")
+    } else {
+        format!("{r:.0}")
+    }
+}
+
+fn fmt_range(lo: f64, hi: f64, f: fn(f64) -> String) -> String {
+    let (a, b) = (f(lo), f(hi));
+    if a == b { a } else { format!("{a}–{b}") }
+}
+
+/// Names the cheapest detector per run length, grouping consecutive run lengths with the same
+/// set of tied detectors: "… — 0–8 plies: linear (0.28–0.39× a make/unmake, 6.6–9.5 ns); …".
+fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
+    let tie_set = |c: &Cheapest| {
+        let mut t = c.tied.clone();
+        t.sort();
+        t
+    };
+    let mut groups: Vec<Vec<&Cheapest>> = Vec::new();
+    for c in cheapest {
+        match groups.last_mut() {
+            Some(g) if tie_set(g[0]) == tie_set(c) => g.push(c),
+            _ => groups.push(vec![c]),
+        }
+    }
+    if groups.is_empty() {
+        return "No detector was measured.".to_owned();
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let (first, last) = (g[0], g[g.len() - 1]);
+            let runs = if first.run == last.run {
+                format!("{} plies", first.run)
+            } else {
+                format!("{}–{} plies", first.run, last.run)
+            };
+            let fold = |f: fn(&Cheapest) -> f64| {
+                g.iter()
+                    .map(|c| f(c))
+                    .fold((f64::INFINITY, 0.0_f64), |(lo, hi), v| {
+                        (lo.min(v), hi.max(v))
+                    })
+            };
+            let (ns_lo, ns_hi) = fold(|c| c.ns);
+            let (r_lo, r_hi) = fold(|c| c.ratio);
+            let who = match first.tied.as_slice() {
+                [one] => one.clone(),
+                _ => format!("{} tied", join_names(&first.tied)),
+            };
+            format!(
+                "{runs}: {who} ({}× a make/unmake, {} ns)",
+                fmt_range(r_lo, r_hi, fmt_ratio),
+                fmt_range(ns_lo, ns_hi, fmt_ns)
+            )
+        })
+        .collect();
+    format!(
+        "Cheapest detector per enter + probe + leave by reversible run (no repetition, \
+         {RUN_HISTORY} plies of game history; ranked by the cost relative to one make/unmake \
+         timed alongside, within {}% of the cheapest counts as tied) — {}.",
+        (TIE * 100.0).round(),
+        parts.join("; ")
+    )
+}
+
+/// "a", "a and b", "a, b and c".
+fn join_names(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}

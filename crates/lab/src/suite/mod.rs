@@ -1,0 +1,277 @@
+//! The EPD suite experiment (`replab suite`): every EPD record searched with every detector
+//! (and `off`), counters per record and detector, aggregate tables and charts (docs/contracts.md,
+//! `replab suite`).
+//!
+//! [`Config`] holds the settings, [`run`] reads the suite and searches it, [`write`] puts
+//! `results.json`, the charts and `index.html` into a staged report directory.
+//!
+//! A detector that cannot serve the draw policy (`replab_registry::check_policy`) is refused
+//! before anything is searched; `all` means the search detectors that can serve it.
+//!
+//! # Game history in EPD records
+//! A record may carry the game that led to its position (so game-history repetitions matter,
+//! as the sources insist), with two operations of replab's own:
+//! `hfen "<six-field FEN of the history's first position>";` and
+//! `hmoves "<UCI moves separated by spaces>";`. Playing `hmoves` from `hfen` must reach the
+//! record's position exactly (placement, side, castling rights, legal en passant); `hmvc` and
+//! `fmvn` give the clocks of the record's position as usual.
+
+mod page;
+mod records;
+mod results;
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use replab_detect::DrawPolicy;
+use replab_registry::{
+    SEARCH_DETECTORS, check_policy, info, parse_list, root_rule_for, with_detector,
+};
+use replab_report::Meta;
+use replab_search::{SearchConfig, SearchResult, Searcher};
+
+pub use page::{title, write};
+pub use records::{Record, read_records};
+pub use results::{Aggregate, ConfigRecord, SuiteResults, SuiteRun, aggregate, summary_table};
+
+use crate::Progress;
+
+/// The settings of a suite run. `Default` gives the command line's defaults (but no EPD file).
+///
+/// The page title is not a setting: it is `Suite <file name>` ([`title`]), derived from the
+/// EPD path the results carry, so a report rebuilt from `results.json` gets the same title.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
+    pub epd: PathBuf,
+    /// Search depth in plies, 1 to 30.
+    pub depth: u32,
+    /// Node budget per search (the deepest completed iteration counts); `None` for none.
+    pub nodes: Option<u64>,
+    /// Detectors to search, in order, as [`parse_detectors`] returns them (`off` first).
+    pub detectors: Vec<String>,
+    /// Draw policy.
+    pub policy: DrawPolicy,
+    /// Skip bad records (listed in the results) instead of failing at the first.
+    pub keep_going: bool,
+    /// Only the first N records.
+    pub limit: Option<usize>,
+    /// The command line that regenerates the report (for `meta.command`).
+    pub command: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            epd: PathBuf::new(),
+            depth: 6,
+            nodes: None,
+            detectors: parse_detectors("all", DrawPolicy::default())
+                .expect("`all` is a valid detector list"),
+            policy: DrawPolicy::default(),
+            keep_going: false,
+            limit: None,
+            command: "replab suite".into(),
+        }
+    }
+}
+
+impl Config {
+    /// Checks the numeric settings, the detector names and that every detector can serve the
+    /// policy (`replab_registry::check_policy`), with the command line's messages
+    /// (`--depth 40 is out of range (1 to 30)`, `axon cannot be used with --policy threefold: …`).
+    pub fn check(&self) -> Result<()> {
+        if !(1..=30).contains(&self.depth) {
+            bail!("--depth {} is out of range (1 to 30)", self.depth);
+        }
+        if self.nodes == Some(0) {
+            bail!("--nodes must be at least 1");
+        }
+        if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
+            bail!("invalid --detectors: {bad:?} is not a search detector");
+        }
+        for name in &self.detectors {
+            check_policy(name, self.policy)?;
+        }
+        Ok(())
+    }
+
+    /// The searcher's settings for this run.
+    pub fn search_config(&self) -> SearchConfig {
+        SearchConfig {
+            max_depth: self.depth,
+            policy: self.policy,
+            node_limit: self.nodes,
+            ..SearchConfig::default()
+        }
+    }
+}
+
+/// Whether the searcher can run `name`: `off` or a searchable detector of the registry.
+fn searchable(name: &str) -> bool {
+    name == "off" || info(name).is_some_and(|i| i.caps.searchable)
+}
+
+/// The search detectors `all` stands for under `policy`: every one of the registry's search
+/// detectors that can serve the policy (`replab_registry::check_policy`; Gerbil's `filo`, for
+/// one, does not serve `twofold`), in the registry's order.
+pub fn all_detectors(policy: DrawPolicy) -> Vec<&'static str> {
+    SEARCH_DETECTORS
+        .into_iter()
+        .filter(|name| check_policy(name, policy).is_ok())
+        .collect()
+}
+
+/// Parses `--detectors` for a run under `policy`: a comma-separated list or `all`
+/// ([`all_detectors`]), checked against the registry; `off` is put first whether listed or not.
+/// A detector named in the list that cannot serve the policy is refused with
+/// `<detector> cannot be used with --policy <policy>: <reason>`.
+pub fn parse_detectors(text: &str, policy: DrawPolicy) -> Result<Vec<String>> {
+    let mut names = parse_list(text, &all_detectors(policy))
+        .with_context(|| format!("invalid --detectors {text:?}"))?;
+    if names.iter().any(|n| !searchable(n)) {
+        bail!(
+            "invalid --detectors {text:?}: `truth` and `cuckoo` are not search detectors \
+             (use linear+cuckoo)"
+        );
+    }
+    for name in &names {
+        check_policy(name, policy)?;
+    }
+    names.retain(|n| n != "off");
+    names.insert(0, "off".into());
+    Ok(names)
+}
+
+/// Parses `--policy`: a draw policy name.
+pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
+    text.parse()
+        .with_context(|| format!("invalid --policy {text:?}"))
+}
+
+/// One search's run object.
+fn run_of(record: &Record, detector: &str, policy: DrawPolicy, res: &SearchResult) -> SuiteRun {
+    let best = res.best_move();
+    let solved = if record.best.is_empty() && record.avoid.is_empty() {
+        None
+    } else {
+        Some(best.is_some_and(|m| {
+            (record.best.is_empty() || record.best.contains(&m)) && !record.avoid.contains(&m)
+        }))
+    };
+    SuiteRun {
+        id: record.id.clone(),
+        line: record.line,
+        detector: detector.to_string(),
+        policy: policy.name().to_string(),
+        depth: res.last().map_or(0, |it| it.depth),
+        best_move: best.map(|m| m.uci().to_string()),
+        eval_cp: res.score().map_or(0, |s| s.value()),
+        counters: res.totals(),
+        time_ms: res.time_ms(),
+        solved,
+        history_plies: record.moves.len(),
+    }
+}
+
+/// Reads the suite and searches every record with every detector (one searcher per detector,
+/// reused across records), in the calling thread; one progress unit per search.
+///
+/// Bad records fail the run naming `file:line`, or with `keep_going` are listed in
+/// [`SuiteResults::skipped`] (the command line then exits 2 after writing the report).
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults> {
+    config.check()?;
+    let (mut records, skipped) = read_records(&config.epd, config.keep_going)?;
+    if let Some(n) = config.limit {
+        records.truncate(n);
+    }
+    if records.is_empty() {
+        bail!("no records to search in {}", config.epd.display());
+    }
+    let search = config.search_config();
+    let rule = root_rule_for(search.policy);
+    progress.stage("suite", (records.len() * config.detectors.len()) as u64);
+    let mut runs = Vec::with_capacity(records.len() * config.detectors.len());
+    for name in &config.detectors {
+        with_detector!(name.as_str(), rule, |d| {
+            let mut searcher = Searcher::try_new(d, search)?;
+            for record in &records {
+                let res = searcher.search_game(&record.positions, &record.moves);
+                runs.push(run_of(record, name, search.policy, &res));
+                progress.advance(1);
+            }
+        })?;
+    }
+    progress.finish();
+    Ok(SuiteResults {
+        meta: Meta::collect(&config.command),
+        epd: config.epd.display().to_string(),
+        config: ConfigRecord {
+            depth: config.depth,
+            nodes: config.nodes,
+            policy: search.policy.name().into(),
+            contempt: search.contempt,
+            null_move: search.null_move,
+            tt_bits: search.tt_bits,
+            detectors: config.detectors.clone(),
+        },
+        skipped,
+        aggregates: aggregate(&runs, &config.detectors),
+        runs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_checked() {
+        let twofold = DrawPolicy::Twofold;
+        let all = parse_detectors("all", twofold).unwrap();
+        assert_eq!(all.len(), all_detectors(twofold).len() + 1);
+        assert_eq!(all[0], "off");
+        assert!(
+            !all.iter().any(|n| n == "filo"),
+            "filo does not serve twofold"
+        );
+        let moreland = parse_detectors("all", DrawPolicy::Moreland).unwrap();
+        assert!(moreland.iter().any(|n| n == "filo") && !moreland.iter().any(|n| n == "axon"));
+        let e = parse_detectors("linear,axon", DrawPolicy::Threefold).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("axon cannot be used with --policy threefold: "),
+            "{e}"
+        );
+        assert!(parse_detectors("nosuch", twofold).is_err());
+        assert!(parse_detectors("truth", twofold).is_err());
+        assert!(parse_detectors("cuckoo", twofold).is_err());
+        assert!(parse_policy("sometimes").is_err());
+        assert_eq!(parse_policy("stockfish").unwrap(), DrawPolicy::Stockfish);
+        assert_eq!(
+            parse_detectors("linear,off", twofold).unwrap(),
+            ["off", "linear"]
+        );
+        assert!(Config::default().check().is_ok());
+        for bad in [
+            Config {
+                depth: 0,
+                ..Config::default()
+            },
+            Config {
+                nodes: Some(0),
+                ..Config::default()
+            },
+            Config {
+                detectors: vec!["truth".into()],
+                ..Config::default()
+            },
+            Config {
+                detectors: vec!["off".into(), "filo".into()],
+                ..Config::default()
+            },
+        ] {
+            assert!(bad.check().is_err());
+        }
+    }
+}

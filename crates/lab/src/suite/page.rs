@@ -1,0 +1,187 @@
+//! The suite's report: `results.json`, three SVG charts and `index.html`, written into a staged
+//! [`ReportDir`]. Prose and markup are in `templates/suite/`.
+
+use anyhow::Result;
+use replab_report::{
+    BarChart, Cell, Page, ReportDir, Series, fmt_delta_pct, fmt_int, fmt_ms, render_fragment,
+    table_html,
+};
+use serde::Serialize;
+
+use super::results::{SuiteResults, SuiteRun};
+
+/// The sentence above the summary table, and the table.
+const SUMMARY: &str = include_str!("../../templates/suite/summary.html");
+/// The three charts, one after the other.
+const CHARTS: &str = include_str!("../../templates/suite/charts.html");
+
+/// Context of `suite/summary.html`.
+#[derive(Serialize)]
+struct SummaryContext<'a> {
+    records: usize,
+    epd: &'a str,
+    depth: u32,
+    /// The node budget, formatted; empty without one.
+    budget: String,
+    policy: &'a str,
+    configurations: usize,
+    skipped: usize,
+    /// The per-detector table (HTML built by `table_html`).
+    table: String,
+}
+
+/// Context of `suite/charts.html`: three `<figure>` fragments.
+#[derive(Serialize)]
+struct ChartsContext {
+    time: String,
+    nodes: String,
+    repetitions: String,
+}
+
+fn opt_pct(v: Option<f64>) -> Cell {
+    v.map_or_else(|| Cell::text("—"), |f| Cell::text(fmt_delta_pct(f)))
+}
+
+/// The page title: `Suite <file name of the EPD>`.
+pub fn title(results: &SuiteResults) -> String {
+    let epd = std::path::Path::new(&results.epd);
+    format!(
+        "Suite {}",
+        epd.file_name()
+            .map_or_else(|| results.epd.clone(), |f| f.to_string_lossy().into_owned())
+    )
+}
+
+/// Writes `results.json`, `time.svg`, `nodes.svg`, `repetitions.svg` and `index.html` into the
+/// staged `dir`. The caller commits it.
+pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_vec_pretty(results)?)?;
+    let aggs = &results.aggregates;
+    let headers = [
+        "detector",
+        "records",
+        "nodes",
+        "nodes vs off",
+        "terminal nodes",
+        "generated",
+        "repetitions",
+        "time",
+        "time vs off",
+        "median nodes",
+        "solved",
+        "best move ≠ off",
+    ];
+    let rows: Vec<Vec<Cell>> = aggs
+        .iter()
+        .map(|a| {
+            vec![
+                Cell::text(&a.detector),
+                a.records.into(),
+                a.nodes.into(),
+                opt_pct(a.nodes_vs_off),
+                a.terminal_nodes.into(),
+                a.generated.into(),
+                a.repetitions.into(),
+                Cell::text(fmt_ms(a.time_ms)),
+                opt_pct(a.time_vs_off),
+                a.median_nodes.into(),
+                Cell::text(a.solved_text()),
+                a.best_move_changed.into(),
+            ]
+        })
+        .collect();
+    let names: Vec<String> = aggs.iter().map(|a| a.detector.clone()).collect();
+    let time_chart = BarChart {
+        categories: names.clone(),
+        series: vec![Series::values("time", aggs.iter().map(|a| a.time_ms))],
+        ..BarChart::new("Total search time per detector", "detector", "time (ms)")
+    };
+    let nodes_chart = BarChart {
+        categories: names.clone(),
+        series: vec![
+            Series::values("nodes", aggs.iter().map(|a| a.nodes as f64)),
+            Series::values(
+                "terminal nodes",
+                aggs.iter().map(|a| a.terminal_nodes as f64),
+            ),
+        ],
+        ..BarChart::new("Tree size per detector", "detector", "count (all records)")
+    };
+    let reps_chart = BarChart {
+        categories: names,
+        series: vec![Series::values(
+            "repetitions",
+            aggs.iter().map(|a| a.repetitions as f64),
+        )],
+        ..BarChart::new("Repetition draws scored", "detector", "repetitions (count)")
+    };
+    let charts = ChartsContext {
+        time: dir.write_chart("time.svg", &time_chart, "Total search time per detector")?,
+        nodes: dir.write_chart("nodes.svg", &nodes_chart, "Nodes and terminal nodes")?,
+        repetitions: dir.write_chart("repetitions.svg", &reps_chart, "Repetition draws scored")?,
+    };
+
+    // Per record: nodes and best move for each detector.
+    let mut rec_headers = vec!["record".to_string(), "history".to_string()];
+    for a in aggs {
+        rec_headers.push(format!("{} nodes", a.detector));
+    }
+    rec_headers.push("best moves (off / detectors)".into());
+    let mut ids: Vec<&str> = Vec::new();
+    for r in &results.runs {
+        if !ids.contains(&r.id.as_str()) {
+            ids.push(&r.id);
+        }
+    }
+    let rec_rows: Vec<Vec<Cell>> = ids
+        .iter()
+        .map(|id| {
+            let rs: Vec<&SuiteRun> = results.runs.iter().filter(|r| r.id == *id).collect();
+            let mut row = vec![
+                Cell::text(*id),
+                rs.first().map_or(0, |r| r.history_plies).into(),
+            ];
+            for a in aggs {
+                row.push(
+                    rs.iter()
+                        .find(|r| r.detector == a.detector)
+                        .map_or(Cell::text("—"), |r| r.counters.nodes.into()),
+                );
+            }
+            let mut moves: Vec<String> = Vec::new();
+            for r in &rs {
+                let m = r.best_move.clone().unwrap_or_else(|| "—".into());
+                if !moves.contains(&m) {
+                    moves.push(m);
+                }
+            }
+            row.push(Cell::text(moves.join(" / ")));
+            row
+        })
+        .collect();
+    let cfg = &results.config;
+    let summary = render_fragment(
+        "suite/summary.html",
+        SUMMARY,
+        &SummaryContext {
+            records: ids.len(),
+            epd: &results.epd,
+            depth: cfg.depth,
+            budget: cfg.nodes.map_or(String::new(), fmt_int),
+            policy: &cfg.policy,
+            configurations: aggs.len(),
+            skipped: results.skipped.len(),
+            table: table_html(&headers, &rows, true),
+        },
+    )?;
+    Page::new(title(results), &results.meta)
+        .nav([("All reports", "../index.html")])
+        .section("Summary", summary)
+        .section(
+            "Charts",
+            render_fragment("suite/charts.html", CHARTS, &charts)?,
+        )
+        .section("Per record", table_html(&rec_headers, &rec_rows, true))
+        .write(dir, "index.html")?;
+    Ok(())
+}
