@@ -8,6 +8,7 @@ pub mod perft_cmd;
 pub mod progress;
 pub mod reproduce;
 pub mod scan;
+pub mod stats;
 pub mod suite;
 pub mod util;
 
