@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod bench;
+pub mod callgrind;
 pub mod microbench;
 pub mod perft_cmd;
 pub mod progress;

@@ -9,8 +9,6 @@
 //!
 //! Replaying the tokens against a position (SAN parsing and legality) is the caller's job.
 
-#![deny(missing_docs)]
-
 use std::{
     fmt,
     io::{self, BufRead},

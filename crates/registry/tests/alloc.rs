@@ -1,40 +1,13 @@
 //! No detector allocates per enter/probe/leave once it has been sized (`Detector::clear`).
 //! A counting global allocator watches a search-like walk of every detector.
 
-use std::{
-    alloc::{GlobalAlloc, Layout, System},
-    sync::atomic::{AtomicBool, AtomicUsize, Ordering},
-};
-
 use replab_board::{MoveList, Position};
 use replab_detect::{Detector, Line, load_history};
 use replab_registry::{DETECTORS, RootRule, by_name};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-static COUNTING: AtomicBool = AtomicBool::new(false);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use replab_truth::kit::{CountingAllocator, allocations};
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 /// A full-width walk to `depth` that drives the detector like the searcher does.
 fn walk(d: &mut dyn Detector, line: &mut Line, pos: &Position, depth: u32, visits: &mut u64) {
@@ -74,11 +47,9 @@ fn no_allocation_per_node_in_any_detector() {
         load_history(&mut d, &mut line, &positions, &moves, 16);
         let root = *positions.last().unwrap();
         let mut visits = 0;
-        ALLOCATIONS.store(0, Ordering::SeqCst);
-        COUNTING.store(true, Ordering::SeqCst);
+        let before = allocations();
         walk(&mut d, &mut line, &root, 5, &mut visits);
-        COUNTING.store(false, Ordering::SeqCst);
-        let n = ALLOCATIONS.load(Ordering::SeqCst);
+        let n = allocations() - before;
         assert!(visits > 5_000, "{name}: walk too small ({visits})");
         assert_eq!(n, 0, "{name} allocated {n} times in {visits} nodes");
     }

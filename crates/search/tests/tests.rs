@@ -2,48 +2,16 @@
 //! repetition, exact mate scores, the WAC.018 key move, the detector protocol and allocation
 //! freedom.
 
-use std::{
-    alloc::{GlobalAlloc, Layout, System},
-    cell::Cell,
-};
-
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy, Line, Off, Repetition, Stats};
 use replab_registry::{DETECTORS, LinearDetector, RootRule, with_detector};
 use replab_search::{Counters, MATE, SearchConfig, SearchResult, Searcher};
+use replab_truth::kit::{CountingAllocator, allocations};
 
 // ---- A counting allocator (per thread, so parallel tests do not disturb each other) --------
 
-struct CountingAlloc;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards to the system allocator; only counts.
-unsafe impl GlobalAlloc for CountingAlloc {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: CountingAlloc = CountingAlloc;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 // ---- Helpers --------------------------------------------------------------------------------
 

@@ -1,5 +1,4 @@
 #![doc = include_str!("../README.md")]
-#![deny(missing_docs)]
 
 use replab_board::Position;
 use replab_detect::{Detector, Line, Repetition, Stats};

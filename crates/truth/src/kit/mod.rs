@@ -14,6 +14,10 @@
 //! [`replay`] and [`replay_probes`] are ordinary run-time functions (no test harness needed):
 //! they drive a detector as game replay does.
 
+mod alloc;
+
+pub use alloc::{CountingAllocator, allocations};
+
 use std::fmt;
 
 use replab_board::Position;
@@ -22,7 +26,7 @@ use replab_detect::{Detector, Line, Repetition};
 use crate::TruthDetector;
 
 /// The text of the scripted cases (`cases/scripted.txt`).
-pub const SCRIPTED: &str = include_str!("../cases/scripted.txt");
+pub const SCRIPTED: &str = include_str!("../../cases/scripted.txt");
 
 /// The move token for a null move in a case's move list.
 pub const NULL_MOVE: &str = "--";
