@@ -31,7 +31,7 @@ ci:
 
 # Criterion benchmarks (board and detectors).
 criterion:
-    cargo bench -p replab-benches
+    cargo bench -p replab-board -p replab-lab
 
 # Perft of a position: just perft 5 "<fen>"
 perft DEPTH FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":

@@ -492,7 +492,28 @@ impl SearchResult {
     pub fn time_ms(&self) -> f64 {
         self.iterations.iter().map(|it| it.time_ms).sum()
     }
+
+    /// Everything the search decided, per iteration, without the wall time: equal signatures
+    /// mean the same tree was searched to the same result (how tests compare detectors).
+    pub fn signature(&self) -> Vec<IterationSignature> {
+        self.iterations
+            .iter()
+            .map(|it| {
+                (
+                    it.depth,
+                    it.best_move,
+                    it.score.value(),
+                    it.pv.clone(),
+                    it.counters,
+                )
+            })
+            .collect()
+    }
 }
+
+/// One iteration without its wall time: depth, best move, score, principal variation and
+/// counters ([`SearchResult::signature`]).
+pub type IterationSignature = (u32, Option<Move>, i32, Vec<Move>, Counters);
 
 /// Why a searcher cannot be built for a detector and a configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]

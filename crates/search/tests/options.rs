@@ -14,8 +14,8 @@ use replab_board::{Move, Position};
 use replab_detect::{DrawPolicy, Off};
 use replab_registry::{LinearDetector, RootRule, with_detector};
 use replab_search::{
-    Counters, Eval, ExtensionLimit, Iteration, Limits, MATE, SearchConfig, SearchResult, Searcher,
-    SetupError, TtMode, check_setup,
+    Eval, ExtensionLimit, Iteration, IterationSignature, Limits, MATE, SearchConfig, SearchResult,
+    Searcher, SetupError, TtMode, check_setup,
 };
 use replab_tt_thompson::ThompsonDetector;
 
@@ -39,21 +39,9 @@ fn run(name: &str, fen: &str, config: SearchConfig) -> SearchResult {
     .unwrap()
 }
 
-type Signature = Vec<(u32, Option<Move>, i32, Vec<Move>, Counters)>;
-
-fn signature(r: &SearchResult) -> Signature {
-    r.iterations
-        .iter()
-        .map(|it| {
-            (
-                it.depth,
-                it.best_move,
-                it.score.value(),
-                it.pv.clone(),
-                it.counters,
-            )
-        })
-        .collect()
+/// Everything but the wall time, per iteration.
+fn signature(r: &SearchResult) -> Vec<IterationSignature> {
+    r.signature()
 }
 
 fn uci(m: Option<Move>) -> String {

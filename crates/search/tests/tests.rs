@@ -5,7 +5,7 @@
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy, Line, Off, Repetition, Stats};
 use replab_registry::{DETECTORS, LinearDetector, RootRule, with_detector};
-use replab_search::{Counters, MATE, SearchConfig, SearchResult, Searcher};
+use replab_search::{IterationSignature, MATE, SearchConfig, SearchResult, Searcher};
 use replab_truth::kit::{CountingAllocator, allocations};
 
 // ---- A counting allocator (per thread, so parallel tests do not disturb each other) --------
@@ -48,23 +48,9 @@ fn run(name: &str, fen: &str, config: SearchConfig) -> SearchResult {
     .unwrap()
 }
 
-/// Everything but the wall time of one iteration.
-type Signature = (u32, Option<Move>, i32, Vec<Move>, Counters);
-
 /// Everything but the wall time, per iteration.
-fn signature(r: &SearchResult) -> Vec<Signature> {
-    r.iterations
-        .iter()
-        .map(|it| {
-            (
-                it.depth,
-                it.best_move,
-                it.score.value(),
-                it.pv.clone(),
-                it.counters,
-            )
-        })
-        .collect()
+fn signature(r: &SearchResult) -> Vec<IterationSignature> {
+    r.signature()
 }
 
 fn uci(m: Option<Move>) -> String {

@@ -5,7 +5,9 @@
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy};
 use replab_registry::{LinearDetector, MatrixDetector, RootRule, with_detector};
-use replab_search::{SearchConfig, SearchResult, Searcher, SetupError, check_setup};
+use replab_search::{
+    IterationSignature, SearchConfig, SearchResult, Searcher, SetupError, check_setup,
+};
 use replab_tt_thompson::ThompsonDetector;
 
 /// A game: start FEN and SAN moves; the last position is the root.
@@ -44,21 +46,9 @@ fn game(fen: &str, sans: &[&str]) -> (Vec<Position>, Vec<Move>) {
     (positions, moves)
 }
 
-type Signature = Vec<(u32, Option<Move>, i32, Vec<Move>, replab_search::Counters)>;
-
-fn signature(r: &SearchResult) -> Signature {
-    r.iterations
-        .iter()
-        .map(|it| {
-            (
-                it.depth,
-                it.best_move,
-                it.score.value(),
-                it.pv.clone(),
-                it.counters,
-            )
-        })
-        .collect()
+/// Everything but the wall time, per iteration.
+fn signature(r: &SearchResult) -> Vec<IterationSignature> {
+    r.signature()
 }
 
 fn run(name: &str, positions: &[Position], moves: &[Move], config: SearchConfig) -> SearchResult {

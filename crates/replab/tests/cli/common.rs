@@ -1,7 +1,7 @@
 //! Helpers shared by every command-line test: running the binary and scratch directories.
 
 use std::{
-    path::{Path, PathBuf},
+    path::Path,
     process::{Command, Output},
 };
 
@@ -30,31 +30,4 @@ pub fn repo_root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
-/// A fresh, empty directory for one test under the system temp dir, removed when dropped.
-pub struct Scratch(PathBuf);
-
-impl Scratch {
-    /// A new scratch directory; `name` keeps tests running in parallel apart.
-    pub fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("replab-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create scratch directory");
-        Scratch(dir)
-    }
-
-    /// The directory itself.
-    pub fn dir(&self) -> &Path {
-        &self.0
-    }
-
-    /// A path inside the directory.
-    pub fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+pub use replab_truth::kit::Scratch;

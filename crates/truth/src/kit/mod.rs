@@ -15,8 +15,10 @@
 //! they drive a detector as game replay does.
 
 mod alloc;
+mod scratch;
 
 pub use alloc::{CountingAllocator, allocations};
+pub use scratch::Scratch;
 
 use std::fmt;
 

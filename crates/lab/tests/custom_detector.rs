@@ -1,0 +1,80 @@
+//! Bring your own detector (docs/bring-your-own-detector.md): the worked example, `naive`,
+//! is one crate and one row of the registry's table, and with nothing else it runs through
+//! the audit and a suite, where it agrees with the exact oracle and grows `linear`'s trees.
+
+mod common;
+
+use common::Scratch;
+use replab_detect::DrawPolicy;
+use replab_lab::{Silent, audit, suite};
+use replab_registry::{SEARCH_DETECTORS, check_policy, info};
+use replab_report::ReportDir;
+
+#[test]
+fn the_example_is_one_table_row_outside_the_all_lists() {
+    let row = info("naive").expect("naive is a row of the registry's table");
+    assert_eq!(row.crate_name, "replab-naive");
+    assert!(row.caps.exact && row.caps.counts_occurrences && row.caps.searchable);
+    assert!(!row.caps.listed, "worked examples stay out of `all`");
+    assert!(!SEARCH_DETECTORS.contains(&"naive"));
+    for policy in DrawPolicy::ALL {
+        assert!(check_policy("naive", policy).is_ok(), "{policy}");
+    }
+}
+
+#[test]
+fn the_example_runs_through_the_audit() {
+    let config = audit::Config {
+        games: 300,
+        detectors: vec!["naive".into(), "linear".into()],
+        threads: 2,
+        ..audit::Config::default()
+    };
+    let results = audit::run(&config, &mut Silent).unwrap();
+    let naive = results.detectors.get("naive").expect("naive audited");
+    assert!(naive.true_positive > 0, "the games contain repetitions");
+    assert_eq!(naive.false_positive, 0);
+    assert_eq!(naive.false_negative, 0);
+    let linear = results.detectors.get("linear").unwrap();
+    assert_eq!(naive.true_positive, linear.true_positive);
+    // And its page is written like any other's.
+    let scratch = Scratch::new("byod-audit");
+    let dir = ReportDir::create(scratch.path("audit")).unwrap();
+    audit::write(&results, &dir).unwrap();
+    let out = dir.commit().unwrap();
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(html.contains("naive"));
+}
+
+#[test]
+fn the_example_runs_through_a_suite() {
+    let scratch = Scratch::new("byod-suite");
+    let epd = scratch.path("s.epd");
+    std::fs::write(
+        &epd,
+        "R7/P4k2/8/8/8/8/r7/6K1 w - - bm Rh8; id \"WAC.018\";\n\
+         q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - bm Qh6+; id \"figure-1\";\n",
+    )
+    .unwrap();
+    for policy in DrawPolicy::ALL {
+        let config = suite::Config {
+            epd: epd.clone(),
+            depth: 5,
+            detectors: suite::parse_detectors("naive,linear", policy).unwrap(),
+            policy,
+            ..suite::Config::default()
+        };
+        config.check().unwrap();
+        let results = suite::run(&config, &mut Silent).unwrap();
+        let of = |d: &str| {
+            results
+                .runs
+                .iter()
+                .filter(|r| r.detector == d)
+                .map(|r| (r.id.clone(), r.counters, r.best_move.clone(), r.eval_cp))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(of("naive").len(), 2);
+        assert_eq!(of("naive"), of("linear"), "same trees under {policy}");
+    }
+}
