@@ -11,14 +11,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use replab_detect::DrawPolicy;
-use replab_registry::{SEARCH_DETECTORS, check_policy};
+use replab_registry::{DETECTORS, SEARCH_DETECTORS, check_policy, policy_matrix};
 use replab_report::{
     Cell, LineChart, Meta, Page, ReportDir, Series, fmt_delta_pct, fmt_int, render_fragment,
     table_html,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, microbench, reproduce::axon, suite};
+use crate::{Progress, audit, callgrind, microbench, reproduce::axon, suite};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +29,9 @@ pub struct Config {
     pub datasets: PathBuf,
     /// The command line that regenerates the site (`replab bench`, `replab bench --quick`).
     pub command: String,
+    /// The replab binary, for the instruction counts under valgrind (each workload runs in a
+    /// child process: `replab measure …`). `None`: no instruction counts (tests).
+    pub exe: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -37,6 +40,7 @@ impl Default for Config {
             quick: false,
             datasets: PathBuf::from("datasets"),
             command: "replab bench".into(),
+            exe: None,
         }
     }
 }
@@ -48,28 +52,32 @@ struct SuitePlan {
     file: &'static str,
     depth: u32,
     limit: Option<usize>,
+    repeats: usize,
 }
 
 impl Config {
     /// The suites this run searches.
     fn suites(&self) -> Vec<SuitePlan> {
-        let plan = |dir, title, file, depth, limit| SuitePlan {
+        // Depths and repeats keep the full run within its 15-minute budget with 6 interleaved
+        // repeats (a 97% interval per record); the quick run takes 3 (75%).
+        let plan = |dir, title, file, depth, limit, repeats| SuitePlan {
             dir,
             title,
             file,
             depth,
             limit,
+            repeats,
         };
         if self.quick {
             vec![
-                plan("suite-repetition", REPETITION, "repetition.epd", 5, None),
-                plan("suite-wac", WAC, "wac.epd", 4, Some(60)),
+                plan("suite-repetition", REPETITION, "repetition.epd", 5, None, 3),
+                plan("suite-wac", WAC, "wac.epd", 4, Some(60), 3),
             ]
         } else {
             vec![
-                plan("suite-repetition", REPETITION, "repetition.epd", 8, None),
-                plan("suite-wac", WAC, "wac.epd", 6, None),
-                plan("suite-bk", BK, "bk.epd", 7, None),
+                plan("suite-repetition", REPETITION, "repetition.epd", 7, None, 6),
+                plan("suite-wac", WAC, "wac.epd", 5, None, 6),
+                plan("suite-bk", BK, "bk.epd", 6, None, 6),
             ]
         }
     }
@@ -111,12 +119,14 @@ impl Config {
         if let Some(n) = plan.limit {
             command += &format!(" --limit {n}");
         }
+        command += &format!(" --repeats {}", plan.repeats);
         Ok(suite::Config {
             epd,
             depth: plan.depth,
             detectors: suite::parse_detectors("all", policy)?,
             policy,
             limit: plan.limit,
+            repeats: plan.repeats,
             command,
             ..suite::Config::default()
         })
@@ -166,6 +176,9 @@ pub struct Results {
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
     pub microbench: microbench::Results,
+    /// Deterministic instruction counts under valgrind (`None` when not asked for; empty with
+    /// `valgrind: null` when valgrind is absent).
+    pub instructions: Option<callgrind::InstructionCosts>,
 }
 
 /// Runs every experiment of the main job, in order; nothing is written.
@@ -184,7 +197,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 3 + plans.len();
+    let total = 3 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -208,6 +221,22 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     announce(progress, "micro-benchmarks");
     let microbench = microbench::run(&config.microbench(), progress)
         .context("step `micro-benchmarks` failed")?;
+    let instructions = match &config.exe {
+        Some(exe) => {
+            announce(progress, "instruction counts (valgrind)");
+            // Quick: the search at depth 8, no cycle workloads; full: depth 10 and every run.
+            let (depth, runs): (u32, &[usize]) = if config.quick {
+                (8, &[])
+            } else {
+                (callgrind::DEFAULT_DEPTH, &callgrind::DEFAULT_RUNS)
+            };
+            Some(
+                callgrind::measure(exe, &SEARCH_DETECTORS, depth, runs, progress)
+                    .context("step `instruction counts` failed")?,
+            )
+        }
+        None => None,
+    };
     progress.finish();
     Ok(Results {
         meta,
@@ -216,6 +245,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         audit,
         suites,
         microbench,
+        instructions,
     })
 }
 
@@ -263,8 +293,10 @@ struct Row {
     /// (run length, ns per cycle, ratio to a copy-make), no repetition.
     ns: Vec<(usize, f64, f64)>,
     overhead: Option<f64>,
-    /// Time against `off`, per suite.
-    suites: Vec<Option<f64>>,
+    /// Instructions per node relative to `off` (valgrind).
+    instructions: Option<f64>,
+    /// Time against `off`, per suite, and whether its interval excludes no change.
+    suites: Vec<Option<(f64, bool)>>,
 }
 
 /// Gathers the ranking rows: every micro-benchmarked detector, then every search detector.
@@ -300,6 +332,10 @@ fn rows(results: &Results) -> Vec<Row> {
                     .iter()
                     .find(|s| s.detector == detector)
                     .map(|s| s.overhead),
+                instructions: results
+                    .instructions
+                    .as_ref()
+                    .and_then(|c| c.overhead(&detector)),
                 suites: results
                     .suites
                     .iter()
@@ -308,7 +344,10 @@ fn rows(results: &Results) -> Vec<Row> {
                             .aggregates
                             .iter()
                             .find(|a| a.detector == detector)
-                            .and_then(|a| a.time_vs_off)
+                            .and_then(|a| {
+                                a.time_vs_off
+                                    .map(|t| (t, a.time_differs_from_off().unwrap_or(false)))
+                            })
                     })
                     .collect(),
                 detector,
@@ -386,6 +425,7 @@ fn ranking_table(results: &Results, rows: &[Row]) -> String {
     headers.extend(SHOW_RUNS.iter().map(|r| format!("ns/cycle, run {r}")));
     headers.push("× copy-make, run 32".into());
     headers.push("NPS overhead (axon)".into());
+    headers.push("instructions/node vs off".into());
     headers.extend(
         results
             .suites
@@ -409,15 +449,79 @@ fn ranking_table(results: &Results, rows: &[Row]) -> String {
                 r.overhead
                     .map_or_else(dash, |o| Cell::text(format!("{o:.3}"))),
             );
-            row.extend(
-                r.suites
-                    .iter()
-                    .map(|c| c.map_or_else(dash, |c| Cell::text(fmt_delta_pct(c)))),
+            row.push(
+                r.instructions
+                    .map_or_else(dash, |o| Cell::text(format!("{o:.3}"))),
             );
+            row.extend(r.suites.iter().map(|c| {
+                c.map_or_else(dash, |(c, differs)| {
+                    if differs {
+                        Cell::text(fmt_delta_pct(c))
+                    } else {
+                        Cell::text(format!("{} (n.s.)", fmt_delta_pct(c)))
+                    }
+                })
+            }));
             row
         })
         .collect();
     table_html(&headers, &table_rows, true)
+}
+
+/// The detector × draw-policy matrix: allowed or refused, and why (from the registry).
+fn policies_section() -> Result<String> {
+    #[derive(Serialize)]
+    struct Reason {
+        detector: &'static str,
+        policies: String,
+        reason: String,
+    }
+    #[derive(Serialize)]
+    struct Context {
+        table: String,
+        reasons: Vec<Reason>,
+    }
+    let cells = policy_matrix();
+    let mut headers = vec!["detector".to_string()];
+    headers.extend(DrawPolicy::ALL.iter().map(|p| p.name().to_string()));
+    let mut rows = Vec::new();
+    let mut reasons: Vec<Reason> = Vec::new();
+    for d in DETECTORS
+        .iter()
+        .filter(|d| d.caps.probes || d.caps.upcoming)
+    {
+        let mut row = vec![Cell::text(d.name)];
+        for c in cells.iter().filter(|c| c.detector == d.name) {
+            row.push(Cell::text(if c.refusal.is_some() {
+                "refused"
+            } else {
+                "allowed"
+            }));
+            if let Some(r) = &c.refusal {
+                // One line per detector and reason, naming the policies it covers.
+                match reasons
+                    .iter_mut()
+                    .find(|x| x.detector == d.name && x.reason == r.reason)
+                {
+                    Some(x) => x.policies += &format!(", {}", c.policy.name()),
+                    None => reasons.push(Reason {
+                        detector: d.name,
+                        policies: c.policy.name().to_string(),
+                        reason: r.reason.clone(),
+                    }),
+                }
+            }
+        }
+        rows.push(row);
+    }
+    Ok(render_fragment(
+        "bench/policies.html",
+        include_str!("../templates/bench/policies.html"),
+        &Context {
+            table: table_html(&headers, &rows, false),
+            reasons,
+        },
+    )?)
 }
 
 /// Writes the landing page from the typed results.
@@ -488,6 +592,19 @@ fn landing(results: &Results, out: &Path) -> Result<()> {
             )?,
         )
         .section("Scaling", figure)
+        .section(
+            "Instruction counts",
+            results.instructions.as_ref().map_or_else(
+                || {
+                    "<p>Not measured in this run (instruction counts need the replab binary \
+                     and valgrind: <code>replab bench</code> measures them when valgrind is \
+                     installed).</p>"
+                        .to_string()
+                },
+                callgrind::section_html,
+            ),
+        )
+        .section("Detector × draw policy", policies_section()?)
         .section(
             "Reports",
             render_fragment(

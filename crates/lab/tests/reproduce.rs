@@ -14,6 +14,11 @@ use serde_json::Value;
 
 /// Depth of the shared run: deep enough for Figure 1's draw, quick in a test build.
 const DEPTH: u32 = 6;
+/// Interleaved rounds of the shared run.
+const REPEAT: u32 = 3;
+/// Cap on linear's paired rounds in the shared run (the adaptive measurement is exercised, not
+/// run to its target).
+const MAX_ROUNDS: u32 = 9;
 
 /// One run shared by the tests (the search takes seconds).
 fn results() -> &'static Results {
@@ -21,8 +26,11 @@ fn results() -> &'static Results {
     RESULTS.get_or_init(|| {
         let config = Config {
             max_depth: DEPTH,
-            repeat: 2,
-            command: "replab reproduce axon --max-depth 6 --repeat 2".into(),
+            repeat: REPEAT,
+            overhead_target: Some(0.0001),
+            overhead_max_rounds: MAX_ROUNDS,
+            overhead_max_seconds: 30.0,
+            command: "replab reproduce axon --max-depth 6 --repeat 3".into(),
         };
         axon::run(&config, &mut Silent).expect("the experiment runs")
     })
@@ -71,7 +79,12 @@ fn results_carry_the_contract_fields() {
     );
     assert!(json["seed"].is_null());
     assert_eq!(json["config"]["max_depth"], DEPTH);
-    assert_eq!(json["config"]["repeat"], 2);
+    assert_eq!(json["config"]["repeat"], REPEAT);
+    assert_eq!(json["config"]["overhead_target"], 0.0001);
+    assert_eq!(json["config"]["overhead_max_rounds"], MAX_ROUNDS);
+    // Three rounds: the interval is the whole range, covering the median with p = 1 − 2/8.
+    let coverage = json["config"]["time_ci_coverage"].as_f64().unwrap();
+    assert!((coverage - 0.75).abs() < 1e-12, "{coverage}");
     assert_eq!(json["config"]["policy"], "twofold");
     assert_eq!(json["config"]["cuckoo_root_rule"], "any-earlier");
     assert_eq!(json["paper"]["off"].as_array().unwrap().len(), 12);
@@ -149,7 +162,121 @@ fn results_carry_the_contract_fields() {
         assert!(s["memory_bytes"].is_u64());
     }
     assert_eq!(summary[0]["nodes_change"], 0.0);
-    assert!(json["verdict"].as_str().unwrap().contains("paper"));
+    let verdict = json["verdict"].as_str().unwrap();
+    assert!(verdict.contains("paper"));
+    assert!(
+        verdict.contains("per 1,000 generated positions"),
+        "{verdict}"
+    );
+}
+
+/// `[low, high]` of a JSON interval.
+fn interval(v: &Value) -> [f64; 2] {
+    let a = v.as_array().expect("an interval is an array");
+    assert_eq!(a.len(), 2, "{v}");
+    [a[0].as_f64().unwrap(), a[1].as_f64().unwrap()]
+}
+
+#[test]
+fn every_time_carries_its_interval_and_repeats() {
+    let json = json();
+    for run in json["runs"].as_array().unwrap() {
+        let [low, high] = interval(&run["time_ms_ci"]);
+        let t = run["time_ms"].as_f64().unwrap();
+        assert!(low <= t && t <= high, "{run}");
+        assert_eq!(run["repeats"], REPEAT, "{run}");
+        let nps = run["nodes"].as_f64().unwrap() * 1000.0 / t;
+        assert!(
+            (run["nps"].as_f64().unwrap() - nps).abs() <= 1e-6 * nps,
+            "nps from the median"
+        );
+    }
+    // The further positions are searched once: a single run, a zero-width interval.
+    for case in json["cases"].as_array().unwrap() {
+        for run in case["runs"].as_array().unwrap() {
+            let t = run["time_ms"].as_f64().unwrap();
+            assert_eq!(interval(&run["time_ms_ci"]), [t, t]);
+            assert_eq!(run["repeats"], 1);
+        }
+    }
+    let adaptive = &json["overhead_adaptive"];
+    assert_eq!(adaptive["detector"], "linear");
+    // A target no run reaches in nine rounds: the rounds cap stops it.
+    assert_eq!(adaptive["stopped"], "rounds cap");
+    assert_eq!(adaptive["rounds"], MAX_ROUNDS);
+    assert_eq!(adaptive["extra_rounds"], MAX_ROUNDS - REPEAT);
+    for s in json["summary"].as_array().unwrap() {
+        let name = s["detector"].as_str().unwrap();
+        let [low, high] = interval(&s["time_ms_ci"]);
+        let t = s["time_ms"].as_f64().unwrap();
+        assert!(low <= t && t <= high, "{name}: {s}");
+        assert_eq!(s["repeats"], REPEAT, "{name}");
+        let [low, high] = interval(&s["overhead_ci"]);
+        let o = s["overhead"].as_f64().unwrap();
+        assert!(
+            low <= o && o <= high,
+            "{name}: overhead {o} outside [{low}, {high}]"
+        );
+        let hw = s["overhead_half_width"].as_f64().unwrap();
+        assert!((hw - (high - low) / 2.0).abs() < 1e-12, "{name}");
+        let [low, high] = interval(&s["time_change_ci"]);
+        let c = s["time_change"].as_f64().unwrap();
+        assert!(low <= c && c <= high, "{name}: time change");
+        let rounds = s["overhead_rounds"].as_u64().unwrap();
+        match name {
+            "off" => {
+                assert_eq!((o, low, high), (1.0, 0.0, 0.0));
+                assert_eq!(rounds, u64::from(REPEAT));
+            }
+            "linear" => {
+                assert_eq!(rounds, u64::from(MAX_ROUNDS));
+                assert_eq!(s["overhead_half_width"], adaptive["half_width"]);
+            }
+            _ => assert_eq!(rounds, u64::from(REPEAT), "{name}"),
+        }
+    }
+}
+
+#[test]
+fn the_comparison_is_in_the_papers_unit() {
+    let json = json();
+    let comparison = json["comparison"].as_array().unwrap();
+    assert_eq!(comparison.len(), DEPTH as usize, "one object per depth");
+    let runs = json["runs"].as_array().unwrap();
+    let generated = |name: &str, depth: u64| {
+        runs.iter()
+            .find(|r| r["detector"] == name && r["depth"] == depth)
+            .unwrap()["generated"]
+            .as_u64()
+            .unwrap()
+    };
+    for (i, c) in comparison.iter().enumerate() {
+        let depth = i as u64 + 1;
+        for field in [
+            "depth",
+            "paper_off",
+            "paper_on",
+            "ours_off_generated",
+            "ours_axon_generated",
+        ] {
+            assert!(c[field].is_u64(), "depth {depth}: {field} in {c}");
+        }
+        assert_eq!(c["depth"], depth);
+        assert_eq!(c["ours_off_generated"], generated("off", depth));
+        assert_eq!(c["ours_axon_generated"], generated("axon", depth));
+        assert_eq!(c["paper_off"], json["paper"]["off"][i]["nodes"]);
+        assert_eq!(c["paper_on"], json["paper"]["on"][i]["nodes"]);
+    }
+    // The paper's node counts sum to its generated positions: the unit of the comparison.
+    let paper = results().paper.tables();
+    assert_eq!(
+        paper.off.iter().map(|r| r.nodes).sum::<u64>(),
+        paper.totals.off.generated
+    );
+    assert_eq!(
+        paper.on.iter().map(|r| r.nodes).sum::<u64>(),
+        paper.totals.on.generated
+    );
 }
 
 #[test]
@@ -276,6 +403,15 @@ fn write_stages_the_json_the_page_and_its_charts() {
         "search detectors, on one deterministic searcher",
         "14,941 repetitions",
         "The draw score (0.00) is reached",
+        "our identification",
+        "WAC.018 (bm Rh8)",
+        "Only WAC.018 has the best move Rh8",
+        "legal in WAC.018 at 24 of its 24 table rows",
+        "paper off: node count",
+        "ours off: generated",
+        "per 1,000 generated",
+        "95% interval",
+        "paired rounds",
     ] {
         assert!(text.contains(needle), "page lacks {needle}");
     }
@@ -309,6 +445,7 @@ fn progress_counts_every_iteration_by_stage() {
     let config = Config {
         max_depth: 2,
         repeat: 2,
+        overhead_target: None,
         ..Config::default()
     };
     let mut progress = Recorded::default();
@@ -323,18 +460,38 @@ fn progress_counts_every_iteration_by_stage() {
         ]
     );
     assert_eq!(progress.done, [2 * per_search, per_search, per_search]);
+
+    // With a target: one more stage, one unit per added paired round.
+    let config = Config {
+        max_depth: 1,
+        repeat: 2,
+        overhead_target: Some(1e-9),
+        overhead_max_rounds: 6,
+        ..Config::default()
+    };
+    let mut progress = Recorded::default();
+    let results = axon::run(&config, &mut progress).unwrap();
+    assert_eq!(
+        progress.stages[1],
+        ("linear overhead to ±0.0 pp".to_string(), 4)
+    );
+    assert_eq!(progress.done[1], 4);
+    assert_eq!(results.overhead_adaptive.unwrap().rounds, 6);
 }
 
 #[test]
 fn out_of_range_settings_are_refused() {
-    for (max_depth, repeat, needle) in [
-        (0, 1, "--max-depth 0"),
-        (21, 1, "--max-depth 21"),
-        (1, 0, "--repeat 0"),
+    for (max_depth, repeat, target, needle) in [
+        (0, 1, None, "--max-depth 0"),
+        (21, 1, None, "--max-depth 21"),
+        (1, 0, None, "--repeat 0"),
+        (1, 1, Some(0.0), "--overhead-target 0"),
+        (1, 1, Some(f64::NAN), "--overhead-target NaN"),
     ] {
         let config = Config {
             max_depth,
             repeat,
+            overhead_target: target,
             ..Config::default()
         };
         let err = axon::run(&config, &mut Silent).unwrap_err().to_string();
@@ -345,6 +502,10 @@ fn out_of_range_settings_are_refused() {
 #[test]
 fn the_default_config_is_the_command_line_default() {
     let config = Config::default();
-    assert_eq!((config.max_depth, config.repeat), (12, 5));
+    assert_eq!((config.max_depth, config.repeat), (12, 21));
+    assert_eq!(config.overhead_target, Some(0.01));
     assert_eq!(config.command, "replab reproduce axon");
+    let quick = Config::quick();
+    assert_eq!((quick.max_depth, quick.repeat), (12, 3));
+    assert_eq!(quick.overhead_target, None);
 }

@@ -70,9 +70,51 @@ fn runs_for_every_record_and_detector() {
         "generated",
         "repetitions",
         "time_ms",
+        "time_ms_ci",
+        "repeats",
+        "time_ms_samples",
         "solved",
     ] {
         assert!(runs[0].get(field).is_some(), "missing {field}");
+    }
+    // Every search timed three times (the default), the median with its interval.
+    assert_eq!(v["config"]["repeats"], 3);
+    for r in &results.runs {
+        assert_eq!((r.repeats, r.time_ms_samples.len()), (3, 3));
+        let mut sorted = r.time_ms_samples.clone();
+        sorted.sort_by(f64::total_cmp);
+        assert_eq!(r.time_ms, sorted[1]);
+        assert_eq!(r.time_ms_ci, [sorted[0], sorted[2]]);
+    }
+    for a in &results.aggregates {
+        let of: Vec<&suite::SuiteRun> = results
+            .runs
+            .iter()
+            .filter(|r| r.detector == a.detector)
+            .collect();
+        let sum: f64 = of.iter().map(|r| r.time_ms).sum();
+        assert!((a.time_ms - sum).abs() < 1e-9, "{}", a.detector);
+        assert_eq!((a.repeats, a.round_time_ms.len()), (3, 3));
+        for k in 0..3 {
+            let total: f64 = of.iter().map(|r| r.time_ms_samples[k]).sum();
+            assert!((a.round_time_ms[k] - total).abs() < 1e-9);
+        }
+        assert!(a.time_ms_ci[0] <= a.time_ms && a.time_ms <= a.time_ms_ci[1]);
+        let [lo, hi] = a.time_vs_off_ci.unwrap();
+        let point = a.time_vs_off.unwrap();
+        assert!(lo <= point && point <= hi, "{}", a.detector);
+        assert!((a.time_ci_coverage - 0.75).abs() < 1e-9);
+    }
+    assert_eq!(results.aggregates[0].time_vs_off_ci, Some([0.0, 0.0]));
+    let agg = &v["aggregates"][1];
+    for field in [
+        "time_ms_ci",
+        "repeats",
+        "time_ci_coverage",
+        "round_time_ms",
+        "time_vs_off_ci",
+    ] {
+        assert!(agg.get(field).is_some(), "missing aggregate {field}");
     }
     // Exact detectors search identical trees.
     for id in ["WAC.018", "figure-1", "shuffle"] {
@@ -95,6 +137,9 @@ fn runs_for_every_record_and_detector() {
     assert_eq!(shuffle_off["solved"], Value::Null);
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(html.contains("<title>Suite s.epd"), "title");
+    assert!(html.contains("Every search ran 3 times, interleaved"));
+    assert!(html.contains("Search time against off (3 interleaved rounds"));
+    assert!(html.contains("<th>time vs off interval</th>"));
     for svg in ["time.svg", "nodes.svg", "repetitions.svg"] {
         assert!(html.contains(svg) && out.join(svg).exists(), "{svg}");
     }
@@ -248,6 +293,128 @@ fn bad_records_are_skipped_or_fail() {
         results.skipped
     );
     assert_eq!(results.runs.len(), 3 * 2);
-    assert_eq!(progress.stages, [("suite".to_string(), 6)]);
-    assert_eq!(progress.done, [6]);
+    // One unit per timed search: 3 records × 2 configurations × 3 rounds.
+    assert_eq!(progress.stages, [("suite".to_string(), 18)]);
+    assert_eq!(progress.done, [18]);
+}
+
+/// A run with made-up times, for the aggregate's arithmetic.
+fn fake_run(id: &str, detector: &str, samples: &[f64]) -> suite::SuiteRun {
+    let e = replab_lab::stats::median_ci(samples);
+    suite::SuiteRun {
+        id: id.into(),
+        line: 1,
+        detector: detector.into(),
+        policy: "twofold".into(),
+        depth: 4,
+        best_move: Some("a8h8".into()),
+        eval_cp: 0,
+        counters: replab_search::Counters::default(),
+        time_ms: e.median,
+        time_ms_ci: e.ci,
+        repeats: e.repeats,
+        time_ms_samples: samples.to_vec(),
+        solved: None,
+        history_plies: 0,
+    }
+}
+
+#[test]
+fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
+    // Round 2 is a slow spell of the machine for everyone: paired ratios cancel it.
+    let runs = vec![
+        fake_run("a", "off", &[10.0, 20.0, 10.0]),
+        fake_run("b", "off", &[10.0, 20.0, 10.0]),
+        fake_run("a", "slow", &[12.0, 24.0, 12.0]),
+        fake_run("b", "slow", &[12.0, 24.0, 12.0]),
+        fake_run("a", "same", &[10.5, 19.0, 9.6]),
+        fake_run("b", "same", &[9.8, 21.0, 10.1]),
+        fake_run("a", "fast", &[5.0, 10.0, 5.0]),
+        fake_run("b", "fast", &[5.0, 10.0, 5.0]),
+    ];
+    let detectors: Vec<String> = ["off", "slow", "same", "fast"].map(String::from).to_vec();
+    let aggs = suite::aggregate(&runs, &detectors);
+    let by = |d: &str| aggs.iter().find(|a| a.detector == d).unwrap();
+    let off = by("off");
+    assert_eq!(off.round_time_ms, [20.0, 40.0, 20.0]);
+    assert_eq!(off.time_ms, 20.0);
+    assert_eq!(off.time_ms_ci, [20.0, 40.0]);
+    assert_eq!(off.time_differs_from_off(), None);
+    let slow = by("slow");
+    assert!((slow.time_vs_off.unwrap() - 0.2).abs() < 1e-9);
+    let [lo, hi] = slow.time_vs_off_ci.unwrap();
+    assert!((lo - 0.2).abs() < 1e-9 && (hi - 0.2).abs() < 1e-9);
+    assert_eq!(slow.time_differs_from_off(), Some(true));
+    // The unpaired intervals overlap (24–48 ms against 20–40 ms); the paired ratios do not.
+    assert!(slow.time_ms_ci[0] < off.time_ms_ci[1]);
+    let same = by("same");
+    let [lo, hi] = same.time_vs_off_ci.unwrap();
+    assert!(lo < 0.0 && hi > 0.0, "{lo} {hi}");
+    assert_eq!(same.time_differs_from_off(), Some(false));
+    assert_eq!(by("fast").time_differs_from_off(), Some(true));
+    // The point is the sum of per-record medians, the interval widened to contain it.
+    let odd = suite::aggregate(
+        &[
+            fake_run("a", "off", &[0.0, 5.0, 5.0]),
+            fake_run("b", "off", &[5.0, 0.0, 5.0]),
+            fake_run("c", "off", &[5.0, 5.0, 0.0]),
+        ],
+        &["off".to_string()],
+    );
+    assert_eq!(odd[0].time_ms, 15.0);
+    assert_eq!(odd[0].round_time_ms, [10.0, 10.0, 10.0]);
+    assert_eq!(odd[0].time_ms_ci, [10.0, 15.0]);
+
+    let mut results = suite::SuiteResults {
+        meta: replab_report::Meta::collect("replab suite"),
+        epd: "x.epd".into(),
+        config: suite::ConfigRecord {
+            depth: 4,
+            nodes: None,
+            policy: "twofold".into(),
+            contempt: 0,
+            null_move: true,
+            tt_bits: Some(20),
+            detectors: detectors.clone(),
+            repeats: 3,
+        },
+        skipped: Vec::new(),
+        aggregates: aggs,
+        runs,
+    };
+    let sentence = suite::time_sentence(&results);
+    assert!(
+        sentence.contains("measurably slower than off: slow (+20.0% [+20.0%, +20.0%])")
+            && sentence.contains("measurably faster than off: fast (−50.0%")
+            && sentence.contains("no measurable difference from off: same."),
+        "{sentence}"
+    );
+    let table = suite::summary_table(&results);
+    assert!(table.contains(&sentence), "{table}");
+    // Reports written before repeats existed read back: one sample each.
+    let mut json = serde_json::to_value(&results).unwrap();
+    for r in json["runs"].as_array_mut().unwrap() {
+        let r = r.as_object_mut().unwrap();
+        for k in ["time_ms_ci", "repeats", "time_ms_samples"] {
+            r.remove(k);
+        }
+    }
+    json["config"].as_object_mut().unwrap().remove("repeats");
+    let old: suite::SuiteResults = serde_json::from_value(json).unwrap();
+    assert_eq!((old.config.repeats, old.runs[0].repeats), (1, 1));
+    results.aggregates = suite::aggregate(&old.runs, &detectors);
+    assert_eq!(results.aggregates[0].round_time_ms, [20.0]);
+
+    let tmp = Temp::new("page");
+    let dir = ReportDir::create(tmp.0.join("report")).unwrap();
+    results.aggregates = suite::aggregate(&results.runs, &detectors);
+    suite::write(&results, &dir).unwrap();
+    let html = std::fs::read_to_string(dir.staging().join("index.html")).unwrap();
+    assert!(html.contains("no measurable difference from off: same"));
+    assert!(html.contains("(no measurable difference)</td>"));
+    assert!(
+        html.contains("<td>20.0–40.0 ms</td>"),
+        "off total time interval"
+    );
+    assert!(html.contains("covers the true median with probability 75%"));
 }

@@ -38,6 +38,9 @@ enum Command {
     Reproduce(cmd::reproduce::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
+    /// Internal: one measured workload, run under valgrind by the instruction counts.
+    #[command(hide = true)]
+    Measure(cmd::measure::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Audit(args) => cmd::audit::run(args),
         Command::Reproduce(args) => cmd::reproduce::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Measure(args) => cmd::measure::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

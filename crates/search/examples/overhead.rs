@@ -6,6 +6,10 @@
 //! each detector, back to back, on searchers kept from round to round (tables already in memory).
 //! Per round it computes NPS(off) / NPS(detector); the table gives the median and the quartiles
 //! over the rounds, which cancels slow changes of machine load better than comparing totals.
+//! The quartiles show the spread of the rounds; they are not a confidence interval. The median
+//! with its 95% interval (order statistics, `replab_lab::stats::median_ci`, which this crate
+//! cannot use) is what `replab reproduce axon` reports as `overhead` and `overhead_ci`, measured
+//! the same way (paired rounds of the whole search) on the real, not the blind, detectors.
 //!
 //! A second ratio runs each detector blind: it is probed, entered and left as usual, but its
 //! answers are dropped, so the search grows exactly the tree of detection off and the ratio is the
@@ -162,11 +166,12 @@ fn main() {
         }
     }
     println!(
-        "WAC.018, depth {depth}, {rounds} rounds; NPS(off)/NPS(detector) per round: median [quartiles]"
+        "WAC.018, depth {depth}, {rounds} rounds; per round, median [quartiles] (the spread of the \
+         rounds, not a confidence interval)"
     );
     println!(
-        "{:<16} {:>9} {:>9} {:>9} {:>22} {:>22}",
-        "detector", "nodes", "best Mnps", "med Mnps", "NPS(off)/NPS", "blind: NPS(off)/NPS"
+        "{:<16} {:>9} {:>22} {:>22} {:>22}",
+        "detector", "nodes", "Mnps [quartiles]", "NPS(off)/NPS", "blind: NPS(off)/NPS"
     );
     let ratio = |i: usize, det: usize| {
         let mut r: Vec<f64> = (0..rounds).map(|k| off_nps[det][k] / nps[i][k]).collect();
@@ -192,11 +197,15 @@ fn main() {
             (ratio(i, i), ratio(blind_start + i - 1, i))
         };
         println!(
-            "{:<16} {:>9} {:>9.2} {:>9.2} {:>22} {:>22}",
+            "{:<16} {:>9} {:>22} {:>22} {:>22}",
             name,
             nodes[i],
-            own[own.len() - 1] / 1e6,
-            quantile(&own, 0.5) / 1e6,
+            format!(
+                "{:.2} [{:.2}, {:.2}]",
+                quantile(&own, 0.5) / 1e6,
+                quantile(&own, 0.25) / 1e6,
+                quantile(&own, 0.75) / 1e6
+            ),
             own_ratio,
             blind,
         );

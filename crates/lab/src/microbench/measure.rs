@@ -17,6 +17,8 @@ use anyhow::{Result, anyhow};
 use replab_detect::{Detector, Line, Stats};
 use replab_registry::with_detector;
 
+use crate::stats::{median, median_ci};
+
 use super::{
     scenarios::{
         CYCLE_DETECTORS, HISTORY_LENGTHS, HISTORY_RUN, ROOT_RULE, RUN_LENGTHS, Scenario,
@@ -46,20 +48,6 @@ impl Budget {
         reps: 61,
         batch: Duration::from_micros(500),
     };
-}
-
-/// The median of `values` (the mean of the middle two for an even count; NaN if empty).
-pub fn median(values: &mut [f64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    }
 }
 
 /// Something to time: runs `n` iterations.
@@ -135,13 +123,20 @@ fn time_batch(job: &mut Job<'_>, iters: u64) -> f64 {
 }
 
 /// A job's time: median nanoseconds per iteration, and the median over rounds of its ratio to
-/// the yardstick timed in the same round.
+/// the yardstick timed in the same round, each with its 95% interval
+/// ([`crate::stats::median_ci`] over the rounds).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Timed {
     /// Median nanoseconds per iteration.
     pub ns: f64,
+    /// Interval of `ns`.
+    pub ns_ci: [f64; 2],
     /// Median of (this round's time ÷ this round's yardstick time).
     pub ratio: f64,
+    /// Interval of `ratio`.
+    pub ratio_ci: [f64; 2],
+    /// Rounds behind the medians.
+    pub repeats: usize,
 }
 
 /// Times `jobs` round-robin: after one untimed round, each of `budget.reps` rounds times the
@@ -184,14 +179,20 @@ pub fn time_round_robin(
         }
     }
     let timed = ns
-        .iter_mut()
-        .zip(ratios.iter_mut())
-        .map(|(n, r)| Timed {
-            ns: median(n),
-            ratio: median(r),
+        .iter()
+        .zip(&ratios)
+        .map(|(n, r)| {
+            let (n, r) = (median_ci(n), median_ci(r));
+            Timed {
+                ns: n.median,
+                ns_ci: n.ci,
+                ratio: r.median,
+                ratio_ci: r.ci,
+                repeats: n.repeats,
+            }
         })
         .collect();
-    (median(&mut make_samples), timed)
+    (median(&make_samples), timed)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,8 +211,14 @@ pub struct CycleResult {
     pub hit: bool,
     /// Median nanoseconds per cycle.
     pub ns: f64,
+    /// Interval of `ns`.
+    pub ns_ci: [f64; 2],
     /// Median ratio to one copy-make timed in the same round.
     pub ratio: f64,
+    /// Interval of `ratio`.
+    pub ratio_ci: [f64; 2],
+    /// Rounds behind the medians.
+    pub repeats: usize,
 }
 
 /// One detector replaying the walk, possibly at a non-default table size.
@@ -225,8 +232,14 @@ pub struct WalkResult {
     pub memory_bytes: usize,
     /// Median nanoseconds per walk node.
     pub ns_per_node: f64,
+    /// Interval of `ns_per_node`.
+    pub ns_per_node_ci: [f64; 2],
     /// Median ratio of the cost per node to one copy-make timed in the same round.
     pub ratio: f64,
+    /// Interval of `ratio`.
+    pub ratio_ci: [f64; 2],
+    /// Rounds behind the medians.
+    pub repeats: usize,
     /// The replay against the oracle.
     pub tally: WalkTally,
     /// The detector's counters over one replay.
@@ -296,7 +309,10 @@ fn time_scenarios(
                     run: sc.run,
                     hit: sc.hit,
                     ns: t.ns,
+                    ns_ci: t.ns_ci,
                     ratio: t.ratio,
+                    ratio_ci: t.ratio_ci,
+                    repeats: t.repeats,
                 }),
         );
         progress.advance(1);
@@ -345,7 +361,10 @@ fn time_walks(
                 entries,
                 memory_bytes,
                 ns_per_node: t.ns / nodes,
+                ns_per_node_ci: t.ns_ci.map(|v| v / nodes),
                 ratio: t.ratio / nodes,
+                ratio_ci: t.ratio_ci.map(|v| v / nodes),
+                repeats: t.repeats,
                 tally,
                 stats,
             },
@@ -413,7 +432,7 @@ pub fn measure_all(budget: Budget, progress: &mut dyn Progress) -> Result<Measur
     );
     progress.advance(1);
 
-    let make_ns = median(&mut make_samples.clone());
+    let make_ns = median(&make_samples);
     Ok(Measurements {
         budget,
         make_ns,
@@ -443,14 +462,14 @@ mod tests {
         let mut jobs = vec![cycle_job(replab_registry::LinearDetector::new(), &sc)];
         let (make, timed) = time_round_robin(budget, &mut yardstick, &mut jobs);
         assert!(make > 0.0);
-        assert!(timed[0].ns > 0.0 && timed[0].ratio > 0.0, "{timed:?}");
-    }
-
-    #[test]
-    fn median_of_odd_even_and_empty() {
-        assert_eq!(median(&mut [3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
-        assert!(median(&mut []).is_nan());
+        let t = timed[0];
+        assert!(t.ns > 0.0 && t.ratio > 0.0, "{timed:?}");
+        assert_eq!(t.repeats, 3);
+        assert!(t.ns_ci[0] <= t.ns && t.ns <= t.ns_ci[1], "{t:?}");
+        assert!(
+            t.ratio_ci[0] <= t.ratio && t.ratio <= t.ratio_ci[1],
+            "{t:?}"
+        );
     }
 
     #[test]

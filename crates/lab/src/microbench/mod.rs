@@ -9,20 +9,25 @@
 //! [`run`] measures and returns the [`Results`] (serialisable); [`write()`] writes
 //! `results.json`, `index.html` and the `microbench-*.svg` charts into a staged [`ReportDir`].
 
+pub mod criterion;
 pub mod measure;
 mod page;
 pub mod scenarios;
 pub mod summary;
 pub mod walk;
 
-use std::time::Duration;
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use anyhow::Result;
 use replab_report::{Meta, Page, ReportDir};
 use serde::{Deserialize, Serialize};
 
 use crate::Progress;
-pub use summary::{Cheapest, CycleCost, MicrobenchSummary, TIE, WalkCost, summarise};
+pub use criterion::{CriterionEstimate, criterion_dir, read_criterion};
+pub use summary::{Cheapest, CycleCost, MicrobenchSummary, WalkCost, summarise};
 
 use measure::{Budget, measure_all};
 
@@ -39,17 +44,24 @@ pub struct Config {
     pub rounds: usize,
     /// Target duration of one timed batch.
     pub batch: Duration,
+    /// Where criterion's results are (`<target>/criterion`, [`criterion_dir`]); the page shows
+    /// its estimates beside replab's loop when `cargo bench -p replab-lab --bench detectors`
+    /// has left them there. `None`: do not look.
+    pub criterion_dir: Option<PathBuf>,
     /// The command line that regenerates the report (for `meta`).
     pub command: String,
 }
 
 impl Default for Config {
-    /// `replab bench`'s full run: 61 rounds of 0.5 ms batches (about 15 s on an idle machine).
+    /// `replab bench`'s full run: 61 rounds of 0.5 ms batches (about 15 s on an idle machine);
+    /// criterion's results looked for in [`criterion_dir`] of the current directory (the
+    /// repository root, where `replab bench` runs).
     fn default() -> Self {
         Self {
             quick: false,
             rounds: Budget::FULL.reps,
             batch: Budget::FULL.batch,
+            criterion_dir: Some(criterion_dir(Path::new(""))),
             command: "replab bench".to_owned(),
         }
     }
@@ -62,6 +74,7 @@ impl Config {
             quick: true,
             rounds: Budget::QUICK.reps,
             batch: Budget::QUICK.batch,
+            criterion_dir: Some(criterion_dir(Path::new(""))),
             command: "replab bench --quick".to_owned(),
         }
     }
@@ -75,17 +88,25 @@ impl Config {
     }
 }
 
-/// Everything `results.json` holds and the page shows: `{"meta": …, "summary": …}`.
+/// Everything `results.json` holds and the page shows:
+/// `{"meta": …, "summary": …, "criterion_dir": …, "criterion": …}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Results {
     /// How the report was made.
     pub meta: Meta,
     /// Every figure of the run.
     pub summary: MicrobenchSummary,
+    /// Where criterion's results were looked for (`null`: not looked for).
+    #[serde(default)]
+    pub criterion_dir: Option<String>,
+    /// criterion's estimates found there, sorted; `null` when there were none.
+    #[serde(default)]
+    pub criterion: Option<Vec<CriterionEstimate>>,
 }
 
 /// Runs every micro-benchmark with `config`'s budget, checking each detector against the
-/// oracle on each scenario first, and summarises them. Reports one stage to `progress`.
+/// oracle on each scenario first, and summarises them; reads criterion's estimates from
+/// `config.criterion_dir` if there are any. Reports one stage to `progress`.
 ///
 /// # Errors
 /// If a detector disagrees with the oracle on a scenario.
@@ -96,6 +117,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     Ok(Results {
         meta,
         summary: summarise(&measured?, config.quick),
+        criterion_dir: config
+            .criterion_dir
+            .as_ref()
+            .map(|d| d.display().to_string()),
+        criterion: config.criterion_dir.as_deref().and_then(read_criterion),
     })
 }
 
@@ -109,6 +135,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     for (heading, html) in page::sections(&results.summary, dir)? {
         page = page.section(heading, html);
     }
+    page = page.section("criterion's estimates", page::criterion_section(results)?);
     page.write(dir, "index.html")?;
     Ok(())
 }

@@ -8,9 +8,12 @@ use replab_report::{
 use serde_json::json;
 
 use super::{
+    Results,
+    criterion::pair,
     scenarios::{BASE_FEN, OFF},
     summary::{CycleCost, MicrobenchSummary, fmt_ns, fmt_ratio},
 };
+use crate::stats::Estimate;
 
 /// The y-axis unit of the cycle charts.
 const CYCLE_UNIT: &str = "ns per enter+probe+leave";
@@ -44,6 +47,21 @@ const METHOD: (&str, &str) = (
     "microbench/method.html",
     include_str!("../../templates/microbench/method.html"),
 );
+const CRITERION: (&str, &str) = (
+    "microbench/criterion.html",
+    include_str!("../../templates/microbench/criterion.html"),
+);
+
+/// A median with its 95% interval: `7.1 (6.9–7.4)`; the bare median when the interval is a
+/// point (one round).
+fn with_ci(median: f64, ci: [f64; 2], f: fn(f64) -> String) -> String {
+    let (lo, hi) = (f(ci[0]), f(ci[1]));
+    if lo == hi {
+        f(median)
+    } else {
+        format!("{} ({lo}–{hi})", f(median))
+    }
+}
 
 /// Renders one of the templates above with `context`.
 fn render(template: (&str, &str), context: &serde_json::Value) -> Result<String> {
@@ -95,7 +113,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |c| c.run,
         "detector",
         |k| format!("run {k} (ns)"),
-        |c| fmt_ns(c.ns),
+        |c| with_ci(c.ns, c.ns_ci, fmt_ns),
     );
     let ratio_table = pivot(
         &s.runs,
@@ -104,7 +122,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |c| c.run,
         "detector",
         |k| format!("run {k} (× make)"),
-        |c| fmt_ratio(c.ratio),
+        |c| with_ci(c.ratio, c.ratio_ci, fmt_ratio),
     );
     sections.push((
         "Cost per node by reversible run".to_owned(),
@@ -142,7 +160,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |c| c.run,
         "detector",
         |k| format!("run {k} (ns)"),
-        |c| fmt_ns(c.ns),
+        |c| with_ci(c.ns, c.ns_ci, fmt_ns),
     );
     sections.push((
         "Cost of a repetition hit".to_owned(),
@@ -196,7 +214,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |c| c.history,
         "detector",
         |k| format!("history {k} (ns)"),
-        |c| fmt_ns(c.ns),
+        |c| with_ci(c.ns, c.ns_ci, fmt_ns),
     );
     let history_ratio = pivot(
         &s.histories,
@@ -205,7 +223,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |c| c.history,
         "detector",
         |k| format!("history {k} (× make)"),
-        |c| fmt_ratio(c.ratio),
+        |c| with_ci(c.ratio, c.ratio_ci, fmt_ratio),
     );
     sections.push((
         "Cost per node by game-history length".to_owned(),
@@ -226,8 +244,8 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         .map(|w| {
             vec![
                 Cell::text(w.detector.as_str()),
-                Cell::text(fmt_ns(w.ns_per_node)),
-                Cell::text(fmt_ratio(w.ratio)),
+                Cell::text(with_ci(w.ns_per_node, w.ns_per_node_ci, fmt_ns)),
+                Cell::text(with_ci(w.ratio, w.ratio_ci, fmt_ratio)),
                 Cell::text(fmt_bytes(w.memory_bytes)),
                 w.found.into(),
                 w.missed.into(),
@@ -336,8 +354,8 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
                 Cell::text(t.detector.as_str()),
                 t.entries.into(),
                 Cell::text(fmt_bytes(t.memory_bytes)),
-                Cell::text(fmt_ns(t.ns_per_node)),
-                Cell::text(fmt_ratio(t.ratio)),
+                Cell::text(with_ci(t.ns_per_node, t.ns_per_node_ci, fmt_ns)),
+                Cell::text(with_ci(t.ratio, t.ratio_ci, fmt_ratio)),
                 Cell::text(fmt_pct(t.collision_rate)),
                 Cell::text(fmt_pct(t.miss_rate)),
                 Cell::text(fmt_pct(t.false_hit_rate)),
@@ -394,11 +412,100 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
                 "samples": samples.join(", "),
                 "groups": s.make_unmake_samples_ns.len(),
                 "quick": s.quick,
+                "coverage": format!(
+                    "{:.0}",
+                    100.0 * crate::stats::median_ci(&vec![0.0; s.reps.max(1)]).coverage
+                ),
             }),
         )?,
     ));
 
     Ok(sections)
+}
+
+/// Whether two medians' intervals overlap ([`Estimate::overlaps`]).
+fn overlap(a: f64, a_ci: [f64; 2], b: f64, b_ci: [f64; 2]) -> bool {
+    let est = |median, ci| Estimate {
+        median,
+        ci,
+        repeats: 0,
+        coverage: 0.0,
+    };
+    est(a, a_ci).overlaps(&est(b, b_ci))
+}
+
+/// The section comparing criterion's own estimates with replab's loop, or saying how to produce
+/// them when the run found none.
+pub(super) fn criterion_section(results: &Results) -> Result<String> {
+    let s = &results.summary;
+    let estimates = results.criterion.as_deref().unwrap_or_default();
+    let rows: Vec<Vec<Cell>> = estimates
+        .iter()
+        .map(|e| {
+            let mut row = vec![
+                Cell::text(e.group.as_str()),
+                Cell::text(e.function.as_str()),
+                Cell::text(e.parameter.as_str()),
+            ];
+            match pair(e, s) {
+                Some((c, c_ci, ours, ours_ci)) => {
+                    row.extend([
+                        Cell::text(with_ci(c, c_ci, fmt_ns)),
+                        Cell::text(with_ci(ours, ours_ci, fmt_ns)),
+                        Cell::text(fmt_ratio(c / ours)),
+                        Cell::text(if overlap(c, c_ci, ours, ours_ci) {
+                            "overlap"
+                        } else {
+                            "differ"
+                        }),
+                    ]);
+                }
+                None => row.extend([
+                    Cell::text(with_ci(e.median, e.ci, fmt_ns)),
+                    Cell::text("—"),
+                    Cell::text("—"),
+                    Cell::text("—"),
+                ]),
+            }
+            row
+        })
+        .collect();
+    let table = table_html(
+        &[
+            "group",
+            "detector",
+            "parameter",
+            "criterion ns (interval)",
+            "replab ns (interval)",
+            "criterion ÷ replab",
+            "intervals",
+        ],
+        &rows,
+        true,
+    );
+    let level = estimates
+        .first()
+        .map_or(95.0, |e| (e.confidence_level * 100.0).round());
+    let matched = estimates.iter().filter(|e| pair(e, s).is_some()).count();
+    let differ = estimates
+        .iter()
+        .filter_map(|e| pair(e, s))
+        .filter(|&(c, c_ci, o, o_ci)| !overlap(c, c_ci, o, o_ci))
+        .count();
+    render(
+        CRITERION,
+        &json!({
+            "found": !estimates.is_empty(),
+            "dir": results.criterion_dir,
+            "count": estimates.len(),
+            "matched": matched,
+            "differ": differ,
+            "level": level,
+            "nodes": fmt_int(s.walk_nodes),
+            "command": results.meta.command,
+            "table": table,
+        }),
+    )
 }
 
 /// Whether values span more than a factor of 30 (then the chart uses a log y axis).

@@ -5,6 +5,8 @@
 use replab_report::fmt_int;
 use serde::{Deserialize, Serialize};
 
+use crate::stats::Estimate;
+
 use super::{
     measure::{CycleResult, Measurements, WalkResult},
     scenarios::{
@@ -28,9 +30,18 @@ pub struct CycleCost {
     /// Median nanoseconds per push + probe + enter + upcoming + leave + pop (on a hit: push +
     /// probe + pop).
     pub ns: f64,
+    /// 95% interval of `ns` ([`crate::stats::median_ci`] over the rounds).
+    #[serde(default)]
+    pub ns_ci: [f64; 2],
     /// Median over rounds of this cycle's time ÷ one copy-make of a quiet move timed in the
     /// same round (so machine load cancels).
     pub ratio: f64,
+    /// 95% interval of `ratio`.
+    #[serde(default)]
+    pub ratio_ci: [f64; 2],
+    /// Rounds behind the medians.
+    #[serde(default)]
+    pub repeats: usize,
 }
 
 /// One detector replaying the seeded walk, possibly at a non-default table size.
@@ -45,8 +56,17 @@ pub struct WalkCost {
     /// Median nanoseconds per walk node (push, probe, and enter/upcoming/leave unless a
     /// repetition stops the line, pop).
     pub ns_per_node: f64,
+    /// 95% interval of `ns_per_node` ([`crate::stats::median_ci`] over the rounds).
+    #[serde(default)]
+    pub ns_per_node_ci: [f64; 2],
     /// Median over rounds of the time per node ÷ one copy-make timed in the same round.
     pub ratio: f64,
+    /// 95% interval of `ratio`.
+    #[serde(default)]
+    pub ratio_ci: [f64; 2],
+    /// Rounds behind the medians.
+    #[serde(default)]
+    pub repeats: usize,
     /// Nodes probed.
     pub nodes: u64,
     /// Nodes entered.
@@ -81,19 +101,22 @@ pub struct WalkCost {
 pub struct Cheapest {
     /// Reversible run (plies).
     pub run: usize,
-    /// Detector name.
+    /// Detector name: the lowest median ratio.
     pub detector: String,
     /// Its nanoseconds per cycle.
     pub ns: f64,
+    /// Interval of `ns`.
+    #[serde(default)]
+    pub ns_ci: [f64; 2],
     /// Its ratio to one copy-make.
     pub ratio: f64,
-    /// Every repetition-reporting detector within [`TIE`] of the cheapest (itself included),
-    /// cheapest first: differences this small are within the noise of a shared machine.
+    /// Interval of `ratio`.
+    #[serde(default)]
+    pub ratio_ci: [f64; 2],
+    /// Every repetition-reporting detector whose ratio interval overlaps the cheapest's (itself
+    /// included), cheapest first: the data measure no difference between them.
     pub tied: Vec<String>,
 }
-
-/// Detectors within this fraction of the cheapest count as tied for cheapest.
-pub const TIE: f64 = 0.15;
 
 /// Every figure of one micro-benchmark run (`summary` in `results.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,7 +171,10 @@ fn cycle_cost(r: &CycleResult) -> CycleCost {
         run: r.run,
         hit: r.hit,
         ns: r.ns,
+        ns_ci: r.ns_ci,
         ratio: r.ratio,
+        ratio_ci: r.ratio_ci,
+        repeats: r.repeats,
     }
 }
 
@@ -167,7 +193,10 @@ fn walk_cost(r: &WalkResult) -> WalkCost {
         entries: r.entries,
         memory_bytes: r.memory_bytes,
         ns_per_node: r.ns_per_node,
+        ns_per_node_ci: r.ns_per_node_ci,
         ratio: r.ratio,
+        ratio_ci: r.ratio_ci,
+        repeats: r.repeats,
         nodes: t.nodes,
         enters: t.enters,
         repetitions: t.repetitions,
@@ -217,6 +246,19 @@ pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
     }
 }
 
+/// A cycle's ratio as an [`Estimate`] (for the overlap rule).
+fn ratio_estimate(c: &CycleCost) -> Estimate {
+    Estimate {
+        median: c.ratio,
+        ci: c.ratio_ci,
+        repeats: c.repeats,
+        coverage: 0.0,
+    }
+}
+
+/// Per run length, the repetition-reporting detector with the lowest median ratio to a
+/// copy-make, tied with every detector whose ratio interval overlaps its own
+/// ([`Estimate::overlaps`]).
 fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
     RUN_LENGTHS
         .iter()
@@ -227,14 +269,17 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
                 .collect();
             here.sort_by(|a, b| a.ratio.total_cmp(&b.ratio));
             let best = *here.first()?;
+            let best_ratio = ratio_estimate(best);
             Some(Cheapest {
                 run,
                 detector: best.detector.clone(),
                 ns: best.ns,
+                ns_ci: best.ns_ci,
                 ratio: best.ratio,
+                ratio_ci: best.ratio_ci,
                 tied: here
                     .iter()
-                    .take_while(|c| c.ratio <= best.ratio * (1.0 + TIE))
+                    .filter(|c| ratio_estimate(c).overlaps(&best_ratio))
                     .map(|c| c.detector.clone())
                     .collect(),
             })
@@ -270,7 +315,8 @@ fn fmt_range(lo: f64, hi: f64, f: fn(f64) -> String) -> String {
 }
 
 /// Names the cheapest detector per run length, grouping consecutive run lengths with the same
-/// set of tied detectors: "… — 0–8 plies: linear (0.28–0.39× a make/unmake, 6.6–9.5 ns); …".
+/// set of tied detectors: "… — 0–8 plies: linear (0.28–0.39× a make/unmake, 6.6–9.5 ns); 16
+/// plies: no measurable difference between linear and rookie (…); …".
 fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
     let tie_set = |c: &Cheapest| {
         let mut t = c.tied.clone();
@@ -307,7 +353,10 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
             let (r_lo, r_hi) = fold(|c| c.ratio);
             let who = match first.tied.as_slice() {
                 [one] => one.clone(),
-                _ => format!("{} tied", join_names(&first.tied)),
+                _ => format!(
+                    "no measurable difference between {}",
+                    join_names(&first.tied)
+                ),
             };
             format!(
                 "{runs}: {who} ({}× a make/unmake, {} ns)",
@@ -318,9 +367,9 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
         .collect();
     format!(
         "Cheapest detector per enter + probe + leave by reversible run (no repetition, \
-         {RUN_HISTORY} plies of game history; ranked by the cost relative to one make/unmake \
-         timed alongside, within {}% of the cheapest counts as tied) — {}.",
-        (TIE * 100.0).round(),
+         {RUN_HISTORY} plies of game history; ranked by the median cost relative to one \
+         make/unmake timed alongside; detectors whose 95% intervals overlap the cheapest's are \
+         tied) — {}.",
         parts.join("; ")
     )
 }

@@ -30,7 +30,14 @@ fn fake() -> Measurements {
         run: sc.run,
         hit: sc.hit,
         ns: 2.0 + i as f64 + sc.run as f64 * if name == "linear" { 0.5 } else { 2.0 },
+        ns_ci: [1.0, 3.0 + i as f64 + sc.run as f64 * 2.0],
         ratio: (2.0 + i as f64) / 20.0,
+        // Intervals ±0.01: adjacent detectors (0.05 apart) never overlap.
+        ratio_ci: [
+            (2.0 + i as f64) / 20.0 - 0.01,
+            (2.0 + i as f64) / 20.0 + 0.01,
+        ],
+        repeats: 3,
     };
     let cycles = |scs: Vec<Scenario>| {
         scs.iter()
@@ -47,7 +54,10 @@ fn fake() -> Measurements {
         entries,
         memory_bytes: entries * 16,
         ns_per_node: 10.0 + entries as f64 / 1000.0,
+        ns_per_node_ci: [9.0, 11.0 + entries as f64 / 1000.0],
         ratio: 0.5,
+        ratio_ci: [0.45, 0.55],
+        repeats: 3,
         tally: WalkTally {
             nodes: 3000,
             enters: 2900,
@@ -200,6 +210,8 @@ fn write_makes_results_page_and_charts() {
     let results = Results {
         meta: meta(),
         summary: summarise(&fake(), false),
+        criterion_dir: Some("/nonexistent/criterion".into()),
+        criterion: None,
     };
     let scratch = Scratch::new("write");
     let dir = ReportDir::create(&scratch.0).unwrap();
@@ -219,7 +231,11 @@ fn write_makes_results_page_and_charts() {
     let json: Value =
         serde_json::from_slice(&std::fs::read(dir.staging().join("results.json")).unwrap())
             .unwrap();
-    assert_eq!(keys(&json), BTreeSet::from(["meta", "summary"]));
+    assert_eq!(
+        keys(&json),
+        BTreeSet::from(["meta", "summary", "criterion_dir", "criterion"])
+    );
+    assert_eq!(json["criterion"], Value::Null);
     let back: Results = serde_json::from_value(json.clone()).unwrap();
     assert!(same_json(&serde_json::to_value(&back).unwrap(), &json));
     assert!(same_json(&serde_json::to_value(&results).unwrap(), &json));
@@ -236,9 +252,15 @@ fn write_makes_results_page_and_charts() {
         "Search-like walk",
         "Table size: cost, false hits and misses",
         "Method",
+        "criterion&#39;s estimates",
     ] {
         assert!(html.contains(&format!(">{heading}</h2>")), "{heading}");
     }
+    // Without criterion's results the page says how to produce them.
+    assert!(html.contains("No criterion estimates were found in <code>/nonexistent/criterion"));
+    assert!(html.contains("cargo bench -p replab-lab --bench detectors"));
+    // Medians with their intervals.
+    assert!(html.contains("4.0 (1.0–8.0)"), "linear at run 2");
     // The headline is escaped text; the tables and figures are markup.
     assert!(html.contains("— 0–100 plies: linear ("));
     assert!(!html.contains("&lt;table"));
@@ -251,6 +273,7 @@ fn a_short_real_run_has_the_results_structure() {
     let config = Config {
         rounds: 1,
         batch: Duration::from_micros(20),
+        criterion_dir: None,
         ..Config::quick()
     };
     let mut progress = Recorded::default();
@@ -285,7 +308,11 @@ fn a_short_real_run_has_the_results_structure() {
             "walk_shape",
         ])
     );
-    let cycle_keys = BTreeSet::from(["detector", "history", "run", "hit", "ns", "ratio"]);
+    assert_eq!(json["criterion"], Value::Null);
+    assert_eq!(json["criterion_dir"], Value::Null);
+    let cycle_keys = BTreeSet::from([
+        "detector", "history", "run", "hit", "ns", "ns_ci", "ratio", "ratio_ci", "repeats",
+    ]);
     for c in ["runs", "hits", "histories"] {
         assert!(
             s[c].as_array()
@@ -299,7 +326,10 @@ fn a_short_real_run_has_the_results_structure() {
         "entries",
         "memory_bytes",
         "ns_per_node",
+        "ns_per_node_ci",
         "ratio",
+        "ratio_ci",
+        "repeats",
         "nodes",
         "enters",
         "repetitions",
@@ -322,7 +352,9 @@ fn a_short_real_run_has_the_results_structure() {
                 .all(|x| keys(x) == walk_keys)
         );
     }
-    let cheapest_keys = BTreeSet::from(["run", "detector", "ns", "ratio", "tied"]);
+    let cheapest_keys = BTreeSet::from([
+        "run", "detector", "ns", "ns_ci", "ratio", "ratio_ci", "tied",
+    ]);
     let cheapest = s["cheapest"].as_array().unwrap();
     assert_eq!(cheapest.len(), RUN_LENGTHS.len());
     assert!(cheapest.iter().all(|x| keys(x) == cheapest_keys));
@@ -338,4 +370,158 @@ fn a_short_real_run_has_the_results_structure() {
     let scratch = Scratch::new("real");
     let dir = ReportDir::create(&scratch.0).unwrap();
     write(&results, &dir).unwrap();
+}
+
+#[test]
+fn overlapping_intervals_tie_for_cheapest() {
+    let mut m = fake();
+    // At run 0, make tt-open's ratio interval reach down into linear's: a tie, whatever the
+    // medians; rookie's stays clear of it.
+    let linear = m
+        .runs
+        .iter()
+        .find(|c| c.detector == "linear" && c.run == 0 && !c.hit)
+        .unwrap()
+        .ratio_ci;
+    for c in m.runs.iter_mut().filter(|c| c.run == 0 && !c.hit) {
+        if c.detector == "tt-open" {
+            c.ratio_ci[0] = linear[1];
+        }
+    }
+    let summary = summarise(&m, false);
+    let at0 = &summary.cheapest[0];
+    assert_eq!((at0.run, at0.detector.as_str()), (0, "linear"));
+    assert_eq!(at0.tied, ["linear", "tt-open"]);
+    assert_eq!(at0.ratio_ci, linear);
+    assert_eq!(summary.cheapest[1].tied, ["linear"]);
+    let s = &summary.cheapest_sentence;
+    assert!(
+        s.contains("— 0 plies: no measurable difference between linear and tt-open (")
+            && s.contains("; 2–100 plies: linear ("),
+        "{s}"
+    );
+    assert!(s.contains("95% intervals overlap"), "{s}");
+}
+
+/// Writes one criterion benchmark result under `root` (with `benchmark.json` unless `ids` is
+/// false).
+fn fake_criterion(root: &std::path::Path, id: [&str; 3], median: f64, ids: bool) {
+    let new = root.join(id[0]).join(id[1]).join(id[2]).join("new");
+    std::fs::create_dir_all(&new).unwrap();
+    let stat = |v: f64| {
+        serde_json::json!({
+            "confidence_interval": {
+                "confidence_level": 0.95,
+                "lower_bound": v * 0.9,
+                "upper_bound": v * 1.1,
+            },
+            "point_estimate": v,
+            "standard_error": v * 0.05,
+        })
+    };
+    let estimates = serde_json::json!({
+        "mean": stat(median * 1.01),
+        "median": stat(median),
+        "median_abs_dev": stat(1.0),
+        "slope": stat(median),
+        "std_dev": stat(1.0),
+    });
+    std::fs::write(new.join("estimates.json"), estimates.to_string()).unwrap();
+    if ids {
+        let b = serde_json::json!({
+            "group_id": id[0], "function_id": id[1], "value_str": id[2],
+            "throughput": null, "full_id": id.join("/"), "directory_name": id.join("/"),
+            "title": id.join("/"),
+        });
+        std::fs::write(new.join("benchmark.json"), b.to_string()).unwrap();
+    }
+}
+
+#[test]
+fn criterion_estimates_are_read_and_shown_beside_replab() {
+    let scratch = Scratch::new("criterion");
+    let root = scratch.0.join("criterion");
+    fake_criterion(&root, ["run-miss", "linear", "8"], 7.0, true);
+    fake_criterion(&root, ["run-miss", "linear", "64"], 30.0, true);
+    fake_criterion(&root, ["make-unmake", "copy-make", "quiet"], 20.0, true);
+    fake_criterion(&root, ["walk", "linear", "3000"], 30_000.0, false);
+    fake_criterion(&root, ["table-size", "filo", "64"], 300_000.0, true);
+    fake_criterion(&root, ["unknown-group", "x", "1"], 5.0, true);
+    // criterion's own leftovers are ignored: the previous run, reports, broken files.
+    let base = root.join("run-miss/linear/8/base");
+    std::fs::create_dir_all(&base).unwrap();
+    std::fs::copy(
+        root.join("run-miss/linear/64/new/estimates.json"),
+        base.join("estimates.json"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(root.join("report")).unwrap();
+    std::fs::create_dir_all(root.join("history/linear/0/new")).unwrap();
+    std::fs::write(root.join("history/linear/0/new/estimates.json"), "{oops").unwrap();
+
+    assert_eq!(super::read_criterion(&scratch.0.join("absent")), None);
+    let found = super::read_criterion(&root).unwrap();
+    let ids: Vec<String> = found
+        .iter()
+        .map(|e| format!("{}/{}/{}", e.group, e.function, e.parameter))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "make-unmake/copy-make/quiet",
+            "run-miss/linear/8",
+            "run-miss/linear/64",
+            "table-size/filo/64",
+            "unknown-group/x/1",
+            "walk/linear/3000",
+        ]
+    );
+    let e8 = &found[1];
+    assert_eq!(e8.median, 7.0);
+    assert!((e8.ci[0] - 6.3).abs() < 1e-9 && (e8.ci[1] - 7.7).abs() < 1e-9);
+    assert_eq!(e8.confidence_level, 0.95);
+
+    // Paired with replab's figures: run-miss/linear/8 is 3 + 0.5 × 8 = 7 ns in fake(); the walk
+    // per node (criterion's per-replay time over 3000 nodes).
+    let summary = summarise(&fake(), false);
+    let (c, _, ours, ours_ci) = super::criterion::pair(e8, &summary).unwrap();
+    assert_eq!((c, ours), (7.0, 7.0));
+    assert_eq!(ours_ci, [1.0, 20.0]);
+    let walk = found.iter().find(|e| e.group == "walk").unwrap();
+    let (c, c_ci, ours, _) = super::criterion::pair(walk, &summary).unwrap();
+    assert_eq!((c, ours), (10.0, 10.0));
+    assert!((c_ci[0] - 9.0).abs() < 1e-9);
+    let filo = found.iter().find(|e| e.group == "table-size").unwrap();
+    assert_eq!(super::criterion::pair(filo, &summary).unwrap().2, 10.064);
+    let make = &found[0];
+    assert_eq!(super::criterion::pair(make, &summary).unwrap().2, 20.0);
+    assert!(super::criterion::pair(&found[4], &summary).is_none());
+
+    // Through `run`'s fields into the JSON and onto the page.
+    let results = Results {
+        meta: meta(),
+        summary,
+        criterion_dir: Some(root.display().to_string()),
+        criterion: Some(found),
+    };
+    let json = serde_json::to_value(&results).unwrap();
+    assert_eq!(json["criterion"][1]["group"], "run-miss");
+    assert_eq!(json["criterion"][1]["median"], 7.0);
+    assert!((json["criterion"][1]["ci"][1].as_f64().unwrap() - 7.7).abs() < 1e-9);
+    let back: Results = serde_json::from_value(json.clone()).unwrap();
+    assert!(same_json(&serde_json::to_value(&back).unwrap(), &json));
+    let dir = ReportDir::create(scratch.0.join("report")).unwrap();
+    write(&results, &dir).unwrap();
+    let html = std::fs::read_to_string(dir.staging().join("index.html")).unwrap();
+    assert!(!html.contains("No criterion estimates"));
+    assert!(html.contains("criterion ns (interval)"));
+    assert!(
+        html.contains("<td>run-miss</td><td>linear</td><td>8</td>"),
+        "row"
+    );
+    assert!(
+        html.contains("7.0 (6.3–7.7)"),
+        "criterion's median and interval"
+    );
+    assert!(html.contains("6 benchmarks"), "count");
 }

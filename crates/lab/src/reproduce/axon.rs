@@ -16,11 +16,12 @@ use anyhow::{Context, Result};
 use replab_report::ReportDir;
 
 pub use results::{
-    Case, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow, PaperTotals, Results, Run,
-    Summary, runs_of,
+    Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
+    PaperTotals, Results, Run, Summary, runs_of,
 };
 pub use run::{
-    Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, WAC018, configurations, run, verdict,
+    ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, WAC018, comparison,
+    configurations, contains_zero, fmt_change_ci, per_thousand, run, verdict,
 };
 pub use table::summary_table;
 

@@ -2,7 +2,7 @@
 //! (and `off`), counters per record and detector, aggregate tables and charts (docs/contracts.md,
 //! `replab suite`).
 //!
-//! [`Config`] holds the settings, [`run`] reads the suite and searches it, [`write`] puts
+//! [`Config`] holds the settings, [`run`] reads the suite and searches it, [`write()`] puts
 //! `results.json`, the charts and `index.html` into a staged report directory.
 //!
 //! A detector that cannot serve the draw policy (`replab_registry::check_policy`) is refused
@@ -22,8 +22,9 @@ mod results;
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
-use replab_detect::DrawPolicy;
+use anyhow::{Context, Result, anyhow, bail, ensure};
+use replab_board::{Move, Position};
+use replab_detect::{Detector, DrawPolicy};
 use replab_registry::{
     SEARCH_DETECTORS, check_policy, info, parse_list, root_rule_for, with_detector,
 };
@@ -32,9 +33,16 @@ use replab_search::{SearchConfig, SearchResult, Searcher};
 
 pub use page::{title, write};
 pub use records::{Record, read_records};
-pub use results::{Aggregate, ConfigRecord, SuiteResults, SuiteRun, aggregate, summary_table};
+pub use results::{
+    Aggregate, ConfigRecord, SuiteResults, SuiteRun, aggregate, summary_table, time_sentence,
+};
 
-use crate::Progress;
+use crate::{Progress, stats::median_ci};
+
+/// The default number of timed runs of every search ([`Config::repeats`]).
+pub const DEFAULT_REPEATS: usize = 3;
+/// The most timed runs of every search `--repeats` accepts.
+pub const MAX_REPEATS: usize = 100;
 
 /// The settings of a suite run. `Default` gives the command line's defaults (but no EPD file).
 ///
@@ -56,6 +64,10 @@ pub struct Config {
     pub keep_going: bool,
     /// Only the first N records.
     pub limit: Option<usize>,
+    /// Timed runs of every (record, detector) search, 1 to [`MAX_REPEATS`]: interleaved (for
+    /// each record, round after round, every detector once per round), the time reported is
+    /// their median with its interval, and the counters of every run must be identical.
+    pub repeats: usize,
     /// The command line that regenerates the report (for `meta.command`).
     pub command: String,
 }
@@ -71,6 +83,7 @@ impl Default for Config {
             policy: DrawPolicy::default(),
             keep_going: false,
             limit: None,
+            repeats: DEFAULT_REPEATS,
             command: "replab suite".into(),
         }
     }
@@ -86,6 +99,12 @@ impl Config {
         }
         if self.nodes == Some(0) {
             bail!("--nodes must be at least 1");
+        }
+        if !(1..=MAX_REPEATS).contains(&self.repeats) {
+            bail!(
+                "--repeats {} is out of range (1 to {MAX_REPEATS})",
+                self.repeats
+            );
         }
         if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
             bail!("invalid --detectors: {bad:?} is not a search detector");
@@ -149,7 +168,35 @@ pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
         .with_context(|| format!("invalid --policy {text:?}"))
 }
 
-/// One search's run object.
+/// A searcher with its detector behind one interface, so that searchers of every detector type
+/// stand side by side and the rounds can interleave them (each keeps its tables in memory).
+trait Engine {
+    /// Searches the last of `positions` with the others as game history.
+    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult;
+}
+
+impl<D: Detector> Engine for Searcher<D> {
+    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult {
+        self.search_game(positions, moves)
+    }
+}
+
+/// A searcher using the detector `name` (or none for `off`).
+fn engine(name: &str, search: SearchConfig) -> Result<Box<dyn Engine>> {
+    with_detector!(name, root_rule_for(search.policy), |d| {
+        Searcher::try_new(d, search)
+            .map(|s| Box::new(s) as Box<dyn Engine>)
+            .map_err(|e| anyhow!("{name}: {e}"))
+    })
+    .map_err(|e| anyhow!(e))?
+}
+
+/// Everything a rerun of a search must reproduce exactly (all but the time).
+fn signature(run: &SuiteRun) -> (u32, &Option<String>, i32, replab_search::Counters) {
+    (run.depth, &run.best_move, run.eval_cp, run.counters)
+}
+
+/// One search's run object (one timed run: [`Config::repeats`] runs are merged later).
 fn run_of(record: &Record, detector: &str, policy: DrawPolicy, res: &SearchResult) -> SuiteRun {
     let best = res.best_move();
     let solved = if record.best.is_empty() && record.avoid.is_empty() {
@@ -169,6 +216,9 @@ fn run_of(record: &Record, detector: &str, policy: DrawPolicy, res: &SearchResul
         eval_cp: res.score().map_or(0, |s| s.value()),
         counters: res.totals(),
         time_ms: res.time_ms(),
+        time_ms_ci: [res.time_ms(); 2],
+        repeats: 1,
+        time_ms_samples: vec![res.time_ms()],
         solved,
         history_plies: record.moves.len(),
     }
@@ -176,6 +226,12 @@ fn run_of(record: &Record, detector: &str, policy: DrawPolicy, res: &SearchResul
 
 /// Reads the suite and searches every record with every detector (one searcher per detector,
 /// reused across records), in the calling thread; one progress unit per search.
+///
+/// Every search runs [`Config::repeats`] times, interleaved: for each record, round after
+/// round, `off` and every detector once per round, so a slow spell of the machine hits all
+/// detectors alike. A run's time is the median of its rounds ([`median_ci`] gives the
+/// interval); its counters, depth, best move and score must be identical in every round (the
+/// search is deterministic), else the run fails.
 ///
 /// Bad records fail the run naming `file:line`, or with `keep_going` are listed in
 /// [`SuiteResults::skipped`] (the command line then exits 2 after writing the report).
@@ -189,19 +245,53 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
         bail!("no records to search in {}", config.epd.display());
     }
     let search = config.search_config();
-    let rule = root_rule_for(search.policy);
-    progress.stage("suite", (records.len() * config.detectors.len()) as u64);
+    let repeats = config.repeats;
+    progress.stage(
+        "suite",
+        (records.len() * config.detectors.len() * repeats) as u64,
+    );
+    let mut engines = config
+        .detectors
+        .iter()
+        .map(|name| engine(name, search))
+        .collect::<Result<Vec<_>>>()?;
     let mut runs = Vec::with_capacity(records.len() * config.detectors.len());
-    for name in &config.detectors {
-        with_detector!(name.as_str(), rule, |d| {
-            let mut searcher = Searcher::try_new(d, search)?;
-            for record in &records {
-                let res = searcher.search_game(&record.positions, &record.moves);
-                runs.push(run_of(record, name, search.policy, &res));
+    for record in &records {
+        // One row per detector: the first round's run, with every round's time.
+        let mut kept: Vec<SuiteRun> = Vec::with_capacity(engines.len());
+        for round in 0..repeats {
+            for (i, (name, engine)) in config.detectors.iter().zip(&mut engines).enumerate() {
+                let res = engine.search(&record.positions, &record.moves);
+                let run = run_of(record, name, search.policy, &res);
                 progress.advance(1);
+                if round == 0 {
+                    kept.push(run);
+                    continue;
+                }
+                let first = &mut kept[i];
+                ensure!(
+                    signature(first) == signature(&run),
+                    "{name}: record {} (line {}): run {} differs from run 1 (the search must be \
+                     deterministic)",
+                    record.id,
+                    record.line,
+                    round + 1
+                );
+                first.time_ms_samples.push(run.time_ms);
             }
-        })?;
+        }
+        for mut run in kept {
+            let e = median_ci(&run.time_ms_samples);
+            run.time_ms = e.median;
+            run.time_ms_ci = e.ci;
+            run.repeats = e.repeats;
+            runs.push(run);
+        }
     }
+    drop(engines);
+    // Runs in the order of the report: detector by detector, records in file order.
+    let order = |r: &SuiteRun| config.detectors.iter().position(|d| *d == r.detector);
+    runs.sort_by_key(order);
     progress.finish();
     Ok(SuiteResults {
         meta: Meta::collect(&config.command),
@@ -214,6 +304,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
             null_move: search.null_move,
             tt_bits: search.tt_bits,
             detectors: config.detectors.clone(),
+            repeats,
         },
         skipped,
         aggregates: aggregate(&runs, &config.detectors),
@@ -260,6 +351,14 @@ mod tests {
             },
             Config {
                 nodes: Some(0),
+                ..Config::default()
+            },
+            Config {
+                repeats: 0,
+                ..Config::default()
+            },
+            Config {
+                repeats: MAX_REPEATS + 1,
                 ..Config::default()
             },
             Config {

@@ -8,7 +8,7 @@ use replab_report::{
 };
 use serde::Serialize;
 
-use super::results::{SuiteResults, SuiteRun};
+use super::results::{Aggregate, SuiteResults, SuiteRun, time_sentence};
 
 /// The sentence above the summary table, and the table.
 const SUMMARY: &str = include_str!("../../templates/suite/summary.html");
@@ -26,6 +26,12 @@ struct SummaryContext<'a> {
     policy: &'a str,
     configurations: usize,
     skipped: usize,
+    /// Interleaved timed runs per search.
+    repeats: usize,
+    /// The coverage of the intervals with this many rounds, in percent.
+    coverage: String,
+    /// The sentence comparing each detector's time with `off`'s.
+    times: String,
     /// The per-detector table (HTML built by `table_html`).
     table: String,
 }
@@ -40,6 +46,23 @@ struct ChartsContext {
 
 fn opt_pct(v: Option<f64>) -> Cell {
     v.map_or_else(|| Cell::text("—"), |f| Cell::text(fmt_delta_pct(f)))
+}
+
+/// The interval of `time_vs_off`, saying so when it contains 0.
+fn vs_off_interval(a: &Aggregate) -> Cell {
+    match (a.time_vs_off_ci, a.time_differs_from_off()) {
+        (Some([lo, hi]), Some(differs)) => Cell::text(format!(
+            "{} to {}{}",
+            fmt_delta_pct(lo),
+            fmt_delta_pct(hi),
+            if differs {
+                ""
+            } else {
+                " (no measurable difference)"
+            }
+        )),
+        _ => Cell::text("—"),
+    }
 }
 
 /// The page title: `Suite <file name of the EPD>`.
@@ -66,7 +89,9 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
         "generated",
         "repetitions",
         "time",
+        "time interval",
         "time vs off",
+        "time vs off interval",
         "median nodes",
         "solved",
         "best move ≠ off",
@@ -83,7 +108,9 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
                 a.generated.into(),
                 a.repetitions.into(),
                 Cell::text(fmt_ms(a.time_ms)),
+                Cell::text(a.time_ci_text()),
                 opt_pct(a.time_vs_off),
+                vs_off_interval(a),
                 a.median_nodes.into(),
                 Cell::text(a.solved_text()),
                 a.best_move_changed.into(),
@@ -116,7 +143,12 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
         ..BarChart::new("Repetition draws scored", "detector", "repetitions (count)")
     };
     let charts = ChartsContext {
-        time: dir.write_chart("time.svg", &time_chart, "Total search time per detector")?,
+        time: dir.write_chart(
+            "time.svg",
+            &time_chart,
+            "Total search time per detector: the sum over records of each search's median time \
+             (the 95% intervals are in the summary table)",
+        )?,
         nodes: dir.write_chart("nodes.svg", &nodes_chart, "Nodes and terminal nodes")?,
         repetitions: dir.write_chart("repetitions.svg", &reps_chart, "Repetition draws scored")?,
     };
@@ -171,6 +203,12 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
             policy: &cfg.policy,
             configurations: aggs.len(),
             skipped: results.skipped.len(),
+            repeats: results.config.repeats,
+            coverage: format!(
+                "{:.0}",
+                100.0 * aggs.first().map_or(0.0, |a| a.time_ci_coverage)
+            ),
+            times: time_sentence(results),
             table: table_html(&headers, &rows, true),
         },
     )?;

@@ -26,6 +26,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let config = bench::Config {
         quick: args.quick,
         command: command_line(),
+        exe: Some(std::env::current_exe()?),
         ..bench::Config::default()
     };
     let mut bars = Bars::new(args.quiet);

@@ -36,6 +36,10 @@ pub struct Args {
     /// Only the first N records.
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Timed runs of every search (1 to 100), interleaved across detectors; times are their
+    /// median with a 95% interval, and every run's counters must agree.
+    #[arg(long, default_value_t = suite::DEFAULT_REPEATS)]
+    pub repeats: usize,
     /// Hide the progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -50,6 +54,7 @@ pub fn run(args: Args) -> Result<()> {
         nodes: args.nodes,
         keep_going: args.keep_going,
         limit: args.limit,
+        repeats: args.repeats,
         command: replab_lab::util::command_line(),
         ..suite::Config::default()
     };

@@ -21,6 +21,10 @@ fn axon_writes_results_and_page() {
         "2",
         "--repeat",
         "2",
+        "--overhead-target",
+        "0.001",
+        "--overhead-max-rounds",
+        "5",
         "--out",
         out.to_str().unwrap(),
     ]);
@@ -46,11 +50,26 @@ fn axon_writes_results_and_page() {
     assert_eq!(json["position"], "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1");
     let command = json["meta"]["command"].as_str().unwrap();
     assert!(
-        command.starts_with("replab reproduce axon --max-depth 2 --repeat 2 --out "),
+        command.starts_with(
+            "replab reproduce axon --max-depth 2 --repeat 2 --overhead-target 0.001 \
+             --overhead-max-rounds 5 --out "
+        ),
         "{command}"
     );
     assert_eq!(json["config"]["max_depth"], 2);
     assert_eq!(json["config"]["repeat"], 2);
+    assert_eq!(json["config"]["overhead_target"], 0.001);
+    // linear's overhead: at most five paired rounds, then the cap.
+    let rounds = json["overhead_adaptive"]["rounds"].as_u64().unwrap();
+    assert!((2..=5).contains(&rounds), "{rounds}");
+    for s in json["summary"].as_array().unwrap() {
+        assert!(
+            s["time_ms_ci"].is_array() && s["overhead_ci"].is_array(),
+            "{s}"
+        );
+    }
+    assert!(stdout.contains("linear overhead:"), "{stdout}");
+    assert!(stdout.contains("median [95% interval]"), "{stdout}");
     let configurations = json["summary"].as_array().unwrap().len();
     assert!(configurations >= 9, "{configurations} configurations");
     assert_eq!(json["runs"].as_array().unwrap().len(), configurations * 2);
@@ -112,6 +131,25 @@ fn bad_options_exit_2_without_a_report() {
         &["reproduce", "axon", "--repeat", "0", "--out", o],
         &out,
         "repeat",
+    );
+    for bad in ["1", "-0.1", "x"] {
+        assert_usage_error(
+            &["reproduce", "axon", "--overhead-target", bad, "--out", o],
+            &out,
+            "overhead-target",
+        );
+    }
+    assert_usage_error(
+        &[
+            "reproduce",
+            "axon",
+            "--overhead-max-seconds",
+            "-1",
+            "--out",
+            o,
+        ],
+        &out,
+        "overhead-max-seconds",
     );
     assert_usage_error(&["reproduce", "nothing"], &out, "nothing");
 

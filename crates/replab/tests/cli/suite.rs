@@ -24,6 +24,8 @@ fn suite_prints_its_table_and_commits_the_report() {
         "2",
         "--detectors",
         "linear,axon",
+        "--repeats",
+        "2",
         "--out",
         out_dir.to_str().unwrap(),
         "--quiet",
@@ -34,7 +36,15 @@ fn suite_prints_its_table_and_commits_the_report() {
         .lines()
         .map(|l| l.split(' ').next().unwrap())
         .collect();
-    assert_eq!(rows, ["detector", "off", "linear", "axon"], "{stdout}");
+    assert_eq!(
+        rows,
+        ["detector", "off", "linear", "axon", "Search"],
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Search time against off (2 interleaved rounds"),
+        "{stdout}"
+    );
     assert!(
         text(&out.stderr).contains("wrote "),
         "{}",
@@ -52,6 +62,14 @@ fn suite_prints_its_table_and_commits_the_report() {
     let v: Value =
         serde_json::from_slice(&std::fs::read(out_dir.join("results.json")).unwrap()).unwrap();
     assert_eq!(v["runs"].as_array().unwrap().len(), 3 * 3);
+    assert_eq!(v["config"]["repeats"], 2);
+    assert!(
+        v["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| { r["repeats"] == 2 && r["time_ms_samples"].as_array().unwrap().len() == 2 })
+    );
     assert!(
         v["meta"]["command"]
             .as_str()
@@ -119,6 +137,8 @@ fn bad_records_name_file_and_line() {
         ["--policy", "often"],
         ["--detectors", "truth"],
         ["--nodes", "0"],
+        ["--repeats", "0"],
+        ["--repeats", "101"],
     ] {
         let mut a = vec!["suite", "--epd", good.to_str().unwrap(), "--quiet"];
         a.extend_from_slice(&bad);

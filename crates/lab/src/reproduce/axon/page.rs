@@ -11,6 +11,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::results::{Paper, PaperRow, Results, Run, Summary, runs_of};
+use super::run::{ADAPTIVE_DETECTOR, contains_zero, fmt_change_ci, per_thousand};
+use crate::stats::{Estimate, LEVEL};
 
 /// A template of `templates/reproduce/axon/` by file name: its name and source.
 macro_rules! template {
@@ -28,6 +30,8 @@ const INTRO: (&str, &str) = template!("intro.html");
 const SUMMARY: (&str, &str) = template!("summary.html");
 /// "Tables 2 and 3 beside ours".
 const TABLES: (&str, &str) = template!("tables.html");
+/// "The position": why WAC.018 is the paper's position.
+const POSITION: (&str, &str) = template!("position.html");
 /// "Time and the head-to-head".
 const TIME: (&str, &str) = template!("time.html");
 /// One further position (Figure 1, Diep–Axon).
@@ -57,6 +61,20 @@ fn fmt_eval(cp: i32, mate: Option<i32>) -> String {
         None if cp < 0 => format!("\u{2212}{:.2}", f64::from(-cp) / 100.0),
         None => format!("+{:.2}", f64::from(cp) / 100.0),
     }
+}
+
+/// A time with its interval: `41.2 ms [40.1, 43.0]`; a single run shows no interval.
+fn fmt_ms_ci(ms: f64, ci: [f64; 2], repeats: usize) -> String {
+    if repeats <= 1 {
+        return fmt_ms(ms);
+    }
+    let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
+    format!("{} [{}, {}]", fmt_ms(ms), bare(ci[0]), bare(ci[1]))
+}
+
+/// A ratio with its interval: `1.052 [1.041, 1.063]`.
+fn fmt_ratio_ci(x: f64, ci: [f64; 2]) -> String {
+    format!("{x:.3} [{:.3}, {:.3}]", ci[0], ci[1])
 }
 
 /// A detector name with its chart colour.
@@ -105,6 +123,7 @@ fn series(runs: &[Run], name: &str, f: impl Fn(&Run) -> f64) -> Series {
     )
 }
 
+/// The paper's per-depth node count (its generated positions) as a dashed series.
 fn paper_series(name: &str, rows: &[PaperRow]) -> Series {
     Series::new(
         name,
@@ -122,6 +141,7 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
         &r.meta,
     );
     page = page.section("", intro(r, paper, &names)?);
+    page = page.section("The position: WAC.018", position(r, paper)?);
     page = page.section("Summary", summary(r, paper, dir)?);
     page = page.section("Tables 2 and 3 beside ours", tables(r, paper)?);
     page = page.section("Search trees per depth", trees(r, paper, &names, dir)?);
@@ -137,7 +157,7 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
 /// The introduction: the paper's experiment and how ours compares.
 fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
     let max_depth = r.config.max_depth;
-    let off_total: u64 = r.runs_of("off").iter().map(|r| r.counters.nodes).sum();
+    let off_total: u64 = r.runs_of("off").iter().map(|r| r.counters.generated).sum();
     let paper_total: u64 = paper
         .off
         .iter()
@@ -153,6 +173,8 @@ fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
             "max_depth": max_depth,
             "policy": r.config.policy,
             "repeat": r.config.repeat,
+            "coverage": format!("{:.0}", r.config.time_ci_coverage * 100.0),
+            "low_coverage": r.config.time_ci_coverage < LEVEL,
             "detector_count": count_word(names.iter().filter(|n| **n != "off").count()),
             "paper_terminal_cut": cut(p_term),
             "paper_generated_cut": cut(p_gen),
@@ -162,6 +184,162 @@ fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
             "paper_total": fmt_int(paper_total),
             "fewer": (off_total > 0 && paper_total >= off_total)
                 .then(|| format!("{:.0}", paper_total as f64 / off_total as f64)),
+        }),
+    )
+}
+
+/// The WAC suite, to show which of its records fit the paper's description.
+const WAC_EPD: &str = include_str!("../../../../../datasets/wac.epd");
+
+/// The WAC records that are rook endings (kings, rooks and pawns only): `(id, best moves)`.
+fn wac_rook_endings() -> Vec<(String, String)> {
+    WAC_EPD
+        .lines()
+        .filter_map(|line| {
+            let board = line.split_whitespace().next()?;
+            if board.chars().any(|c| "nbqNBQ".contains(c)) {
+                return None;
+            }
+            // An operation `NAME value;` (the first one follows the four FEN fields).
+            let field = |name: &str| {
+                let start = line.find(&format!(" {name} "))? + name.len() + 2;
+                let value = line[start..].split(';').next()?;
+                Some(value.trim().trim_matches('"').to_string())
+            };
+            Some((field("id")?, field("bm").unwrap_or_default()))
+        })
+        .collect()
+}
+
+/// The first depth from which every later key move in `moves` (by depth) is `m`.
+fn settled_on(moves: &[(u32, &str)], m: &str) -> Option<u32> {
+    let mut first = None;
+    for (d, mv) in moves {
+        if *mv == m {
+            first.get_or_insert(*d);
+        } else {
+            first = None;
+        }
+    }
+    first
+}
+
+/// Why WAC.018 is the paper's position, and what of its tables our searcher matches.
+fn position(r: &Results, paper: &Paper) -> Result<String> {
+    let wac = replab_board::Position::from_fen(&r.position)?;
+    let paper_moves: Vec<&PaperRow> = paper.off.iter().chain(&paper.on).collect();
+    let legal = paper_moves
+        .iter()
+        .filter(|row| wac.parse_uci(&row.best_move).is_ok())
+        .count();
+    let mut distinct: Vec<String> = paper_moves
+        .iter()
+        .map(|row| format!("{} ({})", row.best_move.to_uppercase(), row.best_move_san))
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    let endings = wac_rook_endings();
+    let rh8: Vec<&str> = endings
+        .iter()
+        .filter(|(_, bm)| {
+            bm.split_whitespace()
+                .any(|m| m.trim_end_matches(['+', '#']) == "Rh8")
+        })
+        .map(|(id, _)| id.as_str())
+        .collect();
+    let c = &r.comparison;
+    let agree = |ours: fn(&super::results::Comparison) -> (&Option<String>, &String)| {
+        let common: Vec<_> = c.iter().filter(|x| ours(x).0.is_some()).collect();
+        let same = common
+            .iter()
+            .filter(|x| ours(x).0.as_deref() == Some(ours(x).1.as_str()))
+            .count();
+        (same, common.len())
+    };
+    let (agree_off, common_off) = agree(|x| (&x.paper_off_move, &x.ours_off_move));
+    let (agree_on, common_on) = agree(|x| (&x.paper_on_move, &x.ours_axon_move));
+    let by_depth = |rows: &[PaperRow]| -> Option<u32> {
+        let moves: Vec<(u32, &str)> = rows
+            .iter()
+            .map(|r| (r.depth, r.best_move.as_str()))
+            .collect();
+        settled_on(&moves, "a8h8")
+    };
+    let ours_settled = |name: &str| -> Option<u32> {
+        let runs = r.runs_of(name);
+        let moves: Vec<(u32, &str)> = runs
+            .iter()
+            .map(|r| (r.depth, r.best_move.as_str()))
+            .collect();
+        settled_on(&moves, "a8h8")
+    };
+    let last_eval = |name: &str| {
+        r.runs_of(name)
+            .last()
+            .map(|run| fmt_eval(run.eval_cp, run.mate))
+            .unwrap_or_else(|| "—".into())
+    };
+    let paper_last = |rows: &[PaperRow]| {
+        rows.last()
+            .map(|row| (row.depth, fmt_eval(row.eval_cp, None)))
+            .unwrap_or((0, "—".into()))
+    };
+    // Distinct key moves (SAN) before the searches settle on Rh8.
+    let early = |sequences: Vec<Vec<(u32, &str)>>| -> Vec<String> {
+        let mut out: Vec<String> = sequences
+            .iter()
+            .flat_map(|moves| {
+                let settled = settled_on(moves, "Rh8").unwrap_or(u32::MAX);
+                moves
+                    .iter()
+                    .filter(move |(d, m)| *d < settled && *m != "Rh8")
+                    .map(|(_, m)| (*m).to_string())
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    fn paper_san(rows: &[PaperRow]) -> Vec<(u32, &str)> {
+        rows.iter()
+            .map(|r| (r.depth, r.best_move_san.as_str()))
+            .collect()
+    }
+    fn ours_san<'a>(r: &'a Results, name: &str) -> Vec<(u32, &'a str)> {
+        r.runs_of(name)
+            .into_iter()
+            .map(|r| (r.depth, r.best_move_san.as_str()))
+            .collect()
+    }
+    let paper_early = early(vec![paper_san(&paper.off), paper_san(&paper.on)]);
+    let ours_early = early(vec![ours_san(r, "off"), ours_san(r, "axon")]);
+    let (paper_depth, paper_off_eval) = paper_last(&paper.off);
+    let (_, paper_on_eval) = paper_last(&paper.on);
+    render(
+        POSITION,
+        &json!({
+            "fen": r.position,
+            "endings": endings.iter().map(|(id, bm)| format!("{id} (bm {bm})")).collect::<Vec<_>>(),
+            "rh8": rh8,
+            "moves": distinct,
+            "legal": legal,
+            "paper_rows": paper_moves.len(),
+            "agree_off": agree_off,
+            "common_off": common_off,
+            "agree_on": agree_on,
+            "common_on": common_on,
+            "paper_settled_off": by_depth(&paper.off),
+            "paper_settled_on": by_depth(&paper.on),
+            "ours_settled_off": ours_settled("off"),
+            "ours_settled_on": ours_settled("axon"),
+            "paper_early": paper_early,
+            "ours_early": ours_early,
+            "paper_depth": paper_depth,
+            "paper_off_eval": paper_off_eval,
+            "paper_on_eval": paper_on_eval,
+            "max_depth": r.config.max_depth,
+            "ours_off_eval": last_eval("off"),
+            "ours_on_eval": last_eval("axon"),
         }),
     )
 }
@@ -179,41 +357,66 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
     let dash = || Cell::text("—");
     rows.push(vec![
         swatch("paper-off")?,
-        fmt_int(paper.off.iter().map(|r| r.nodes).sum::<u64>()).into(),
+        t.off.generated.into(),
+        dash(),
         t.off.terminal_nodes.into(),
         dash(),
-        t.off.generated.into(),
+        dash(),
         dash(),
         dash(),
         dash(),
         dash(),
     ]);
+    let paper_reps = t.on.repetitions.unwrap_or(0);
     rows.push(vec![
         swatch("paper-on")?,
-        fmt_int(paper.on.iter().map(|r| r.nodes).sum::<u64>()).into(),
-        t.on.terminal_nodes.into(),
-        fmt_delta_pct(p_term).into(),
         t.on.generated.into(),
         fmt_delta_pct(p_gen).into(),
+        t.on.terminal_nodes.into(),
+        fmt_delta_pct(p_term).into(),
+        dash(),
         dash(),
         fmt_delta_pct(p_time).into(),
-        t.on.repetitions.unwrap_or(0).into(),
+        paper_reps.into(),
+        format!("{:.2}", per_thousand(paper_reps, t.on.generated)).into(),
     ]);
     let table = table_html(
         &[
             "configuration",
-            "nodes",
-            "terminal nodes",
-            "Δ vs off",
             "generated",
             "Δ vs off",
-            "time",
+            "terminal nodes",
             "Δ vs off",
+            "nodes entered",
+            "time [95% interval]",
+            "Δ time vs off [95% interval]",
             "repetitions",
+            "per 1,000 generated",
         ],
         &rows,
         true,
     );
+    let linear = r
+        .summary
+        .iter()
+        .find(|s| s.detector == ADAPTIVE_DETECTOR)
+        .map(|s| {
+            json!({
+                "name": s.detector,
+                "overhead": fmt_ratio_ci(s.overhead, s.overhead_ci),
+                "half_width": format!("{:.2}", s.overhead_half_width * 100.0),
+                "rounds": s.overhead_rounds,
+                "measurable": !(s.overhead_ci[0] <= 1.0 && 1.0 <= s.overhead_ci[1]),
+            })
+        });
+    let adaptive = r.overhead_adaptive.as_ref().map(|a| {
+        json!({
+            "target": format!("{:.1}", a.target * 100.0),
+            "extra_rounds": a.extra_rounds,
+            "seconds": format!("{:.0}", a.seconds),
+            "stopped": a.stopped,
+        })
+    });
     let change_chart = BarChart {
         categories: vec![
             "terminal nodes".into(),
@@ -248,7 +451,14 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
     )?;
     render(
         SUMMARY,
-        &json!({ "verdict": r.verdict, "table": table, "chart": chart }),
+        &json!({
+            "verdict": r.verdict,
+            "table": table,
+            "chart": chart,
+            "repeat": r.config.repeat,
+            "linear": linear,
+            "adaptive": adaptive,
+        }),
     )
 }
 
@@ -273,9 +483,10 @@ fn tables(r: &Results, paper: &Paper) -> Result<String> {
             Some(r) => vec![
                 r.best_move_san.clone().into(),
                 fmt_eval(r.eval_cp, r.mate).into(),
+                r.counters.generated.into(),
                 r.counters.nodes.into(),
             ],
-            None => vec!["—".into(), "—".into(), "—".into()],
+            None => vec!["—".into(), "—".into(), "—".into(), "—".into()],
         }
     };
     let side_by_side = |paper_rows: &[PaperRow], ours: &[&Run], ours_name: &str| {
@@ -292,10 +503,11 @@ fn tables(r: &Results, paper: &Paper) -> Result<String> {
                 "depth",
                 "paper: move",
                 "eval",
-                "nodes",
+                "node count",
                 &format!("ours ({ours_name}): move"),
                 "eval",
-                "nodes",
+                "generated",
+                "nodes entered",
             ],
             &rows,
             false,
@@ -313,28 +525,112 @@ fn tables(r: &Results, paper: &Paper) -> Result<String> {
         })
     })
     .collect();
-    render(TABLES, &json!({ "tables": tables }))
+    render(
+        TABLES,
+        &json!({ "tables": tables, "comparison": comparison_table(r),
+            "paper_off_total": fmt_int(paper.off.iter().map(|r| r.nodes).sum::<u64>()),
+            "paper_on_total": fmt_int(paper.on.iter().map(|r| r.nodes).sum::<u64>()) }),
+    )
+}
+
+/// The per-depth comparison in the paper's unit: its node counts beside our generated
+/// positions, with the on-vs-off change of each, and the totals over the common depths.
+fn comparison_table(r: &Results) -> String {
+    let opt = |x: Option<u64>| x.map_or_else(|| Cell::text("—"), Cell::from);
+    let pct = |x: Option<f64>| x.map_or_else(|| Cell::text("—"), |x| Cell::text(fmt_delta_pct(x)));
+    let mut rows: Vec<Vec<Cell>> = r
+        .comparison
+        .iter()
+        .map(|c| {
+            vec![
+                c.depth.into(),
+                opt(c.paper_off),
+                c.ours_off_generated.into(),
+                opt(c.paper_on),
+                c.ours_axon_generated.into(),
+                pct(c.paper_change),
+                pct(Some(c.ours_change)),
+                c.ours_off_nodes.into(),
+                c.ours_axon_nodes.into(),
+            ]
+        })
+        .collect();
+    let common: Vec<_> = r
+        .comparison
+        .iter()
+        .filter(|c| c.paper_off.is_some() && c.paper_on.is_some())
+        .collect();
+    let sum = |f: fn(&super::results::Comparison) -> u64| common.iter().map(|c| f(c)).sum::<u64>();
+    let (p_off, p_on) = (
+        sum(|c| c.paper_off.unwrap_or(0)),
+        sum(|c| c.paper_on.unwrap_or(0)),
+    );
+    let (o_off, o_on) = (
+        sum(|c| c.ours_off_generated),
+        sum(|c| c.ours_axon_generated),
+    );
+    let change = |on: u64, off: u64| {
+        if off > 0 {
+            Some(on as f64 / off as f64 - 1.0)
+        } else {
+            None
+        }
+    };
+    if let (Some(first), Some(last)) = (common.first(), common.last()) {
+        let label = cell(&json!({
+            "kind": "label",
+            "label": format!("total {}–{}", first.depth, last.depth),
+        }))
+        .unwrap_or_else(|_| Cell::text("total"));
+        rows.push(vec![
+            label,
+            p_off.into(),
+            o_off.into(),
+            p_on.into(),
+            o_on.into(),
+            pct(change(p_on, p_off)),
+            pct(change(o_on, o_off)),
+            sum(|c| c.ours_off_nodes).into(),
+            sum(|c| c.ours_axon_nodes).into(),
+        ]);
+    }
+    table_html(
+        &[
+            "depth",
+            "paper off: node count",
+            "ours off: generated",
+            "paper on: node count",
+            "ours axon: generated",
+            "paper on vs off",
+            "ours axon vs off",
+            "ours off: nodes entered",
+            "ours axon: nodes entered",
+        ],
+        &rows,
+        false,
+    )
 }
 
 /// Nodes, their change against `off`, terminal nodes, generated moves and repetitions per depth.
 fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<String> {
-    let nodes = dir.write_chart(
-        "nodes.svg",
+    let generated = dir.write_chart(
+        "generated.svg",
         &depth_chart(
             r,
             Some(paper),
             names,
-            "Nodes per depth",
-            "nodes (count)",
+            "Generated positions per depth (the paper's unit)",
+            "positions generated (count)",
             true,
-            |r| r.counters.nodes as f64,
+            |r| r.counters.generated as f64,
         ),
-        "Nodes per iteration (log scale). Dashed: the paper's Axon, Table 2 (off) and Table 3 (on)",
+        "Positions generated per iteration (log scale). Dashed: the paper's Axon, its per-depth \
+         node count from Table 2 (off) and Table 3 (on), which sums to its positions generated",
     )?;
-    let off_nodes: Vec<(u32, f64)> = r
+    let off_generated: Vec<(u32, f64)> = r
         .runs_of("off")
         .iter()
-        .map(|r| (r.depth, r.counters.nodes as f64))
+        .map(|r| (r.depth, r.counters.generated as f64))
         .collect();
     let mut change_series = vec![
         Series::new(
@@ -352,30 +648,30 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
         change_series.push(Series::new(
             *name,
             r.runs_of(name).into_iter().filter_map(|run| {
-                off_nodes
+                off_generated
                     .iter()
                     .find(|(d, _)| *d == run.depth)
                     .map(|(_, off)| {
                         (
                             f64::from(run.depth),
-                            (run.counters.nodes as f64 / off - 1.0) * 100.0,
+                            (run.counters.generated as f64 / off - 1.0) * 100.0,
                         )
                     })
             }),
         ));
     }
-    let node_change = dir.write_chart(
-        "nodes-change.svg",
+    let generated_change = dir.write_chart(
+        "generated-change.svg",
         &LineChart {
             series: change_series,
             ..LineChart::new(
-                "Nodes against detection off, per depth",
+                "Generated positions against detection off, per depth",
                 "depth (plies)",
                 "change vs off (%)",
             )
         },
-        "Node count of each detector relative to detection off at the same depth; dashed: the \
-         paper's Table 3 against its Table 2",
+        "Generated positions of each detector relative to detection off at the same depth; \
+         dashed: the paper's Table 3 node count against its Table 2",
     )?;
     let terminal = dir.write_chart(
         "terminal.svg",
@@ -390,18 +686,19 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
         ),
         "Terminal nodes (static evaluations) per iteration (log scale); the paper printed only totals",
     )?;
-    let generated = dir.write_chart(
-        "generated.svg",
+    let nodes = dir.write_chart(
+        "nodes.svg",
         &depth_chart(
             r,
             None,
             names,
-            "Generated positions per depth",
-            "moves generated (count)",
+            "Nodes entered per depth",
+            "positions entered (count)",
             true,
-            |r| r.counters.generated as f64,
+            |r| r.counters.nodes as f64,
         ),
-        "Moves generated per iteration (log scale); the paper printed only totals",
+        "Positions the search entered per iteration, quiescence included (log scale); the paper \
+         has no such count",
     )?;
     let mut rep_chart = depth_chart(
         r,
@@ -422,11 +719,11 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
             fmt_int(paper.totals.on.repetitions.unwrap_or(0))
         ),
     )?;
-    Ok(nodes + &node_change + &terminal + &generated + &reps)
+    Ok(generated + &generated_change + &terminal + &nodes + &reps)
 }
 
-/// `f(run)` against depth for every configuration, with the paper's node counts when `paper`
-/// is given.
+/// `f(run)` against depth for every configuration, with the paper's node counts (its generated
+/// positions) when `paper` is given.
 fn depth_chart(
     r: &Results,
     paper: Option<&Paper>,
@@ -456,7 +753,11 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
         &depth_chart(r, None, names, "Time per depth", "time (ms)", true, |r| {
             r.time_ms
         }),
-        "Wall time per iteration (log scale), fastest of the repeated runs",
+        &format!(
+            "Wall time per iteration (log scale), the median of {} interleaved rounds; the \
+             intervals are in the table of all runs",
+            r.config.repeat
+        ),
     )?;
     let detectors = || r.summary.iter().filter(|s| s.detector != "off");
     let overhead = BarChart {
@@ -475,7 +776,8 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
         "overhead.svg",
         &overhead,
         "Nodes per second with detection off divided by nodes per second with the detector, minus \
-         one, over the whole run (trees differ where detectors see different repetitions)",
+         one: the median over paired rounds of the whole run (trees differ where detectors see \
+         different repetitions); the intervals are in the table below",
     )?;
     let contenders = head_to_head_detectors(names);
     let tables: Vec<&str> = contenders
@@ -489,6 +791,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
             "time_chart": time_chart,
             "overhead_chart": overhead_chart,
             "cost_table": cost_table(&r.summary)?,
+            "repeat": r.config.repeat,
             "tables": tables,
             "head_to_head": head_to_head(&r.runs, r.config.max_depth, &contenders)?,
         }),
@@ -625,7 +928,7 @@ fn all_runs(r: &Results) -> Result<String> {
                 c.repetitions.into(),
                 c.probes.into(),
                 c.hits.into(),
-                fmt_ms(run.time_ms).into(),
+                fmt_ms_ci(run.time_ms, run.time_ms_ci, run.repeats).into(),
                 Cell::text(run.pv.join(" ")),
             ])
         })
@@ -667,6 +970,9 @@ fn method(r: &Results) -> Result<String> {
             "contempt": c.contempt,
             "cuckoo_root_rule": c.cuckoo_root_rule,
             "repeat": c.repeat,
+            "overhead_target": c.overhead_target.map(|t| format!("{:.1}", t * 100.0)),
+            "overhead_max_rounds": fmt_int(c.overhead_max_rounds),
+            "overhead_max_seconds": format!("{:.0}", c.overhead_max_seconds),
         }),
     )
 }
@@ -682,34 +988,83 @@ fn summary_row(s: &Summary) -> Result<Vec<Cell>> {
     let c = &s.counters;
     Ok(vec![
         swatch(&s.detector)?,
-        c.nodes.into(),
-        c.terminal_nodes.into(),
-        delta(s.terminal_nodes_change),
         c.generated.into(),
         delta(s.generated_change),
-        fmt_ms(s.time_ms).into(),
-        delta(s.time_change),
+        c.terminal_nodes.into(),
+        delta(s.terminal_nodes_change),
+        c.nodes.into(),
+        fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
+        if s.detector == "off" {
+            Cell::text("—")
+        } else if contains_zero(s.time_change_ci) {
+            Cell::text(format!(
+                "{} (no measurable difference)",
+                fmt_change_ci(s.time_change, s.time_change_ci)
+            ))
+        } else {
+            Cell::text(fmt_change_ci(s.time_change, s.time_change_ci))
+        },
         c.repetitions.into(),
+        format!("{:.2}", per_thousand(c.repetitions, c.generated)).into(),
     ])
 }
 
-/// Speed and detector statistics per configuration.
+/// A summary's overhead as an estimate, for the overlap rule.
+fn overhead_estimate(s: &Summary) -> Estimate {
+    Estimate {
+        median: s.overhead,
+        ci: s.overhead_ci,
+        repeats: s.overhead_rounds,
+        coverage: LEVEL,
+    }
+}
+
+/// Speed and detector statistics per configuration. Costs are compared by the overlap rule:
+/// overlapping intervals are no measurable difference.
 fn cost_table(summary: &[Summary]) -> Result<String> {
+    let linear = summary
+        .iter()
+        .find(|s| s.detector == ADAPTIVE_DETECTOR)
+        .map(overhead_estimate);
     let rows = summary
         .iter()
         .map(|s| {
             let off = s.detector == "off";
             let c = &s.counters;
+            let own = overhead_estimate(s);
+            let against_off = if off {
+                "—".to_string()
+            } else if own.ci[0] <= 1.0 && 1.0 <= own.ci[1] {
+                "no measurable difference".to_string()
+            } else if own.median > 1.0 {
+                "slower".to_string()
+            } else {
+                "faster".to_string()
+            };
+            let against_linear = match &linear {
+                Some(_) if off || s.detector == ADAPTIVE_DETECTOR => "—".to_string(),
+                Some(l) if own.overlaps(l) => "no measurable difference".to_string(),
+                Some(l) if own.median > l.median => "slower".to_string(),
+                Some(_) => "faster".to_string(),
+                None => "—".to_string(),
+            };
             Ok(vec![
                 swatch(&s.detector)?,
                 c.nodes.into(),
-                fmt_ms(s.time_ms).into(),
+                fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
                 format!("{:.2}", s.nps / 1e6).into(),
                 if off {
                     Cell::text("—")
                 } else {
-                    Cell::text(format!("{:.3}", s.overhead))
+                    Cell::text(fmt_ratio_ci(s.overhead, s.overhead_ci))
                 },
+                if off {
+                    Cell::text("—")
+                } else {
+                    Cell::from(s.overhead_rounds)
+                },
+                Cell::text(against_off),
+                Cell::text(against_linear),
                 format!("{:.1}", s.time_ms * 1e6 / c.nodes.max(1) as f64).into(),
                 c.probes.into(),
                 c.hits.into(),
@@ -721,9 +1076,12 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
         &[
             "configuration",
             "nodes",
-            "time",
+            "time [95% interval]",
             "Mnps",
-            "NPS(off)/NPS",
+            "NPS(off)/NPS [95% interval]",
+            "paired rounds",
+            "speed vs off",
+            "speed vs linear",
             "ns per node",
             "probes",
             "hits",
@@ -732,6 +1090,20 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
         &rows,
         true,
     ))
+}
+
+/// A run's time interval without the unit: `[1.20, 1.31]`, empty for a single run.
+fn ci_text(run: &Run) -> String {
+    if run.repeats <= 1 {
+        return String::new();
+    }
+    let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
+    format!("[{}, {}]", bare(run.time_ms_ci[0]), bare(run.time_ms_ci[1]))
+}
+
+/// A run's median time with its interval below it.
+fn time_cell(run: &Run) -> Result<Cell> {
+    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms), "ci": ci_text(run) }))
 }
 
 /// Time per depth of the head-to-head `detectors`, marking trees that differ from linear's.
@@ -752,7 +1124,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
                     equal[i].0 += run.time_ms;
                     equal[i].1 += run.counters.nodes;
                     equal[i].2 += 1;
-                    row.push(fmt_ms(run.time_ms).into());
+                    row.push(time_cell(run)?);
                 }
                 Some(run) => {
                     differing.push(*name);
@@ -760,6 +1132,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
                         "kind": "differs",
                         "nodes": fmt_int(run.counters.nodes),
                         "time": fmt_ms(run.time_ms),
+                        "ci": ci_text(run),
                     }))?);
                 }
                 None => row.push("—".into()),

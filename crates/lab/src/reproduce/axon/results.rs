@@ -130,9 +130,17 @@ pub struct Run {
     /// `probes`, `hits`.
     #[serde(flatten)]
     pub counters: Counters,
-    /// Wall time in milliseconds (the fastest of the repeated runs for WAC.018).
+    /// Wall time in milliseconds: for WAC.018 the median of the `repeats` interleaved runs, for
+    /// the further cases a single run.
     pub time_ms: f64,
-    /// Nodes per second.
+    /// The 95% interval of the median time (`stats::median_ci`; `[time_ms, time_ms]` for a
+    /// single run).
+    #[serde(default)]
+    pub time_ms_ci: [f64; 2],
+    /// Runs behind `time_ms`.
+    #[serde(default)]
+    pub repeats: usize,
+    /// Nodes per second (nodes / `time_ms`).
     pub nps: f64,
     /// Principal variation (UCI).
     pub pv: Vec<String>,
@@ -146,20 +154,43 @@ pub struct Summary {
     /// The counters summed over all depths.
     #[serde(flatten)]
     pub counters: Counters,
-    /// Summed time, ms.
+    /// Time of the whole run (all depths), ms: the median over the interleaved rounds of the
+    /// round's summed time.
     pub time_ms: f64,
-    /// Nodes per second over the whole run.
+    /// The 95% interval of `time_ms`.
+    #[serde(default)]
+    pub time_ms_ci: [f64; 2],
+    /// Rounds behind `time_ms`.
+    #[serde(default)]
+    pub repeats: usize,
+    /// Nodes per second over the whole run (nodes / `time_ms`).
     pub nps: f64,
-    /// NPS(off) / NPS(this).
+    /// NPS(off) / NPS(this): the median over paired rounds (round `r` of this configuration
+    /// against round `r` of `off`) of the round's ratio, timed with
+    /// [`ConfigRecord::overhead_clock`]; 1 for `off`.
     pub overhead: f64,
+    /// The 95% interval of `overhead`.
+    #[serde(default)]
+    pub overhead_ci: [f64; 2],
+    /// Paired rounds behind `overhead` (more than `repeats` for the detector measured to a
+    /// target precision, see [`Results::overhead_adaptive`]).
+    #[serde(default)]
+    pub overhead_rounds: usize,
+    /// Half the width of `overhead_ci` (`0.01` = ±1 percentage point).
+    #[serde(default)]
+    pub overhead_half_width: f64,
     /// Relative change vs off (fractions, e.g. −0.18).
     pub nodes_change: f64,
     /// Relative change of terminal nodes vs off.
     pub terminal_nodes_change: f64,
     /// Relative change of generated moves vs off.
     pub generated_change: f64,
-    /// Relative change of time vs off.
+    /// Relative change of time vs off: the median over paired rounds of time(this) / time(off),
+    /// minus one.
     pub time_change: f64,
+    /// The 95% interval of `time_change`.
+    #[serde(default)]
+    pub time_change_ci: [f64; 2],
     /// Best move at the deepest iteration (UCI).
     pub final_best_move: String,
     /// Score at the deepest iteration (cp, White's view).
@@ -208,8 +239,79 @@ pub struct ConfigRecord {
     pub node_limit: Option<u64>,
     /// Root rule of the cuckoo detector.
     pub cuckoo_root_rule: String,
-    /// Runs per WAC.018 configuration (times: the fastest).
+    /// Interleaved rounds per WAC.018 configuration (times: the median).
     pub repeat: u32,
+    /// The probability that a `repeat`-run time interval covers the true median (≥ 0.95 from
+    /// six rounds on).
+    #[serde(default)]
+    pub time_ci_coverage: f64,
+    /// Target half-width of linear's overhead interval (`0.01` = 1 percentage point), if the
+    /// adaptive rounds ran.
+    #[serde(default)]
+    pub overhead_target: Option<f64>,
+    /// Cap on the paired rounds of the adaptive measurement (fixed rounds included).
+    #[serde(default)]
+    pub overhead_max_rounds: u32,
+    /// Cap on the adaptive measurement's wall time, seconds.
+    #[serde(default)]
+    pub overhead_max_seconds: f64,
+    /// The clock behind `overhead`: `thread CPU time, iterations 2 to the last` (Linux, two
+    /// iterations or more) or `wall time, all iterations`. Times and time changes are wall time.
+    #[serde(default)]
+    pub overhead_clock: String,
+}
+
+/// The paper's per-depth node count beside ours in the same unit: the paper's "node count"
+/// sums to its "positions generated", so it is compared with our `generated`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// Depth in plies.
+    pub depth: u32,
+    /// The paper's node count with detection off (Table 2); `None` beyond its depth 12.
+    pub paper_off: Option<u64>,
+    /// The paper's node count with detection on (Table 3).
+    pub paper_on: Option<u64>,
+    /// Our positions generated with detection off.
+    pub ours_off_generated: u64,
+    /// Our positions generated with the axon detector (the paper's method).
+    pub ours_axon_generated: u64,
+    /// The paper's on vs off change at this depth (fraction).
+    pub paper_change: Option<f64>,
+    /// Our axon vs off change of generated positions at this depth (fraction).
+    pub ours_change: f64,
+    /// Our positions entered with detection off (the secondary unit).
+    pub ours_off_nodes: u64,
+    /// Our positions entered with the axon detector.
+    pub ours_axon_nodes: u64,
+    /// The paper's key move with detection off (UCI).
+    pub paper_off_move: Option<String>,
+    /// The paper's key move with detection on (UCI).
+    pub paper_on_move: Option<String>,
+    /// Our key move with detection off (UCI).
+    pub ours_off_move: String,
+    /// Our key move with the axon detector (UCI).
+    pub ours_axon_move: String,
+}
+
+/// How linear's overhead was measured to a target precision: paired (off, linear) rounds of the
+/// whole iterative-deepening search, after the fixed rounds, until the interval was narrow
+/// enough or a cap was hit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Adaptive {
+    /// The detector measured (`linear`).
+    pub detector: String,
+    /// Target half-width of the overhead interval.
+    pub target: f64,
+    /// Paired rounds in all (the fixed ones included).
+    pub rounds: usize,
+    /// Rounds added after the fixed ones.
+    pub extra_rounds: usize,
+    /// Half-width reached.
+    pub half_width: f64,
+    /// Wall time of the added rounds, seconds.
+    pub seconds: f64,
+    /// Why it stopped: `target`, `rounds cap` or `time cap`.
+    pub stopped: String,
 }
 
 /// Everything written to `results.json`, and all the page needs.
@@ -230,6 +332,12 @@ pub struct Results {
     pub runs: Vec<Run>,
     /// Totals per configuration: `off` first, then every search detector.
     pub summary: Vec<Summary>,
+    /// Per depth, the paper's node counts beside our generated positions (the same unit).
+    #[serde(default)]
+    pub comparison: Vec<Comparison>,
+    /// The adaptive measurement of linear's overhead, if it ran.
+    #[serde(default)]
+    pub overhead_adaptive: Option<Adaptive>,
     /// The generated sentence comparing our result with the paper's.
     pub verdict: String,
     /// Figure 1 and Diep–Axon.

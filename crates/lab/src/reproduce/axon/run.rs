@@ -1,5 +1,8 @@
-//! Searching: WAC.018 with every configuration, repeated for the times, and the paper's two
-//! further positions; then the totals and the verdict.
+//! Searching: WAC.018 with every configuration in interleaved rounds for the times (medians
+//! with 95% intervals, `crate::stats`), linear's overhead to a target precision, and the paper's
+//! two further positions; then the totals, the comparison in the paper's units and the verdict.
+
+use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, ensure};
 use replab_board::{Color, Move, Position};
@@ -10,8 +13,11 @@ use replab_report::{Meta, fmt_delta_pct, fmt_int};
 use replab_search::{Counters, Iteration, SearchConfig, Searcher};
 use serde_json::Value;
 
-use super::results::{Case, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of};
-use crate::Progress;
+use super::results::{
+    Adaptive, Case, Comparison, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of,
+};
+use crate::stats::{Estimate, interleaved, median_ci};
+use crate::{Progress, Silent};
 
 /// WAC.018, the paper's Figure 3 (White to move; Rh8 wins).
 pub const WAC018: &str = "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1";
@@ -30,25 +36,52 @@ const PAPER_JSON: &str = include_str!("../../../../../datasets/paper/axon-tables
 /// The appendix game (`datasets/games`).
 const DIEP_AXON_PGN: &str = include_str!("../../../../../datasets/games/diep-axon.pgn");
 
+/// The detector whose overhead is measured to [`Config::overhead_target`].
+pub const ADAPTIVE_DETECTOR: &str = "linear";
+
 /// The settings of `replab reproduce axon`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// Deepest iteration in plies, 1 to [`MAX_DEPTH`].
     pub max_depth: u32,
-    /// Runs of each WAC.018 configuration, interleaved (1 to [`MAX_REPEAT`]); times are the
-    /// fastest run, and every run must give the same counters.
+    /// Interleaved rounds of the WAC.018 configurations (1 to [`MAX_REPEAT`]): round `r`
+    /// searches every configuration once. Times are the median over the rounds with their 95%
+    /// interval, and every run must give the same counters.
     pub repeat: u32,
+    /// Measure [`ADAPTIVE_DETECTOR`]'s overhead to this half-width (`0.01` = ±1 percentage
+    /// point): after the fixed rounds, paired (off, linear) rounds of the whole search are added
+    /// until the overhead interval is that narrow or a cap is hit. `None`: fixed rounds only.
+    pub overhead_target: Option<f64>,
+    /// Cap on the paired rounds behind the adaptive overhead (fixed rounds included).
+    pub overhead_max_rounds: u32,
+    /// Cap on the wall time of the added rounds, seconds.
+    pub overhead_max_seconds: f64,
     /// The command line that regenerates the report (for `meta`).
     pub command: String,
 }
 
 impl Default for Config {
-    /// The command line's defaults: depth 12, five runs.
+    /// The command line's defaults (the full run): depth 12, 21 rounds, linear's overhead to
+    /// ±1 percentage point within 2,000 rounds or 120 s.
     fn default() -> Self {
         Self {
             max_depth: 12,
-            repeat: 5,
+            repeat: 21,
+            overhead_target: Some(0.01),
+            overhead_max_rounds: 2_000,
+            overhead_max_seconds: 120.0,
             command: "replab reproduce axon".to_string(),
+        }
+    }
+}
+
+impl Config {
+    /// The quick run's settings (`bench --quick`): three rounds, no adaptive target.
+    pub fn quick() -> Self {
+        Self {
+            repeat: 3,
+            overhead_target: None,
+            ..Self::default()
         }
     }
 }
@@ -122,6 +155,8 @@ fn record(detector: &str, policy: DrawPolicy, root: &Position, it: &Iteration) -
         mate: white.mate_in(),
         counters: it.counters,
         time_ms: it.time_ms,
+        time_ms_ci: [it.time_ms; 2],
+        repeats: 1,
         nps: it.nps(),
         pv: it.pv.iter().map(|m| m.uci().to_string()).collect(),
     }
@@ -178,18 +213,12 @@ fn paper_record() -> Result<PaperRecord> {
 
 /// Changes of the counters below this are "unchanged" (they are exact).
 const COUNT_NOISE: f64 = 0.005;
-/// Changes of the time below this are within the noise of a shared machine.
-const TIME_NOISE: f64 = 0.03;
 
-/// Direction and size of `ours` against `paper` (relative changes); `noise` is the smallest
-/// change that counts.
-fn judge(ours: f64, paper: f64, noise: f64) -> &'static str {
-    if ours.abs() < noise {
-        return if noise > COUNT_NOISE {
-            "within measurement noise"
-        } else {
-            "essentially unchanged"
-        };
+/// Direction and size of `ours` against `paper` (relative changes); `flat` names a change that
+/// does not count (too small, or an interval containing zero).
+fn judge(ours: f64, paper: f64, flat: Option<&'static str>) -> &'static str {
+    if let Some(flat) = flat {
+        return flat;
     }
     if ours.signum() != paper.signum() {
         return "the opposite direction";
@@ -204,45 +233,78 @@ fn judge(ours: f64, paper: f64, noise: f64) -> &'static str {
     }
 }
 
+/// A relative change with its interval: `+28.6% [+20.1%, +33.0%]`.
+pub fn fmt_change_ci(change: f64, ci: [f64; 2]) -> String {
+    format!(
+        "{} [{}, {}]",
+        fmt_delta_pct(change),
+        fmt_delta_pct(ci[0]),
+        fmt_delta_pct(ci[1])
+    )
+}
+
+/// Whether the interval `ci` of a change contains zero: no measurable change.
+pub fn contains_zero(ci: [f64; 2]) -> bool {
+    ci[0] <= 0.0 && 0.0 <= ci[1]
+}
+
+/// Repetitions per 1,000 generated positions.
+pub fn per_thousand(repetitions: u64, generated: u64) -> f64 {
+    repetitions as f64 * 1000.0 / generated.max(1) as f64
+}
+
 /// The sentence comparing the `axon` run (the paper's method) with the paper, from the numbers.
+/// Counts are compared in the paper's unit (generated positions); the time claim holds only
+/// when its interval excludes zero.
 pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
     let Some(axon) = summary.iter().find(|s| s.detector == "axon") else {
         return String::new();
     };
     let (p_term, p_gen, p_time) = paper.changes();
+    let count_flat = |x: f64| (x.abs() < COUNT_NOISE).then_some("essentially unchanged");
+    let time_flat = contains_zero(axon.time_change_ci).then_some("no measurable difference");
     let ours = [
         (
             "terminal nodes",
+            fmt_delta_pct(axon.terminal_nodes_change),
             axon.terminal_nodes_change,
             p_term,
-            COUNT_NOISE,
+            count_flat(axon.terminal_nodes_change),
         ),
         (
             "generated positions",
+            fmt_delta_pct(axon.generated_change),
             axon.generated_change,
             p_gen,
-            COUNT_NOISE,
+            count_flat(axon.generated_change),
         ),
-        ("time", axon.time_change, p_time, TIME_NOISE),
+        (
+            "time",
+            fmt_change_ci(axon.time_change, axon.time_change_ci),
+            axon.time_change,
+            p_time,
+            time_flat,
+        ),
     ];
     let parts: Vec<String> = ours
         .iter()
-        .map(|(what, o, p, noise)| {
+        .map(|(what, text, o, p, flat)| {
             format!(
-                "{what} {} (paper {}: {})",
-                fmt_delta_pct(*o),
+                "{what} {text} (paper {}: {})",
                 fmt_delta_pct(*p),
-                judge(*o, *p, *noise)
+                judge(*o, *p, *flat)
             )
         })
         .collect();
     let agree = ours
         .iter()
-        .filter(|(_, o, p, noise)| o.abs() >= *noise && o.signum() == p.signum())
+        .filter(|(_, _, o, p, flat)| flat.is_none() && o.signum() == p.signum())
         .count();
     let similar = ours
         .iter()
-        .filter(|(_, o, p, noise)| judge(*o, *p, *noise) == "the same direction and a similar size")
+        .filter(|(_, _, o, p, flat)| {
+            judge(*o, *p, *flat) == "the same direction and a similar size"
+        })
         .count();
     let overall = if similar == 3 {
         "agrees with the paper in direction and size"
@@ -254,7 +316,6 @@ pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
         "agrees with the paper in direction only in part"
     };
     let paper_reps = paper.totals.on.repetitions.unwrap_or(0);
-    let rate = |reps: u64, nodes: u64| reps as f64 * 1000.0 / nodes.max(1) as f64;
     let others: Vec<&Summary> = summary
         .iter()
         .filter(|s| s.detector != "off" && s.detector != "axon")
@@ -267,65 +328,329 @@ pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
             .fold(f64::NEG_INFINITY, f64::max);
         format!("{} to {}", fmt_delta_pct(lo), fmt_delta_pct(hi))
     };
+    let unmeasurable: Vec<&str> = others
+        .iter()
+        .filter(|s| contains_zero(s.time_change_ci))
+        .map(|s| s.detector.as_str())
+        .collect();
+    let time_note = match unmeasurable.len() {
+        0 => String::new(),
+        n if n == others.len() => " (none of them measurably)".to_string(),
+        _ => format!(
+            " (no measurable difference for {})",
+            unmeasurable.join(", ")
+        ),
+    };
     format!(
         "With the paper's own method (the axon move-chain detector) against detection off, our \
-         searcher changes {}. It scored {} repetitions as draws ({:.2} per 1,000 nodes; the paper \
-         noted {} in a tree of {} positions, {:.2} per 1,000). Overall our result {}. The other \
-         detectors change terminal nodes by {}, generated positions by {} and time by {}.",
+         searcher changes {}. It scored {} repetitions as draws ({:.2} per 1,000 generated \
+         positions; the paper noted {} in a tree of {} generated positions, {:.2} per 1,000). \
+         Overall our result {}. The other detectors change terminal nodes by {}, generated \
+         positions by {} and time by {}{}.",
         parts.join("; "),
         fmt_int(axon.counters.repetitions),
-        rate(axon.counters.repetitions, axon.counters.nodes),
+        per_thousand(axon.counters.repetitions, axon.counters.generated),
         fmt_int(paper_reps),
         fmt_int(paper.totals.on.generated),
-        rate(paper_reps, paper.totals.on.generated),
+        per_thousand(paper_reps, paper.totals.on.generated),
         overall,
         range(|s| s.terminal_nodes_change),
         range(|s| s.generated_change),
         range(|s| s.time_change),
+        time_note,
     )
 }
 
-/// Totals per configuration, in the order of `memory` (configuration name, detector bytes).
-fn summarise(runs: &[Run], memory: &[(String, usize)]) -> Vec<Summary> {
-    let total = |name: &str| {
-        let rs = runs_of(runs, name);
-        let mut counters = Counters::default();
-        for r in &rs {
-            counters += r.counters;
+/// One configuration's WAC.018 measurement.
+struct Measured {
+    /// The configuration's name.
+    name: &'static str,
+    /// The first round's runs (every round must give the same counters).
+    runs: Vec<Run>,
+    /// Per depth (index `depth − 1`), the iteration's time in every fixed round, ms.
+    times: Vec<Vec<f64>>,
+    /// Per fixed round, the whole search's time (all depths), ms.
+    totals: Vec<f64>,
+    /// Per fixed round, the thread's CPU time in iterations 2 to the last, ms (see [`Timed`]).
+    cpu: Vec<Option<f64>>,
+    /// Bytes the detector's structures use.
+    bytes: usize,
+    /// For the adaptive detector: `(off, this)` of every added paired round.
+    extra: Vec<(Timed, Timed)>,
+}
+
+/// The times of one search: wall time summed over its iterations (what the searcher reports),
+/// and the thread's CPU time from the end of iteration 1 to the end of the last iteration, where
+/// the kernel tells (Linux) and the search has two iterations or more. CPU time does not count
+/// the time the thread waits for a core, the main noise on a shared machine, and the window
+/// leaves out the search's setup (clearing the tables): it is the in-search cost the overhead
+/// compares.
+#[derive(Clone, Copy, Debug)]
+struct Timed {
+    wall: f64,
+    cpu: Option<f64>,
+}
+
+/// Milliseconds of CPU time this thread has run (`/proc/thread-self/schedstat`), if the kernel
+/// tells.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e6)
+}
+
+impl Measured {
+    fn new(name: &'static str) -> Self {
+        Self {
+            name,
+            runs: Vec::new(),
+            times: Vec::new(),
+            totals: Vec::new(),
+            cpu: Vec::new(),
+            bytes: 0,
+            extra: Vec::new(),
         }
-        let time_ms = rs.iter().map(|r| r.time_ms).sum::<f64>();
-        (counters, time_ms, rs.last().copied())
-    };
-    let nps = |nodes: u64, ms: f64| {
-        if ms > 0.0 {
-            nodes as f64 * 1000.0 / ms
+    }
+
+    /// Checks one round's search against the first round's counters; returns its whole time.
+    fn check(&mut self, runs: &[Run], round: usize) -> Result<f64> {
+        if self.runs.is_empty() {
+            self.times = vec![Vec::new(); runs.len()];
+            self.runs = runs.to_vec();
+        }
+        ensure!(
+            runs.len() == self.runs.len(),
+            "{}: round {} searched {} depths, round 1 {}",
+            self.name,
+            round + 1,
+            runs.len(),
+            self.runs.len()
+        );
+        for (k, r) in self.runs.iter().zip(runs) {
+            ensure!(
+                signature(k) == signature(r),
+                "{}: round {} differs from round 1 at depth {} (the search must be deterministic)",
+                self.name,
+                round + 1,
+                r.depth
+            );
+        }
+        Ok(runs.iter().map(|r| r.time_ms).sum())
+    }
+
+    /// Records a fixed round: checks it and keeps its times.
+    fn add_fixed(&mut self, runs: &[Run], cpu: Option<f64>, round: usize) -> Result<f64> {
+        let total = self.check(runs, round)?;
+        for (slot, r) in self.times.iter_mut().zip(runs) {
+            slot.push(r.time_ms);
+        }
+        self.totals.push(total);
+        self.cpu.push(cpu);
+        Ok(total)
+    }
+
+    /// Nodes of the CPU-time window: iterations 2 to the last.
+    fn window_nodes(&self) -> u64 {
+        self.runs.iter().skip(1).map(|r| r.counters.nodes).sum()
+    }
+
+    /// The runs with their median times and intervals.
+    fn timed_runs(&self) -> Vec<Run> {
+        self.runs
+            .iter()
+            .zip(&self.times)
+            .map(|(run, times)| {
+                let e = median_ci(times);
+                Run {
+                    time_ms: e.median,
+                    time_ms_ci: e.ci,
+                    repeats: e.repeats,
+                    nps: nps(run.counters.nodes, e.median),
+                    ..run.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// Nodes over all depths.
+    fn nodes(&self) -> u64 {
+        self.runs.iter().map(|r| r.counters.nodes).sum()
+    }
+}
+
+/// Nodes per second from a node count and milliseconds (0 for no time).
+fn nps(nodes: u64, ms: f64) -> f64 {
+    if ms > 0.0 {
+        nodes as f64 * 1000.0 / ms
+    } else {
+        0.0
+    }
+}
+
+/// `a / b`, with `b` kept away from zero (a timer may read 0 for a tiny search).
+fn ratio(a: f64, b: f64) -> f64 {
+    a / b.max(1e-9)
+}
+
+/// Per paired round, wall time(this) / wall time(off) of the whole search: the fixed rounds,
+/// then the added ones.
+fn time_ratios(off: &Measured, this: &Measured) -> Vec<f64> {
+    off.totals
+        .iter()
+        .zip(&this.totals)
+        .map(|(o, t)| ratio(*t, *o))
+        .chain(this.extra.iter().map(|(o, t)| ratio(t.wall, o.wall)))
+        .collect()
+}
+
+/// The clock the overhead is measured with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Clock {
+    /// Thread CPU time of iterations 2 to the last.
+    Cpu,
+    /// Wall time of all iterations.
+    Wall,
+}
+
+impl Clock {
+    /// The clock usable for every sample of `measured`: CPU time if every search has it.
+    fn of<'a>(measured: impl IntoIterator<Item = &'a Measured>) -> Self {
+        let all_cpu = measured.into_iter().all(|m| {
+            m.cpu.iter().all(Option::is_some)
+                && m.extra
+                    .iter()
+                    .all(|(o, t)| o.cpu.is_some() && t.cpu.is_some())
+        });
+        if all_cpu { Clock::Cpu } else { Clock::Wall }
+    }
+
+    /// How `results.json` names it.
+    fn describe(self) -> &'static str {
+        match self {
+            Clock::Cpu => "thread CPU time, iterations 2 to the last",
+            Clock::Wall => "wall time, all iterations",
+        }
+    }
+}
+
+/// NPS(off) / NPS(this) per paired round with `clock`: the time ratio scaled by the (exact)
+/// node counts of the timed iterations.
+fn overhead_samples(off: &Measured, this: &Measured, clock: Clock) -> Vec<f64> {
+    match clock {
+        Clock::Wall => {
+            let scale = ratio(off.nodes() as f64, this.nodes() as f64);
+            time_ratios(off, this)
+                .into_iter()
+                .map(|r| r * scale)
+                .collect()
+        }
+        Clock::Cpu => {
+            let scale = ratio(off.window_nodes() as f64, this.window_nodes() as f64);
+            let cpu = |x: &Option<f64>| x.unwrap_or(f64::NAN);
+            off.cpu
+                .iter()
+                .zip(&this.cpu)
+                .map(|(o, t)| ratio(cpu(t), cpu(o)))
+                .chain(
+                    this.extra
+                        .iter()
+                        .map(|(o, t)| ratio(cpu(&t.cpu), cpu(&o.cpu))),
+                )
+                .map(|r| r * scale)
+                .collect()
+        }
+    }
+}
+
+/// Totals per configuration, `off` first (the first of `measured`).
+fn summarise(measured: &[Measured], runs: &[Run], clock: Clock) -> Vec<Summary> {
+    let off = &measured[0];
+    let off_counters = totals_of(runs, off.name);
+    let change = |x: f64, base: f64| if base > 0.0 { x / base - 1.0 } else { 0.0 };
+    let count_change = |x: u64, base: u64| change(x as f64, base as f64);
+    measured
+        .iter()
+        .map(|m| {
+            let c = totals_of(runs, m.name);
+            let time = median_ci(&m.totals);
+            let (overhead, time_change) = if m.name == off.name {
+                let one = Estimate {
+                    repeats: time.repeats,
+                    ..Estimate::exact(1.0)
+                };
+                (one, one.map(|x| x - 1.0))
+            } else {
+                (
+                    median_ci(&overhead_samples(off, m, clock)),
+                    median_ci(&time_ratios(off, m)).map(|x| x - 1.0),
+                )
+            };
+            let last = m.runs.last();
+            Summary {
+                detector: m.name.to_string(),
+                counters: c,
+                time_ms: time.median,
+                time_ms_ci: time.ci,
+                repeats: time.repeats,
+                nps: nps(c.nodes, time.median),
+                overhead: overhead.median,
+                overhead_ci: overhead.ci,
+                overhead_rounds: overhead.repeats,
+                overhead_half_width: (overhead.ci[1] - overhead.ci[0]) / 2.0,
+                nodes_change: count_change(c.nodes, off_counters.nodes),
+                terminal_nodes_change: count_change(c.terminal_nodes, off_counters.terminal_nodes),
+                generated_change: count_change(c.generated, off_counters.generated),
+                time_change: time_change.median,
+                time_change_ci: time_change.ci,
+                final_best_move: last.map_or("-".into(), |r| r.best_move.clone()),
+                final_eval_cp: last.map_or(0, |r| r.eval_cp),
+                memory_bytes: m.bytes,
+            }
+        })
+        .collect()
+}
+
+/// The counters of configuration `name` summed over its runs.
+fn totals_of(runs: &[Run], name: &str) -> Counters {
+    let mut c = Counters::default();
+    for r in runs_of(runs, name) {
+        c += r.counters;
+    }
+    c
+}
+
+/// Per depth of our runs, the paper's node counts beside our generated positions.
+pub fn comparison(runs: &[Run], paper: &Paper) -> Vec<Comparison> {
+    let change = |on: u64, off: u64| {
+        if off > 0 {
+            on as f64 / off as f64 - 1.0
         } else {
             0.0
         }
     };
-    let (off, off_ms, _) = total("off");
-    let off_nps = nps(off.nodes, off_ms);
-    let change = |x: f64, base: f64| if base > 0.0 { x / base - 1.0 } else { 0.0 };
-    let count_change = |x: u64, base: u64| change(x as f64, base as f64);
-    memory
-        .iter()
-        .map(|(name, bytes)| {
-            let (c, time_ms, last) = total(name);
-            let n = nps(c.nodes, time_ms);
-            Summary {
-                detector: name.clone(),
-                counters: c,
-                time_ms,
-                nps: n,
-                overhead: if n > 0.0 { off_nps / n } else { 0.0 },
-                nodes_change: count_change(c.nodes, off.nodes),
-                terminal_nodes_change: count_change(c.terminal_nodes, off.terminal_nodes),
-                generated_change: count_change(c.generated, off.generated),
-                time_change: change(time_ms, off_ms),
-                final_best_move: last.map_or("-".into(), |r| r.best_move.clone()),
-                final_eval_cp: last.map_or(0, |r| r.eval_cp),
-                memory_bytes: *bytes,
-            }
+    runs_of(runs, "off")
+        .into_iter()
+        .filter_map(|off| {
+            let axon = runs
+                .iter()
+                .find(|r| r.detector == "axon" && r.depth == off.depth)?;
+            let p_off = paper.off.iter().find(|r| r.depth == off.depth);
+            let p_on = paper.on.iter().find(|r| r.depth == off.depth);
+            Some(Comparison {
+                depth: off.depth,
+                paper_off: p_off.map(|r| r.nodes),
+                paper_on: p_on.map(|r| r.nodes),
+                ours_off_generated: off.counters.generated,
+                ours_axon_generated: axon.counters.generated,
+                paper_change: p_off.zip(p_on).map(|(f, n)| change(n.nodes, f.nodes)),
+                ours_change: change(axon.counters.generated, off.counters.generated),
+                ours_off_nodes: off.counters.nodes,
+                ours_axon_nodes: axon.counters.nodes,
+                paper_off_move: p_off.map(|r| r.best_move.clone()),
+                paper_on_move: p_on.map(|r| r.best_move.clone()),
+                ours_off_move: off.best_move.clone(),
+                ours_axon_move: axon.best_move.clone(),
+            })
         })
         .collect()
 }
@@ -365,9 +690,12 @@ fn further_cases() -> Result<Vec<FurtherCase>> {
     ])
 }
 
-/// Runs the experiment: WAC.018 with detection off and every search detector, `repeat` times
-/// interleaved (times: the fastest run), then Figure 1 and Diep–Axon once per configuration.
-/// Progress: one stage per position, one unit per iteration.
+/// Runs the experiment: WAC.018 with detection off and every search detector in `repeat`
+/// interleaved rounds (times: the median with its 95% interval), then, with an
+/// [`overhead_target`](Config::overhead_target), paired (off, linear) rounds until linear's
+/// overhead interval is narrow enough; then Figure 1 and Diep–Axon once per configuration.
+/// Progress: one stage per position (and one for the added rounds), one unit per iteration
+/// (per paired round for the added rounds).
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     ensure!(
         (1..=MAX_DEPTH).contains(&config.max_depth),
@@ -379,6 +707,12 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         "--repeat {} is out of range (1 to {MAX_REPEAT})",
         config.repeat
     );
+    if let Some(target) = config.overhead_target {
+        ensure!(
+            target > 0.0 && target.is_finite(),
+            "--overhead-target {target} must be a positive fraction (0.01 = 1 percentage point)"
+        );
+    }
     let paper = paper_record()?;
     let cases_in = further_cases()?;
     let meta = Meta::collect(&config.command);
@@ -391,53 +725,123 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let names = configurations(policy);
     let per_search = u64::from(config.max_depth) * names.len() as u64;
 
-    // WAC.018: every configuration, `repeat` times interleaved, keeping the fastest time. Each
-    // configuration keeps its searcher, so later runs do not pay for first-touch page faults.
+    // WAC.018: every configuration once per round, `repeat` rounds. Each configuration keeps its
+    // searcher, so later rounds do not pay for first-touch page faults.
     progress.stage("WAC.018", per_search * u64::from(config.repeat));
     let wac = Position::from_fen(WAC018).expect("WAC.018 FEN is valid");
     let mut engines = names
         .iter()
         .map(|name| engine(name, search))
         .collect::<Result<Vec<_>>>()?;
-    let mut best: Vec<Option<Vec<Run>>> = vec![None; names.len()];
-    let mut memory = Vec::new();
-    for rep in 0..config.repeat {
-        for (i, name) in names.iter().enumerate() {
-            let engine = &mut engines[i];
-            let iterations = engine.run(&[wac], &[], &mut || progress.advance(1));
-            let bytes = engine.detector_bytes();
-            let runs: Vec<Run> = iterations
-                .iter()
-                .map(|it| record(name, policy, &wac, it))
-                .collect();
-            match &mut best[i] {
-                None => {
-                    memory.push((name.to_string(), bytes));
-                    best[i] = Some(runs);
-                }
-                Some(kept) => {
-                    for (k, r) in kept.iter_mut().zip(&runs) {
-                        ensure!(
-                            signature(k) == signature(r),
-                            "{name}: run {} differs from run 1 at depth {} (the search must be deterministic)",
-                            rep + 1,
-                            r.depth
-                        );
-                        if r.time_ms < k.time_ms {
-                            k.time_ms = r.time_ms;
-                            k.nps = r.nps;
-                        }
-                    }
-                }
-            }
+    let mut measured: Vec<Measured> = names.iter().map(|n| Measured::new(n)).collect();
+    let mut search_once = |i: usize, progress: &mut dyn Progress| -> (Vec<Run>, Timed) {
+        let mut marks = Vec::with_capacity(config.max_depth as usize);
+        let iterations = engines[i].run(&[wac], &[], &mut || {
+            marks.push(thread_cpu_ms());
+            progress.advance(1);
+        });
+        let runs: Vec<Run> = iterations
+            .iter()
+            .map(|it| record(names[i], policy, &wac, it))
+            .collect();
+        let cpu = match (marks.first(), marks.last()) {
+            (Some(Some(a)), Some(Some(b))) if marks.len() >= 2 => Some(b - a),
+            _ => None,
+        };
+        let wall = runs.iter().map(|r| r.time_ms).sum();
+        (runs, Timed { wall, cpu })
+    };
+    let mut failure = None;
+    interleaved(names.len(), config.repeat as usize, |i, round| {
+        if failure.is_some() {
+            return 0.0;
         }
+        let (runs, timed) = search_once(i, progress);
+        measured[i]
+            .add_fixed(&runs, timed.cpu, round)
+            .unwrap_or_else(|e| {
+                failure = Some(e);
+                0.0
+            })
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+
+    // Linear's overhead to the target: paired rounds of the whole search (all depths, the
+    // quantity the fixed rounds measure), off and linear in alternating order.
+    let adaptive = match (
+        config.overhead_target,
+        names.iter().position(|n| *n == ADAPTIVE_DETECTOR),
+    ) {
+        (Some(target), Some(li)) => {
+            let cap = config.overhead_max_rounds as usize;
+            progress.stage(
+                &format!("{ADAPTIVE_DETECTOR} overhead to ±{:.1} pp", target * 100.0),
+                cap.saturating_sub(config.repeat as usize) as u64,
+            );
+            let start = Instant::now();
+            let mut next_check = 0;
+            let stopped = loop {
+                let clock = Clock::of([&measured[0], &measured[li]]);
+                let samples = overhead_samples(&measured[0], &measured[li], clock);
+                if samples.len() >= next_check {
+                    let hw = median_ci(&samples).ci;
+                    if (hw[1] - hw[0]) / 2.0 <= target {
+                        break "target";
+                    }
+                    next_check = samples.len() + (samples.len() / 20).max(5);
+                }
+                if samples.len() >= cap {
+                    break "rounds cap";
+                }
+                if start.elapsed().as_secs_f64() >= config.overhead_max_seconds {
+                    break "time cap";
+                }
+                let round = samples.len();
+                let order = if round.is_multiple_of(2) {
+                    [0, li]
+                } else {
+                    [li, 0]
+                };
+                let mut t = [Timed {
+                    wall: 0.0,
+                    cpu: None,
+                }; 2];
+                for i in order {
+                    let (runs, timed) = search_once(i, &mut Silent);
+                    measured[i].check(&runs, round)?;
+                    t[usize::from(i == li)] = timed;
+                }
+                measured[li].extra.push((t[0], t[1]));
+                progress.advance(1);
+            };
+            let clock = Clock::of(&measured);
+            let samples = overhead_samples(&measured[0], &measured[li], clock);
+            let e = median_ci(&samples);
+            Some(Adaptive {
+                detector: ADAPTIVE_DETECTOR.to_string(),
+                target,
+                rounds: samples.len(),
+                extra_rounds: measured[li].extra.len(),
+                half_width: (e.ci[1] - e.ci[0]) / 2.0,
+                seconds: start.elapsed().as_secs_f64(),
+                stopped: stopped.to_string(),
+            })
+        }
+        _ => None,
+    };
+    for (m, e) in measured.iter_mut().zip(&engines) {
+        m.bytes = e.detector_bytes();
     }
     drop(engines);
-    let runs: Vec<Run> = best.into_iter().flatten().flatten().collect();
-    let summary = summarise(&runs, &memory);
+    let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
+    let clock = Clock::of(&measured);
+    let summary = summarise(&measured, &runs, clock);
     let verdict = verdict(&summary, paper.tables());
+    let comparison = comparison(&runs, paper.tables());
 
-    // The two further cases: once per configuration.
+    // The two further cases: once per configuration (single times).
     let mut cases = Vec::new();
     for (id, title, positions, moves, note) in cases_in {
         progress.stage(title.split([':', ',']).next().unwrap_or(title), per_search);
@@ -475,10 +879,17 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             node_limit: search.node_limit,
             cuckoo_root_rule: policy.root_rule().name().to_string(),
             repeat: config.repeat,
+            time_ci_coverage: median_ci(&vec![0.0; config.repeat as usize]).coverage,
+            overhead_target: config.overhead_target,
+            overhead_max_rounds: config.overhead_max_rounds,
+            overhead_max_seconds: config.overhead_max_seconds,
+            overhead_clock: clock.describe().to_string(),
         },
         paper,
         runs,
         summary,
+        comparison,
+        overhead_adaptive: adaptive,
         verdict,
         cases,
     })

@@ -6,8 +6,9 @@ use replab_report::{fmt_delta_pct, fmt_int};
 
 use super::results::{PaperRow, Results};
 
-/// The summary printed on stdout: one line per configuration with its totals and changes
-/// against `off`, the paper's two rows, then the verdict. Ends with a newline.
+/// The summary printed on stdout: one line per configuration with its totals (generated
+/// positions first, the paper's unit), times and overheads with their 95% intervals and the
+/// changes against `off`, the paper's two rows, then the verdict. Ends with a newline.
 pub fn summary_table(results: &Results) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
@@ -15,48 +16,83 @@ pub fn summary_table(results: &Results) -> String {
     out
 }
 
+/// `median [low, high]` with `decimals` decimals.
+fn ci(x: f64, ci: [f64; 2], decimals: usize) -> String {
+    format!(
+        "{x:.decimals$} [{:.decimals$}, {:.decimals$}]",
+        ci[0], ci[1]
+    )
+}
+
 fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     let paper = results.paper.tables();
     let max_depth = results.config.max_depth;
     writeln!(
         out,
-        "WAC.018 ({}), depths 1-{max_depth}, policy {}, fastest of {} run(s)",
+        "WAC.018 ({}), depths 1-{max_depth}, policy {}, times: median [95% interval] of {} interleaved round(s)",
         results.position, results.config.policy, results.config.repeat
     )?;
-    writeln!(
-        out,
-        "{:<16} {:>11} {:>11} {:>12} {:>6} {:>9} {:>6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>7}",
-        "detector",
-        "nodes",
-        "terminal",
-        "generated",
-        "reps",
-        "time ms",
-        "Mnps",
-        "overhead",
-        "Δterm",
-        "Δgen",
-        "Δtime",
-        "best",
-        "eval"
-    )?;
-    for s in &results.summary {
+    let row = |out: &mut String, cells: [&str; 12]| {
         writeln!(
             out,
-            "{:<16} {:>11} {:>11} {:>12} {:>6} {:>9.1} {:>6.2} {:>8.3} {:>8} {:>8} {:>8} {:>6} {:>+7.2}",
-            s.detector,
-            fmt_int(s.counters.nodes),
-            fmt_int(s.counters.terminal_nodes),
-            fmt_int(s.counters.generated),
-            fmt_int(s.counters.repetitions),
-            s.time_ms,
-            s.nps / 1e6,
-            s.overhead,
-            fmt_delta_pct(s.terminal_nodes_change),
-            fmt_delta_pct(s.generated_change),
-            fmt_delta_pct(s.time_change),
-            s.final_best_move,
-            f64::from(s.final_eval_cp) / 100.0,
+            "{:<16} {:>11} {:>7} {:>10} {:>7} {:>9} {:>6} {:>22} {:>23} {:>7} {:>6} {:>6}",
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4],
+            cells[5],
+            cells[6],
+            cells[7],
+            cells[8],
+            cells[9],
+            cells[10],
+            cells[11]
+        )
+    };
+    row(
+        out,
+        [
+            "detector",
+            "generated",
+            "Δgen",
+            "terminal",
+            "Δterm",
+            "nodes",
+            "reps",
+            "time ms",
+            "overhead (rounds)",
+            "Δtime",
+            "best",
+            "eval",
+        ],
+    )?;
+    for s in &results.summary {
+        let off = s.detector == "off";
+        row(
+            out,
+            [
+                &s.detector,
+                &fmt_int(s.counters.generated),
+                &fmt_delta_pct(s.generated_change),
+                &fmt_int(s.counters.terminal_nodes),
+                &fmt_delta_pct(s.terminal_nodes_change),
+                &fmt_int(s.counters.nodes),
+                &fmt_int(s.counters.repetitions),
+                &ci(s.time_ms, s.time_ms_ci, 1),
+                &if off {
+                    "1".to_string()
+                } else {
+                    format!(
+                        "{} ({})",
+                        ci(s.overhead, s.overhead_ci, 3),
+                        s.overhead_rounds
+                    )
+                },
+                &fmt_delta_pct(s.time_change),
+                &s.final_best_move,
+                &format!("{:+.2}", f64::from(s.final_eval_cp) / 100.0),
+            ],
         )?;
     }
     let (p_term, p_gen, p_time) = paper.changes();
@@ -68,39 +104,52 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     let (off_move, off_eval) = last(&paper.off);
     let (on_move, on_eval) = last(&paper.on);
     let t = &paper.totals;
-    writeln!(
+    row(
         out,
-        "{:<16} {:>11} {:>11} {:>12} {:>6} {:>9} {:>6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>+7.2}",
-        "paper off",
-        "-",
-        fmt_int(t.off.terminal_nodes),
-        fmt_int(t.off.generated),
-        "-",
-        "-",
-        "-",
-        "-",
-        "",
-        "",
-        "",
-        off_move,
-        off_eval
+        [
+            "paper off",
+            &fmt_int(t.off.generated),
+            "",
+            &fmt_int(t.off.terminal_nodes),
+            "",
+            "-",
+            "-",
+            "-",
+            "-",
+            "",
+            &off_move,
+            &format!("{off_eval:+.2}"),
+        ],
     )?;
-    writeln!(
+    row(
         out,
-        "{:<16} {:>11} {:>11} {:>12} {:>6} {:>9} {:>6} {:>8} {:>8} {:>8} {:>8} {:>6} {:>+7.2}",
-        "paper on",
-        "-",
-        fmt_int(t.on.terminal_nodes),
-        fmt_int(t.on.generated),
-        fmt_int(t.on.repetitions.unwrap_or(0)),
-        "-",
-        "-",
-        "-",
-        fmt_delta_pct(p_term),
-        fmt_delta_pct(p_gen),
-        fmt_delta_pct(p_time),
-        on_move,
-        on_eval
+        [
+            "paper on",
+            &fmt_int(t.on.generated),
+            &fmt_delta_pct(p_gen),
+            &fmt_int(t.on.terminal_nodes),
+            &fmt_delta_pct(p_term),
+            "-",
+            &fmt_int(t.on.repetitions.unwrap_or(0)),
+            "-",
+            "-",
+            &fmt_delta_pct(p_time),
+            &on_move,
+            &format!("{on_eval:+.2}"),
+        ],
     )?;
+    if let Some(a) = &results.overhead_adaptive {
+        writeln!(
+            out,
+            "\n{} overhead: {} paired rounds ({} added in {:.0} s), half-width {:.2} pp (target {:.2} pp), stopped at the {}",
+            a.detector,
+            a.rounds,
+            a.extra_rounds,
+            a.seconds,
+            a.half_width * 100.0,
+            a.target * 100.0,
+            a.stopped
+        )?;
+    }
     writeln!(out, "\n{}", results.verdict)
 }

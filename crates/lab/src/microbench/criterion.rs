@@ -1,0 +1,200 @@
+//! criterion's own estimates beside replab's loop: what `cargo bench -p replab-lab --bench
+//! detectors` leaves in `<target>/criterion/<group>/<function>/<parameter>/new/estimates.json`
+//! (with the ids in `benchmark.json` beside it), read back so the page can show both.
+//!
+//! criterion times each benchmark with its own sampling and bootstraps a 95% interval of the
+//! median; replab's loop ([`super::measure`]) times the same scenarios round-robin. Two
+//! independent methods agreeing is the check; they need not agree to the last nanosecond (the
+//! runs happened at different times, possibly on a differently loaded machine).
+
+use std::{
+    fs,
+    path::{Path, PathBuf},
+};
+
+use serde::{Deserialize, Serialize};
+
+use super::summary::{CycleCost, MicrobenchSummary, WalkCost};
+
+/// One criterion benchmark's median estimate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CriterionEstimate {
+    /// criterion's group (`run-miss`, `run-hit`, `history`, `walk`, `table-size`,
+    /// `make-unmake`).
+    pub group: String,
+    /// The function: a detector name, or `copy-make`.
+    pub function: String,
+    /// The parameter: run or history length, walk nodes, table entries, `quiet`.
+    pub parameter: String,
+    /// criterion's median point estimate, nanoseconds per iteration (for `walk` and
+    /// `table-size` one iteration replays the whole walk).
+    pub median: f64,
+    /// Its confidence interval, nanoseconds.
+    pub ci: [f64; 2],
+    /// The interval's confidence level (criterion's default is 0.95).
+    pub confidence_level: f64,
+}
+
+/// The part of criterion's `estimates.json` read here.
+#[derive(Deserialize)]
+struct Estimates {
+    median: Statistic,
+}
+
+#[derive(Deserialize)]
+struct Statistic {
+    confidence_interval: Interval,
+    point_estimate: f64,
+}
+
+#[derive(Deserialize)]
+struct Interval {
+    confidence_level: f64,
+    lower_bound: f64,
+    upper_bound: f64,
+}
+
+/// The part of criterion's `benchmark.json` read here: the benchmark's ids.
+#[derive(Deserialize)]
+struct BenchmarkIds {
+    group_id: String,
+    function_id: Option<String>,
+    value_str: Option<String>,
+}
+
+/// Where criterion writes its results for this workspace: `$CARGO_TARGET_DIR/criterion` when
+/// that variable is set, else `<root>/target/criterion` (`root`: the repository root).
+pub fn criterion_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(target) if !target.is_empty() => PathBuf::from(target).join("criterion"),
+        _ => root.join("target").join("criterion"),
+    }
+}
+
+/// Every `new/estimates.json` under `dir`, as estimates sorted by group, function and
+/// parameter; `None` when the directory does not exist or holds none. Files that cannot be read
+/// or parsed are skipped (they are criterion's, not replab's).
+pub fn read_criterion(dir: &Path) -> Option<Vec<CriterionEstimate>> {
+    let mut found = Vec::new();
+    collect(dir, dir, &mut found, 0);
+    found.sort_by(|a, b| {
+        (&a.group, &a.function, numeric(&a.parameter), &a.parameter).cmp(&(
+            &b.group,
+            &b.function,
+            numeric(&b.parameter),
+            &b.parameter,
+        ))
+    });
+    (!found.is_empty()).then_some(found)
+}
+
+/// A parameter's numeric value for sorting (non-numbers after numbers).
+fn numeric(parameter: &str) -> u64 {
+    parameter.parse().unwrap_or(u64::MAX)
+}
+
+/// Walks `dir` (at most a few levels: group/function/parameter/new) for estimates.
+fn collect(root: &Path, dir: &Path, out: &mut Vec<CriterionEstimate>, depth: usize) {
+    if depth > 5 {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let mut subdirs: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    subdirs.sort();
+    for sub in subdirs {
+        let name = sub.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name == "report" || name == "base" || name == "change" {
+            continue;
+        }
+        if name == "new" {
+            if let Some(e) = read_one(root, &sub) {
+                out.push(e);
+            }
+        } else {
+            collect(root, &sub, out, depth + 1);
+        }
+    }
+}
+
+/// One benchmark's estimate from its `new` directory.
+fn read_one(root: &Path, new: &Path) -> Option<CriterionEstimate> {
+    let text = fs::read_to_string(new.join("estimates.json")).ok()?;
+    let estimates: Estimates = serde_json::from_str(&text).ok()?;
+    // The ids: benchmark.json when present, else the directory names.
+    let ids = fs::read_to_string(new.join("benchmark.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<BenchmarkIds>(&t).ok());
+    let parts: Vec<String> = new
+        .parent()?
+        .strip_prefix(root)
+        .ok()?
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let (group, function, parameter) = match ids {
+        Some(ids) => (
+            ids.group_id,
+            ids.function_id.unwrap_or_default(),
+            ids.value_str.unwrap_or_default(),
+        ),
+        None => match parts.as_slice() {
+            [g, f, p] => (g.clone(), f.clone(), p.clone()),
+            [g, f] => (g.clone(), f.clone(), String::new()),
+            _ => return None,
+        },
+    };
+    let m = estimates.median;
+    Some(CriterionEstimate {
+        group,
+        function,
+        parameter,
+        median: m.point_estimate,
+        ci: [
+            m.confidence_interval.lower_bound,
+            m.confidence_interval.upper_bound,
+        ],
+        confidence_level: m.confidence_interval.confidence_level,
+    })
+}
+
+/// replab's figure for the same benchmark, in criterion's unit reduced to replab's: returns
+/// `(criterion median, criterion interval, replab median, replab interval)` in nanoseconds per
+/// cycle (per walk node for `walk` and `table-size`, per copy-make for `make-unmake`), or
+/// `None` for a benchmark replab's loop does not time. replab's copy-make has no interval of
+/// its own (it is the median of the groups' medians): its interval is the point.
+pub fn pair(
+    e: &CriterionEstimate,
+    s: &MicrobenchSummary,
+) -> Option<(f64, [f64; 2], f64, [f64; 2])> {
+    let param: Option<usize> = e.parameter.parse().ok();
+    let cycle = |list: &[CycleCost], key: fn(&CycleCost) -> usize| {
+        list.iter()
+            .find(|c| c.detector == e.function && Some(key(c)) == param)
+            .map(|c| (c.ns, c.ns_ci))
+    };
+    let walk = |list: &[WalkCost], by_entries: bool| {
+        list.iter()
+            .find(|w| w.detector == e.function && (!by_entries || Some(w.entries) == param))
+            .map(|w| (w.ns_per_node, w.ns_per_node_ci))
+    };
+    // criterion times one replay of the whole walk: per node, divide by its nodes.
+    let nodes = s.walk_nodes.max(1) as f64;
+    let (ours, divisor) = match e.group.as_str() {
+        "make-unmake" if e.function == "copy-make" => {
+            (Some((s.make_unmake_ns, [s.make_unmake_ns; 2])), 1.0)
+        }
+        "run-miss" => (cycle(&s.runs, |c| c.run), 1.0),
+        "run-hit" => (cycle(&s.hits, |c| c.run), 1.0),
+        "history" => (cycle(&s.histories, |c| c.history), 1.0),
+        "walk" => (walk(&s.walk, false), nodes),
+        "table-size" => (walk(&s.tables, true), nodes),
+        _ => (None, 1.0),
+    };
+    ours.map(|(ns, ci)| (e.median / divisor, e.ci.map(|v| v / divisor), ns, ci))
+}
