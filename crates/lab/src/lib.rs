@@ -3,8 +3,8 @@
 
 pub mod audit;
 pub mod bench;
-pub mod callgrind;
 pub mod microbench;
+#[path = "perft.rs"]
 pub mod perft_cmd;
 pub mod progress;
 pub mod reproduce;
