@@ -38,6 +38,8 @@ enum Command {
     Reproduce(cmd::reproduce::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
+    /// Run replab's searcher as a UCI engine on stdin/stdout.
+    Uci(cmd::uci::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Audit(args) => cmd::audit::run(args),
         Command::Reproduce(args) => cmd::reproduce::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Uci(args) => cmd::uci::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,3 +7,4 @@ pub mod perft;
 pub mod reproduce;
 pub mod scan;
 pub mod suite;
+pub mod uci;
