@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod bench;
+pub mod conformance;
 pub mod microbench;
 #[path = "perft.rs"]
 pub mod perft_cmd;

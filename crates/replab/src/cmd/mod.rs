@@ -3,6 +3,7 @@
 
 pub mod audit;
 pub mod bench;
+pub mod conformance;
 pub mod perft;
 pub mod reproduce;
 pub mod scan;

@@ -92,3 +92,43 @@ fn help_lists_uci() {
         .unwrap();
     assert!(text(&out.stdout).contains("uci"));
 }
+
+#[test]
+fn conformance_runs_replab_per_detector_and_skips_missing_engines() {
+    let scratch = crate::common::Scratch::new("conformance");
+    let out = scratch.path("conf");
+    let scenarios = crate::common::repo_root().join("datasets/conformance.json");
+    let o = crate::common::replab(&[
+        "conformance",
+        "--quiet",
+        "--engine",
+        "no-such-engine-here",
+        "--scenarios",
+        scenarios.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("skipped engine no-such-engine-here"));
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+    let engines = json["engines"].as_array().unwrap();
+    assert!(
+        engines
+            .iter()
+            .any(|e| e["name"] == "replab linear (twofold)")
+    );
+    assert!(
+        engines
+            .iter()
+            .all(|e| e["id_name"].as_str().unwrap().starts_with("replab "))
+    );
+    assert!(json["scenarios"].as_array().unwrap().len() >= 12);
+    let linear_fail = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["engine"] == "replab linear (twofold)" && r["verdict"] == "fail");
+    assert!(!linear_fail);
+    assert!(out.join("index.html").is_file());
+}
