@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod bench;
 pub mod callgrind;
+pub mod conformance;
 pub mod microbench;
 pub mod perft;
 pub mod progress;

@@ -38,6 +38,10 @@ enum Command {
     Reproduce(cmd::reproduce::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
+    /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
+    Conformance(cmd::conformance::Args),
+    /// Run replab's searcher as a UCI engine on stdin/stdout.
+    Uci(cmd::uci::Args),
     /// Internal: one measured workload, run under valgrind by the instruction counts.
     #[command(hide = true)]
     Measure(cmd::measure::Args),
@@ -59,6 +63,8 @@ fn main() -> ExitCode {
         Command::Audit(args) => cmd::audit::run(args),
         Command::Reproduce(args) => cmd::reproduce::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Uci(args) => cmd::uci::run(args),
+        Command::Conformance(args) => cmd::conformance::run(args),
         Command::Measure(args) => cmd::measure::run(args),
     };
     match result {

@@ -3,8 +3,10 @@
 
 pub mod audit;
 pub mod bench;
+pub mod conformance;
 pub mod measure;
 pub mod perft;
 pub mod reproduce;
 pub mod scan;
 pub mod suite;
+pub mod uci;

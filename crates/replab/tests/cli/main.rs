@@ -10,3 +10,4 @@ mod reproduce;
 mod scale;
 mod scan;
 mod suite;
+mod uci;

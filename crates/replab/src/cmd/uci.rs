@@ -1,0 +1,13 @@
+//! `replab uci`: replab's searcher as a UCI engine on stdin/stdout (`replab-uci`).
+
+use anyhow::Result;
+
+/// Arguments of `replab uci` (none: everything is set with UCI `setoption`).
+#[derive(clap::Args)]
+pub struct Args {}
+
+/// Runs the engine until `quit` or the end of stdin.
+pub fn run(_args: Args) -> Result<()> {
+    replab_uci::run(std::io::stdin().lock(), std::io::stdout());
+    Ok(())
+}

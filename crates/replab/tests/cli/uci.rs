@@ -1,0 +1,134 @@
+//! `replab uci` through the binary's stdin and stdout.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    process::{Command, Stdio},
+};
+
+use crate::common::{command, text};
+
+/// Feeds `script` to `replab uci` (stdin then closed) and returns stdout.
+fn session(script: &str) -> String {
+    let mut child = command()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn replab uci");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn handshake_search_and_quit() {
+    // Interactive: `quit` (like the end of stdin) would stop the search, so wait for bestmove.
+    let mut child = command()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn replab uci");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdin
+        .write_all(b"uci\nisready\nposition fen R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1\ngo depth 8\n")
+        .unwrap();
+    let mut out = String::new();
+    while !out.contains("bestmove") {
+        assert_ne!(stdout.read_line(&mut out).unwrap(), 0, "{out}");
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(out.starts_with("id name replab "), "{out}");
+    assert!(
+        out.contains("\nuciok\n") && out.contains("\nreadyok\n"),
+        "{out}"
+    );
+    assert!(out.contains("info depth 8 score cp "), "{out}");
+    assert!(
+        out.trim_end().lines().any(|l| l == "bestmove a8h8"),
+        "{out}"
+    );
+}
+
+#[test]
+fn end_of_input_finishes_the_search() {
+    // No quit: the engine stops the search at the end of stdin and still answers bestmove.
+    let out = session("position startpos moves e2e4\ngo infinite\n");
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+#[test]
+fn bad_commands_are_info_strings() {
+    let out = session(
+        "setoption name DrawPolicy value moreland\nsetoption name Detector value axon\n\
+         position startpos moves e7e5\nfoo\ngo depth 1\n",
+    );
+    let infos: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert_eq!(infos.len(), 3, "{out}");
+    assert!(
+        infos[0].contains("axon cannot be used with --policy moreland"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+#[test]
+fn help_lists_uci() {
+    let out = Command::new(env!("CARGO_BIN_EXE_replab"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(text(&out.stdout).contains("uci"));
+}
+
+#[test]
+fn conformance_runs_replab_per_detector_and_skips_missing_engines() {
+    let scratch = crate::common::Scratch::new("conformance");
+    let out = scratch.path("conf");
+    let scenarios = crate::common::repo_root().join("datasets/conformance.json");
+    let o = crate::common::replab(&[
+        "conformance",
+        "--quiet",
+        "--engine",
+        "no-such-engine-here",
+        "--scenarios",
+        scenarios.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("skipped engine no-such-engine-here"));
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+    let engines = json["engines"].as_array().unwrap();
+    assert!(
+        engines
+            .iter()
+            .any(|e| e["name"] == "replab linear (twofold)")
+    );
+    assert!(
+        engines
+            .iter()
+            .all(|e| e["id_name"].as_str().unwrap().starts_with("replab "))
+    );
+    assert!(json["scenarios"].as_array().unwrap().len() >= 12);
+    let linear_fail = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["engine"] == "replab linear (twofold)" && r["verdict"] == "fail");
+    assert!(!linear_fail);
+    assert!(out.join("index.html").is_file());
+}
