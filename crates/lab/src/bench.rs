@@ -85,6 +85,11 @@ impl Config {
     /// The reproduction's settings.
     fn axon(&self) -> axon::Config {
         let max_depth = if self.quick { 10 } else { 12 };
+        let base = if self.quick {
+            axon::Config::quick()
+        } else {
+            axon::Config::default()
+        };
         axon::Config {
             max_depth,
             command: if self.quick {
@@ -92,7 +97,10 @@ impl Config {
             } else {
                 "replab reproduce axon --out reports/axon".into()
             },
-            ..axon::Config::default()
+            // The instruction counts are measured once, by the bench's own step, and copied
+            // into the reproduction's summary.
+            exe: None,
+            ..base
         }
     }
 
@@ -237,6 +245,12 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         }
         None => None,
     };
+    let mut axon = axon;
+    if let Some(costs) = &instructions {
+        for s in &mut axon.summary {
+            s.overhead_instructions = costs.overhead(&s.detector);
+        }
+    }
     progress.finish();
     Ok(Results {
         meta,
@@ -408,7 +422,17 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
         cheapest: &results.microbench.summary.cheapest_sentence,
         cost_in_search: rows
             .iter()
-            .filter_map(|r| r.overhead.map(|o| format!("{} {:.2}×", r.detector, o)))
+            .filter_map(|r| {
+                let s = results
+                    .axon
+                    .summary
+                    .iter()
+                    .find(|s| s.detector == r.detector)?;
+                Some(format!(
+                    "{} {:.2}× [{:.2}, {:.2}]",
+                    r.detector, s.overhead, s.overhead_ci[0], s.overhead_ci[1]
+                ))
+            })
             .collect::<Vec<_>>()
             .join(", "),
         policy: policy.name(),

@@ -31,6 +31,7 @@ fn results() -> &'static Results {
             overhead_max_rounds: MAX_ROUNDS,
             overhead_max_seconds: 30.0,
             command: "replab reproduce axon --max-depth 6 --repeat 3".into(),
+            exe: None,
         };
         axon::run(&config, &mut Silent).expect("the experiment runs")
     })
@@ -83,6 +84,14 @@ fn results_carry_the_contract_fields() {
     assert_eq!(json["config"]["overhead_target"], 0.0001);
     assert_eq!(json["config"]["overhead_max_rounds"], MAX_ROUNDS);
     // Three rounds: the interval is the whole range, covering the median with p = 1 − 2/8.
+    assert!(
+        json["config"]["overhead_clock"]
+            .as_str()
+            .unwrap()
+            .contains("time"),
+        "{}",
+        json["config"]
+    );
     let coverage = json["config"]["time_ci_coverage"].as_f64().unwrap();
     assert!((coverage - 0.75).abs() < 1e-12, "{coverage}");
     assert_eq!(json["config"]["policy"], "twofold");

@@ -83,6 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         overhead_max_rounds: args.overhead_max_rounds,
         overhead_max_seconds: args.overhead_max_seconds,
         command: replab_lab::util::command_line(),
+        exe: Some(std::env::current_exe()?),
     };
     let results = axon::run(&config, &mut Bars::new(false))?;
     axon::write(&results, &dir)?;

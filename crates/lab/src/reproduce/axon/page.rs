@@ -792,6 +792,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
             "overhead_chart": overhead_chart,
             "cost_table": cost_table(&r.summary)?,
             "repeat": r.config.repeat,
+            "overhead_clock": r.config.overhead_clock,
             "tables": tables,
             "head_to_head": head_to_head(&r.runs, r.config.max_depth, &contenders)?,
         }),
@@ -973,6 +974,7 @@ fn method(r: &Results) -> Result<String> {
             "overhead_target": c.overhead_target.map(|t| format!("{:.1}", t * 100.0)),
             "overhead_max_rounds": fmt_int(c.overhead_max_rounds),
             "overhead_max_seconds": format!("{:.0}", c.overhead_max_seconds),
+            "overhead_clock": c.overhead_clock,
         }),
     )
 }

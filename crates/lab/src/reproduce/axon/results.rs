@@ -179,6 +179,11 @@ pub struct Summary {
     /// Half the width of `overhead_ci` (`0.01` = ±1 percentage point).
     #[serde(default)]
     pub overhead_half_width: f64,
+    /// Instructions per node relative to `off`, counted under valgrind's callgrind on the same
+    /// search (WAC.018, default searcher, [`crate::callgrind::DEFAULT_DEPTH`] plies): the same
+    /// on every machine. `None` without valgrind or when not measured.
+    #[serde(default)]
+    pub overhead_instructions: Option<f64>,
     /// Relative change vs off (fractions, e.g. −0.18).
     pub nodes_change: f64,
     /// Relative change of terminal nodes vs off.
@@ -255,8 +260,7 @@ pub struct ConfigRecord {
     /// Cap on the adaptive measurement's wall time, seconds.
     #[serde(default)]
     pub overhead_max_seconds: f64,
-    /// The clock behind `overhead`: `thread CPU time, iterations 2 to the last` (Linux, two
-    /// iterations or more) or `wall time, all iterations`. Times and time changes are wall time.
+    /// The clock behind `overhead` and `time_change`: `wall time, all iterations`.
     #[serde(default)]
     pub overhead_clock: String,
 }

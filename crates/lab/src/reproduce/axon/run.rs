@@ -36,6 +36,12 @@ const PAPER_JSON: &str = include_str!("../../../../../datasets/paper/axon-tables
 /// The appendix game (`datasets/games`).
 const DIEP_AXON_PGN: &str = include_str!("../../../../../datasets/games/diep-axon.pgn");
 
+/// The clock behind the overheads: wall time summed over the iterations, as the searcher
+/// reports it. (Thread CPU time would leave out the waits for a core, but
+/// `/proc/thread-self/schedstat` advances only in scheduler ticks, 4 ms here, too coarse for
+/// 40 ms searches, and `clock_gettime` needs a foreign call the workspace does not allow.)
+pub const OVERHEAD_CLOCK: &str = "wall time, all iterations";
+
 /// The detector whose overhead is measured to [`Config::overhead_target`].
 pub const ADAPTIVE_DETECTOR: &str = "linear";
 
@@ -58,6 +64,10 @@ pub struct Config {
     pub overhead_max_seconds: f64,
     /// The command line that regenerates the report (for `meta`).
     pub command: String,
+    /// The replab binary, to count instructions per node under valgrind (`replab measure`
+    /// in a child process); `None`: no instruction counts (`overhead_instructions` stays
+    /// `null`).
+    pub exe: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -71,6 +81,7 @@ impl Default for Config {
             overhead_max_rounds: 2_000,
             overhead_max_seconds: 120.0,
             command: "replab reproduce axon".to_string(),
+            exe: None,
         }
     }
 }
@@ -84,6 +95,15 @@ impl Config {
             ..Self::default()
         }
     }
+}
+
+/// The detectors whose instructions per node are counted: every configuration but `off`
+/// (the baseline every count is relative to).
+fn names_for_instructions(policy: DrawPolicy) -> Vec<&'static str> {
+    configurations(policy)
+        .into_iter()
+        .filter(|n| *n != "off")
+        .collect()
 }
 
 /// The configurations searched under `policy`: `off`, then every search detector of the
@@ -371,32 +391,11 @@ struct Measured {
     times: Vec<Vec<f64>>,
     /// Per fixed round, the whole search's time (all depths), ms.
     totals: Vec<f64>,
-    /// Per fixed round, the thread's CPU time in iterations 2 to the last, ms (see [`Timed`]).
-    cpu: Vec<Option<f64>>,
+
     /// Bytes the detector's structures use.
     bytes: usize,
-    /// For the adaptive detector: `(off, this)` of every added paired round.
-    extra: Vec<(Timed, Timed)>,
-}
-
-/// The times of one search: wall time summed over its iterations (what the searcher reports),
-/// and the thread's CPU time from the end of iteration 1 to the end of the last iteration, where
-/// the kernel tells (Linux) and the search has two iterations or more. CPU time does not count
-/// the time the thread waits for a core, the main noise on a shared machine, and the window
-/// leaves out the search's setup (clearing the tables): it is the in-search cost the overhead
-/// compares.
-#[derive(Clone, Copy, Debug)]
-struct Timed {
-    wall: f64,
-    cpu: Option<f64>,
-}
-
-/// Milliseconds of CPU time this thread has run (`/proc/thread-self/schedstat`), if the kernel
-/// tells.
-fn thread_cpu_ms() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 / 1e6)
+    /// For the adaptive detector: `(off, this)` whole-search times of the added paired rounds.
+    extra: Vec<(f64, f64)>,
 }
 
 impl Measured {
@@ -406,7 +405,7 @@ impl Measured {
             runs: Vec::new(),
             times: Vec::new(),
             totals: Vec::new(),
-            cpu: Vec::new(),
+
             bytes: 0,
             extra: Vec::new(),
         }
@@ -439,19 +438,14 @@ impl Measured {
     }
 
     /// Records a fixed round: checks it and keeps its times.
-    fn add_fixed(&mut self, runs: &[Run], cpu: Option<f64>, round: usize) -> Result<f64> {
+    fn add_fixed(&mut self, runs: &[Run], round: usize) -> Result<f64> {
         let total = self.check(runs, round)?;
         for (slot, r) in self.times.iter_mut().zip(runs) {
             slot.push(r.time_ms);
         }
         self.totals.push(total);
-        self.cpu.push(cpu);
-        Ok(total)
-    }
 
-    /// Nodes of the CPU-time window: iterations 2 to the last.
-    fn window_nodes(&self) -> u64 {
-        self.runs.iter().skip(1).map(|r| r.counters.nodes).sum()
+        Ok(total)
     }
 
     /// The runs with their median times and intervals.
@@ -492,78 +486,28 @@ fn ratio(a: f64, b: f64) -> f64 {
     a / b.max(1e-9)
 }
 
-/// Per paired round, wall time(this) / wall time(off) of the whole search: the fixed rounds,
-/// then the added ones.
+/// Per paired round, time(this) / time(off) of the whole search: the fixed rounds, then the
+/// added ones.
 fn time_ratios(off: &Measured, this: &Measured) -> Vec<f64> {
     off.totals
         .iter()
         .zip(&this.totals)
         .map(|(o, t)| ratio(*t, *o))
-        .chain(this.extra.iter().map(|(o, t)| ratio(t.wall, o.wall)))
+        .chain(this.extra.iter().map(|(o, t)| ratio(*t, *o)))
         .collect()
 }
 
-/// The clock the overhead is measured with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Clock {
-    /// Thread CPU time of iterations 2 to the last.
-    Cpu,
-    /// Wall time of all iterations.
-    Wall,
-}
-
-impl Clock {
-    /// The clock usable for every sample of `measured`: CPU time if every search has it.
-    fn of<'a>(measured: impl IntoIterator<Item = &'a Measured>) -> Self {
-        let all_cpu = measured.into_iter().all(|m| {
-            m.cpu.iter().all(Option::is_some)
-                && m.extra
-                    .iter()
-                    .all(|(o, t)| o.cpu.is_some() && t.cpu.is_some())
-        });
-        if all_cpu { Clock::Cpu } else { Clock::Wall }
-    }
-
-    /// How `results.json` names it.
-    fn describe(self) -> &'static str {
-        match self {
-            Clock::Cpu => "thread CPU time, iterations 2 to the last",
-            Clock::Wall => "wall time, all iterations",
-        }
-    }
-}
-
-/// NPS(off) / NPS(this) per paired round with `clock`: the time ratio scaled by the (exact)
-/// node counts of the timed iterations.
-fn overhead_samples(off: &Measured, this: &Measured, clock: Clock) -> Vec<f64> {
-    match clock {
-        Clock::Wall => {
-            let scale = ratio(off.nodes() as f64, this.nodes() as f64);
-            time_ratios(off, this)
-                .into_iter()
-                .map(|r| r * scale)
-                .collect()
-        }
-        Clock::Cpu => {
-            let scale = ratio(off.window_nodes() as f64, this.window_nodes() as f64);
-            let cpu = |x: &Option<f64>| x.unwrap_or(f64::NAN);
-            off.cpu
-                .iter()
-                .zip(&this.cpu)
-                .map(|(o, t)| ratio(cpu(t), cpu(o)))
-                .chain(
-                    this.extra
-                        .iter()
-                        .map(|(o, t)| ratio(cpu(&t.cpu), cpu(&o.cpu))),
-                )
-                .map(|r| r * scale)
-                .collect()
-        }
-    }
+/// NPS(off) / NPS(this) per paired round: the time ratio scaled by the (exact) node counts.
+fn overhead_samples(off: &Measured, this: &Measured) -> Vec<f64> {
+    let scale = ratio(off.nodes() as f64, this.nodes() as f64);
+    time_ratios(off, this)
+        .into_iter()
+        .map(|r| r * scale)
+        .collect()
 }
 
 /// Totals per configuration, `off` first (the first of `measured`).
-fn summarise(measured: &[Measured], runs: &[Run], clock: Clock) -> Vec<Summary> {
+fn summarise(measured: &[Measured], runs: &[Run]) -> Vec<Summary> {
     let off = &measured[0];
     let off_counters = totals_of(runs, off.name);
     let change = |x: f64, base: f64| if base > 0.0 { x / base - 1.0 } else { 0.0 };
@@ -581,7 +525,7 @@ fn summarise(measured: &[Measured], runs: &[Run], clock: Clock) -> Vec<Summary> 
                 (one, one.map(|x| x - 1.0))
             } else {
                 (
-                    median_ci(&overhead_samples(off, m, clock)),
+                    median_ci(&overhead_samples(off, m)),
                     median_ci(&time_ratios(off, m)).map(|x| x - 1.0),
                 )
             };
@@ -597,6 +541,7 @@ fn summarise(measured: &[Measured], runs: &[Run], clock: Clock) -> Vec<Summary> 
                 overhead_ci: overhead.ci,
                 overhead_rounds: overhead.repeats,
                 overhead_half_width: (overhead.ci[1] - overhead.ci[0]) / 2.0,
+                overhead_instructions: None,
                 nodes_change: count_change(c.nodes, off_counters.nodes),
                 terminal_nodes_change: count_change(c.terminal_nodes, off_counters.terminal_nodes),
                 generated_change: count_change(c.generated, off_counters.generated),
@@ -734,35 +679,23 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         .map(|name| engine(name, search))
         .collect::<Result<Vec<_>>>()?;
     let mut measured: Vec<Measured> = names.iter().map(|n| Measured::new(n)).collect();
-    let mut search_once = |i: usize, progress: &mut dyn Progress| -> (Vec<Run>, Timed) {
-        let mut marks = Vec::with_capacity(config.max_depth as usize);
-        let iterations = engines[i].run(&[wac], &[], &mut || {
-            marks.push(thread_cpu_ms());
-            progress.advance(1);
-        });
-        let runs: Vec<Run> = iterations
+    let mut search_once = |i: usize, progress: &mut dyn Progress| -> Vec<Run> {
+        let iterations = engines[i].run(&[wac], &[], &mut || progress.advance(1));
+        iterations
             .iter()
             .map(|it| record(names[i], policy, &wac, it))
-            .collect();
-        let cpu = match (marks.first(), marks.last()) {
-            (Some(Some(a)), Some(Some(b))) if marks.len() >= 2 => Some(b - a),
-            _ => None,
-        };
-        let wall = runs.iter().map(|r| r.time_ms).sum();
-        (runs, Timed { wall, cpu })
+            .collect()
     };
     let mut failure = None;
     interleaved(names.len(), config.repeat as usize, |i, round| {
         if failure.is_some() {
             return 0.0;
         }
-        let (runs, timed) = search_once(i, progress);
-        measured[i]
-            .add_fixed(&runs, timed.cpu, round)
-            .unwrap_or_else(|e| {
-                failure = Some(e);
-                0.0
-            })
+        let runs = search_once(i, progress);
+        measured[i].add_fixed(&runs, round).unwrap_or_else(|e| {
+            failure = Some(e);
+            0.0
+        })
     });
     if let Some(e) = failure {
         return Err(e);
@@ -783,8 +716,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             let start = Instant::now();
             let mut next_check = 0;
             let stopped = loop {
-                let clock = Clock::of([&measured[0], &measured[li]]);
-                let samples = overhead_samples(&measured[0], &measured[li], clock);
+                let samples = overhead_samples(&measured[0], &measured[li]);
                 if samples.len() >= next_check {
                     let hw = median_ci(&samples).ci;
                     if (hw[1] - hw[0]) / 2.0 <= target {
@@ -804,20 +736,15 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
                 } else {
                     [li, 0]
                 };
-                let mut t = [Timed {
-                    wall: 0.0,
-                    cpu: None,
-                }; 2];
+                let mut t = [0.0; 2];
                 for i in order {
-                    let (runs, timed) = search_once(i, &mut Silent);
-                    measured[i].check(&runs, round)?;
-                    t[usize::from(i == li)] = timed;
+                    let runs = search_once(i, &mut Silent);
+                    t[usize::from(i == li)] = measured[i].check(&runs, round)?;
                 }
                 measured[li].extra.push((t[0], t[1]));
                 progress.advance(1);
             };
-            let clock = Clock::of(&measured);
-            let samples = overhead_samples(&measured[0], &measured[li], clock);
+            let samples = overhead_samples(&measured[0], &measured[li]);
             let e = median_ci(&samples);
             Some(Adaptive {
                 detector: ADAPTIVE_DETECTOR.to_string(),
@@ -836,8 +763,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     }
     drop(engines);
     let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
-    let clock = Clock::of(&measured);
-    let summary = summarise(&measured, &runs, clock);
+    let mut summary = summarise(&measured, &runs);
     let verdict = verdict(&summary, paper.tables());
     let comparison = comparison(&runs, paper.tables());
 
@@ -861,6 +787,18 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             runs,
         });
     }
+    if let Some(exe) = &config.exe {
+        let costs = crate::callgrind::measure(
+            exe,
+            &names_for_instructions(policy),
+            crate::callgrind::DEFAULT_DEPTH,
+            &[],
+            progress,
+        )?;
+        for s in &mut summary {
+            s.overhead_instructions = costs.overhead(&s.detector);
+        }
+    }
     progress.finish();
 
     Ok(Results {
@@ -883,7 +821,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             overhead_target: config.overhead_target,
             overhead_max_rounds: config.overhead_max_rounds,
             overhead_max_seconds: config.overhead_max_seconds,
-            overhead_clock: clock.describe().to_string(),
+            overhead_clock: OVERHEAD_CLOCK.to_string(),
         },
         paper,
         runs,
