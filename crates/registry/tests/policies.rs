@@ -87,14 +87,7 @@ fn refusals_say_why() {
 /// each position; returns the last probe.
 fn probe_after(name: &str, history: &[&str], search: &[&str]) -> Option<Repetition> {
     let mut d = by_name(name, DrawPolicy::Twofold).unwrap();
-    let mut positions = vec![Position::startpos()];
-    let mut moves: Vec<Move> = Vec::new();
-    for san in history {
-        let p = *positions.last().unwrap();
-        let m = p.parse_san(san).unwrap();
-        moves.push(m);
-        positions.push(p.play(m));
-    }
+    let (positions, moves) = replab_truth::kit::game(Position::startpos(), history);
     let mut line = Line::default();
     load_history(&mut d, &mut line, &positions, &moves, 64);
     let mut pos = *positions.last().unwrap();

@@ -2,7 +2,7 @@
 //! policies on game history versus the search line, and upcoming cycles. Each technique's own
 //! scripted cases run in its crate (`tests/truth_cases.rs`, with `replab_truth::kit`).
 
-use replab_board::{Move, Position};
+use replab_board::Position;
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{
     AnyDetector, DETECTOR_NAMES, DETECTORS, RootRule, SEARCH_DETECTORS, by_name, info, parse_list,
@@ -104,14 +104,7 @@ fn probe_after(
     history: &[&str],
     search: &[&str],
 ) -> (Option<Repetition>, u32) {
-    let mut positions = vec![Position::startpos()];
-    let mut moves: Vec<Move> = Vec::new();
-    for san in history {
-        let p = *positions.last().unwrap();
-        let m = p.parse_san(san).unwrap();
-        moves.push(m);
-        positions.push(p.play(m));
-    }
+    let (positions, moves) = replab_truth::kit::game(Position::startpos(), history);
     let mut line = Line::default();
     load_history(detector, &mut line, &positions, &moves, 64);
     let mut pos = *positions.last().unwrap();

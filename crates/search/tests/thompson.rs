@@ -35,15 +35,7 @@ const GAMES: &[(&str, &[&str])] = &[
 ];
 
 fn game(fen: &str, sans: &[&str]) -> (Vec<Position>, Vec<Move>) {
-    let mut positions = vec![Position::from_fen(fen).unwrap()];
-    let mut moves = Vec::new();
-    for san in sans {
-        let p = *positions.last().unwrap();
-        let m = p.parse_san(san).unwrap_or_else(|e| panic!("{san}: {e:?}"));
-        moves.push(m);
-        positions.push(p.play(m));
-    }
-    (positions, moves)
+    replab_truth::kit::game(Position::from_fen(fen).unwrap(), sans)
 }
 
 /// Everything but the wall time, per iteration.

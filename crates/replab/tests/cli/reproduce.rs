@@ -74,18 +74,9 @@ fn axon_writes_results_and_page() {
     assert!(configurations >= 9, "{configurations} configurations");
     assert_eq!(json["runs"].as_array().unwrap().len(), configurations * 2);
 
-    // The page references SVG files that exist beside it, and states how to regenerate it.
+    // The page states how to regenerate it (its charts are checked in-process by the lab's
+    // tests; every link and image of the site by the bench test).
     let html = fs::read_to_string(out.join("index.html")).unwrap();
-    let svgs: Vec<&str> = html
-        .split("src=\"")
-        .skip(1)
-        .filter_map(|s| s.split('"').next())
-        .filter(|s| s.ends_with(".svg"))
-        .collect();
-    assert!(svgs.len() >= 8, "{svgs:?}");
-    for svg in &svgs {
-        assert!(out.join(svg).is_file(), "{svg} missing");
-    }
     assert!(html.contains("reproduce axon"), "page lacks the command");
     // No staging directories left behind.
     let leftovers: Vec<_> = fs::read_dir(tmp.dir())

@@ -22,7 +22,7 @@ pub use scratch::Scratch;
 
 use std::fmt;
 
-use replab_board::Position;
+use replab_board::{Move, Position};
 use replab_detect::{Detector, Line, Repetition};
 
 use crate::TruthDetector;
@@ -309,6 +309,27 @@ impl fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
+
+/// The game from `start` through the SAN `moves` (no null moves): every position, the start
+/// first, and the moves between them — the shape `replab_detect::load_history` and the
+/// searcher's `search_game` take.
+///
+/// # Panics
+/// If a move is not legal SAN in its position (test data is wrong).
+pub fn game<S: AsRef<str>>(start: Position, moves: &[S]) -> (Vec<Position>, Vec<Move>) {
+    let mut positions = vec![start];
+    let mut played = Vec::with_capacity(moves.len());
+    for san in moves {
+        let san = san.as_ref();
+        let p = *positions.last().expect("the start position");
+        let m = p
+            .parse_san(san)
+            .unwrap_or_else(|e| panic!("{san} in {}: {e}", p.fen()));
+        played.push(m);
+        positions.push(p.play(m));
+    }
+    (positions, played)
+}
 
 /// Replays `moves` (SAN, [`NULL_MOVE`] for a null move) from `fen` with `detector` as game
 /// replay does — clear, then for every position: push it on the line, make it the root, probe,
