@@ -2,7 +2,9 @@
 //! across threads, the report it writes, and the detector-level agreement the issue asks for
 //! over 10,000 seeded random games.
 
-use std::path::PathBuf;
+mod common;
+
+use common::Scratch;
 
 use replab_lab::{
     Recorded, Silent,
@@ -83,25 +85,6 @@ fn replay_last(name: &str, fen: &str, moves: &[String]) -> (bool, bool) {
 
 /// The detectors that agree with truth everywhere at their default size.
 const EXACT: [&str; 5] = ["linear", "filo", "rookie", "matrix", "matrix-checksum"];
-
-/// A fresh scratch directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("replab-lab-audit-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 #[test]
 fn small_audit_has_the_contract_and_replayable_counterexamples() {
@@ -272,7 +255,7 @@ fn small_audit_has_the_contract_and_replayable_counterexamples() {
 
     // The page: tables, the chart, the PGN, every section.
     let scratch = Scratch::new("small");
-    let out = scratch.0.join("audit");
+    let out = scratch.path("audit");
     let dir = ReportDir::create(&out).unwrap();
     audit::write(&results, &dir).unwrap();
     dir.commit().unwrap();

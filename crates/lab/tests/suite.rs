@@ -1,8 +1,9 @@
 //! The suite experiment in-process: results per record and detector, exact detectors on
 //! identical trees, history records, skipped records, the report files, and a JSON round trip.
 
-use std::path::PathBuf;
+mod common;
 
+use common::Scratch;
 use replab_detect::DrawPolicy;
 use replab_lab::{Silent, suite};
 use replab_report::ReportDir;
@@ -13,29 +14,10 @@ q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - bm Qh6+; id "figure-1";
 rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hfen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"; hmoves "g1f3 g8f6 f3g1 f6g8 g1f3"; id "shuffle";
 "#;
 
-/// A fresh directory for one test, removed when dropped.
-struct Temp(PathBuf);
-
-impl Temp {
-    fn new(name: &str) -> Temp {
-        let dir =
-            std::env::temp_dir().join(format!("replab-lab-suite-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Temp(dir)
-    }
-}
-
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[test]
 fn runs_for_every_record_and_detector() {
-    let tmp = Temp::new("ok");
-    let epd = tmp.0.join("s.epd");
+    let tmp = Scratch::new("suite-ok");
+    let epd = tmp.path("s.epd");
     std::fs::write(&epd, EPD).unwrap();
     let config = suite::Config {
         epd,
@@ -50,7 +32,7 @@ fn runs_for_every_record_and_detector() {
     assert_eq!(results.aggregates[0].detector, "off");
     assert!(results.skipped.is_empty());
 
-    let out = tmp.0.join("report");
+    let out = tmp.path("report");
     let dir = ReportDir::create(&out).unwrap();
     suite::write(&results, &dir).unwrap();
     dir.commit().unwrap();
@@ -147,8 +129,8 @@ fn runs_for_every_record_and_detector() {
 
 #[test]
 fn filo_searches_the_tree_of_linear_where_it_serves_the_policy() {
-    let tmp = Temp::new("filo");
-    let epd = tmp.0.join("s.epd");
+    let tmp = Scratch::new("suite-filo");
+    let epd = tmp.path("s.epd");
     std::fs::write(&epd, EPD).unwrap();
     let policy = DrawPolicy::Moreland;
     let config = suite::Config {
@@ -186,8 +168,8 @@ fn filo_searches_the_tree_of_linear_where_it_serves_the_policy() {
 
 #[test]
 fn results_round_trip_through_json() {
-    let tmp = Temp::new("json");
-    let epd = tmp.0.join("s.epd");
+    let tmp = Scratch::new("suite-json");
+    let epd = tmp.path("s.epd");
     std::fs::write(&epd, EPD).unwrap();
     let config = suite::Config {
         epd,
@@ -266,8 +248,8 @@ fn results_round_trip_through_json() {
 
 #[test]
 fn bad_records_are_skipped_or_fail() {
-    let tmp = Temp::new("bad");
-    let epd = tmp.0.join("bad.epd");
+    let tmp = Scratch::new("suite-bad");
+    let epd = tmp.path("bad.epd");
     std::fs::write(
         &epd,
         format!(
@@ -405,8 +387,8 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
     results.aggregates = suite::aggregate(&old.runs, &detectors);
     assert_eq!(results.aggregates[0].round_time_ms, [20.0]);
 
-    let tmp = Temp::new("page");
-    let dir = ReportDir::create(tmp.0.join("report")).unwrap();
+    let tmp = Scratch::new("suite-page");
+    let dir = ReportDir::create(tmp.path("report")).unwrap();
     results.aggregates = suite::aggregate(&results.runs, &detectors);
     suite::write(&results, &dir).unwrap();
     let html = std::fs::read_to_string(dir.staging().join("index.html")).unwrap();
