@@ -2,6 +2,9 @@
 //! extension limit, the evaluation, quiet checks in quiescence, the named profiles, and the
 //! UCI controls (stop flag, move time, iteration observer, reconfiguration).
 
+mod common;
+
+use common::{PERPETUAL, WAC018, config, pos, run, signature, uci};
 use std::{
     sync::{
         Arc,
@@ -10,43 +13,14 @@ use std::{
     time::{Duration, Instant},
 };
 
-use replab_board::{Move, Position};
+use replab_board::Position;
 use replab_detect::{DrawPolicy, Off};
 use replab_registry::{LinearDetector, RootRule, with_detector};
 use replab_search::{
-    Eval, ExtensionLimit, Iteration, IterationSignature, Limits, MATE, SearchConfig, SearchResult,
-    Searcher, SetupError, TtMode, check_setup,
+    Eval, ExtensionLimit, Iteration, Limits, MATE, SearchConfig, SearchResult, Searcher,
+    SetupError, TtMode, check_setup,
 };
 use replab_tt_thompson::ThompsonDetector;
-
-const WAC018: &str = "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1";
-const PERPETUAL: &str = "q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - 0 1";
-
-fn pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap()
-}
-
-fn config(depth: u32) -> SearchConfig {
-    SearchConfig {
-        max_depth: depth,
-        ..SearchConfig::default()
-    }
-}
-
-fn run(name: &str, fen: &str, config: SearchConfig) -> SearchResult {
-    with_detector!(name, RootRule::AnyEarlier, |d| Searcher::new(d, config)
-        .search(&pos(fen)))
-    .unwrap()
-}
-
-/// Everything but the wall time, per iteration.
-fn signature(r: &SearchResult) -> Vec<IterationSignature> {
-    r.signature()
-}
-
-fn uci(m: Option<Move>) -> String {
-    m.map_or("-".into(), |m| m.uci().to_string())
-}
 
 // ---- Defaults and profiles -------------------------------------------------------------------
 

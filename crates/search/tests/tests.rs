@@ -2,10 +2,13 @@
 //! repetition, exact mate scores, the WAC.018 key move, the detector protocol and allocation
 //! freedom.
 
-use replab_board::{Move, Position};
+mod common;
+
+use common::{PERPETUAL, WAC018, config, pos, run, signature, uci};
+use replab_board::Position;
 use replab_detect::{Detector, DrawPolicy, Line, Off, Repetition, Stats};
 use replab_registry::{DETECTORS, LinearDetector, RootRule, with_detector};
-use replab_search::{IterationSignature, MATE, SearchConfig, SearchResult, Searcher};
+use replab_search::{MATE, SearchConfig, Searcher};
 use replab_truth::kit::{CountingAllocator, allocations};
 
 // ---- A counting allocator (per thread, so parallel tests do not disturb each other) --------
@@ -14,20 +17,6 @@ use replab_truth::kit::{CountingAllocator, allocations};
 static GLOBAL: CountingAllocator = CountingAllocator;
 
 // ---- Helpers --------------------------------------------------------------------------------
-
-const WAC018: &str = "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1";
-const PERPETUAL: &str = "q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - 0 1";
-
-fn pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap()
-}
-
-fn config(depth: u32) -> SearchConfig {
-    SearchConfig {
-        max_depth: depth,
-        ..SearchConfig::default()
-    }
-}
 
 /// Every row of the registry's table the searcher can use under the default draw policy (the
 /// worked example included; rows the policy refuses, such as Gerbil's `filo` under `twofold`,
@@ -40,21 +29,6 @@ fn searchable() -> impl Iterator<Item = &'static str> + Clone {
                 && replab_registry::check_policy(d.name, SearchConfig::default().policy).is_ok()
         })
         .map(|d| d.name)
-}
-
-fn run(name: &str, fen: &str, config: SearchConfig) -> SearchResult {
-    with_detector!(name, RootRule::AnyEarlier, |d| Searcher::new(d, config)
-        .search(&pos(fen)))
-    .unwrap()
-}
-
-/// Everything but the wall time, per iteration.
-fn signature(r: &SearchResult) -> Vec<IterationSignature> {
-    r.signature()
-}
-
-fn uci(m: Option<Move>) -> String {
-    m.map_or("-".into(), |m| m.uci().to_string())
 }
 
 // ---- Same tree for exact detectors ------------------------------------------------------------
