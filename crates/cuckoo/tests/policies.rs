@@ -5,6 +5,8 @@
 //! that had already repeated, Stanback's 2-ply margin); seeded random reversible games cover
 //! the rest.
 
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use replab_board::{Move, Position};
 use replab_cuckoo::{CuckooDetector, LinearCuckoo, UpcomingRule};
 use replab_detect::{Detector, DrawPolicy, Line};
@@ -121,22 +123,6 @@ fn no_cycle_within_reach() {
     assert_eq!(answers(START, &["e4", "e5"], &["Nf3"]), [false; 5]);
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_reversible_games_agree_with_linear_one_ply_later() {
     // Few pieces and few squares, so cycles are frequent; sliders can pin.
@@ -147,14 +133,14 @@ fn random_reversible_games_agree_with_linear_one_ply_later() {
         "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
         "r3k3/8/8/8/8/8/8/R3K2N b - - 0 1",
     ];
-    let mut rng = Rng(0x5eed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x5eed);
     let mut counted = [0usize; 5];
     let mut nodes = 0;
     for fen in fens {
         for _game in 0..12 {
             let mut pos = Position::from_fen(fen).unwrap();
             let mut line = Line::new(&pos, 64);
-            let root_at = rng.below(20);
+            let root_at = rng.random_range(0..20);
             for ply in 0..40 {
                 // Prefer moves back to squares just left, so positions recur.
                 let moves: Vec<Move> = pos
@@ -166,7 +152,7 @@ fn random_reversible_games_agree_with_linear_one_ply_later() {
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[rng.below(moves.len().min(4))];
+                let m = moves[rng.random_range(0..moves.len().min(4))];
                 let next = pos.play(m);
                 line.push(&pos, m, &next);
                 pos = next;

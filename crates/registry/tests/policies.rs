@@ -2,6 +2,8 @@
 //! detectors answer every probe the way `linear` does as far as the policy can tell, on seeded
 //! depth-first walks with game history (entering and leaving, as the searcher does).
 
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use replab_board::{Move, MoveList, Position};
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{DETECTORS, LinearDetector, by_name, check_policy, info, policy_matrix};
@@ -166,22 +168,6 @@ fn table_rows_report_the_nearest_occurrence_and_the_count() {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A depth-first walk below the root (a few moves per node, some null moves), probing every
 /// position with `d` and with `linear` and calling `check` with both answers.
 #[allow(clippy::too_many_arguments)]
@@ -191,7 +177,7 @@ fn walk(
     line: &mut Line,
     pos: &Position,
     depth: u32,
-    rng: &mut Rng,
+    rng: &mut Xoshiro256PlusPlus,
     check: &mut dyn FnMut(Option<Repetition>, Option<Repetition>, u32),
 ) {
     if depth == 0 {
@@ -208,9 +194,9 @@ fn walk(
         return;
     }
     let mut children: Vec<Option<Move>> = (0..3)
-        .map(|_| Some(reversible[rng.below(reversible.len())]))
+        .map(|_| Some(reversible[rng.random_range(0..reversible.len())]))
         .collect();
-    if !pos.is_check() && rng.below(5) == 0 {
+    if !pos.is_check() && rng.random_range(0..5) == 0 {
         children.push(None);
     }
     for child in children {
@@ -244,7 +230,7 @@ fn allowed_rows_agree_with_linear_under_their_policies_on_random_walks() {
         "1n2k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1",
         "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
     ];
-    let mut rng = Rng(42);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
     for row in DETECTORS.iter().filter(|d| d.caps.probes && d.caps.exact) {
         let mut compared = 0u64;
         for start in starts {
@@ -252,12 +238,12 @@ fn allowed_rows_agree_with_linear_under_their_policies_on_random_walks() {
                 // A game history of random reversible moves (so history positions recur).
                 let mut positions = vec![Position::from_fen(start).unwrap()];
                 let mut moves = Vec::new();
-                for _ in 0..rng.below(16) {
+                for _ in 0..rng.random_range(0..16) {
                     let p = *positions.last().unwrap();
                     let list = p.legal_moves();
                     let rev: Vec<Move> =
                         list.iter().copied().filter(|&m| !p.is_zeroing(m)).collect();
-                    let m = rev[rng.below(rev.len().min(3))];
+                    let m = rev[rng.random_range(0..rev.len().min(3))];
                     moves.push(m);
                     positions.push(p.play(m));
                 }
