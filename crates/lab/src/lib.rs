@@ -3,9 +3,8 @@
 
 pub mod audit;
 pub mod bench;
-pub mod callgrind;
 pub mod microbench;
-pub mod perft_cmd;
+pub mod perft;
 pub mod progress;
 pub mod reproduce;
 pub mod scan;

@@ -1,8 +1,8 @@
-//! `replab perft`: its arguments, turned into a [`perft_cmd::Config`]; the counts go to stdout.
+//! `replab perft`: its arguments, turned into a [`perft::Config`]; the counts go to stdout.
 
 use anyhow::Result;
 use replab_board::Position;
-use replab_lab::perft_cmd;
+use replab_lab::perft;
 
 /// Arguments of `replab perft`.
 #[derive(clap::Args)]
@@ -20,11 +20,11 @@ pub struct Args {
 
 /// Runs `replab perft`: the last line of stdout is the leaf count.
 pub fn run(args: Args) -> Result<()> {
-    let config = perft_cmd::Config {
-        position: perft_cmd::parse_fen(&args.fen)?,
+    let config = perft::Config {
+        position: perft::parse_fen(&args.fen)?,
         depth: args.depth,
         divide: args.divide,
     };
-    perft_cmd::run(&config, &mut std::io::stdout().lock())?;
+    perft::run(&config, &mut std::io::stdout().lock())?;
     Ok(())
 }
