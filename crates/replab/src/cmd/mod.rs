@@ -6,4 +6,5 @@ pub mod bench;
 pub mod perft;
 pub mod reproduce;
 pub mod scan;
+pub mod study;
 pub mod suite;
