@@ -82,12 +82,12 @@ impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
         Self {
-            grid_depth: 9,
+            grid_depth: 8,
             repeat: 5,
-            endgame_depth: 7,
+            endgame_depth: 6,
             endgames: 200,
             wac_depth: 4,
-            wac_records: 40,
+            wac_records: 30,
             command: "replab study --quick".into(),
             ..Self::default()
         }

@@ -12,7 +12,7 @@ use crate::bars::Bars;
 /// Arguments of `replab study`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The short run of `bench --quick` (grid to depth 9, endgames at depth 7, 40 WAC records);
+    /// The short run of `bench --quick` (grid to depth 8, endgames at depth 6, 30 WAC records);
     /// the options below override it.
     #[arg(long)]
     quick: bool,
