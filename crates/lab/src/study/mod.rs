@@ -66,8 +66,8 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             grid_depth: 12,
-            repeat: 7,
-            endgame_depth: 9,
+            repeat: 6,
+            endgame_depth: 8,
             endgames: 240,
             wac_depth: 6,
             wac_records: 100,
