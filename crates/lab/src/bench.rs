@@ -18,7 +18,7 @@ use replab_report::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, callgrind, microbench, reproduce::axon, suite};
+use crate::{Progress, audit, callgrind, microbench, reproduce::axon, study, suite};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +104,21 @@ impl Config {
         }
     }
 
+    /// The study's settings (`--quick`: a shallower grid and endgame search, fewer WAC records).
+    fn study(&self) -> study::Config {
+        if self.quick {
+            study::Config {
+                command: "replab study --quick --out reports/study".into(),
+                ..study::Config::quick()
+            }
+        } else {
+            study::Config {
+                command: "replab study --out reports/study".into(),
+                ..study::Config::default()
+            }
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -178,6 +193,8 @@ pub struct Results {
     pub quick: bool,
     /// The Axon reproduction.
     pub axon: axon::Results,
+    /// The Axon experiment as a study.
+    pub study: study::Results,
     /// The audit.
     pub audit: audit::Results,
     /// The suites, in landing-page order.
@@ -205,7 +222,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 3 + plans.len() + usize::from(config.exe.is_some());
+    let total = 4 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -213,6 +230,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     };
     announce(progress, "reproduce axon");
     let axon = axon::run(&config.axon(), progress).context("step `reproduce axon` failed")?;
+    announce(progress, "study");
+    let study = study::run(&config.study(), progress).context("step `study` failed")?;
     announce(progress, "audit");
     let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
     let mut suites = Vec::new();
@@ -256,6 +275,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         meta,
         quick: config.quick,
         axon,
+        study,
         audit,
         suites,
         microbench,
@@ -274,6 +294,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
         Ok(())
     };
     report("axon", &|d| axon::write(&results.axon, d))?;
+    report("study", &|d| study::write(&results.study, d))?;
     report("audit", &|d| audit::write(&results.audit, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
@@ -286,6 +307,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
 fn pages(results: &Results) -> Vec<(String, String)> {
     let mut pages = vec![
         ("axon".to_string(), AXON_TITLE.to_string()),
+        ("study".into(), study::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
@@ -375,6 +397,7 @@ fn rows(results: &Results) -> Vec<Row> {
 struct Headlines<'a> {
     quick: bool,
     verdict: &'a str,
+    study: &'a str,
     games: String,
     plies: String,
     exact: String,
@@ -411,6 +434,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
     Headlines {
         quick: results.quick,
         verdict: &results.axon.verdict,
+        study: &results.study.verdict.summary,
         games: fmt_int(results.audit.totals.games),
         plies: fmt_int(results.audit.totals.plies),
         exact: exact.join(", "),

@@ -11,6 +11,7 @@ pub mod progress;
 pub mod reproduce;
 pub mod scan;
 pub mod stats;
+pub mod study;
 pub mod suite;
 pub mod util;
 

@@ -36,6 +36,8 @@ enum Command {
     Audit(cmd::audit::Args),
     /// Rerun a paper's experiment on replab's searcher and write a report.
     Reproduce(cmd::reproduce::Args),
+    /// The Axon experiment as a study: sensitivity grid, endgame suite and verdict.
+    Study(cmd::study::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Suite(args) => cmd::suite::run(args),
         Command::Audit(args) => cmd::audit::run(args),
         Command::Reproduce(args) => cmd::reproduce::run(args),
+        Command::Study(args) => cmd::study::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),

@@ -8,5 +8,6 @@ pub mod measure;
 pub mod perft;
 pub mod reproduce;
 pub mod scan;
+pub mod study;
 pub mod suite;
 pub mod uci;

@@ -1,0 +1,275 @@
+//! The sensitivity grid: WAC.018 by iterative deepening under many searcher configurations,
+//! each with `off`, `axon` and `linear`, times as medians of interleaved repeats.
+
+use anyhow::{Result, ensure};
+use replab_board::{Color, Position};
+use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode};
+
+use super::{
+    engine::{Engine, engine, parallel},
+    results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims},
+};
+use crate::{
+    Progress,
+    stats::{Estimate, median_ci},
+};
+
+/// The detectors every grid configuration runs: `off` first, then the paper's move chains and
+/// the plain key list. `axon` serves only `twofold`, so the grid's policy is `twofold`.
+pub const GRID_DETECTORS: [&str; 3] = ["off", "axon", "linear"];
+
+/// Changes of exact counters smaller than this (0.5%) count as no change.
+pub const COUNT_NOISE: f64 = 0.005;
+/// A change of the paper's sign reproduces its size when |ours| / |paper| lies in this range:
+/// from half to twice the paper's change (−18% is matched by −9% … −36%).
+pub const SIZE_TOLERANCE: [f64; 2] = [0.5, 2.0];
+
+/// The grid's configurations for iterations to `depth`: each profile as it is, then with one
+/// setting changed (table off, table without path-dependent scores, null move flipped, the other
+/// extension limit, quiescence checks flipped, material-only evaluation).
+pub fn configs(depth: u32) -> Vec<GridConfig> {
+    let mut out = Vec::new();
+    for (profile, base) in SearchConfig::profiles() {
+        let base = SearchConfig {
+            max_depth: depth,
+            ..base
+        };
+        let mut push = |varied: &str, search: SearchConfig| {
+            out.push(GridConfig {
+                name: if varied == "-" {
+                    profile.to_string()
+                } else {
+                    format!("{profile}/{varied}")
+                },
+                profile: profile.to_string(),
+                varied: varied.to_string(),
+                search,
+            });
+        };
+        push("-", base);
+        push(
+            "tt-off",
+            SearchConfig {
+                tt_mode: TtMode::Off,
+                ..base
+            },
+        );
+        push(
+            "tt-no-path-scores",
+            SearchConfig {
+                tt_mode: TtMode::NoPathScores,
+                ..base
+            },
+        );
+        push(
+            if base.null_move {
+                "null-off"
+            } else {
+                "null-on"
+            },
+            SearchConfig {
+                null_move: !base.null_move,
+                ..base
+            },
+        );
+        let other_limit = match base.extension_limit {
+            ExtensionLimit::TwiceDepth => ExtensionLimit::MaxPly,
+            ExtensionLimit::MaxPly => ExtensionLimit::TwiceDepth,
+        };
+        push(
+            other_limit.name(),
+            SearchConfig {
+                extension_limit: other_limit,
+                ..base
+            },
+        );
+        push(
+            if base.qsearch_checks {
+                "no-qsearch-checks"
+            } else {
+                "qsearch-checks"
+            },
+            SearchConfig {
+                qsearch_checks: !base.qsearch_checks,
+                ..base
+            },
+        );
+        push(
+            "material",
+            SearchConfig {
+                eval: Eval::Material,
+                ..base
+            },
+        );
+    }
+    out
+}
+
+/// Relative change `x / base − 1` (0 when the base is 0).
+pub fn change(x: f64, base: f64) -> f64 {
+    if base > 0.0 { x / base - 1.0 } else { 0.0 }
+}
+
+/// An exact count's change against the paper's (see [`COUNT_NOISE`], [`SIZE_TOLERANCE`]).
+pub fn judge_count(ours: f64, paper: f64) -> Judgement {
+    if ours.abs() < COUNT_NOISE {
+        Judgement::NoChange
+    } else if ours.signum() != paper.signum() {
+        Judgement::Reversed
+    } else if (SIZE_TOLERANCE[0]..=SIZE_TOLERANCE[1]).contains(&(ours.abs() / paper.abs())) {
+        Judgement::Reproduced
+    } else {
+        Judgement::DirectionOnly
+    }
+}
+
+/// A measured change against the paper's: no change when its interval contains 0.
+pub fn judge_time(ours: &Estimate, paper: f64) -> Judgement {
+    if ours.ci[0] <= 0.0 && ours.ci[1] >= 0.0 {
+        Judgement::NoChange
+    } else {
+        judge_count(ours.median, paper)
+    }
+}
+
+/// One configuration's searches: per detector, per round, the search result.
+struct Measured {
+    /// Per detector (grid order): the result of the first round.
+    first: Vec<SearchResult>,
+    /// Per detector, per round, per depth: the iteration's time (ms).
+    times: Vec<Vec<Vec<f64>>>,
+}
+
+/// Searches WAC.018 with one configuration: `repeat` rounds, each running every detector once
+/// in order (interleaved); every round must give the same counters and moves.
+fn measure(
+    root: &Position,
+    config: &GridConfig,
+    repeat: u32,
+    done: &std::sync::atomic::AtomicU64,
+) -> Result<Measured> {
+    let mut engines = GRID_DETECTORS
+        .iter()
+        .map(|d| engine(d, config.search))
+        .collect::<Result<Vec<Box<dyn Engine>>>>()?;
+    let mut first: Vec<Option<SearchResult>> = vec![None; engines.len()];
+    let mut times = vec![Vec::new(); engines.len()];
+    for round in 0..repeat {
+        for (i, e) in engines.iter_mut().enumerate() {
+            let res = e.search(std::slice::from_ref(root), &[]);
+            done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            times[i].push(res.iterations.iter().map(|it| it.time_ms).collect());
+            match &first[i] {
+                None => first[i] = Some(res),
+                Some(f) => {
+                    let same = f.iterations.len() == res.iterations.len()
+                        && f.iterations.iter().zip(&res.iterations).all(|(a, b)| {
+                            (a.depth, a.best_move, a.score, a.counters)
+                                == (b.depth, b.best_move, b.score, b.counters)
+                        });
+                    ensure!(
+                        same,
+                        "{} / {}: round {} differs from round 1 (the search must be deterministic)",
+                        config.name,
+                        GRID_DETECTORS[i],
+                        round + 1
+                    );
+                }
+            }
+        }
+    }
+    Ok(Measured {
+        first: first.into_iter().map(|f| f.expect("searched")).collect(),
+        times,
+    })
+}
+
+/// Per-round ratios `a[r] / b[r]` as a change with its interval.
+fn ratio_change(a: &[f64], b: &[f64]) -> Estimate {
+    let ratios: Vec<f64> = a
+        .iter()
+        .zip(b)
+        .map(|(x, y)| if *y > 0.0 { x / y } else { 1.0 })
+        .collect();
+    median_ci(&ratios).map(|r| r - 1.0)
+}
+
+/// Runs the grid on `threads` workers (one configuration per job). Progress: one unit per
+/// search.
+pub fn run(
+    root: &Position,
+    configs: &[GridConfig],
+    repeat: u32,
+    threads: usize,
+    paper: &PaperClaims,
+    progress: &mut dyn Progress,
+) -> Result<(Vec<GridRun>, Vec<GridTotal>)> {
+    progress.stage(
+        "grid (WAC.018)",
+        (configs.len() * GRID_DETECTORS.len()) as u64 * u64::from(repeat),
+    );
+    let measured = parallel(
+        configs.len(),
+        threads,
+        progress,
+        || Ok(()),
+        |_, i, done| measure(root, &configs[i], repeat, done),
+    )?;
+    let white = |score: replab_search::Score| match root.side_to_move() {
+        Color::White => score.value(),
+        Color::Black => score.flip().value(),
+    };
+    let mut runs = Vec::new();
+    let mut totals = Vec::new();
+    for (config, m) in configs.iter().zip(&measured) {
+        let off = &m.first[0];
+        let off_round_totals: Vec<f64> = m.times[0].iter().map(|r| r.iter().sum()).collect();
+        let off_total: Counters = off.totals();
+        for (d, name) in GRID_DETECTORS.iter().enumerate() {
+            let res = &m.first[d];
+            for (k, it) in res.iterations.iter().enumerate() {
+                let base = &off.iterations[k].counters;
+                let times: Vec<f64> = m.times[d].iter().map(|r| r[k]).collect();
+                let off_times: Vec<f64> = m.times[0].iter().map(|r| r[k]).collect();
+                runs.push(GridRun {
+                    config: config.name.clone(),
+                    detector: name.to_string(),
+                    depth: it.depth,
+                    best_move: it.best_move.map_or("-".into(), |mv| mv.uci().to_string()),
+                    eval_cp: white(it.score),
+                    counters: it.counters,
+                    time_ms: median_ci(&times),
+                    terminal_change: change(
+                        it.counters.terminal_nodes as f64,
+                        base.terminal_nodes as f64,
+                    ),
+                    generated_change: change(it.counters.generated as f64, base.generated as f64),
+                    time_change: ratio_change(&times, &off_times),
+                });
+            }
+            let c = res.totals();
+            let round_totals: Vec<f64> = m.times[d].iter().map(|r| r.iter().sum()).collect();
+            let terminal_change = change(c.terminal_nodes as f64, off_total.terminal_nodes as f64);
+            let generated_change = change(c.generated as f64, off_total.generated as f64);
+            let time_change = ratio_change(&round_totals, &off_round_totals);
+            let last = res.last();
+            totals.push(GridTotal {
+                config: config.name.clone(),
+                detector: name.to_string(),
+                counters: c,
+                time_ms: median_ci(&round_totals),
+                terminal_change,
+                generated_change,
+                time_change,
+                final_best_move: last
+                    .and_then(|it| it.best_move)
+                    .map_or("-".into(), |mv| mv.uci().to_string()),
+                final_eval_cp: last.map_or(0, |it| white(it.score)),
+                terminal_vs_paper: judge_count(terminal_change, paper.terminal_change),
+                generated_vs_paper: judge_count(generated_change, paper.generated_change),
+                time_vs_paper: judge_time(&time_change, paper.time_change),
+            });
+        }
+    }
+    Ok((runs, totals))
+}

@@ -1,0 +1,432 @@
+//! The Axon experiment as a study (`replab study`): does the paper's claim — move-chain
+//! repetition detection makes the tree smaller and the search faster, "especially in
+//! endgames" — hold beyond one position, one searcher and one timing?
+//!
+//! Three parts, all under draw policy `twofold` (the only one `axon` serves):
+//! - the **sensitivity grid** ([`grid`]): WAC.018 by iterative deepening under 14 searcher
+//!   configurations (the `default` and `axon-like` profiles, each as it is and with one setting
+//!   changed), each with `off`, `axon` and `linear`; times are medians of interleaved repeats;
+//! - the **endgame suite** ([`endgames`]): a few hundred seeded few-piece endings, each searched
+//!   to a fixed depth under both profiles with `off`, `axon` and `linear`; the distribution of
+//!   per-position changes with a distribution-free 95% interval of the median;
+//! - **WAC** for contrast, the same way;
+//!
+//! and a [`Verdict`] generated from the numbers. [`run`] searches and returns the [`Results`],
+//! [`write`] writes `results.json`, `endgames.epd`, the heat map and `index.html`;
+//! [`summary_table`] is what the command line prints.
+
+pub mod endgames;
+mod engine;
+pub mod grid;
+mod page;
+mod results;
+mod verdict;
+
+use anyhow::{Context, Result, anyhow, ensure};
+use replab_board::Position;
+use replab_detect::DrawPolicy;
+use replab_report::{Meta, ReportDir, fmt_delta_pct};
+use replab_search::SearchConfig;
+
+pub use results::{
+    Aggregate, ClaimVerdict, ConfigRecord, Distribution, GridConfig, GridRun, GridTotal, Judgement,
+    PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results, Verdict,
+};
+
+use crate::{Progress, reproduce::axon};
+
+/// The page title.
+pub const TITLE: &str = "The Axon experiment as a study: grid, endgames, verdict";
+
+/// The settings of `replab study`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Deepest iteration of the WAC.018 grid (the paper's 12).
+    pub grid_depth: u32,
+    /// Interleaved repeats of every grid configuration (times are their medians).
+    pub repeat: u32,
+    /// Depth of the endgame searches.
+    pub endgame_depth: u32,
+    /// Endgames generated and searched (at least 1).
+    pub endgames: usize,
+    /// Depth of the WAC searches.
+    pub wac_depth: u32,
+    /// WAC records searched (the first N of `datasets/wac.epd`; 0 for none).
+    pub wac_records: usize,
+    /// Seed of the endgame generator.
+    pub seed: u64,
+    /// Worker threads (the counters do not depend on it).
+    pub threads: usize,
+    /// The command line that regenerates the report.
+    pub command: String,
+}
+
+impl Default for Config {
+    /// The command line's defaults (the full run).
+    fn default() -> Self {
+        Self {
+            grid_depth: 12,
+            repeat: 6,
+            endgame_depth: 8,
+            endgames: 240,
+            wac_depth: 6,
+            wac_records: 100,
+            seed: 1,
+            threads: default_threads(),
+            command: "replab study".into(),
+        }
+    }
+}
+
+impl Config {
+    /// The short run of `bench --quick`.
+    pub fn quick() -> Self {
+        Self {
+            grid_depth: 8,
+            repeat: 5,
+            endgame_depth: 6,
+            endgames: 200,
+            wac_depth: 4,
+            wac_records: 30,
+            command: "replab study --quick".into(),
+            ..Self::default()
+        }
+    }
+}
+
+/// Two workers, or one on a single core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(2)
+}
+
+/// Deepest grid or endgame depth accepted.
+pub const MAX_DEPTH: u32 = 20;
+
+/// The paper's claims from `datasets/paper/axon-tables.json`.
+pub fn paper_claims() -> Result<PaperClaims> {
+    const PAPER_JSON: &str = include_str!("../../../../datasets/paper/axon-tables.json");
+    let paper: axon::Paper =
+        serde_json::from_str(PAPER_JSON).context("datasets/paper/axon-tables.json")?;
+    let (terminal_change, generated_change, time_change) = paper.changes();
+    Ok(PaperClaims {
+        terminal_change,
+        generated_change,
+        time_change,
+        repetitions: paper.totals.on.repetitions.unwrap_or(0),
+        generated_on: paper.totals.on.generated,
+        generated_change_by_depth: paper
+            .off
+            .iter()
+            .zip(&paper.on)
+            .map(|(off, on)| (off.depth, grid::change(on.nodes as f64, off.nodes as f64)))
+            .collect(),
+    })
+}
+
+/// Runs the study: the grid, the endgames, WAC, the verdict. Progress: one stage per part.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    ensure!(
+        (1..=MAX_DEPTH).contains(&config.grid_depth),
+        "--grid-depth {} is out of range (1 to {MAX_DEPTH})",
+        config.grid_depth
+    );
+    ensure!(
+        (1..=MAX_DEPTH).contains(&config.endgame_depth),
+        "--endgame-depth {} is out of range (1 to {MAX_DEPTH})",
+        config.endgame_depth
+    );
+    ensure!(
+        (1..=MAX_DEPTH).contains(&config.wac_depth),
+        "--wac-depth {} is out of range (1 to {MAX_DEPTH})",
+        config.wac_depth
+    );
+    ensure!(
+        (1..=100).contains(&config.repeat),
+        "--repeat {} is out of range (1 to 100)",
+        config.repeat
+    );
+    ensure!(config.endgames >= 1, "--endgames must be at least 1");
+    ensure!(
+        (1..=256).contains(&config.threads),
+        "--threads {} is out of range (1 to 256)",
+        config.threads
+    );
+    let meta = Meta::collect(&config.command);
+    let paper = paper_claims()?;
+    let policy = DrawPolicy::Twofold;
+    let profiles: Vec<Profile> = SearchConfig::profiles()
+        .into_iter()
+        .map(|(name, search)| Profile {
+            name: name.to_string(),
+            search,
+        })
+        .collect();
+
+    // The grid.
+    let wac018 = Position::from_fen(axon::WAC018).expect("WAC.018 FEN is valid");
+    let grid_configs = grid::configs(config.grid_depth);
+    let (grid_runs, grid_totals) = grid::run(
+        &wac018,
+        &grid_configs,
+        config.repeat,
+        config.threads,
+        &paper,
+        progress,
+    )?;
+
+    // The position sets.
+    let detectors: Vec<String> = grid::GRID_DETECTORS.map(String::from).to_vec();
+    let with_depth = |depth: u32| -> Vec<(String, SearchConfig)> {
+        profiles
+            .iter()
+            .map(|p| {
+                (
+                    p.name.clone(),
+                    SearchConfig {
+                        max_depth: depth,
+                        policy,
+                        ..p.search
+                    },
+                )
+            })
+            .collect()
+    };
+    let suite = endgames::generate(config.seed, config.endgames)?;
+    let jobs: Vec<endgames::Job<'_>> = suite
+        .iter()
+        .map(|e| endgames::Job {
+            id: e.id.clone(),
+            class: e.class.to_string(),
+            positions: &e.positions,
+            moves: &e.moves,
+        })
+        .collect();
+    let eg_positions = endgames::search_set(
+        "endgames",
+        &jobs,
+        &with_depth(config.endgame_depth),
+        &detectors,
+        config.threads,
+        progress,
+    )?;
+    let eg_aggregates = endgames::aggregate("endgames", &eg_positions);
+    let endgames = PositionSet {
+        set: "endgames".into(),
+        depth: config.endgame_depth,
+        description: format!(
+            "{} seeded endgames (seed {}) of at most {} men, kings included: rook, pawn and \
+             minor-piece endings reduced from the positions of datasets/*.epd and \
+             datasets/games/*.pgn, each after a seeded random playout of 4–16 plies that is its \
+             game history",
+            eg_positions.len(),
+            config.seed,
+            endgames::MAX_MEN
+        ),
+        positions: eg_positions,
+        aggregates: eg_aggregates,
+    };
+
+    let wac_records = read_wac(config.wac_records)?;
+    let wac_jobs: Vec<endgames::Job<'_>> = wac_records
+        .iter()
+        .map(|(id, p)| endgames::Job {
+            id: id.clone(),
+            class: "wac".into(),
+            positions: std::slice::from_ref(p),
+            moves: &[],
+        })
+        .collect();
+    let wac_positions = if wac_jobs.is_empty() {
+        Vec::new()
+    } else {
+        endgames::search_set(
+            "WAC",
+            &wac_jobs,
+            &with_depth(config.wac_depth),
+            &detectors,
+            config.threads,
+            progress,
+        )?
+    };
+    let wac = PositionSet {
+        set: "wac".into(),
+        depth: config.wac_depth,
+        description: format!(
+            "the first {} records of datasets/wac.epd (Win At Chess, mostly middlegames), no \
+             game history",
+            wac_positions.len()
+        ),
+        aggregates: endgames::aggregate("wac", &wac_positions),
+        positions: wac_positions,
+    };
+    progress.finish();
+
+    let mut results = Results {
+        meta,
+        config: ConfigRecord {
+            grid_depth: config.grid_depth,
+            repeat: config.repeat,
+            endgame_depth: config.endgame_depth,
+            endgames: config.endgames,
+            max_men: endgames::MAX_MEN,
+            wac_depth: config.wac_depth,
+            wac_records: wac.positions.len(),
+            seed: config.seed,
+            threads: config.threads,
+            policy: policy.name().into(),
+            count_noise: grid::COUNT_NOISE,
+            size_tolerance: grid::SIZE_TOLERANCE,
+        },
+        paper,
+        profiles,
+        grid_configs,
+        grid: grid_runs,
+        grid_totals,
+        endgame_detectors: detectors,
+        endgames,
+        wac,
+        verdict: Verdict {
+            claims: Vec::new(),
+            summary: String::new(),
+            unknowns: Vec::new(),
+        },
+    };
+    results.verdict = verdict::verdict(&results);
+    Ok(results)
+}
+
+/// The first `n` records of `datasets/wac.epd` (embedded).
+fn read_wac(n: usize) -> Result<Vec<(String, Position)>> {
+    const WAC: &str = include_str!("../../../../datasets/wac.epd");
+    WAC.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(n)
+        .map(|(i, l)| {
+            let epd = replab_board::Epd::parse(l)
+                .map_err(|e| anyhow!("datasets/wac.epd:{}: {e}", i + 1))?;
+            let id = epd
+                .id()
+                .map_or_else(|| format!("line {}", i + 1), str::to_string);
+            Ok((id, epd.position))
+        })
+        .collect()
+}
+
+/// Writes `results.json`, `endgames.epd` (the generated suite, readable by `replab suite`),
+/// `grid.svg` and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_string_pretty(results)?)
+        .context("writing results.json")?;
+    let suite = endgames::generate(results.config.seed, results.config.endgames)?;
+    let mut epd = format!(
+        "# replab study endgames: seed {}, at most {} men (generator: crates/lab/src/study/endgames.rs)\n",
+        results.config.seed,
+        endgames::MAX_MEN
+    );
+    for e in &suite {
+        epd.push_str(&e.epd_line());
+        epd.push('\n');
+    }
+    dir.write("endgames.epd", epd)
+        .context("writing endgames.epd")?;
+    page::write(results, dir).context("writing index.html")
+}
+
+/// The table the command line prints: grid totals per configuration for axon and linear, the
+/// position sets' medians, and the verdict.
+pub fn summary_table(results: &Results) -> String {
+    let mut out = format!(
+        "Grid: WAC.018, depths 1-{}, policy twofold, time = median of {} interleaved repeats \
+         (paper: terminal {}, generated {}, time {})\n",
+        results.config.grid_depth,
+        results.config.repeat,
+        fmt_delta_pct(results.paper.terminal_change),
+        fmt_delta_pct(results.paper.generated_change),
+        fmt_delta_pct(results.paper.time_change),
+    );
+    out += &format!(
+        "{:<30} {:<7} {:>8} {:>8} {:>22} {:>6} {:>16}\n",
+        "configuration", "det", "Δterm", "Δgen", "Δtime [95% CI]", "reps", "term/gen/time"
+    );
+    for t in results.grid_totals.iter().filter(|t| t.detector != "off") {
+        out += &format!(
+            "{:<30} {:<7} {:>8} {:>8} {:>22} {:>6} {:>16}\n",
+            t.config,
+            t.detector,
+            fmt_delta_pct(t.terminal_change),
+            fmt_delta_pct(t.generated_change),
+            format!(
+                "{} [{}, {}]",
+                fmt_delta_pct(t.time_change.median),
+                fmt_delta_pct(t.time_change.ci[0]),
+                fmt_delta_pct(t.time_change.ci[1])
+            ),
+            t.counters.repetitions,
+            format!(
+                "{}/{}/{}",
+                short(t.terminal_vs_paper),
+                short(t.generated_vs_paper),
+                short(t.time_vs_paper)
+            ),
+        );
+    }
+    for set in [&results.endgames, &results.wac] {
+        if set.positions.is_empty() {
+            continue;
+        }
+        out += &format!(
+            "\n{} ({} positions, depth {}): per-position change against off, median [95% CI]\n",
+            set.set,
+            set.positions.len(),
+            set.depth
+        );
+        out += &format!(
+            "{:<10} {:<7} {:>26} {:>26} {:>9} {:>26}\n",
+            "profile", "det", "Δterminal", "Δgenerated", "shrinks", "Δtime"
+        );
+        for a in &set.aggregates {
+            let d = |x: &Distribution| {
+                format!(
+                    "{} [{}, {}]",
+                    fmt_delta_pct(x.median.median),
+                    fmt_delta_pct(x.median.ci[0]),
+                    fmt_delta_pct(x.median.ci[1])
+                )
+            };
+            out += &format!(
+                "{:<10} {:<7} {:>26} {:>26} {:>8.0}% {:>26}\n",
+                a.profile,
+                a.detector,
+                d(&a.terminal),
+                d(&a.generated),
+                a.generated.shrinks * 100.0,
+                d(&a.time)
+            );
+        }
+    }
+    out += "\nVerdict:\n";
+    for c in &results.verdict.claims {
+        out += &format!(
+            "- {}: {}. {} {}\n",
+            c.claim, c.support, c.when, c.confidence
+        );
+    }
+    out += &format!("\n{}\n", results.verdict.summary);
+    out
+}
+
+/// A one-letter code of a judgement for the summary table.
+fn short(j: Judgement) -> &'static str {
+    match j {
+        Judgement::Reproduced => "R",
+        Judgement::DirectionOnly => "d",
+        Judgement::NoChange => "0",
+        Judgement::Reversed => "X",
+    }
+}
+
+#[cfg(test)]
+mod tests;

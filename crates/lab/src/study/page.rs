@@ -1,0 +1,476 @@
+//! The study's page: verdict, profiles and assumptions, the grid's heat maps and tables, the
+//! endgame and WAC distributions. Prose and markup are in `templates/study/`.
+
+use anyhow::Result;
+use replab_report::{
+    Cell, Page, ReportDir, escape_html, figure_html, fmt_delta_pct, fmt_int, fmt_ms,
+    render_fragment, table_html,
+};
+use replab_search::SearchConfig;
+use serde::Serialize;
+
+use super::{
+    TITLE,
+    results::{Aggregate, Distribution, Results},
+    verdict::fmt_estimate,
+};
+
+const VERDICT: &str = include_str!("../../templates/study/verdict.html");
+const PROFILES: &str = include_str!("../../templates/study/profiles.html");
+const GRID: &str = include_str!("../../templates/study/grid.html");
+const SETS: &str = include_str!("../../templates/study/sets.html");
+const METHOD: &str = include_str!("../../templates/study/method.html");
+
+/// A heat map as an SVG table: one row per label, one coloured cell per column. Shrinking
+/// (negative) changes are green, growing ones red, the stronger the larger (full colour at
+/// ±30%); a cell without a value is grey.
+pub fn heatmap(columns: &[String], rows: &[(String, Vec<Option<f64>>)]) -> (String, (u32, u32)) {
+    const LABEL_W: u32 = 230;
+    const CELL_W: u32 = 78;
+    const CELL_H: u32 = 24;
+    const HEAD_H: u32 = 40;
+    let w = LABEL_W + CELL_W * columns.len() as u32 + 10;
+    let h = HEAD_H + CELL_H * rows.len() as u32 + 10;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
+    );
+    for (c, col) in columns.iter().enumerate() {
+        let x = LABEL_W + CELL_W * c as u32 + CELL_W / 2;
+        for (k, part) in col.splitn(2, ' ').enumerate() {
+            svg += &format!(
+                "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                16 + 14 * k,
+                escape_html(part)
+            );
+        }
+    }
+    for (r, (label, values)) in rows.iter().enumerate() {
+        let y = HEAD_H + CELL_H * r as u32;
+        svg += &format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n",
+            LABEL_W - 6,
+            y + 16,
+            escape_html(label)
+        );
+        for (c, v) in values.iter().enumerate() {
+            let x = LABEL_W + CELL_W * c as u32;
+            let (fill, text) = match v {
+                None => ("#dddddd".to_string(), "—".to_string()),
+                Some(v) => {
+                    let t = (v.abs() / 0.3).min(1.0);
+                    let fade = |full: u8| (255.0 - t * (255.0 - f64::from(full))).round() as u8;
+                    let fill = if *v < 0.0 {
+                        format!("#{:02x}{:02x}{:02x}", fade(40), fade(160), fade(70))
+                    } else {
+                        format!("#{:02x}{:02x}{:02x}", fade(210), fade(50), fade(40))
+                    };
+                    (fill, fmt_delta_pct(*v))
+                }
+            };
+            svg += &format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"{fill}\" \
+                 stroke=\"white\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                CELL_W,
+                CELL_H,
+                x + CELL_W / 2,
+                y + 16,
+                escape_html(&text)
+            );
+        }
+    }
+    svg += "</svg>\n";
+    (svg, (w, h))
+}
+
+#[derive(Serialize)]
+struct Claim<'a> {
+    claim: &'a str,
+    support: &'a str,
+    when: &'a str,
+    confidence: &'a str,
+}
+
+#[derive(Serialize)]
+struct VerdictContext<'a> {
+    summary: &'a str,
+    claims: Vec<Claim<'a>>,
+    unknowns: &'a [String],
+}
+
+#[derive(Serialize)]
+struct ProfilesContext {
+    table: String,
+}
+
+#[derive(Serialize)]
+struct GridContext {
+    depth: u32,
+    repeat: u32,
+    configurations: usize,
+    totals_figure: String,
+    depth_figure: String,
+    table: String,
+    reproduced: String,
+    reversed: String,
+    noise: String,
+    low: String,
+    high: String,
+}
+
+#[derive(Serialize)]
+struct SetContext {
+    description: String,
+    depth: u32,
+    positions: usize,
+    table: String,
+    classes: String,
+}
+
+#[derive(Serialize)]
+struct MethodContext {
+    seed: u64,
+    max_men: u32,
+    threads: usize,
+}
+
+/// The settings table of the two profiles.
+fn profiles_table(profiles: &[(String, SearchConfig)]) -> String {
+    let field = |f: &dyn Fn(&SearchConfig) -> String| -> Vec<Cell> {
+        profiles.iter().map(|(_, c)| Cell::text(f(c))).collect()
+    };
+    let rows: Vec<(&str, Vec<Cell>)> = vec![
+        ("draw policy", field(&|c| c.policy.name().into())),
+        (
+            "null move",
+            field(&|c| format!("{} (R = {})", c.null_move, c.null_reduction)),
+        ),
+        (
+            "transposition table",
+            field(&|c| {
+                format!(
+                    "{} ({})",
+                    c.effective_tt_mode().name(),
+                    c.tt_bits
+                        .map_or("none".into(), |b| format!("2^{b} entries"))
+                )
+            }),
+        ),
+        (
+            "check extension",
+            field(&|c| format!("{}, limit {}", c.check_extension, c.extension_limit.name())),
+        ),
+        (
+            "checks in quiescence",
+            field(&|c| c.qsearch_checks.to_string()),
+        ),
+        ("evaluation", field(&|c| c.eval.name().into())),
+        ("contempt", field(&|c| c.contempt.to_string())),
+    ];
+    let mut headers = vec!["setting".to_string()];
+    headers.extend(profiles.iter().map(|(n, _)| n.clone()));
+    let body: Vec<Vec<Cell>> = rows
+        .into_iter()
+        .map(|(name, cells)| {
+            let mut row = vec![Cell::text(name)];
+            row.extend(cells);
+            row
+        })
+        .collect();
+    table_html(&headers, &body, false)
+}
+
+fn dist(d: &Distribution) -> Cell {
+    Cell::text(fmt_estimate(&d.median))
+}
+
+/// The aggregates table of a position set.
+fn set_table(aggs: &[Aggregate]) -> String {
+    let headers = [
+        "profile",
+        "detector",
+        "positions",
+        "Δ terminal, median [95% CI]",
+        "Δ generated, median [95% CI]",
+        "Δ generated, quartiles",
+        "tree shrinks",
+        "tree grows",
+        "Δ time, median [95% CI]",
+        "pooled Δ generated",
+        "pooled Δ time",
+        "repetitions",
+        "best move ≠ off",
+    ];
+    let rows: Vec<Vec<Cell>> = aggs
+        .iter()
+        .map(|a| {
+            vec![
+                Cell::text(&a.profile),
+                Cell::text(&a.detector),
+                a.positions.into(),
+                dist(&a.terminal),
+                dist(&a.generated),
+                Cell::text(format!(
+                    "{} … {}",
+                    fmt_delta_pct(a.generated.quartiles[0]),
+                    fmt_delta_pct(a.generated.quartiles[1])
+                )),
+                Cell::text(format!("{:.0}%", a.generated.shrinks * 100.0)),
+                Cell::text(format!("{:.0}%", a.generated.grows * 100.0)),
+                dist(&a.time),
+                Cell::text(fmt_delta_pct(a.pooled_generated_change)),
+                Cell::text(fmt_delta_pct(a.pooled_time_change)),
+                a.repetitions.into(),
+                a.best_move_changed.into(),
+            ]
+        })
+        .collect();
+    table_html(&headers, &rows, true)
+}
+
+/// Writes `grid.svg`, `grid-depth.svg` and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    let v = &results.verdict;
+    let verdict = render_fragment(
+        "study/verdict.html",
+        VERDICT,
+        &VerdictContext {
+            summary: &v.summary,
+            claims: v
+                .claims
+                .iter()
+                .map(|c| Claim {
+                    claim: &c.claim,
+                    support: &c.support,
+                    when: &c.when,
+                    confidence: &c.confidence,
+                })
+                .collect(),
+            unknowns: &v.unknowns,
+        },
+    )?;
+    let profiles: Vec<(String, SearchConfig)> = results
+        .profiles
+        .iter()
+        .map(|p| (p.name.clone(), p.search))
+        .collect();
+    let profiles = render_fragment(
+        "study/profiles.html",
+        PROFILES,
+        &ProfilesContext {
+            table: profiles_table(&profiles),
+        },
+    )?;
+
+    // Heat map of the totals: rows = configurations, columns = detector × quantity.
+    let dets = ["axon", "linear"];
+    let mut columns = Vec::new();
+    for d in dets {
+        for q in ["terminal", "generated", "time"] {
+            columns.push(format!("{d} Δ{q}"));
+        }
+    }
+    let total = |config: &str, det: &str| {
+        results
+            .grid_totals
+            .iter()
+            .find(|t| t.config == config && t.detector == det)
+    };
+    let mut rows = vec![(
+        "paper (Axon, 2004)".to_string(),
+        vec![
+            Some(results.paper.terminal_change),
+            Some(results.paper.generated_change),
+            Some(results.paper.time_change),
+            None,
+            None,
+            None,
+        ],
+    )];
+    for c in &results.grid_configs {
+        let mut values = Vec::new();
+        for d in dets {
+            let t = total(&c.name, d);
+            values.push(t.map(|t| t.terminal_change));
+            values.push(t.map(|t| t.generated_change));
+            values.push(t.map(|t| t.time_change.median));
+        }
+        rows.push((c.name.clone(), values));
+    }
+    let (svg, size) = heatmap(&columns, &rows);
+    dir.write("grid.svg", svg)?;
+    let totals_figure = figure_html(
+        "grid.svg",
+        "Change against detection off, depths summed, per configuration (green: smaller or \
+         faster, red: larger or slower)",
+        size,
+    );
+
+    // Heat map per depth: axon's generated positions against off.
+    let depths: Vec<u32> = (1..=results.config.grid_depth).collect();
+    let columns: Vec<String> = depths.iter().map(|d| format!("depth {d}")).collect();
+    let mut rows = vec![(
+        "paper (Axon, 2004)".to_string(),
+        depths
+            .iter()
+            .map(|d| {
+                results
+                    .paper
+                    .generated_change_by_depth
+                    .iter()
+                    .find(|(k, _)| k == d)
+                    .map(|(_, x)| *x)
+            })
+            .collect(),
+    )];
+    for c in &results.grid_configs {
+        rows.push((
+            c.name.clone(),
+            depths
+                .iter()
+                .map(|d| {
+                    results
+                        .grid
+                        .iter()
+                        .find(|g| g.config == c.name && g.detector == "axon" && g.depth == *d)
+                        .map(|g| g.generated_change)
+                })
+                .collect(),
+        ));
+    }
+    let (svg, size) = heatmap(&columns, &rows);
+    dir.write("grid-depth.svg", svg)?;
+    let depth_figure = figure_html(
+        "grid-depth.svg",
+        "axon against off: generated positions per depth, where the sign flips",
+        size,
+    );
+
+    let headers = [
+        "configuration",
+        "detector",
+        "nodes",
+        "terminal",
+        "generated",
+        "repetitions",
+        "time (median)",
+        "Δ terminal",
+        "Δ generated",
+        "Δ time [95% CI]",
+        "terminal vs paper",
+        "generated vs paper",
+        "time vs paper",
+        "best move",
+    ];
+    let table_rows: Vec<Vec<Cell>> = results
+        .grid_totals
+        .iter()
+        .map(|t| {
+            let j =
+                |j: super::Judgement| Cell::text(if t.detector == "off" { "" } else { j.name() });
+            vec![
+                Cell::text(&t.config),
+                Cell::text(&t.detector),
+                t.counters.nodes.into(),
+                t.counters.terminal_nodes.into(),
+                t.counters.generated.into(),
+                t.counters.repetitions.into(),
+                Cell::text(fmt_ms(t.time_ms.median)),
+                Cell::text(fmt_delta_pct(t.terminal_change)),
+                Cell::text(fmt_delta_pct(t.generated_change)),
+                Cell::text(fmt_estimate(&t.time_change)),
+                j(t.terminal_vs_paper),
+                j(t.generated_vs_paper),
+                j(t.time_vs_paper),
+                Cell::text(&t.final_best_move),
+            ]
+        })
+        .collect();
+    let axon: Vec<_> = results
+        .grid_totals
+        .iter()
+        .filter(|t| t.detector == "axon")
+        .collect();
+    let names = |f: &dyn Fn(&super::GridTotal) -> bool| {
+        let v: Vec<&str> = axon
+            .iter()
+            .filter(|t| f(t))
+            .map(|t| t.config.as_str())
+            .collect();
+        if v.is_empty() {
+            "none".to_string()
+        } else {
+            v.join(", ")
+        }
+    };
+    let grid = render_fragment(
+        "study/grid.html",
+        GRID,
+        &GridContext {
+            depth: results.config.grid_depth,
+            repeat: results.config.repeat,
+            configurations: results.grid_configs.len(),
+            totals_figure,
+            depth_figure,
+            table: table_html(&headers, &table_rows, true),
+            reproduced: names(&|t| {
+                t.terminal_vs_paper == super::Judgement::Reproduced
+                    && t.generated_vs_paper == super::Judgement::Reproduced
+            }),
+            reversed: names(&|t| {
+                t.terminal_vs_paper == super::Judgement::Reversed
+                    && t.generated_vs_paper == super::Judgement::Reversed
+            }),
+            noise: fmt_delta_pct(results.config.count_noise),
+            low: format!("{:.1}", results.config.size_tolerance[0]),
+            high: format!("{:.1}", results.config.size_tolerance[1]),
+        },
+    )?;
+    let set = |s: &super::PositionSet| -> Result<String> {
+        let mut classes: Vec<(String, usize)> = Vec::new();
+        for p in &s.positions {
+            match classes.iter_mut().find(|(c, _)| *c == p.class) {
+                Some((_, n)) => *n += 1,
+                None => classes.push((p.class.clone(), 1)),
+            }
+        }
+        Ok(render_fragment(
+            "study/sets.html",
+            SETS,
+            &SetContext {
+                description: s.description.clone(),
+                depth: s.depth,
+                positions: s.positions.len(),
+                table: set_table(&s.aggregates),
+                classes: classes
+                    .iter()
+                    .map(|(c, n)| format!("{c} {}", fmt_int(*n)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            },
+        )?)
+    };
+    let method = render_fragment(
+        "study/method.html",
+        METHOD,
+        &MethodContext {
+            seed: results.config.seed,
+            max_men: results.config.max_men,
+            threads: results.config.threads,
+        },
+    )?;
+    Page::new(TITLE, &results.meta)
+        .nav([
+            ("All reports", "../index.html"),
+            ("One-position reproduction", "../axon/index.html"),
+        ])
+        .section("Verdict", verdict)
+        .section("Searcher profiles and assumptions", profiles)
+        .section("Sensitivity grid (WAC.018)", grid)
+        .section("Endgames", set(&results.endgames)?)
+        .section("WAC, for contrast", set(&results.wac)?)
+        .section("Method", method)
+        .write(dir, "index.html")?;
+    Ok(())
+}

@@ -1,0 +1,307 @@
+//! The vocabulary of the study's results: what `results.json` holds and the page and summary
+//! table are drawn from. Nothing here searches.
+
+use replab_report::Meta;
+use replab_search::{Counters, SearchConfig};
+use serde::{Deserialize, Serialize};
+
+use crate::stats::Estimate;
+
+/// The paper's claims, as numbers (from `datasets/paper/axon-tables.json`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PaperClaims {
+    /// Relative change of terminal nodes over depths 1–12 (−0.18).
+    pub terminal_change: f64,
+    /// Relative change of generated positions over depths 1–12 (−0.15).
+    pub generated_change: f64,
+    /// Relative change of time (−0.10).
+    pub time_change: f64,
+    /// Repetitions the paper counted over depths 1–12 (14,941).
+    pub repetitions: u64,
+    /// Generated positions with detection on over depths 1–12 (for a rate per 1,000).
+    pub generated_on: u64,
+    /// Per depth, the relative change of the paper's "node count" (generated positions).
+    pub generated_change_by_depth: Vec<(u32, f64)>,
+}
+
+/// A named searcher profile with its settings.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Profile {
+    /// `default` or `axon-like`.
+    pub name: String,
+    /// The settings (max_depth is the study's, set per part).
+    pub search: SearchConfig,
+}
+
+/// One searcher configuration of the sensitivity grid.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GridConfig {
+    /// Its name, e.g. `default`, `default/tt-off`, `axon-like/material`.
+    pub name: String,
+    /// The profile it starts from.
+    pub profile: String,
+    /// What is varied against the profile (`-` for the profile itself).
+    pub varied: String,
+    /// The settings.
+    pub search: SearchConfig,
+}
+
+/// One grid object: a configuration × detector × depth (one iteration of iterative deepening).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GridRun {
+    /// The configuration's name ([`GridConfig::name`]).
+    pub config: String,
+    /// `off`, `axon` or `linear`.
+    pub detector: String,
+    /// Iteration depth in plies.
+    pub depth: u32,
+    /// Best move (UCI), `-` when none.
+    pub best_move: String,
+    /// Score in centipawns, White's view.
+    pub eval_cp: i32,
+    /// The iteration's counters (identical in every repeat).
+    #[serde(flatten)]
+    pub counters: Counters,
+    /// Wall time of the iteration: median of the interleaved repeats with its interval (ms).
+    pub time_ms: Estimate,
+    /// Terminal nodes against `off` at this depth (relative change; 0 for `off`).
+    pub terminal_change: f64,
+    /// Generated positions against `off` at this depth.
+    pub generated_change: f64,
+    /// Time against `off` at this depth: median of the per-round ratios − 1, with its interval.
+    pub time_change: Estimate,
+}
+
+/// How one of our changes compares with the paper's.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Judgement {
+    /// Same sign as the paper and a size within the tolerance.
+    Reproduced,
+    /// Same sign, size outside the tolerance.
+    DirectionOnly,
+    /// Below the noise threshold (counts) or an interval containing 0 (time).
+    NoChange,
+    /// The opposite sign.
+    Reversed,
+}
+
+impl Judgement {
+    /// The kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Reproduced => "reproduced",
+            Judgement::DirectionOnly => "direction-only",
+            Judgement::NoChange => "no-change",
+            Judgement::Reversed => "reversed",
+        }
+    }
+
+    /// Whether the sign agrees with the paper's.
+    pub fn same_direction(self) -> bool {
+        matches!(self, Judgement::Reproduced | Judgement::DirectionOnly)
+    }
+}
+
+/// Totals of a configuration × detector over all depths, against `off`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct GridTotal {
+    /// The configuration's name.
+    pub config: String,
+    /// `off`, `axon` or `linear`.
+    pub detector: String,
+    /// Counters summed over the depths.
+    #[serde(flatten)]
+    pub counters: Counters,
+    /// Total time (sum over depths per repeat), median with interval (ms).
+    pub time_ms: Estimate,
+    /// Relative change of terminal nodes against `off`.
+    pub terminal_change: f64,
+    /// Relative change of generated positions against `off`.
+    pub generated_change: f64,
+    /// Time against `off`: median of per-round ratios − 1, with interval.
+    pub time_change: Estimate,
+    /// The best move and score of the deepest iteration.
+    pub final_best_move: String,
+    /// The score of the deepest iteration, White's view.
+    pub final_eval_cp: i32,
+    /// Terminal nodes against the paper's −18%.
+    pub terminal_vs_paper: Judgement,
+    /// Generated positions against the paper's −15%.
+    pub generated_vs_paper: Judgement,
+    /// Time against the paper's −10%.
+    pub time_vs_paper: Judgement,
+}
+
+/// One generated endgame (or WAC record) and its searches.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PositionRuns {
+    /// `eg-001` … or the WAC id.
+    pub id: String,
+    /// FEN of the searched position (the root).
+    pub fen: String,
+    /// `rook`, `pawn`, `minor` (endgames) or `wac`.
+    pub class: String,
+    /// Men on the board, kings included.
+    pub men: u32,
+    /// Plies of game history before the root.
+    pub history_plies: usize,
+    /// One search per profile × detector, in the order of [`Results::endgame_detectors`].
+    pub runs: Vec<PositionRun>,
+}
+
+/// One search of one position.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PositionRun {
+    /// The profile's name.
+    pub profile: String,
+    /// The detector.
+    pub detector: String,
+    /// Best move of the deepest iteration (UCI), `-` if none.
+    pub best_move: String,
+    /// Score, side to move's view.
+    pub eval_cp: i32,
+    /// Counters summed over the iterations.
+    #[serde(flatten)]
+    pub counters: Counters,
+    /// Wall time in ms (one measurement; the three detectors of a profile run back to back).
+    pub time_ms: f64,
+}
+
+/// The distribution of per-position relative changes of one quantity.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Distribution {
+    /// The median with its distribution-free 95% interval (`ci`).
+    #[serde(flatten)]
+    pub median: Estimate,
+    /// First and third quartiles.
+    pub quartiles: [f64; 2],
+    /// Share of positions where the quantity shrinks (change < 0).
+    pub shrinks: f64,
+    /// Share where it grows (change > 0).
+    pub grows: f64,
+}
+
+/// Aggregate of one set × profile × detector against `off`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Aggregate {
+    /// `endgames` or `wac`.
+    pub set: String,
+    /// Profile name.
+    pub profile: String,
+    /// Detector.
+    pub detector: String,
+    /// Positions.
+    pub positions: usize,
+    /// Per-position change of terminal nodes.
+    pub terminal: Distribution,
+    /// Per-position change of generated positions.
+    pub generated: Distribution,
+    /// Per-position change of time.
+    pub time: Distribution,
+    /// Pooled change of generated positions (sum over positions).
+    pub pooled_generated_change: f64,
+    /// Pooled change of terminal nodes.
+    pub pooled_terminal_change: f64,
+    /// Pooled change of time.
+    pub pooled_time_change: f64,
+    /// Repetitions scored as draws, summed.
+    pub repetitions: u64,
+    /// Positions whose best move differs from `off`'s.
+    pub best_move_changed: usize,
+}
+
+/// The position sets searched one by one: the generated endgames and WAC.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PositionSet {
+    /// `endgames` or `wac`.
+    pub set: String,
+    /// Fixed search depth.
+    pub depth: u32,
+    /// What the set is.
+    pub description: String,
+    /// Per position.
+    pub positions: Vec<PositionRuns>,
+    /// Per profile × detector (not `off`).
+    pub aggregates: Vec<Aggregate>,
+}
+
+/// One claim of the paper and what the study says about it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ClaimVerdict {
+    /// The claim as the paper states it.
+    pub claim: String,
+    /// `supported`, `partly supported`, `not supported`, `contradicted`.
+    pub support: String,
+    /// Under which searcher choices.
+    pub when: String,
+    /// How confident we are, and why.
+    pub confidence: String,
+}
+
+/// The verdict: one entry per claim, and what we could not know.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Verdict {
+    /// Per claim.
+    pub claims: Vec<ClaimVerdict>,
+    /// One paragraph summing up.
+    pub summary: String,
+    /// What the paper leaves open about Axon, so the study cannot know.
+    pub unknowns: Vec<String>,
+}
+
+/// The study's settings as recorded.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ConfigRecord {
+    /// Deepest iteration of the grid.
+    pub grid_depth: u32,
+    /// Interleaved repeats per grid configuration.
+    pub repeat: u32,
+    /// Depth of the endgame searches.
+    pub endgame_depth: u32,
+    /// Endgames searched.
+    pub endgames: usize,
+    /// Most men (kings included) in a generated endgame.
+    pub max_men: u32,
+    /// Depth of the WAC searches.
+    pub wac_depth: u32,
+    /// WAC records searched.
+    pub wac_records: usize,
+    /// Seed of the endgame generator.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Draw policy (always `twofold`: `axon` serves no other).
+    pub policy: String,
+    /// Changes of exact counters smaller than this count as no change.
+    pub count_noise: f64,
+    /// A change reproduces the paper's size when |ours| / |paper| lies in this range.
+    pub size_tolerance: [f64; 2],
+}
+
+/// Everything the study measured (`results.json`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Results {
+    /// Provenance.
+    pub meta: Meta,
+    /// Settings.
+    pub config: ConfigRecord,
+    /// The paper's numbers the study tests.
+    pub paper: PaperClaims,
+    /// The two searcher profiles.
+    pub profiles: Vec<Profile>,
+    /// The grid's configurations, in order.
+    pub grid_configs: Vec<GridConfig>,
+    /// One object per configuration × detector × depth.
+    pub grid: Vec<GridRun>,
+    /// Totals per configuration × detector.
+    pub grid_totals: Vec<GridTotal>,
+    /// The detectors searched on the position sets, `off` first.
+    pub endgame_detectors: Vec<String>,
+    /// The generated endgames.
+    pub endgames: PositionSet,
+    /// WAC, for contrast.
+    pub wac: PositionSet,
+    /// The verdict from the numbers.
+    pub verdict: Verdict,
+}

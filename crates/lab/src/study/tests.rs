@@ -1,0 +1,180 @@
+//! In-process tests of the study at small depths.
+
+use super::*;
+use crate::Silent;
+
+fn small() -> Config {
+    Config {
+        grid_depth: 4,
+        repeat: 2,
+        endgame_depth: 3,
+        endgames: 6,
+        wac_depth: 2,
+        wac_records: 3,
+        seed: 1,
+        threads: 2,
+        command: "replab study (test)".into(),
+    }
+}
+
+#[test]
+fn grid_shape_and_names() {
+    let configs = grid::configs(5);
+    assert!(configs.len() >= 8);
+    let names: Vec<&str> = configs.iter().map(|c| c.name.as_str()).collect();
+    for want in [
+        "default",
+        "default/tt-off",
+        "default/tt-no-path-scores",
+        "default/null-off",
+        "default/max-ply",
+        "default/qsearch-checks",
+        "default/material",
+        "axon-like",
+        "axon-like/twice-depth",
+        "axon-like/no-qsearch-checks",
+    ] {
+        assert!(names.contains(&want), "{want} missing from {names:?}");
+    }
+    let mut unique = names.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "names are unique");
+    assert!(configs.iter().all(|c| c.search.max_depth == 5));
+
+    let r = run(&small(), &mut Silent).unwrap();
+    assert_eq!(
+        r.grid.len(),
+        r.grid_configs.len() * grid::GRID_DETECTORS.len() * 4
+    );
+    assert_eq!(
+        r.grid_totals.len(),
+        r.grid_configs.len() * grid::GRID_DETECTORS.len()
+    );
+    for (i, g) in r.grid.iter().enumerate() {
+        let c = i / (3 * 4);
+        assert_eq!(g.config, r.grid_configs[c].name);
+        assert_eq!(g.detector, grid::GRID_DETECTORS[(i / 4) % 3]);
+        assert_eq!(g.depth, (i % 4) as u32 + 1);
+    }
+    assert_eq!(r.endgames.positions.len(), 6);
+    assert_eq!(
+        r.endgames.aggregates.len(),
+        4,
+        "2 profiles x (axon, linear)"
+    );
+    assert_eq!(r.wac.positions.len(), 3);
+    assert_eq!(r.verdict.claims.len(), 6);
+    assert!(summary_table(&r).contains("Verdict"));
+}
+
+#[test]
+fn counters_are_deterministic_and_json_round_trips() {
+    let a = run(&small(), &mut Silent).unwrap();
+    let b = run(
+        &Config {
+            threads: 1,
+            ..small()
+        },
+        &mut Silent,
+    )
+    .unwrap();
+    let counts = |r: &Results| {
+        let grid: Vec<_> = r
+            .grid
+            .iter()
+            .map(|g| (g.config.clone(), g.detector.clone(), g.depth, g.counters))
+            .collect();
+        let sets: Vec<_> = [&r.endgames, &r.wac]
+            .iter()
+            .flat_map(|s| s.positions.iter())
+            .flat_map(|p| {
+                p.runs.iter().map(|x| {
+                    (
+                        p.id.clone(),
+                        x.detector.clone(),
+                        x.counters,
+                        x.best_move.clone(),
+                    )
+                })
+            })
+            .collect();
+        (grid, sets)
+    };
+    assert_eq!(counts(&a), counts(&b));
+
+    let json = serde_json::to_string(&a).unwrap();
+    let back: Results = serde_json::from_str(&json).unwrap_or_else(|e| {
+        let c = e.column();
+        panic!(
+            "{e}: {}",
+            &json[c.saturating_sub(30)..(c + 150).min(json.len())]
+        )
+    });
+    assert_eq!(back, a);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    for key in ["meta", "profiles", "grid", "endgames", "verdict"] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    assert!(v["grid"][0]["config"].is_string());
+    assert!(v["grid"][0]["terminal_nodes"].is_u64());
+    assert!(v["endgames"]["aggregates"][0]["generated"]["ci"].is_array());
+}
+
+#[test]
+fn intervals_bracket_the_median() {
+    let changes: Vec<f64> = (0..41).map(|i| f64::from(i - 20) / 100.0).collect();
+    let d = endgames::distribution(&changes);
+    assert!(d.median.ci[0] <= d.median.median && d.median.median <= d.median.ci[1]);
+    assert!(d.quartiles[0] <= d.median.median && d.median.median <= d.quartiles[1]);
+    assert!((d.shrinks - 20.0 / 41.0).abs() < 1e-12);
+    let r = run(&small(), &mut Silent).unwrap();
+    for a in r.endgames.aggregates.iter().chain(&r.wac.aggregates) {
+        for x in [&a.terminal, &a.generated, &a.time] {
+            assert!(x.median.ci[0] <= x.median.median && x.median.median <= x.median.ci[1]);
+        }
+    }
+    for t in &r.grid_totals {
+        let e = &t.time_change;
+        assert!(e.ci[0] <= e.median && e.median <= e.ci[1]);
+    }
+}
+
+#[test]
+fn endgame_generator_is_deterministic_and_small() {
+    let a = endgames::generate(1, 240).unwrap();
+    let b = endgames::generate(1, 240).unwrap();
+    assert_eq!(a.len(), 240);
+    let lines = |v: &[endgames::Endgame]| v.iter().map(|e| e.epd_line()).collect::<Vec<_>>();
+    assert_eq!(lines(&a), lines(&b));
+    assert_ne!(lines(&a), lines(&endgames::generate(2, 240).unwrap()));
+    let mut keys = std::collections::HashSet::new();
+    for e in &a {
+        assert!(endgames::men(e.root()) <= endgames::MAX_MEN, "{}", e.id);
+        assert!(e.root().legal_moves().len() >= 2);
+        assert!(keys.insert(e.root().key()), "duplicate {}", e.id);
+        assert_eq!(e.positions.len(), e.moves.len() + 1);
+    }
+    for class in ["rook", "pawn", "minor"] {
+        assert!(
+            a.iter().filter(|e| e.class == class).count() >= 40,
+            "{class}"
+        );
+    }
+    // The EPD lines read back through the suite's reader with their histories.
+    let dir = std::env::temp_dir().join(format!("replab-study-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("endgames.epd");
+    std::fs::write(&path, lines(&a[..20]).join("\n")).unwrap();
+    let (records, skipped) = crate::suite::read_records(&path, false).unwrap();
+    assert!(skipped.is_empty());
+    assert_eq!(records.len(), 20);
+    assert!(
+        records[0]
+            .positions
+            .last()
+            .unwrap()
+            .same_position(a[0].root())
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
