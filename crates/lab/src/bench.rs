@@ -18,7 +18,7 @@ use replab_report::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, callgrind, microbench, reproduce::axon, study, suite};
+use crate::{Progress, audit, callgrind, conformance, microbench, reproduce::axon, study, suite};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +119,37 @@ impl Config {
         }
     }
 
+    /// The conformance run's settings: replab's engine once per search detector (`replab uci`
+    /// in a child process when the binary is known, else in-process); the full run adds the
+    /// Debian UCI engines installed on the machine (absent ones are listed as not run).
+    fn conformance(&self) -> conformance::Config {
+        let engines: Vec<Vec<String>> = if self.quick {
+            Vec::new()
+        } else {
+            conformance::DEBIAN_ENGINES
+                .iter()
+                .map(|e| vec![e.to_string()])
+                .collect()
+        };
+        let mut command = "replab conformance".to_string();
+        for e in &engines {
+            command += &format!(" --engine {}", e.join(" "));
+        }
+        command += " --out reports/conformance";
+        conformance::Config {
+            scenarios: self.datasets.join("conformance.json"),
+            replab: match &self.exe {
+                Some(exe) => {
+                    conformance::Launch::Command(vec![exe.display().to_string(), "uci".into()])
+                }
+                None => conformance::Launch::InProcess,
+            },
+            engines,
+            command,
+            ..conformance::Config::default()
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -197,6 +228,8 @@ pub struct Results {
     pub study: study::Results,
     /// The audit.
     pub audit: audit::Results,
+    /// The UCI conformance scenarios against replab's engine and the engines installed.
+    pub conformance: conformance::Results,
     /// The suites, in landing-page order.
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
@@ -222,7 +255,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 4 + plans.len() + usize::from(config.exe.is_some());
+    let total = 5 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -234,6 +267,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let study = study::run(&config.study(), progress).context("step `study` failed")?;
     announce(progress, "audit");
     let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
+    announce(progress, "conformance (UCI)");
+    let conformance =
+        conformance::run(&config.conformance(), progress).context("step `conformance` failed")?;
     let mut suites = Vec::new();
     for (plan, suite_config) in plans.iter().zip(&suite_configs) {
         announce(progress, &format!("suite {}", plan.file));
@@ -277,6 +313,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         axon,
         study,
         audit,
+        conformance,
         suites,
         microbench,
         instructions,
@@ -296,6 +333,9 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     report("axon", &|d| axon::write(&results.axon, d))?;
     report("study", &|d| study::write(&results.study, d))?;
     report("audit", &|d| audit::write(&results.audit, d))?;
+    report("conformance", &|d| {
+        conformance::write(&results.conformance, d)
+    })?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
         report(&s.dir, &|d| suite::write(&s.results, d))?;
@@ -309,6 +349,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
         ("axon".to_string(), AXON_TITLE.to_string()),
         ("study".into(), study::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
+        ("conformance".into(), conformance::TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
     pages.extend(
@@ -398,6 +439,7 @@ struct Headlines<'a> {
     quick: bool,
     verdict: &'a str,
     study: &'a str,
+    conformance: String,
     games: String,
     plies: String,
     exact: String,
@@ -435,6 +477,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
         quick: results.quick,
         verdict: &results.axon.verdict,
         study: &results.study.verdict.summary,
+        conformance: conformance::headline(&results.conformance),
         games: fmt_int(results.audit.totals.games),
         plies: fmt_int(results.audit.totals.plies),
         exact: exact.join(", "),

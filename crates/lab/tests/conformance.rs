@@ -47,4 +47,29 @@ fn linear_passes_and_axon_is_caught() {
         );
     }
     assert!(r.engines.iter().all(|e| e.id_name.starts_with("replab ")));
+    // The landing page's summary names the passing and the failing configurations.
+    let headline = conformance::headline(&r);
+    let (passing, failing) = headline.split_once(';').expect("some configurations fail");
+    assert!(passing.contains("linear (twofold)"), "{headline}");
+    assert!(!passing.contains("axon"), "{headline}");
+    assert!(
+        failing.contains("replab axon (twofold) fails"),
+        "{headline}"
+    );
+    assert!(
+        headline.contains("Not run: /nonexistent/engine"),
+        "{headline}"
+    );
+}
+
+#[test]
+fn engines_are_found_on_path_or_nowhere() {
+    assert_eq!(conformance::locate("/nonexistent/engine"), None);
+    assert_eq!(conformance::locate("replab-no-such-engine-anywhere"), None);
+    // `sh` is on every PATH this test runs under; a path is taken as given.
+    assert!(conformance::locate("sh").is_some());
+    assert_eq!(
+        conformance::locate("/bin/sh"),
+        Some(std::path::PathBuf::from("/bin/sh"))
+    );
 }

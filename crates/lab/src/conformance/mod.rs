@@ -48,6 +48,9 @@ pub struct Scenario {
     pub avoid: Vec<String>,
 }
 
+/// The report's title.
+pub const TITLE: &str = "Repetition and draw-rule conformance";
+
 /// An engine to test.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EngineSpec {
@@ -318,14 +321,33 @@ fn open(spec: &EngineSpec, timeout: Duration) -> Result<(Engine, String)> {
     Ok((e, id))
 }
 
-/// Whether an external command can be found (a path, or a name on `PATH`).
-fn available(program: &str) -> bool {
+/// The UCI engines Debian packages (`apt-get install stockfish ethereal-chess toga2 glaurung
+/// fairy-stockfish`): the external engines `replab bench` runs the scenarios against when they
+/// are installed.
+pub const DEBIAN_ENGINES: [&str; 5] = [
+    "stockfish",
+    "ethereal-chess",
+    "toga2",
+    "glaurung",
+    "fairy-stockfish",
+];
+
+/// Where Debian installs game programs, the UCI engines among them; it is not on every user's
+/// `PATH`, so [`locate`] also looks there.
+pub const DEBIAN_GAMES_DIR: &str = "/usr/games";
+
+/// Finds an external engine's program: a path as given, or a name on `PATH`, then in
+/// [`DEBIAN_GAMES_DIR`]. `None` when it is not installed.
+pub fn locate(program: &str) -> Option<PathBuf> {
     let p = std::path::Path::new(program);
     if p.components().count() > 1 {
-        return p.is_file();
+        return p.is_file().then(|| p.to_path_buf());
     }
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain(std::iter::once(PathBuf::from(DEBIAN_GAMES_DIR)))
+        .map(|d| d.join(program))
+        .find(|candidate| candidate.is_file())
 }
 
 /// Runs every engine on every scenario.
@@ -335,15 +357,20 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut skipped = Vec::new();
     for cmd in &config.engines {
         let Some(program) = cmd.first() else { continue };
-        if !available(program) {
-            let msg = format!("{}: not found", cmd.join(" "));
+        let Some(found) = locate(program) else {
+            let msg = format!(
+                "{}: not found on PATH or in {DEBIAN_GAMES_DIR}",
+                cmd.join(" ")
+            );
             progress.note(&format!("skipped {msg}"));
             skipped.push(msg);
             continue;
-        }
+        };
+        let mut launch = cmd.clone();
+        launch[0] = found.display().to_string();
         specs.push(EngineSpec {
             name: cmd.join(" "),
-            launch: Launch::Command(cmd.clone()),
+            launch: Launch::Command(launch),
             options: Vec::new(),
         });
     }
@@ -497,11 +524,76 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
         ));
     }
     eng.push_str("</ul>");
-    Page::new("Repetition and draw-rule conformance", &r.meta)
+    Page::new(TITLE, &r.meta)
         .nav([("All reports", "../index.html")])
         .section("Engine × scenario", summary)
         .section("Scenarios", scen)
         .section("Engines", eng)
         .write(dir, "index.html")?;
     Ok(())
+}
+
+/// The scenarios `engine` failed, in scenario order.
+pub fn failures<'a>(r: &'a Results, engine: &str) -> Vec<&'a str> {
+    r.results
+        .iter()
+        .filter(|o| o.engine == engine && o.verdict == Verdict::Fail)
+        .map(|o| o.scenario.as_str())
+        .collect()
+}
+
+/// The landing page's one-paragraph summary: which of replab's configurations pass every
+/// scenario the rules decide, what the others fail, and each external engine's failures.
+pub fn headline(r: &Results) -> String {
+    let is_replab = |e: &EngineRecord| e.name.starts_with("replab ");
+    let describe = |e: &EngineRecord| {
+        let failed = failures(r, &e.name);
+        if failed.is_empty() {
+            format!("{} passes all", e.name)
+        } else {
+            format!("{} fails {} ({})", e.name, failed.len(), failed.join(", "))
+        }
+    };
+    let (own, external): (Vec<&EngineRecord>, Vec<&EngineRecord>) =
+        r.engines.iter().partition(|e| is_replab(e));
+    let passing: Vec<&str> = own
+        .iter()
+        .filter(|e| failures(r, &e.name).is_empty())
+        .map(|e| e.name.trim_start_matches("replab "))
+        .collect();
+    let failing: Vec<String> = own
+        .iter()
+        .filter(|e| !failures(r, &e.name).is_empty())
+        .map(|e| describe(e))
+        .collect();
+    let mut text = format!(
+        "{} scenarios over UCI. replab's engine: {} of {} detector configurations pass every \
+         scenario the rules decide ({})",
+        r.scenarios.len(),
+        passing.len(),
+        own.len(),
+        passing.join(", ")
+    );
+    if !failing.is_empty() {
+        text += &format!("; {}", failing.join("; "));
+    }
+    text.push('.');
+    if !external.is_empty() {
+        let each: Vec<String> = external
+            .iter()
+            .map(|e| {
+                let shown = describe(e);
+                if e.id_name.is_empty() {
+                    shown
+                } else {
+                    format!("{shown} [id name {}]", e.id_name)
+                }
+            })
+            .collect();
+        text += &format!(" Other engines: {}.", each.join("; "));
+    }
+    if !r.skipped.is_empty() {
+        text += &format!(" Not run: {}.", r.skipped.join("; "));
+    }
+    text
 }

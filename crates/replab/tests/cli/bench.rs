@@ -72,6 +72,9 @@ fn quick_bench_writes_a_linked_site() {
         "Exact under FIDE identity",
         "Cheapest per probe",
         "Cost in a search",
+        "Conformance with the rules",
+        "conformance/index.html",
+        "study/index.html",
         "scaling.svg",
     ] {
         assert!(landing.contains(needle), "landing page lacks {needle:?}");
