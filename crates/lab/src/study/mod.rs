@@ -177,7 +177,17 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     )?;
 
     // The position sets.
-    let detectors: Vec<String> = grid::GRID_DETECTORS.map(String::from).to_vec();
+    // `off`, `axon` and `linear` first, then every other search detector the policy allows.
+    let detectors: Vec<String> = grid::GRID_DETECTORS
+        .into_iter()
+        .chain(
+            replab_registry::SEARCH_DETECTORS
+                .into_iter()
+                .filter(|d| !grid::GRID_DETECTORS.contains(d))
+                .filter(|d| replab_registry::check_policy(d, policy).is_ok()),
+        )
+        .map(String::from)
+        .collect();
     let with_depth = |depth: u32| -> Vec<(String, SearchConfig)> {
         profiles
             .iter()
@@ -384,7 +394,7 @@ pub fn summary_table(results: &Results) -> String {
             set.depth
         );
         out += &format!(
-            "{:<10} {:<7} {:>26} {:>26} {:>9} {:>26}\n",
+            "{:<10} {:<16} {:>26} {:>26} {:>9} {:>26}\n",
             "profile", "det", "Δterminal", "Δgenerated", "shrinks", "Δtime"
         );
         for a in &set.aggregates {
@@ -397,7 +407,7 @@ pub fn summary_table(results: &Results) -> String {
                 )
             };
             out += &format!(
-                "{:<10} {:<7} {:>26} {:>26} {:>8.0}% {:>26}\n",
+                "{:<10} {:<16} {:>26} {:>26} {:>8.0}% {:>26}\n",
                 a.profile,
                 a.detector,
                 d(&a.terminal),

@@ -58,10 +58,16 @@ fn grid_shape_and_names() {
         assert_eq!(g.depth, (i % 4) as u32 + 1);
     }
     assert_eq!(r.endgames.positions.len(), 6);
+    // off, axon and linear first, then every other search detector twofold allows.
+    assert_eq!(r.endgame_detectors[..3], ["off", "axon", "linear"]);
+    for d in replab_registry::SEARCH_DETECTORS {
+        let allowed = replab_registry::check_policy(d, replab_detect::DrawPolicy::Twofold).is_ok();
+        assert_eq!(r.endgame_detectors.iter().any(|x| x == d), allowed, "{d}");
+    }
     assert_eq!(
         r.endgames.aggregates.len(),
-        4,
-        "2 profiles x (axon, linear)"
+        2 * (r.endgame_detectors.len() - 1),
+        "2 profiles x every detector but off"
     );
     assert_eq!(r.wac.positions.len(), 3);
     assert_eq!(r.verdict.claims.len(), 6);

@@ -43,6 +43,9 @@ pub struct Args {
     /// Report directory; replaced as a whole only when the run completes.
     #[arg(long, value_name = "DIR", default_value = "reports/study")]
     out: PathBuf,
+    /// Hide the progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// Runs `replab study`: searches, writes the report, prints the summary table.
@@ -65,7 +68,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         threads: args.threads.map_or(base.threads, |n| n as usize),
         command: replab_lab::util::command_line(),
     };
-    let results = study::run(&config, &mut Bars::new(false))?;
+    let results = study::run(&config, &mut Bars::new(args.quiet))?;
     study::write(&results, &dir)?;
     let target = dir.commit().context("replacing the report directory")?;
     print!("{}", study::summary_table(&results));
