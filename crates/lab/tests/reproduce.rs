@@ -32,6 +32,7 @@ fn results() -> &'static Results {
             overhead_max_seconds: 30.0,
             command: "replab reproduce axon --max-depth 6 --repeat 3".into(),
             exe: None,
+            ..Config::default()
         };
         axon::run(&config, &mut Silent).expect("the experiment runs")
     })

@@ -20,8 +20,8 @@ pub use results::{
     PaperTotals, Results, Run, Summary, runs_of,
 };
 pub use run::{
-    ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, WAC018, comparison,
-    configurations, contains_zero, fmt_change_ci, per_thousand, run, verdict,
+    ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, PROFILES, WAC018,
+    comparison, configurations, contains_zero, fmt_change_ci, per_thousand, run, verdict,
 };
 pub use table::summary_table;
 

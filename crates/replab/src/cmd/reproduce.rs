@@ -50,6 +50,11 @@ struct AxonArgs {
     #[arg(long, value_name = "S", default_value_t = axon::Config::default().overhead_max_seconds,
           value_parser = overhead_seconds, allow_negative_numbers = true)]
     overhead_max_seconds: f64,
+    /// Searcher profile: `default` (replab's searcher) or `axon-like` (set up as closely as the
+    /// paper describes Axon; every choice it leaves open is listed on the page).
+    #[arg(long, value_name = "NAME", default_value = "default",
+          value_parser = clap::builder::PossibleValuesParser::new(axon::PROFILES))]
+    profile: String,
 }
 
 /// `--overhead-target`: a fraction from 0 (off) to below 1.
@@ -82,6 +87,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         overhead_target: (args.overhead_target > 0.0).then_some(args.overhead_target),
         overhead_max_rounds: args.overhead_max_rounds,
         overhead_max_seconds: args.overhead_max_seconds,
+        profile: args.profile,
         command: replab_lab::util::command_line(),
         exe: Some(std::env::current_exe()?),
     };

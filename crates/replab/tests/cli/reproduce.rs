@@ -58,6 +58,8 @@ fn axon_writes_results_and_page() {
     );
     assert_eq!(json["config"]["max_depth"], 2);
     assert_eq!(json["config"]["repeat"], 2);
+    assert_eq!(json["config"]["profile"], "default");
+    assert_eq!(json["config"]["search"]["extension_limit"], "twice-depth");
     assert_eq!(json["config"]["overhead_target"], 0.001);
     // linear's overhead: at most five paired rounds, then the cap.
     let rounds = json["overhead_adaptive"]["rounds"].as_u64().unwrap();
@@ -123,6 +125,11 @@ fn bad_options_exit_2_without_a_report() {
         &out,
         "repeat",
     );
+    assert_usage_error(
+        &["reproduce", "axon", "--profile", "stockfish", "--out", o],
+        &out,
+        "profile",
+    );
     for bad in ["1", "-0.1", "x"] {
         assert_usage_error(
             &["reproduce", "axon", "--overhead-target", bad, "--out", o],
@@ -182,4 +189,43 @@ fn a_failed_run_keeps_the_previous_report() {
         fs::read_to_string(out.join("results.json")).unwrap(),
         "{\"previous\": true}"
     );
+}
+
+#[test]
+fn the_axon_like_profile_is_recorded_and_searched() {
+    let tmp = Scratch::new("profile");
+    let out = tmp.dir().join("axon");
+    let run = |profile: &str| {
+        let o = replab(&[
+            "reproduce",
+            "axon",
+            "--profile",
+            profile,
+            "--max-depth",
+            "3",
+            "--repeat",
+            "1",
+            "--overhead-target",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "stderr: {}", text(&o.stderr));
+        let json: Value =
+            serde_json::from_str(&fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
+        json
+    };
+    let axon_like = run("axon-like");
+    assert_eq!(axon_like["config"]["profile"], "axon-like");
+    assert_eq!(axon_like["config"]["search"]["extension_limit"], "max-ply");
+    assert_eq!(axon_like["config"]["qsearch_checks"], true);
+    let html = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(
+        html.contains("axon-like</code> profile"),
+        "page lacks the profile"
+    );
+    // The profile changes the searcher, so the trees differ from the default's.
+    let default = run("default");
+    let generated = |j: &Value| j["summary"][0]["generated"].as_u64().unwrap();
+    assert_ne!(generated(&axon_like), generated(&default));
 }

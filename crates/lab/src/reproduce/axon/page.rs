@@ -962,6 +962,14 @@ fn method(r: &Results) -> Result<String> {
     render(
         METHOD,
         &json!({
+            "profile": c.profile,
+            "qsearch_checks": c.qsearch_checks,
+            "extension_limit": c.search.map(|s| s.extension_limit.name()),
+            "tt_mode": c.search.map(|s| s.tt_mode.name()),
+            "eval": c.search.map_or("material + piece-square", |s| match s.eval {
+                replab_search::Eval::Full => "material + piece-square",
+                replab_search::Eval::Material => "material-only",
+            }),
             "max_depth": c.max_depth,
             "check_extension": on_off(c.check_extension),
             "null_move": on_off(c.null_move),

@@ -221,9 +221,20 @@ pub struct Case {
     pub runs: Vec<Run>,
 }
 
+/// The profile of results written before profiles existed.
+fn default_profile() -> String {
+    "default".into()
+}
+
 /// The search configuration as recorded.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ConfigRecord {
+    /// The searcher profile (`default` or `axon-like`); older results have none.
+    #[serde(default = "default_profile")]
+    pub profile: String,
+    /// Every searcher setting (older results lack it: then only the fields below are known).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<replab_search::SearchConfig>,
     /// Deepest iteration.
     pub max_depth: u32,
     /// Draw policy.

@@ -42,6 +42,9 @@ const DIEP_AXON_PGN: &str = include_str!("../../../../../datasets/games/diep-axo
 /// 40 ms searches, and `clock_gettime` needs a foreign call the workspace does not allow.)
 pub const OVERHEAD_CLOCK: &str = "wall time, all iterations";
 
+/// The searcher profiles `--profile` accepts ([`SearchConfig::PROFILE_NAMES`]).
+pub const PROFILES: [&str; 2] = SearchConfig::PROFILE_NAMES;
+
 /// The detector whose overhead is measured to [`Config::overhead_target`].
 pub const ADAPTIVE_DETECTOR: &str = "linear";
 
@@ -62,6 +65,10 @@ pub struct Config {
     pub overhead_max_rounds: u32,
     /// Cap on the wall time of the added rounds, seconds.
     pub overhead_max_seconds: f64,
+    /// The searcher profile, one of [`SearchConfig::PROFILE_NAMES`]: `default` (replab's
+    /// searcher) or `axon-like` (as close to the paper's Axon as it says; see
+    /// [`SearchConfig::axon_like`]).
+    pub profile: String,
     /// The command line that regenerates the report (for `meta`).
     pub command: String,
     /// The replab binary, to count instructions per node under valgrind (`replab measure`
@@ -80,6 +87,7 @@ impl Default for Config {
             overhead_target: Some(0.01),
             overhead_max_rounds: 2_000,
             overhead_max_seconds: 120.0,
+            profile: "default".to_string(),
             command: "replab reproduce axon".to_string(),
             exe: None,
         }
@@ -662,9 +670,16 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let cases_in = further_cases()?;
     let meta = Meta::collect(&config.command);
 
+    let Some(profile) = SearchConfig::profile(&config.profile) else {
+        anyhow::bail!(
+            "--profile {}: unknown searcher profile (known: {})",
+            config.profile,
+            SearchConfig::PROFILE_NAMES.join(", ")
+        );
+    };
     let search = SearchConfig {
         max_depth: config.max_depth,
-        ..SearchConfig::default()
+        ..profile
     };
     let policy = search.policy;
     let names = configurations(policy);
@@ -806,6 +821,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         meta,
         seed: None,
         config: ConfigRecord {
+            profile: config.profile.clone(),
+            search: Some(search),
             max_depth: search.max_depth,
             policy: policy.name().to_string(),
             contempt: search.contempt,
