@@ -18,7 +18,7 @@ use replab_report::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, callgrind, microbench, reproduce::axon, study, suite};
+use crate::{Progress, audit, callgrind, key_width, microbench, reproduce::axon, study, suite};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +119,19 @@ impl Config {
         }
     }
 
+    /// The key-width experiment's settings (`--quick`: fewer games, shallower searches).
+    fn key_width(&self) -> key_width::Config {
+        let (base, command) = if self.quick {
+            (key_width::Config::quick(), "replab key-width --quick")
+        } else {
+            (key_width::Config::default(), "replab key-width")
+        };
+        key_width::Config {
+            command: command.into(),
+            ..base
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -197,6 +210,8 @@ pub struct Results {
     pub study: study::Results,
     /// The audit.
     pub audit: audit::Results,
+    /// Key width and false draws.
+    pub key_width: key_width::Results,
     /// The suites, in landing-page order.
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
@@ -222,7 +237,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 4 + plans.len() + usize::from(config.exe.is_some());
+    let total = 5 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -234,6 +249,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let study = study::run(&config.study(), progress).context("step `study` failed")?;
     announce(progress, "audit");
     let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
+    announce(progress, "key-width");
+    let key_width =
+        key_width::run(&config.key_width(), progress).context("step `key-width` failed")?;
     let mut suites = Vec::new();
     for (plan, suite_config) in plans.iter().zip(&suite_configs) {
         announce(progress, &format!("suite {}", plan.file));
@@ -277,6 +295,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         axon,
         study,
         audit,
+        key_width,
         suites,
         microbench,
         instructions,
@@ -296,6 +315,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     report("axon", &|d| axon::write(&results.axon, d))?;
     report("study", &|d| study::write(&results.study, d))?;
     report("audit", &|d| audit::write(&results.audit, d))?;
+    report("key-width", &|d| key_width::write(&results.key_width, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
         report(&s.dir, &|d| suite::write(&s.results, d))?;
@@ -309,6 +329,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
         ("axon".to_string(), AXON_TITLE.to_string()),
         ("study".into(), study::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
+        ("key-width".into(), key_width::TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
     pages.extend(
@@ -406,6 +427,7 @@ struct Headlines<'a> {
     cost_in_search: String,
     policy: &'static str,
     refused: String,
+    key_width: String,
 }
 
 fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
@@ -461,6 +483,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
             .join(", "),
         policy: policy.name(),
         refused: refused.join("; "),
+        key_width: key_width::headline(&results.key_width),
     }
 }
 

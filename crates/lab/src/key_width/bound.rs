@@ -205,6 +205,10 @@ pub struct Walk {
     /// `Σ m` of linear over those probes (the expected count at `b` bits is about
     /// `Σ (1 − (1 − 2^−b)^m)`, accumulated per width in `tail_expected`).
     pub tail_expected: Vec<f64>,
+    /// The key differences (current ⊕ compared, the one sharing the most low bits) of linear's
+    /// false positives at the narrowest width run, one per false positive: how many distinct
+    /// differences the collisions come from.
+    pub differences: Vec<u64>,
     /// Cuckoo table moves: the squares between the ends of each (for `u`).
     between: Vec<Bitboard>,
     cuckoo: CuckooDetector,
@@ -230,6 +234,7 @@ impl Walk {
             expected: vec![vec![Expected::default(); widths.len()]; DETECTORS.len()],
             tail: vec![0; TAIL_BITS + 1],
             tail_expected: vec![0.0; TAIL_BITS + 1],
+            differences: Vec::new(),
             between,
             cuckoo: CuckooDetector::with_rule(UpcomingRule::AnyEarlier),
             seen: KeySet::default(),
@@ -254,6 +259,7 @@ impl Walk {
         for (m, t) in self.tail_expected.iter_mut().zip(&other.tail_expected) {
             *m += t;
         }
+        self.differences.extend_from_slice(&other.differences);
     }
 
     /// Adds the probe of detector `d` (index in [`DETECTORS`]) comparing `m` keys, and, for
@@ -297,13 +303,21 @@ impl Walk {
             if !repeated {
                 // linear and rookie: the keys 4, 6 … span plies back.
                 let mut run = 0u32;
+                let mut difference = 0;
                 let mut back = 4;
                 self.scratch.clear();
                 while back <= span {
                     let other = entries[cur - back].key;
                     self.scratch.push(other);
-                    run = run.max((other ^ key).trailing_zeros());
+                    let shared = (other ^ key).trailing_zeros();
+                    if shared > run {
+                        run = shared;
+                        difference = other ^ key;
+                    }
                     back += 2;
+                }
+                if self.widths.first().is_some_and(|&w| run >= w) {
+                    self.differences.push(difference);
                 }
                 let mf = distinct(&mut self.scratch) as f64;
                 for d in [0, 1] {

@@ -29,7 +29,7 @@ use replab_report::{Meta, ReportDir};
 use replab_search::SearchConfig;
 
 pub use self::results::{
-    AuditCell, ConfigRecord, GameTotals, Rate, Results, SearchCell, TailPoint, Zarkov,
+    AuditCell, Clusters, ConfigRecord, GameTotals, Rate, Results, SearchCell, TailPoint, Zarkov,
 };
 use self::{
     bound::{DETECTORS, TAIL_BITS, Walk, bytes_per_entry},
@@ -452,6 +452,22 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             ),
         })
         .collect();
+    let mut differences = walk.differences.clone();
+    differences.sort_unstable();
+    let mut runs: Vec<u64> = Vec::new();
+    for (i, d) in differences.iter().enumerate() {
+        if i > 0 && differences[i - 1] == *d {
+            *runs.last_mut().expect("a run started") += 1;
+        } else {
+            runs.push(1);
+        }
+    }
+    let clusters = Clusters {
+        bits: config.widths[0],
+        false_positives: differences.len() as u64,
+        distinct_differences: runs.len() as u64,
+        largest: runs.iter().copied().max().unwrap_or(0),
+    };
     let zarkov = audit
         .iter()
         .find(|c| c.detector == "linear" && c.bits == 32)
@@ -490,6 +506,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         },
         audit,
         linear_tail,
+        clusters,
         zarkov,
         search,
         seconds: [audit_seconds, search_seconds],
@@ -500,6 +517,42 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     dir.write("results.json", serde_json::to_string_pretty(results)?)?;
     page::write(results, dir)
+}
+
+/// The landing page's one-line headline: Zarkov's 32 bits against the bound, and the narrowest
+/// width's false positives and root changes.
+pub fn headline(results: &Results) -> String {
+    let mut out = String::new();
+    if let Some(z) = &results.zarkov {
+        out += &format!(
+            "with Zarkov's 32-bit keys linear made {} false repetitions in {} probes (95% \
+             interval of the rate {:.1e} to {:.1e}; birthday bound {:.1e} per probe). ",
+            z.per_probe.count,
+            replab_report::fmt_int(z.per_probe.trials),
+            z.per_probe.ci[0],
+            z.per_probe.ci[1],
+            z.per_probe.expected_rate
+        );
+    }
+    let narrow = results.config.widths[0];
+    let fp: Vec<String> = results
+        .audit
+        .iter()
+        .filter(|c| c.bits == narrow)
+        .map(|c| format!("{} {:.1e}", c.detector, c.per_probe.rate))
+        .collect();
+    let roots: usize = results
+        .search
+        .iter()
+        .filter(|c| c.bits == narrow)
+        .map(|c| c.changed.len())
+        .sum();
+    out += &format!(
+        "At {narrow} bits, false positives per probe: {}; in search {} root(s) changed.",
+        fp.join(", "),
+        roots
+    );
+    out
 }
 
 /// The table `replab key-width` prints.
@@ -540,6 +593,12 @@ pub fn summary_table(results: &Results) -> String {
             if c.per_probe.agrees() { "ok" } else { "≠" }
         );
     }
+    let k = &results.clusters;
+    out += &format!(
+        "\nlinear's {} false positives at {} bits come from {} distinct key differences (the \
+         largest cluster: {})\n",
+        k.false_positives, k.bits, k.distinct_differences, k.largest
+    );
     if let Some(z) = &results.zarkov {
         out += &format!(
             "\nZarkov's 32-bit keys (linear): {} false positives in {} probes, rate {:.2e} \

@@ -145,6 +145,19 @@ pub struct SearchCell {
     pub changed: Vec<String>,
 }
 
+/// Where linear's false positives at the narrowest width come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clusters {
+    /// The narrowest width run.
+    pub bits: u32,
+    /// linear's false positives at that width.
+    pub false_positives: u64,
+    /// Distinct key differences (current key ⊕ colliding key) behind them.
+    pub distinct_differences: u64,
+    /// False positives of the most frequent difference.
+    pub largest: u64,
+}
+
 /// Zarkov's 32-bit keys under `linear` (Zarkov's technique): the headline.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Zarkov {
@@ -171,6 +184,8 @@ pub struct Results {
     pub audit: Vec<AuditCell>,
     /// Linear at 1 … 40 bits from the same games.
     pub linear_tail: Vec<TailPoint>,
+    /// Where linear's false positives at the narrowest width come from.
+    pub clusters: Clusters,
     /// Zarkov's 32 bits (`None` if 32 was not run).
     pub zarkov: Option<Zarkov>,
     /// Detector × width in search.

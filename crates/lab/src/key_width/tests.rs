@@ -53,6 +53,10 @@ fn sixteen_bit_keys_make_false_positives_and_64_bit_keys_none_on_the_audit_games
     }
     // Linear and rookie compare the same keys, so they make the same false positives.
     assert_eq!(tally("linear", 16).confusion, tally("rookie", 16).confusion);
+    assert_eq!(
+        walk.differences.len() as u64,
+        tally("linear", 16).confusion.fp
+    );
     let e = walk.expected[0][0];
     assert!(e.probes > 1.0 && e.compared > 1000.0, "{e:?}");
 }
