@@ -5,7 +5,7 @@ use replab_board::{
     attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks},
     zobrist,
 };
-use replab_detect::{Detector, Line, Repetition, Stats};
+use replab_detect::{Detector, Line, Repetition, Stats, key_mask};
 /// Which earlier positions count for an upcoming cycle (defined in `replab-detect`, next to the
 /// draw policies that choose it: [`replab_detect::DrawPolicy::root_rule`]). [`RootRule`] is the
 /// older two-valued name, converted into an [`UpcomingRule`].
@@ -117,6 +117,18 @@ impl CuckooTable {
         Some((Square::new(a), Square::new(b)))
     }
 
+    /// Every stored move with its key difference truncated by `mask` ([`key_mask`]), sorted by
+    /// the truncated key, then the squares: the dictionary a detector with truncated keys
+    /// looks moves up in ([`CuckooDetector::set_key_bits`]).
+    pub fn truncated(&self, mask: u64) -> Box<[(u64, u8, u8)]> {
+        let mut moves: Vec<(u64, u8, u8)> = (0..TABLE_SIZE)
+            .filter(|&i| self.moves[i] != (0, 0))
+            .map(|i| (self.keys[i] & mask, self.moves[i].0, self.moves[i].1))
+            .collect();
+        moves.sort_unstable();
+        moves.into_boxed_slice()
+    }
+
     /// Whether every stored key sits at its `H1` or `H2` slot.
     pub fn is_consistent(&self) -> bool {
         (0..TABLE_SIZE)
@@ -127,11 +139,28 @@ impl CuckooTable {
 
 /// The upcoming-cycle detector. Its [`Detector::probe`] answers nothing (it does not look at
 /// repetitions that have happened); [`Detector::upcoming`] is its answer.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CuckooDetector {
     table: CuckooTable,
     rule: UpcomingRule,
+    /// The bits of each key compared ([`key_mask`]; all 64 by default).
+    key_mask: u64,
+    /// With truncated keys, the table's moves by truncated key difference
+    /// ([`CuckooTable::truncated`]), looked up instead of the cuckoo table; `None` with full keys.
+    truncated: Option<Box<[(u64, u8, u8)]>>,
     stats: Stats,
+}
+
+impl Default for CuckooDetector {
+    fn default() -> Self {
+        CuckooDetector {
+            table: CuckooTable::new(),
+            rule: UpcomingRule::default(),
+            key_mask: u64::MAX,
+            truncated: None,
+            stats: Stats::default(),
+        }
+    }
 }
 
 impl CuckooDetector {
@@ -149,22 +178,54 @@ impl CuckooDetector {
         }
     }
 
+    /// A detector with Stockfish's rule comparing only the low `bits` bits of every key (the
+    /// key-width experiment, [`Detector::set_key_bits`]); 64 is [`CuckooDetector::new`].
+    pub fn with_key_bits(bits: u32) -> Self {
+        let mut d = Self::new();
+        d.set_key_bits(bits);
+        d
+    }
+
     /// The rule deciding which earlier positions count.
     pub fn rule(&self) -> UpcomingRule {
         self.rule
     }
 
     /// How many times the position `back` plies back occurs on the line: itself plus its
-    /// repetitions 4, 6 … plies further back within its scan span (what `linear` would count).
-    fn occurrences(line: &Line, back: usize) -> u32 {
+    /// repetitions 4, 6 … plies further back within its scan span (what `linear` would count,
+    /// with the same key bits).
+    fn occurrences(&self, line: &Line, back: usize) -> u32 {
         let entries = line.entries();
         let idx = entries.len() - 1 - back;
         let e = &entries[idx];
         let span = (e.span() as usize).min(idx);
         1 + (4..=span)
             .step_by(2)
-            .filter(|&d| entries[idx - d].key == e.key)
+            .filter(|&d| (entries[idx - d].key ^ e.key) & self.key_mask == 0)
             .count() as u32
+    }
+
+    /// Whether a stored move has the key difference `delta` and nothing stands between its
+    /// squares. With full keys one move at most has it (the cuckoo table); with truncated keys
+    /// every stored move whose truncated difference is `delta` is tried, so truncation adds
+    /// false matches and never hides a true one.
+    #[inline]
+    fn unobstructed_move(&self, delta: u64, occupied: replab_board::Bitboard) -> bool {
+        match &self.truncated {
+            None => self
+                .table
+                .lookup(delta)
+                .is_some_and(|(s1, s2)| (between(s1, s2) & occupied).is_empty()),
+            Some(moves) => {
+                let first = moves.partition_point(|m| m.0 < delta);
+                moves[first..]
+                    .iter()
+                    .take_while(|m| m.0 == delta)
+                    .any(|&(_, a, b)| {
+                        (between(Square::new(a), Square::new(b)) & occupied).is_empty()
+                    })
+            }
+        }
     }
 }
 
@@ -194,30 +255,29 @@ impl Detector for CuckooDetector {
         }
         let entries = line.entries();
         let cur = entries.len() - 1;
-        let key = |back: usize| entries[cur - back].key;
+        let mask = self.key_mask;
+        let key = |back: usize| entries[cur - back].key & mask;
+        let side = zobrist::SIDE_KEY & mask;
         let k0 = key(0);
-        let mut other = k0 ^ key(1) ^ zobrist::SIDE_KEY;
+        let mut other = k0 ^ key(1) ^ side;
         let ply = line.plies_from_root() as usize;
         let occupied = pos.occupied();
         let mut i = 3;
         while i <= end {
-            other ^= key(i - 1) ^ key(i) ^ zobrist::SIDE_KEY;
+            other ^= key(i - 1) ^ key(i) ^ side;
             i += 2;
             if other != 0 {
                 continue;
             }
             let back = i - 2;
             self.stats.comparisons += 1;
-            let Some((s1, s2)) = self.table.lookup(k0 ^ key(back)) else {
-                continue;
-            };
-            if (between(s1, s2) & occupied).is_not_empty() {
+            if !self.unobstructed_move(k0 ^ key(back), occupied) {
                 continue;
             }
             // The first hit for a key is its nearest occurrence: the one a probe at the next
             // ply would report. The policy decides with its distance and the count.
             let earlier = if self.rule.needs_count() {
-                Self::occurrences(line, back)
+                self.occurrences(line, back)
             } else {
                 1
             };
@@ -236,6 +296,12 @@ impl Detector for CuckooDetector {
 
     fn memory_bytes(&self) -> usize {
         TABLE_SIZE * (8 + 2)
+    }
+
+    fn set_key_bits(&mut self, bits: u32) -> bool {
+        self.key_mask = key_mask(bits);
+        self.truncated = (self.key_mask != u64::MAX).then(|| self.table.truncated(self.key_mask));
+        true
     }
 }
 
@@ -302,6 +368,10 @@ impl Detector for LinearCuckoo {
 
     fn memory_bytes(&self) -> usize {
         self.cuckoo.memory_bytes()
+    }
+
+    fn set_key_bits(&mut self, bits: u32) -> bool {
+        self.linear.set_key_bits(bits) && self.cuckoo.set_key_bits(bits)
     }
 }
 

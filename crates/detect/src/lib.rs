@@ -9,6 +9,21 @@ pub use line::{Line, LineEntry};
 pub use policy::{DrawPolicy, RootRule, UnknownPolicy, UpcomingRule};
 use replab_board::Position;
 
+/// The key width every detector uses unless told otherwise: the full 64-bit Zobrist key.
+pub const FULL_KEY_BITS: u32 = 64;
+
+/// The mask keeping the low `bits` bits of a key: `u64::MAX` for 64 bits or more (no
+/// truncation), 0 for 0 bits. Detectors that support [`Detector::set_key_bits`] mask every key
+/// they read with it, so that truncated keys collide as `bits`-bit keys would.
+#[inline]
+pub const fn key_mask(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
 /// What a probe found: the current position repeats an earlier position of the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -94,6 +109,16 @@ pub trait Detector {
     /// The counters since the last [`Detector::clear`].
     fn stats(&self) -> Stats;
 
+    /// Truncates the Zobrist keys the detector compares, and derives its table indexes from,
+    /// to their low `bits` bits ([`key_mask`]; [`FULL_KEY_BITS`], the default, truncates
+    /// nothing), so that keys collide as `bits`-bit keys would (the key-width experiment).
+    /// Returns whether the detector supports it; the default does not, changes nothing and
+    /// returns `false`. A detector that supports it applies the mask at every place it reads a
+    /// key (the line's keys and its own key constants), so 64 bits is its default behaviour.
+    fn set_key_bits(&mut self, _bits: u32) -> bool {
+        false
+    }
+
     /// Bytes of memory the detector's structures use.
     fn memory_bytes(&self) -> usize;
 
@@ -159,6 +184,9 @@ impl<D: Detector + ?Sized> Detector for Box<D> {
     }
     fn memory_bytes(&self) -> usize {
         (**self).memory_bytes()
+    }
+    fn set_key_bits(&mut self, bits: u32) -> bool {
+        (**self).set_key_bits(bits)
     }
     #[inline]
     fn in_search_table(&self) -> bool {

@@ -1,7 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 use replab_board::Position;
-use replab_detect::{Detector, Line, Repetition, Stats};
+use replab_detect::{Detector, Line, Repetition, Stats, key_mask};
 
 /// Default number of slots.
 pub const DEFAULT_SLOTS: usize = 1024;
@@ -52,6 +52,8 @@ pub struct FiloDetector {
     unfiltered: bool,
     /// The table has been filtered, so it no longer holds every history position.
     filtered: bool,
+    /// The bits of each key stored and compared ([`key_mask`]; all 64 by default).
+    key_mask: u64,
     stats: Stats,
 }
 
@@ -91,8 +93,18 @@ impl FiloDetector {
             kept: Vec::with_capacity(n),
             unfiltered: false,
             filtered: false,
+            key_mask: u64::MAX,
             stats: Stats::default(),
         }
+    }
+
+    /// The detector with Gerbil's history rule and [`DEFAULT_SLOTS`] slots storing only the
+    /// low `bits` bits of each key (the key-width experiment, [`Detector::set_key_bits`]); 64
+    /// is [`FiloDetector::new`].
+    pub fn with_key_bits(bits: u32) -> Self {
+        let mut d = Self::new();
+        d.key_mask = key_mask(bits);
+        d
     }
 
     /// The history rule.
@@ -144,8 +156,9 @@ impl FiloDetector {
     #[inline]
     fn record(&mut self, line: &Line) -> Undo {
         let last = line.last();
+        let key = last.key & self.key_mask;
         let ply = line.current_index() as u32;
-        if let Some(i) = self.find(last.key) {
+        if let Some(i) = self.find(key) {
             let old = self.slots[i];
             let count = if ply - old.ply <= last.span() {
                 old.count + 1
@@ -160,11 +173,7 @@ impl FiloDetector {
                 count: old.count,
             };
         }
-        let slot = Slot {
-            key: last.key,
-            ply,
-            count: 1,
-        };
+        let slot = Slot { key, ply, count: 1 };
         match self.insert(slot) {
             Some(i) => Undo {
                 slot: i as u32,
@@ -204,9 +213,11 @@ impl FiloDetector {
         let span = (line.last().span() as usize).min(cur);
         let entries = line.entries();
         for j in cur - span..cur {
-            let key = entries[j].key;
+            let key = entries[j].key & self.key_mask;
             // Occurrences of the key from the window's start to j, j included.
-            let count = (cur - span..=j).filter(|&k| entries[k].key == key).count() as u32;
+            let count = (cur - span..=j)
+                .filter(|&k| entries[k].key & self.key_mask == key)
+                .count() as u32;
             match self.find(key) {
                 Some(i) => {
                     self.slots[i].ply = j as u32;
@@ -228,7 +239,7 @@ impl FiloDetector {
     /// search's first position, which Gerbil's search enters).
     #[cold]
     fn filter_history(&mut self, line: &Line) {
-        let root_key = line.entries()[line.root()].key;
+        let root_key = line.entries()[line.root()].key & self.key_mask;
         self.kept.clear();
         self.kept.extend(
             self.slots
@@ -269,7 +280,7 @@ impl Detector for FiloDetector {
             self.filter_history(line);
         }
         self.stats.probes += 1;
-        let slot = self.find(line.last().key)?;
+        let slot = self.find(line.last().key & self.key_mask)?;
         let Slot { ply, count, .. } = self.slots[slot];
         let distance = line.current_index() as u32 - ply;
         if distance > line.last().span() {
@@ -319,5 +330,10 @@ impl Detector for FiloDetector {
 
     fn memory_bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    fn set_key_bits(&mut self, bits: u32) -> bool {
+        self.key_mask = key_mask(bits);
+        true
     }
 }

@@ -13,12 +13,12 @@
 //! do not depend on [`Config::threads`].
 
 mod cause;
-mod games;
-mod judge;
+pub(crate) mod games;
+pub(crate) mod judge;
 mod output;
 mod results;
 mod shrink;
-mod spec;
+pub(crate) mod spec;
 
 use std::{path::Path, thread, time::Instant};
 

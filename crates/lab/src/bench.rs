@@ -18,7 +18,9 @@ use replab_report::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, callgrind, conformance, microbench, reproduce::axon, study, suite};
+use crate::{
+    Progress, audit, callgrind, conformance, key_width, microbench, reproduce::axon, study, suite,
+};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +152,19 @@ impl Config {
         }
     }
 
+    /// The key-width experiment's settings (`--quick`: fewer games, shallower searches).
+    fn key_width(&self) -> key_width::Config {
+        let (base, command) = if self.quick {
+            (key_width::Config::quick(), "replab key-width --quick")
+        } else {
+            (key_width::Config::default(), "replab key-width")
+        };
+        key_width::Config {
+            command: command.into(),
+            ..base
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -230,6 +245,8 @@ pub struct Results {
     pub audit: audit::Results,
     /// The UCI conformance scenarios against replab's engine and the engines installed.
     pub conformance: conformance::Results,
+    /// Key width and false draws.
+    pub key_width: key_width::Results,
     /// The suites, in landing-page order.
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
@@ -255,7 +272,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 5 + plans.len() + usize::from(config.exe.is_some());
+    let total = 6 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -270,6 +287,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     announce(progress, "conformance (UCI)");
     let conformance =
         conformance::run(&config.conformance(), progress).context("step `conformance` failed")?;
+    announce(progress, "key-width");
+    let key_width =
+        key_width::run(&config.key_width(), progress).context("step `key-width` failed")?;
     let mut suites = Vec::new();
     for (plan, suite_config) in plans.iter().zip(&suite_configs) {
         announce(progress, &format!("suite {}", plan.file));
@@ -314,6 +334,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         study,
         audit,
         conformance,
+        key_width,
         suites,
         microbench,
         instructions,
@@ -336,6 +357,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     report("conformance", &|d| {
         conformance::write(&results.conformance, d)
     })?;
+    report("key-width", &|d| key_width::write(&results.key_width, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
         report(&s.dir, &|d| suite::write(&s.results, d))?;
@@ -350,6 +372,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
         ("study".into(), study::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
         ("conformance".into(), conformance::TITLE.into()),
+        ("key-width".into(), key_width::TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
     pages.extend(
@@ -448,6 +471,7 @@ struct Headlines<'a> {
     cost_in_search: String,
     policy: &'static str,
     refused: String,
+    key_width: String,
 }
 
 fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
@@ -504,6 +528,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
             .join(", "),
         policy: policy.name(),
         refused: refused.join("; "),
+        key_width: key_width::headline(&results.key_width),
     }
 }
 

@@ -1,18 +1,38 @@
 #![doc = include_str!("../README.md")]
 
 use replab_board::Position;
-use replab_detect::{Detector, Line, Repetition, Stats};
+use replab_detect::{Detector, Line, Repetition, Stats, key_mask};
 
 /// Linear key-list detector (Stanback/Zarkov; Stockfish).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LinearDetector {
     stats: Stats,
+    /// The bits of each key compared ([`key_mask`]; all 64 by default).
+    key_mask: u64,
+}
+
+impl Default for LinearDetector {
+    fn default() -> Self {
+        LinearDetector {
+            stats: Stats::default(),
+            key_mask: u64::MAX,
+        }
+    }
 }
 
 impl LinearDetector {
     /// A new detector.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A detector comparing only the low `bits` bits of each key (Zarkov kept 32), for the
+    /// key-width experiment ([`Detector::set_key_bits`]); 64 is [`LinearDetector::new`].
+    pub fn with_key_bits(bits: u32) -> Self {
+        LinearDetector {
+            key_mask: key_mask(bits),
+            ..Self::default()
+        }
     }
 }
 
@@ -21,6 +41,13 @@ impl LinearDetector {
 /// `comparisons`.
 #[inline]
 pub fn scan_keys(line: &Line, comparisons: &mut u64) -> Option<Repetition> {
+    scan_keys_masked(line, u64::MAX, comparisons)
+}
+
+/// [`scan_keys`] comparing only the key bits in `mask` ([`key_mask`]): two keys match when
+/// `(a ^ b) & mask == 0`. With `u64::MAX` it is [`scan_keys`].
+#[inline]
+pub fn scan_keys_masked(line: &Line, mask: u64, comparisons: &mut u64) -> Option<Repetition> {
     let entries = line.entries();
     let cur = entries.len() - 1;
     let last = &entries[cur];
@@ -29,7 +56,7 @@ pub fn scan_keys(line: &Line, comparisons: &mut u64) -> Option<Repetition> {
     let mut back = 4;
     while back <= span {
         *comparisons += 1;
-        if entries[cur - back].key == last.key {
+        if (entries[cur - back].key ^ last.key) & mask == 0 {
             match &mut found {
                 Some(rep) => rep.earlier += 1,
                 None => {
@@ -57,7 +84,7 @@ impl Detector for LinearDetector {
     #[inline]
     fn probe(&mut self, line: &Line, _pos: &Position) -> Option<Repetition> {
         self.stats.probes += 1;
-        let found = scan_keys(line, &mut self.stats.comparisons);
+        let found = scan_keys_masked(line, self.key_mask, &mut self.stats.comparisons);
         if found.is_some() {
             self.stats.hits += 1;
         }
@@ -76,5 +103,10 @@ impl Detector for LinearDetector {
 
     fn memory_bytes(&self) -> usize {
         0
+    }
+
+    fn set_key_bits(&mut self, bits: u32) -> bool {
+        self.key_mask = key_mask(bits);
+        true
     }
 }

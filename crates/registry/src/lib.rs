@@ -3,7 +3,9 @@
 pub use replab_axon::AxonDetector;
 use replab_board::Position;
 pub use replab_cuckoo::{CuckooDetector, LinearCuckoo};
-pub use replab_detect::{Detector, DrawPolicy, Line, Off, Repetition, Stats, UnknownDetector};
+pub use replab_detect::{
+    Detector, DrawPolicy, FULL_KEY_BITS, Line, Off, Repetition, Stats, UnknownDetector, key_mask,
+};
 /// Which earlier positions count for an upcoming cycle: [`UpcomingRule`], one per draw policy
 /// ([`replab_detect::DrawPolicy::root_rule`]), and the older two-valued [`RootRule`]. Forwarded
 /// from `replab-detect` (they live next to the draw policies).
@@ -52,6 +54,9 @@ pub struct Capabilities {
     /// It belongs in the `all` lists ([`DETECTOR_NAMES`], [`SEARCH_DETECTORS`]). Worked
     /// examples (`naive`) are not listed, yet [`by_name`] and [`with_detector!`] know them.
     pub listed: bool,
+    /// Its Zobrist keys can be truncated ([`Detector::set_key_bits`], [`by_name_with_key_bits`]):
+    /// the hash-based detectors, whose only use of the position is its key.
+    pub key_width: bool,
 }
 
 impl Capabilities {
@@ -67,6 +72,7 @@ impl Capabilities {
         composite: false,
         needs_search_table: false,
         listed: false,
+        key_width: false,
     };
 
     /// Whether it answers only upcoming-cycle queries, never probes (`cuckoo`).
@@ -193,6 +199,9 @@ macro_rules! detector_table {
             fn memory_bytes(&self) -> usize {
                 match self { $(AnyDetector::$variant(d) => d.memory_bytes(),)* }
             }
+            fn set_key_bits(&mut self, bits: u32) -> bool {
+                match self { $(AnyDetector::$variant(d) => d.set_key_bits(bits),)* }
+            }
         }
 
         /// Runs `body` with `d` bound (mutably) to a fresh concrete detector named `name`
@@ -207,8 +216,27 @@ macro_rules! detector_table {
         /// assert_eq!(name.unwrap(), "rookie");
         /// assert!(with_detector!("nosuch", RootRule::Stockfish, |d| d.name()).is_err());
         /// ```
+        ///
+        /// With `key_bits = BITS` it runs `body` with the detector's keys truncated to `BITS`
+        /// bits ([`by_name_with_key_bits`], whose error it returns; `off` is refused):
+        ///
+        /// ```
+        /// use replab_registry::{with_detector, Detector, DrawPolicy};
+        /// let mem = with_detector!("linear", DrawPolicy::Stockfish, key_bits = 32, |d| d.name());
+        /// assert_eq!(mem.unwrap(), "linear");
+        /// assert!(with_detector!("axon", DrawPolicy::Twofold, key_bits = 32, |d| d.name()).is_err());
+        /// ```
         #[macro_export]
         macro_rules! with_detector {
+            ($d name:expr, $d rule:expr, key_bits = $d bits:expr, |$d det:ident| $d body:expr) => {{
+                #[allow(unused_mut)]
+                match $d crate::by_name_with_key_bits($d name, $d rule, $d bits) {
+                    $(
+                        Ok($d crate::AnyDetector::$variant(mut $d det)) => Ok($d body),
+                    )*
+                    Err(e) => Err(e),
+                }
+            }};
             ($d name:expr, $d rule:expr, |$d det:ident| $d body:expr) => {{
                 let name: &str = $d name;
                 #[allow(unused_mut)]
@@ -236,7 +264,7 @@ detector_table! { $
         source "Stanback's Zarkov; Stockfish StateInfo::repetition",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true,
+            searchable: true, table_size: false, composite: false, listed: true, key_width: true,
         };
     "tt-open" => TtOpen(TtOpenDetector) = |_| TtOpenDetector::new(),
         crate "replab-tt-open",
@@ -244,7 +272,7 @@ detector_table! { $
         source "Thompson's Belle, as told by Moreland",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: true, composite: false, listed: true,
+            searchable: true, table_size: true, composite: false, listed: true, key_width: true,
         };
     "tt-thompson" => TtThompson(replab_tt_thompson::ThompsonDetector) =
         |_| replab_tt_thompson::ThompsonDetector::new(),
@@ -263,7 +291,7 @@ detector_table! { $
         source "Moreland's Gerbil (hash.c)",
         caps {
             exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
-            upcoming: false, searchable: true, table_size: true, composite: false, listed: true,
+            upcoming: false, searchable: true, table_size: true, composite: false, listed: true, key_width: true,
         };
     "filo-all-history" => FiloAllHistory(FiloDetector) = |_| FiloDetector::all_history(),
         crate "replab-filo",
@@ -271,7 +299,7 @@ detector_table! { $
         source "Moreland's Gerbil (hash.c), without its history rule",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true,
+            searchable: true, table_size: false, composite: false, listed: true, key_width: true,
         };
     "rookie" => Rookie(RookieDetector) = |_| RookieDetector::new(),
         crate "replab-rookie",
@@ -279,7 +307,7 @@ detector_table! { $
         source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: true, composite: false, listed: true,
+            searchable: true, table_size: true, composite: false, listed: true, key_width: true,
         };
     "axon" => Axon(AxonDetector) = |_| AxonDetector::new(),
         crate "replab-axon",
@@ -319,7 +347,7 @@ detector_table! { $
         source "van Kervinck 2013, as in Stockfish's upcoming_repetition",
         caps {
             exact: false, counts_occurrences: false, probes: false, upcoming: true,
-            searchable: false, table_size: false, composite: false, listed: true,
+            searchable: false, table_size: false, composite: false, listed: true, key_width: true,
         };
     "linear+cuckoo" => LinearCuckoo(LinearCuckoo) = |rule| LinearCuckoo::with_rule(rule),
         crate "replab-cuckoo",
@@ -327,7 +355,7 @@ detector_table! { $
         source "Stockfish (is_repetition + upcoming_repetition)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: true,
-            searchable: true, table_size: false, composite: true, listed: true,
+            searchable: true, table_size: false, composite: true, listed: true, key_width: true,
         };
     "truth" => Truth(TruthDetector) = |_| TruthDetector::new(),
         crate "replab-truth",
@@ -345,6 +373,86 @@ detector_table! { $
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: false,
         };
+}
+
+/// The fewest key bits [`by_name_with_key_bits`] accepts.
+pub const MIN_KEY_BITS: u32 = 1;
+
+/// Why [`by_name_with_key_bits`] cannot build a detector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyBitsError {
+    /// No detector of that name.
+    Unknown(UnknownDetector),
+    /// The detector's keys cannot be truncated (its row lacks [`Capabilities::key_width`]).
+    Unsupported(String),
+    /// The width is outside [`MIN_KEY_BITS`]..=[`FULL_KEY_BITS`].
+    Bits(u32),
+}
+
+impl std::fmt::Display for KeyBitsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KeyBitsError::Unknown(e) => e.fmt(f),
+            KeyBitsError::Unsupported(name) => {
+                let names: Vec<&str> = DETECTORS
+                    .iter()
+                    .filter(|d| d.caps.key_width)
+                    .map(|d| d.name)
+                    .collect();
+                write!(
+                    f,
+                    "the keys of {name:?} cannot be truncated (only those of {})",
+                    names.join(", ")
+                )
+            }
+            KeyBitsError::Bits(bits) => write!(
+                f,
+                "{bits} key bits is out of range ({MIN_KEY_BITS} to {FULL_KEY_BITS})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KeyBitsError {}
+
+/// [`by_name`] with the detector's Zobrist keys truncated to their low `bits` bits
+/// ([`Detector::set_key_bits`]): the same detector, dispatched the same way, comparing (and
+/// indexing its tables with) `bits`-bit keys. Only rows with [`Capabilities::key_width`] accept
+/// it; [`FULL_KEY_BITS`] gives the detector [`by_name`] builds, unchanged.
+///
+/// ```
+/// use replab_registry::{by_name_with_key_bits, DrawPolicy, KeyBitsError};
+/// assert!(by_name_with_key_bits("tt-open", DrawPolicy::Twofold, 32).is_ok());
+/// assert!(matches!(
+///     by_name_with_key_bits("matrix", DrawPolicy::Twofold, 32),
+///     Err(KeyBitsError::Unsupported(_))
+/// ));
+/// assert_eq!(
+///     by_name_with_key_bits("linear", DrawPolicy::Twofold, 65).unwrap_err(),
+///     KeyBitsError::Bits(65)
+/// );
+/// ```
+pub fn by_name_with_key_bits(
+    name: &str,
+    rule: impl Into<UpcomingRule>,
+    bits: u32,
+) -> Result<AnyDetector, KeyBitsError> {
+    if !(MIN_KEY_BITS..=FULL_KEY_BITS).contains(&bits) {
+        return Err(KeyBitsError::Bits(bits));
+    }
+    if !info(name).is_some_and(|d| d.caps.key_width) {
+        return Err(match by_name(name, rule) {
+            Err(e) => KeyBitsError::Unknown(e),
+            Ok(_) => KeyBitsError::Unsupported(name.to_string()),
+        });
+    }
+    let mut d = by_name(name, rule).map_err(KeyBitsError::Unknown)?;
+    let supported = d.set_key_bits(bits);
+    debug_assert!(
+        supported,
+        "{name}: the table says its keys can be truncated"
+    );
+    Ok(d)
 }
 
 /// Which `all` list a row belongs to.

@@ -1,8 +1,8 @@
 #![doc = include_str!("../README.md")]
 
 use replab_board::Position;
-use replab_detect::{Detector, Line, Repetition, Stats};
-use replab_linear::scan_keys;
+use replab_detect::{Detector, Line, Repetition, Stats, key_mask};
+use replab_linear::scan_keys_masked;
 
 /// Number of index bits of the counter table.
 pub const INDEX_BITS: u32 = 14;
@@ -13,6 +13,9 @@ pub struct RookieDetector {
     counters: Box<[u8]>,
     saved: Vec<u8>,
     mask: u64,
+    /// The bits of each key used, for the counter index and the back-trace ([`key_mask`]; all
+    /// 64 by default).
+    key_mask: u64,
     stats: Stats,
 }
 
@@ -34,13 +37,22 @@ impl RookieDetector {
             counters: vec![0u8; 1 << bits].into_boxed_slice(),
             saved: Vec::new(),
             mask: (1u64 << bits) - 1,
+            key_mask: u64::MAX,
             stats: Stats::default(),
         }
     }
 
+    /// The detector with Rookie's 2¹⁴ counters comparing only the low `bits` bits of each key
+    /// (the key-width experiment, [`Detector::set_key_bits`]); 64 is [`RookieDetector::new`].
+    pub fn with_key_bits(bits: u32) -> Self {
+        let mut d = Self::new();
+        d.key_mask = key_mask(bits);
+        d
+    }
+
     #[inline]
     fn index(&self, key: u64) -> usize {
-        (key & self.mask) as usize
+        (key & self.key_mask & self.mask) as usize
     }
 }
 
@@ -62,7 +74,7 @@ impl Detector for RookieDetector {
         if self.counters[self.index(line.last().key)] == 0 {
             return None;
         }
-        let found = scan_keys(line, &mut self.stats.comparisons);
+        let found = scan_keys_masked(line, self.key_mask, &mut self.stats.comparisons);
         if found.is_some() {
             self.stats.verified += 1;
             self.stats.hits += 1;
@@ -97,5 +109,10 @@ impl Detector for RookieDetector {
 
     fn memory_bytes(&self) -> usize {
         self.counters.len() + self.saved.capacity()
+    }
+
+    fn set_key_bits(&mut self, bits: u32) -> bool {
+        self.key_mask = key_mask(bits);
+        true
     }
 }

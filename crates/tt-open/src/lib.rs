@@ -1,7 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 use replab_board::Position;
-use replab_detect::{Detector, Line, Repetition, Stats};
+use replab_detect::{Detector, Line, Repetition, Stats, key_mask};
 
 /// Default number of index bits (2²⁰ entries).
 pub const DEFAULT_BITS: u32 = 20;
@@ -56,6 +56,9 @@ pub struct TtOpenDetector {
     generation: u16,
     /// Per entered position, in entering order: what its `leave` restores.
     undo: Vec<Undo>,
+    /// The bits of each key stored, compared and indexed with ([`key_mask`]; all 64 by
+    /// default).
+    key_mask: u64,
     stats: Stats,
 }
 
@@ -78,8 +81,17 @@ impl TtOpenDetector {
             mask: (1u64 << bits) - 1,
             generation: 1,
             undo: Vec::new(),
+            key_mask: u64::MAX,
             stats: Stats::default(),
         }
+    }
+
+    /// The detector with 2²⁰ entries storing only the low `bits` bits of each key (the
+    /// key-width experiment, [`Detector::set_key_bits`]); 64 is [`TtOpenDetector::new`].
+    pub fn with_key_bits(bits: u32) -> Self {
+        let mut d = Self::new();
+        d.key_mask = key_mask(bits);
+        d
     }
 
     #[inline]
@@ -108,7 +120,7 @@ impl Detector for TtOpenDetector {
     fn probe(&mut self, line: &Line, _pos: &Position) -> Option<Repetition> {
         self.stats.probes += 1;
         self.stats.comparisons += 1;
-        let key = line.last().key;
+        let key = line.last().key & self.key_mask;
         let e = self.table[(key & self.mask) as usize];
         let distance = (line.current_index() as u32).wrapping_sub(e.ply()) & 0xff_ffff;
         // The entry holds the newest open occurrence and their count. Null moves are barriers:
@@ -127,7 +139,7 @@ impl Detector for TtOpenDetector {
 
     #[inline]
     fn enter(&mut self, line: &Line, _pos: &Position) {
-        let key = line.last().key;
+        let key = line.last().key & self.key_mask;
         let index = line.current_index() as u64 & 0xff_ffff;
         let i = (key & self.mask) as usize;
         let e = self.table[i];
@@ -187,5 +199,10 @@ impl Detector for TtOpenDetector {
 
     fn memory_bytes(&self) -> usize {
         self.table.len() * std::mem::size_of::<Entry>()
+    }
+
+    fn set_key_bits(&mut self, bits: u32) -> bool {
+        self.key_mask = key_mask(bits);
+        true
     }
 }

@@ -177,6 +177,8 @@ pub struct Tally {
     pub witness: [Option<Witness>; 2],
     /// Errors per kind and cause, in order of first appearance (sorted by [`Tally::sort`]).
     pub causes: Vec<CauseTally>,
+    /// Games with at least one error, per [`Kind`].
+    pub games_with: [u64; 2],
 }
 
 impl Tally {
@@ -185,6 +187,8 @@ impl Tally {
         self.confusion.add(&o.confusion);
         add_stats(&mut self.stats, &o.stats);
         self.capacity_errors += o.capacity_errors;
+        self.games_with[0] += o.games_with[0];
+        self.games_with[1] += o.games_with[1];
         for (mine, theirs) in self.witness.iter_mut().zip(o.witness) {
             keep_better(mine, theirs);
         }
@@ -340,6 +344,8 @@ pub struct Judge {
     legal: MoveList,
     specs: Vec<Spec>,
     need_upcoming: bool,
+    /// Each tally's counts when the current game started (to count games with errors).
+    before: Vec<Confusion>,
 }
 
 impl Judge {
@@ -354,6 +360,7 @@ impl Judge {
             line: Line::default(),
             keys: KeySet::default(),
             legal: MoveList::new(),
+            before: Vec::with_capacity(specs.len()),
             specs: specs.to_vec(),
         }
     }
@@ -375,6 +382,8 @@ impl Judge {
             d.clear(capacity);
             d.enter(&self.line, start);
         }
+        self.before.clear();
+        self.before.extend(tallies.iter().map(|t| t.confusion));
 
         for ply in 1..positions.len() {
             let pos = &positions[ply];
@@ -442,8 +451,11 @@ impl Judge {
             }
             totals.upcoming += u64::from(exact == Some(true));
         }
-        for (d, tally) in self.dets.iter().zip(tallies.iter_mut()) {
+        for ((d, tally), before) in self.dets.iter().zip(tallies.iter_mut()).zip(&self.before) {
             add_stats(&mut tally.stats, &d.stats());
+            let c = &tally.confusion;
+            tally.games_with[0] += u64::from(c.fp > before.fp);
+            tally.games_with[1] += u64::from(c.fn_ > before.fn_);
         }
         totals.games += 1;
         totals.plies += positions.len() as u64 - 1;

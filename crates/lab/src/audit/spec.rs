@@ -6,7 +6,7 @@ use std::fmt;
 
 use replab_registry::{
     AnyDetector, Detector, DetectorInfo, FiloDetector, RookieDetector, RootRule, TruthDetector,
-    TtOpenDetector, by_name, info,
+    TtOpenDetector, by_name, by_name_with_key_bits, info,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
 
@@ -67,6 +67,9 @@ pub enum Spec {
     Named(&'static DetectorInfo),
     /// A detector whose table size is configurable, at this size.
     Sized(&'static DetectorInfo, Size),
+    /// A detector whose keys can be truncated (`key_width`), comparing this many key bits
+    /// (the key-width experiment, `replab key-width`).
+    Keyed(&'static DetectorInfo, u32),
 }
 
 impl Spec {
@@ -86,10 +89,18 @@ impl Spec {
         Some(Spec::Sized(row, size))
     }
 
+    /// The registry's detector `name` comparing `bits`-bit keys, if its keys can be truncated
+    /// and `bits` is a width the registry accepts.
+    pub fn keyed(name: &str, bits: u32) -> Option<Spec> {
+        let row = info(name).filter(|d| d.caps.key_width)?;
+        by_name_with_key_bits(name, RootRule::AnyEarlier, bits).ok()?;
+        Some(Spec::Keyed(row, bits))
+    }
+
     /// The registry row of the technique.
     pub fn info(&self) -> &'static DetectorInfo {
         match self {
-            Spec::Named(i) | Spec::Sized(i, _) => i,
+            Spec::Named(i) | Spec::Sized(i, _) | Spec::Keyed(i, _) => i,
         }
     }
 
@@ -99,6 +110,7 @@ impl Spec {
             Spec::Named(i) => i.name.to_owned(),
             Spec::Sized(i, Size::Bits(b)) => format!("{}/2^{b}", i.name),
             Spec::Sized(i, Size::Slots(n)) => format!("{}/{n}", i.name),
+            Spec::Keyed(i, bits) => format!("{}/{bits}b", i.name),
         }
     }
 
@@ -110,7 +122,7 @@ impl Spec {
     /// The table entries of a size variant.
     pub fn size(&self) -> Option<u64> {
         match self {
-            Spec::Named(_) => None,
+            Spec::Named(_) | Spec::Keyed(..) => None,
             Spec::Sized(_, s) => Some(s.entries()),
         }
     }
@@ -132,6 +144,8 @@ impl Spec {
                 ("filo", Size::Slots(n)) => AnyDetector::Filo(FiloDetector::with_slots(n)),
                 _ => unreachable!("Spec::sized makes only the sizes `sizing` knows"),
             },
+            Spec::Keyed(_, bits) => by_name_with_key_bits(name, RootRule::AnyEarlier, bits)
+                .expect("Spec::keyed checked the row and the width"),
         }
     }
 }
@@ -295,6 +309,9 @@ mod tests {
         assert_eq!(Spec::sized("rookie", 4).unwrap().build().name(), "rookie");
         assert!(Spec::sized("linear", 4).is_none());
         assert!(Spec::named("nosuch").is_none());
+        assert_eq!(Spec::keyed("linear", 32).unwrap().label(), "linear/32b");
+        assert_eq!(Spec::keyed("cuckoo", 16).unwrap().check(), Check::Upcoming);
+        assert!(Spec::keyed("axon", 32).is_none() && Spec::keyed("linear", 65).is_none());
         assert_eq!(oracle_name(), "truth");
     }
 

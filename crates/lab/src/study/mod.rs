@@ -16,7 +16,7 @@
 //! [`summary_table`] is what the command line prints.
 
 pub mod endgames;
-mod engine;
+pub(crate) mod engine;
 pub mod grid;
 mod page;
 mod results;
@@ -308,7 +308,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 }
 
 /// The first `n` records of `datasets/wac.epd` (embedded).
-fn read_wac(n: usize) -> Result<Vec<(String, Position)>> {
+pub(crate) fn read_wac(n: usize) -> Result<Vec<(String, Position)>> {
     const WAC: &str = include_str!("../../../../datasets/wac.epd");
     WAC.lines()
         .enumerate()

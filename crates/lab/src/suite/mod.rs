@@ -17,7 +17,7 @@
 //! `fmvn` give the clocks of the record's position as usual.
 
 mod page;
-mod records;
+pub(crate) mod records;
 mod results;
 
 use std::path::PathBuf;

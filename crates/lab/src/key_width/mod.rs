@@ -1,0 +1,654 @@
+//! Key width and false draws (`replab key-width`): hash-based detectors trust their keys, so a
+//! key collision is a false repetition — a false draw in search. The Zobrist keys the detectors
+//! see are truncated to 16 … 64 bits ([`replab_detect::Detector::set_key_bits`]) and
+//!
+//! - `linear`, `rookie`, `filo`, `tt-open` and `cuckoo` are judged against exact FIDE identity
+//!   on the audit's seeded games (the audit's game generator and judge, `crate::audit`): false
+//!   positives per probe and per game, false negatives, against the birthday bound
+//!   ([`bound`]), with exact binomial intervals; `linear` also at every width from 1 bit, from
+//!   the keys directly;
+//! - the same detectors (`linear+cuckoo` for cuckoo) drive the searcher on the repetition suite
+//!   and WAC records at a fixed depth, every probe judged against an exact reference
+//!   ([`search`]), and root best moves and scores are compared with the 64-bit search.
+//!
+//! Only the detectors' keys are truncated (and their table indexes, derived from them); the
+//! searcher's transposition table keeps full keys. `tt-thompson` is left out: its marks live in
+//! the searcher's table, found by the full key.
+
+pub mod bound;
+mod page;
+mod results;
+pub mod search;
+
+use std::{sync::atomic::Ordering, time::Instant};
+
+use anyhow::{Result, anyhow, ensure};
+use replab_board::{Move, Position};
+use replab_detect::{DrawPolicy, FULL_KEY_BITS};
+use replab_report::{Meta, ReportDir};
+use replab_search::SearchConfig;
+
+pub use self::results::{
+    AuditCell, Clusters, ConfigRecord, GameTotals, Rate, Results, SearchCell, TailPoint, Zarkov,
+};
+use self::{
+    bound::{DETECTORS, TAIL_BITS, Walk, bytes_per_entry},
+    search::{Engine, SearchCounts, engine},
+};
+use crate::{
+    Progress,
+    audit::{
+        games::{self, Game, Scratch},
+        judge::{Judge, Tally, Totals},
+        spec::Spec,
+    },
+    study::engine::parallel,
+};
+
+/// The page title.
+pub const TITLE: &str = "Key width and false draws";
+
+/// Where `replab key-width` writes its report unless told otherwise.
+pub const DEFAULT_OUT: &str = "reports/key-width";
+
+/// The widths run unless told otherwise.
+pub const WIDTHS: [u32; 6] = [16, 24, 32, 40, 48, 64];
+
+/// The detectors searched, in report order (`linear+cuckoo` stands for `cuckoo`, which the
+/// searcher uses only in that composition).
+pub const SEARCH_DETECTORS: [&str; 5] = ["linear", "rookie", "filo", "tt-open", "linear+cuckoo"];
+
+/// The most audit games.
+pub const MAX_GAMES: u64 = 10_000_000;
+
+/// The deepest search.
+pub const MAX_DEPTH: u32 = 20;
+
+/// Games per parallel job of the audit part.
+const CHUNK: u64 = 50;
+
+/// The searcher's table: 2^18 entries (its keys are never truncated).
+const TT_BITS: u32 = 18;
+
+/// The settings of `replab key-width`. `Default` is the full run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Audit games (seeded, as `replab audit` plays them).
+    pub games: u64,
+    /// Seed of the game generator.
+    pub seed: u64,
+    /// Longest game in plies.
+    pub max_plies: u32,
+    /// Key widths in bits, ascending, 64 included (the reference).
+    pub widths: Vec<u32>,
+    /// Search depth.
+    pub depth: u32,
+    /// Records of `datasets/repetition.epd` searched (the first N).
+    pub repetition_records: usize,
+    /// Records of `datasets/wac.epd` searched (the first N).
+    pub wac_records: usize,
+    /// Worker threads; the counts do not depend on it.
+    pub threads: usize,
+    /// The command line that regenerates the report.
+    pub command: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            games: 3000,
+            seed: 1,
+            max_plies: 200,
+            widths: WIDTHS.to_vec(),
+            depth: 5,
+            repetition_records: 79,
+            wac_records: 20,
+            threads: crate::study::default_threads(),
+            command: "replab key-width".into(),
+        }
+    }
+}
+
+impl Config {
+    /// The short run of `bench --quick`.
+    pub fn quick() -> Self {
+        Config {
+            games: 500,
+            depth: 4,
+            repetition_records: 30,
+            wac_records: 5,
+            command: "replab key-width --quick".into(),
+            ..Self::default()
+        }
+    }
+
+    /// Checks every setting, naming the option at fault.
+    pub fn check(&self) -> Result<()> {
+        ensure!(
+            (1..=MAX_GAMES).contains(&self.games),
+            "--games {} is out of range (1 to {MAX_GAMES})",
+            self.games
+        );
+        ensure!(
+            (1..=crate::audit::MAX_PLIES).contains(&self.max_plies),
+            "--max-plies {} is out of range (1 to {})",
+            self.max_plies,
+            crate::audit::MAX_PLIES
+        );
+        ensure!(
+            (1..=MAX_DEPTH).contains(&self.depth),
+            "--depth {} is out of range (1 to {MAX_DEPTH})",
+            self.depth
+        );
+        ensure!(
+            (1..=256).contains(&self.threads),
+            "--threads {} is out of range (1 to 256)",
+            self.threads
+        );
+        ensure!(
+            self.widths.contains(&FULL_KEY_BITS),
+            "--bits must include 64 (the reference the other widths are compared with)"
+        );
+        for &w in &self.widths {
+            ensure!(
+                (replab_registry::MIN_KEY_BITS..=FULL_KEY_BITS).contains(&w),
+                "--bits {w} is out of range ({} to 64)",
+                replab_registry::MIN_KEY_BITS
+            );
+        }
+        ensure!(
+            self.widths.windows(2).all(|w| w[0] < w[1]),
+            "--bits must be ascending without repeats"
+        );
+        Ok(())
+    }
+}
+
+/// Parses `--bits`: a comma-separated list of widths (1 to 64), returned ascending without
+/// repeats.
+pub fn parse_widths(text: &str) -> Result<Vec<u32>, String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let w: u32 = part
+            .parse()
+            .map_err(|_| format!("{part:?} is not a whole number"))?;
+        if !(replab_registry::MIN_KEY_BITS..=FULL_KEY_BITS).contains(&w) {
+            return Err(format!("{w} is out of range (1 to 64)"));
+        }
+        out.push(w);
+    }
+    out.sort_unstable();
+    out.dedup();
+    if !out.contains(&FULL_KEY_BITS) {
+        return Err("the list must include 64, the reference".into());
+    }
+    Ok(out)
+}
+
+/// One audit job's sums.
+struct AuditPart {
+    tallies: Vec<Tally>,
+    totals: Totals,
+    walk: Walk,
+}
+
+/// The audit part: detector × width specs judged on the seeded games, with the bound.
+fn audit_part(
+    config: &Config,
+    progress: &mut dyn Progress,
+) -> Result<(Vec<Spec>, Vec<Tally>, Totals, Walk)> {
+    let specs: Vec<Spec> = DETECTORS
+        .iter()
+        .flat_map(|d| config.widths.iter().map(move |&w| (d, w)))
+        .map(|(d, w)| Spec::keyed(d, w).ok_or_else(|| anyhow!("{d} at {w} bits")))
+        .collect::<Result<_>>()?;
+    let jobs = config.games.div_ceil(CHUNK) as usize;
+    progress.stage("audit games", config.games);
+    let starts = games::parse_starts();
+    let parts = parallel(
+        jobs,
+        config.threads,
+        progress,
+        || Ok((Judge::new(&specs), Game::default(), Scratch::default())),
+        |(judge, game, scratch), job, done| {
+            let mut part = AuditPart {
+                tallies: vec![Tally::default(); specs.len()],
+                totals: Totals::default(),
+                walk: Walk::new(&config.widths),
+            };
+            let first = job as u64 * CHUNK;
+            for i in first..(first + CHUNK).min(config.games) {
+                games::play(
+                    config.seed,
+                    i,
+                    config.max_plies as usize,
+                    &starts,
+                    game,
+                    scratch,
+                );
+                judge.judge(i, game, &mut part.tallies, &mut part.totals);
+                part.walk.game(game);
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(part)
+        },
+    )?;
+    let mut tallies = vec![Tally::default(); specs.len()];
+    let mut totals = Totals::default();
+    let mut walk = Walk::new(&config.widths);
+    for p in parts {
+        for (mine, theirs) in tallies.iter_mut().zip(p.tallies) {
+            mine.merge(theirs);
+        }
+        totals.merge(&p.totals);
+        walk.merge(&p.walk);
+    }
+    Ok((specs, tallies, totals, walk))
+}
+
+/// A position searched: its id and game.
+struct Searched {
+    id: String,
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+/// The searched positions: the first records of the repetition suite and of WAC (embedded),
+/// and how many come from the repetition suite.
+fn positions(config: &Config) -> Result<(Vec<Searched>, usize)> {
+    const REPETITION: &str = include_str!("../../../../datasets/repetition.epd");
+    let mut out = Vec::new();
+    for (i, line) in REPETITION
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .take(config.repetition_records)
+    {
+        let r = crate::suite::records::parse_record(line.trim(), i + 1)
+            .map_err(|e| anyhow!("datasets/repetition.epd:{}: {e}", i + 1))?;
+        out.push(Searched {
+            id: r.id,
+            positions: r.positions,
+            moves: r.moves,
+        });
+    }
+    let repetition = out.len();
+    for (id, pos) in crate::study::read_wac(config.wac_records)? {
+        out.push(Searched {
+            id,
+            positions: vec![pos],
+            moves: Vec::new(),
+        });
+    }
+    Ok((out, repetition))
+}
+
+/// One search's outcome.
+#[derive(Clone, Debug)]
+struct Outcome {
+    best: Option<Move>,
+    score: Option<i32>,
+    nodes: u64,
+    counts: SearchCounts,
+}
+
+/// The search part: every search detector at every width on every position.
+fn search_part(
+    config: &Config,
+    set: &[Searched],
+    progress: &mut dyn Progress,
+) -> Result<Vec<SearchCell>> {
+    let search = SearchConfig {
+        max_depth: config.depth,
+        policy: DrawPolicy::Stockfish,
+        tt_bits: Some(TT_BITS),
+        ..SearchConfig::default()
+    };
+    let jobs = SEARCH_DETECTORS.len() * set.len();
+    progress.stage("searches", (jobs * config.widths.len()) as u64);
+    // Each worker keeps the searchers of the detector it last searched with (jobs run detector
+    // by detector, so a worker rebuilds them only when the detector changes).
+    let outcomes: Vec<Vec<Outcome>> = parallel(
+        jobs,
+        config.threads,
+        progress,
+        || Ok((usize::MAX, Vec::<Box<dyn Engine>>::new())),
+        |(current, engines), job, done| {
+            let (d, p) = (job / set.len(), job % set.len());
+            if *current != d {
+                engines.clear();
+                for &w in &config.widths {
+                    engines.push(engine(SEARCH_DETECTORS[d], w, search)?);
+                }
+                *current = d;
+            }
+            let s = &set[p];
+            let mut out = Vec::with_capacity(engines.len());
+            for e in engines.iter_mut() {
+                let (result, counts) = e.search(&s.positions, &s.moves);
+                out.push(Outcome {
+                    best: result.best_move(),
+                    score: result.score().map(|s| s.0),
+                    nodes: result.totals().nodes,
+                    counts,
+                });
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(out)
+        },
+    )?;
+    let reference = config
+        .widths
+        .iter()
+        .position(|&w| w == FULL_KEY_BITS)
+        .expect("checked: 64 is run");
+    let mut cells = Vec::new();
+    for (d, &name) in SEARCH_DETECTORS.iter().enumerate() {
+        let rows = &outcomes[d * set.len()..(d + 1) * set.len()];
+        for (w, &bits) in config.widths.iter().enumerate() {
+            let mut counts = SearchCounts::default();
+            let (mut nodes, mut best_changes, mut score_changes) = (0, 0, 0);
+            let mut changed = Vec::new();
+            for (s, row) in set.iter().zip(rows) {
+                let (o, r) = (&row[w], &row[reference]);
+                counts.add(&o.counts);
+                nodes += o.nodes;
+                let best = o.best != r.best;
+                let score = o.score != r.score;
+                best_changes += usize::from(best);
+                score_changes += usize::from(score);
+                if best || score {
+                    changed.push(s.id.clone());
+                }
+            }
+            let memory_name = if name == "linear+cuckoo" {
+                "cuckoo"
+            } else {
+                name
+            };
+            cells.push(SearchCell {
+                detector: name.to_string(),
+                bits,
+                bytes_per_entry: bytes_per_entry(memory_name, bits),
+                positions: set.len(),
+                nodes,
+                false_rate: counts.false_repetitions as f64 / counts.probes.max(1) as f64,
+                false_rate_ci: bound::clopper_pearson(counts.false_repetitions, counts.probes),
+                counts,
+                best_move_changes: best_changes,
+                score_changes,
+                changed,
+            });
+        }
+    }
+    Ok(cells)
+}
+
+/// Runs the experiment: the audit games with the bound, then the searches.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    config.check()?;
+    let meta = Meta::collect(&config.command);
+    let started = Instant::now();
+    let (specs, tallies, totals, walk) = audit_part(config, progress)?;
+    let audit_seconds = started.elapsed().as_secs_f64();
+
+    let mut audit = Vec::new();
+    for (spec, tally) in specs.iter().zip(&tallies) {
+        let Spec::Keyed(info, bits) = *spec else {
+            unreachable!("every spec is keyed")
+        };
+        let d = DETECTORS
+            .iter()
+            .position(|&n| n == info.name)
+            .expect("a detector of the experiment");
+        let w = config
+            .widths
+            .iter()
+            .position(|&x| x == bits)
+            .expect("a width of the run");
+        let e = walk.expected[d][w];
+        let c = &tally.confusion;
+        // The bound adds collision false positives to the 64-bit detector's own (none for the
+        // exact detectors).
+        let base = tallies[specs
+            .iter()
+            .position(|s| *s == Spec::Keyed(info, FULL_KEY_BITS))
+            .expect("64 bits is run")]
+        .confusion
+        .fp as f64;
+        let base_games = tallies[specs
+            .iter()
+            .position(|s| *s == Spec::Keyed(info, FULL_KEY_BITS))
+            .expect("64 bits is run")]
+        .games_with[0] as f64;
+        let (exp_fp, exp_games) = if bits == FULL_KEY_BITS {
+            (base, base_games)
+        } else {
+            (base + e.probes, base_games + e.games)
+        };
+        audit.push(AuditCell {
+            detector: info.name.to_string(),
+            bits,
+            bytes_per_entry: bytes_per_entry(info.name, bits),
+            check: spec.check().name().to_string(),
+            true_positive: c.tp,
+            false_positive: c.fp,
+            false_negative: c.fn_,
+            true_negative: c.tn,
+            per_probe: Rate::new(c.fp, c.total(), exp_fp),
+            per_game: Rate::new(tally.games_with[0], totals.games, exp_games),
+            games_with_false_negative: tally.games_with[1],
+            keys_compared: e.compared,
+        });
+    }
+    let tail_probes: u64 = walk.tail.iter().sum();
+    let linear_tail = (1..=TAIL_BITS)
+        .map(|b| TailPoint {
+            bits: b as u32,
+            per_probe: Rate::new(
+                walk.tail[b..].iter().sum::<u64>(),
+                totals.plies,
+                walk.tail_expected[b],
+            ),
+        })
+        .collect();
+    let mut differences = walk.differences.clone();
+    differences.sort_unstable();
+    let mut runs: Vec<u64> = Vec::new();
+    for (i, d) in differences.iter().enumerate() {
+        if i > 0 && differences[i - 1] == *d {
+            *runs.last_mut().expect("a run started") += 1;
+        } else {
+            runs.push(1);
+        }
+    }
+    let clusters = Clusters {
+        bits: config.widths[0],
+        false_positives: differences.len() as u64,
+        distinct_differences: runs.len() as u64,
+        largest: runs.iter().copied().max().unwrap_or(0),
+    };
+    let zarkov = audit
+        .iter()
+        .find(|c| c.detector == "linear" && c.bits == 32)
+        .map(|c| Zarkov {
+            bits: 32,
+            per_probe: c.per_probe,
+            per_game: c.per_game,
+            mean_compared: c.keys_compared / tail_probes.max(1) as f64,
+        });
+
+    let started = Instant::now();
+    let (set, repetition_records) = positions(config)?;
+    let search = search_part(config, &set, progress)?;
+    let search_seconds = started.elapsed().as_secs_f64();
+    progress.finish();
+
+    Ok(Results {
+        meta,
+        config: ConfigRecord {
+            games: config.games,
+            seed: config.seed,
+            max_plies: config.max_plies,
+            widths: config.widths.clone(),
+            depth: config.depth,
+            policy: DrawPolicy::Stockfish.name().into(),
+            repetition_records,
+            wac_records: set.len() - repetition_records,
+            tt_bits: TT_BITS,
+            threads: config.threads,
+        },
+        totals: GameTotals {
+            games: totals.games,
+            plies: totals.plies,
+            repetitions: totals.repetitions,
+            upcoming: totals.upcoming,
+        },
+        audit,
+        linear_tail,
+        clusters,
+        zarkov,
+        search,
+        seconds: [audit_seconds, search_seconds],
+    })
+}
+
+/// Writes `results.json`, the charts and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_string_pretty(results)?)?;
+    page::write(results, dir)
+}
+
+/// The landing page's one-line headline: Zarkov's 32 bits against the bound, and the narrowest
+/// width's false positives and root changes.
+pub fn headline(results: &Results) -> String {
+    let mut out = String::new();
+    if let Some(z) = &results.zarkov {
+        out += &format!(
+            "with Zarkov's 32-bit keys linear made {} false repetitions in {} probes (95% \
+             interval of the rate {:.1e} to {:.1e}; birthday bound {:.1e} per probe). ",
+            z.per_probe.count,
+            replab_report::fmt_int(z.per_probe.trials),
+            z.per_probe.ci[0],
+            z.per_probe.ci[1],
+            z.per_probe.expected_rate
+        );
+    }
+    let narrow = results.config.widths[0];
+    let fp: Vec<String> = results
+        .audit
+        .iter()
+        .filter(|c| c.bits == narrow)
+        .map(|c| format!("{} {:.1e}", c.detector, c.per_probe.rate))
+        .collect();
+    let roots: usize = results
+        .search
+        .iter()
+        .filter(|c| c.bits == narrow)
+        .map(|c| c.changed.len())
+        .sum();
+    out += &format!(
+        "At {narrow} bits, false positives per probe: {}; in search {} root(s) changed.",
+        fp.join(", "),
+        roots
+    );
+    out
+}
+
+/// The table `replab key-width` prints.
+pub fn summary_table(results: &Results) -> String {
+    let mut out = format!(
+        "Audit games: {} games, {} plies (seed {}); false positives against truth, with the \
+         birthday bound\n",
+        results.totals.games, results.totals.plies, results.config.seed
+    );
+    out += &format!(
+        "{:<9} {:>4} {:>6} {:>8} {:>10} {:>26} {:>10} {:>6} {:>12} {:>4}\n",
+        "detector",
+        "bits",
+        "B/key",
+        "FP",
+        "expected",
+        "FP/probe [95% CI]",
+        "games FP",
+        "exp",
+        "FN",
+        ""
+    );
+    for c in &results.audit {
+        out += &format!(
+            "{:<9} {:>4} {:>6} {:>8} {:>10.2} {:>26} {:>10} {:>6.1} {:>12} {:>4}\n",
+            c.detector,
+            c.bits,
+            c.bytes_per_entry,
+            c.false_positive,
+            c.per_probe.expected,
+            format!(
+                "{:.2e} [{:.1e}, {:.1e}]",
+                c.per_probe.rate, c.per_probe.ci[0], c.per_probe.ci[1]
+            ),
+            c.per_game.count,
+            c.per_game.expected,
+            c.false_negative,
+            if c.per_probe.agrees() { "ok" } else { "≠" }
+        );
+    }
+    let k = &results.clusters;
+    out += &format!(
+        "\nlinear's {} false positives at {} bits come from {} distinct key differences (the \
+         largest cluster: {})\n",
+        k.false_positives, k.bits, k.distinct_differences, k.largest
+    );
+    if let Some(z) = &results.zarkov {
+        out += &format!(
+            "\nZarkov's 32-bit keys (linear): {} false positives in {} probes, rate {:.2e} \
+             [95% CI {:.1e}, {:.1e}]; birthday bound {:.2e} per probe ({:.4} expected, {:.1} keys \
+             compared per probe)\n",
+            z.per_probe.count,
+            z.per_probe.trials,
+            z.per_probe.rate,
+            z.per_probe.ci[0],
+            z.per_probe.ci[1],
+            z.per_probe.expected_rate,
+            z.per_probe.expected,
+            z.mean_compared
+        );
+    }
+    out += &format!(
+        "\nSearch: {} positions at depth {}, policy {}; against an exact reference and the 64-bit \
+         search\n",
+        results.search.first().map_or(0, |c| c.positions),
+        results.config.depth,
+        results.config.policy
+    );
+    out += &format!(
+        "{:<14} {:>4} {:>12} {:>12} {:>9} {:>9} {:>9} {:>6} {:>6}\n",
+        "detector",
+        "bits",
+        "nodes",
+        "probes",
+        "false rep",
+        "false draw",
+        "false cyc",
+        "Δbest",
+        "Δscore"
+    );
+    for c in &results.search {
+        out += &format!(
+            "{:<14} {:>4} {:>12} {:>12} {:>9} {:>9} {:>9} {:>6} {:>6}\n",
+            c.detector,
+            c.bits,
+            c.nodes,
+            c.counts.probes,
+            c.counts.false_repetitions,
+            c.counts.false_draws,
+            c.counts.false_upcoming,
+            c.best_move_changes,
+            c.score_changes
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,195 @@
+//! What `replab key-width` measures, as written to `results.json`.
+
+use replab_report::Meta;
+use serde::{Deserialize, Serialize};
+
+use super::search::SearchCounts;
+
+/// The settings a run used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConfigRecord {
+    /// Audit games played.
+    pub games: u64,
+    /// Seed of the audit's game generator.
+    pub seed: u64,
+    /// Longest game in plies.
+    pub max_plies: u32,
+    /// Key widths run, in bits (64 the reference).
+    pub widths: Vec<u32>,
+    /// Search depth.
+    pub depth: u32,
+    /// Draw policy of the searches.
+    pub policy: String,
+    /// Records of `datasets/repetition.epd` searched.
+    pub repetition_records: usize,
+    /// Records of `datasets/wac.epd` searched.
+    pub wac_records: usize,
+    /// The searcher's transposition table, in index bits (its keys are never truncated).
+    pub tt_bits: u32,
+    /// Worker threads (the counts do not depend on it).
+    pub threads: usize,
+}
+
+/// The audit games' totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameTotals {
+    /// Games played.
+    pub games: u64,
+    /// Plies judged (probes per probing detector, upcoming queries for cuckoo).
+    pub plies: u64,
+    /// Plies at which truth reports a repetition.
+    pub repetitions: u64,
+    /// Plies at which truth reports that a legal move reaches an earlier position.
+    pub upcoming: u64,
+}
+
+/// A measured rate with its exact 95% interval and the birthday bound's expectation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rate {
+    /// Events counted.
+    pub count: u64,
+    /// Trials (probes or games).
+    pub trials: u64,
+    /// `count / trials`.
+    pub rate: f64,
+    /// Clopper–Pearson 95% interval of the rate.
+    pub ci: [f64; 2],
+    /// Events the birthday bound expects.
+    pub expected: f64,
+    /// `expected / trials`.
+    pub expected_rate: f64,
+}
+
+impl Rate {
+    /// The rate of `count` in `trials` against `expected` events.
+    pub fn new(count: u64, trials: u64, expected: f64) -> Rate {
+        let t = trials.max(1) as f64;
+        Rate {
+            count,
+            trials,
+            rate: count as f64 / t,
+            ci: super::bound::clopper_pearson(count, trials),
+            expected,
+            expected_rate: expected / t,
+        }
+    }
+
+    /// Whether the expectation lies inside the measured interval.
+    pub fn agrees(&self) -> bool {
+        self.ci[0] <= self.expected_rate && self.expected_rate <= self.ci[1]
+    }
+}
+
+/// One detector at one key width on the audit games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AuditCell {
+    /// Registry name.
+    pub detector: String,
+    /// Key bits compared.
+    pub bits: u32,
+    /// Packed bytes stored per key at this width ([`super::bound::bytes_per_entry`]).
+    pub bytes_per_entry: u32,
+    /// `probe` or `upcoming`.
+    pub check: String,
+    /// Agreement with truth: true positives.
+    pub true_positive: u64,
+    /// False positives.
+    pub false_positive: u64,
+    /// False negatives.
+    pub false_negative: u64,
+    /// True negatives.
+    pub true_negative: u64,
+    /// False positives per probe, with the bound.
+    pub per_probe: Rate,
+    /// Games with at least one false positive, per game, with the bound.
+    pub per_game: Rate,
+    /// Games with at least one false negative.
+    pub games_with_false_negative: u64,
+    /// Keys compared in the bound (`Σ m` over the probes that are not 64-bit repetitions).
+    pub keys_compared: f64,
+}
+
+/// Linear at every width from 1 bit: exact counts from the keys, against the bound.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TailPoint {
+    /// Key bits.
+    pub bits: u32,
+    /// False positives per probe, with the bound.
+    pub per_probe: Rate,
+}
+
+/// One search detector at one key width over the position set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchCell {
+    /// Registry name (`linear+cuckoo` stands for cuckoo in search).
+    pub detector: String,
+    /// Key bits.
+    pub bits: u32,
+    /// Packed bytes stored per key.
+    pub bytes_per_entry: u32,
+    /// Positions searched.
+    pub positions: usize,
+    /// Nodes, summed.
+    pub nodes: u64,
+    /// What the judge counted, summed.
+    pub counts: SearchCounts,
+    /// False repetitions per probe (exact interval; no bound).
+    pub false_rate: f64,
+    /// Its Clopper–Pearson 95% interval.
+    pub false_rate_ci: [f64; 2],
+    /// Positions whose best move differs from the 64-bit search's.
+    pub best_move_changes: usize,
+    /// Positions whose root score differs from the 64-bit search's.
+    pub score_changes: usize,
+    /// Ids of the positions whose best move or score differs.
+    pub changed: Vec<String>,
+}
+
+/// Where linear's false positives at the narrowest width come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clusters {
+    /// The narrowest width run.
+    pub bits: u32,
+    /// linear's false positives at that width.
+    pub false_positives: u64,
+    /// Distinct key differences (current key ⊕ colliding key) behind them.
+    pub distinct_differences: u64,
+    /// False positives of the most frequent difference.
+    pub largest: u64,
+}
+
+/// Zarkov's 32-bit keys under `linear` (Zarkov's technique): the headline.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Zarkov {
+    /// 32.
+    pub bits: u32,
+    /// False positives per probe on the audit games, with the bound.
+    pub per_probe: Rate,
+    /// Games with a false positive.
+    pub per_game: Rate,
+    /// Mean keys compared per probe.
+    pub mean_compared: f64,
+}
+
+/// Everything `replab key-width` writes to `results.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    /// Provenance.
+    pub meta: Meta,
+    /// Settings.
+    pub config: ConfigRecord,
+    /// Audit totals.
+    pub totals: GameTotals,
+    /// Detector × width on the audit games, detectors in report order, widths ascending.
+    pub audit: Vec<AuditCell>,
+    /// Linear at 1 … 40 bits from the same games.
+    pub linear_tail: Vec<TailPoint>,
+    /// Where linear's false positives at the narrowest width come from.
+    pub clusters: Clusters,
+    /// Zarkov's 32 bits (`None` if 32 was not run).
+    pub zarkov: Option<Zarkov>,
+    /// Detector × width in search.
+    pub search: Vec<SearchCell>,
+    /// Seconds spent on the audit games and on the searches.
+    pub seconds: [f64; 2],
+}

@@ -1,0 +1,207 @@
+//! Truncated keys in search: each detector at each width drives the searcher, while an exact
+//! reference judges every probe it answers ([`Judged`]).
+//!
+//! The reference is FIDE identity restricted to what can recur: the earlier positions at even
+//! distance within the span (`min(halfmove clock, plies since null)`) whose 64-bit key equals
+//! the current one, each confirmed by comparing identities. Equal identities have equal keys
+//! and nothing before a capture, pawn move or null move can recur, so it misses nothing, and
+//! the identity check makes every match real: it is `truth` without its cost.
+//!
+//! Upcoming cycles (`linear+cuckoo`) are judged against the same detector with 64-bit keys,
+//! driven in lockstep (the exact "some legal move reaches an earlier position" costs a move
+//! generation per node): a cycle the truncated detector reports and the full one does not is
+//! a false one.
+
+use anyhow::{Result, anyhow};
+use replab_board::{Move, Position};
+use replab_detect::{Detector, DrawPolicy, FULL_KEY_BITS, Line, Repetition, Stats};
+use replab_registry::with_detector;
+use replab_search::{SearchConfig, SearchResult, Searcher};
+use replab_truth::Identity;
+use serde::{Deserialize, Serialize};
+
+/// What the judge counted during one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchCounts {
+    /// Probes answered.
+    pub probes: u64,
+    /// Probes reporting a repetition the exact reference denies.
+    pub false_repetitions: u64,
+    /// Probes missing a repetition the reference reports.
+    pub missed_repetitions: u64,
+    /// Probes the draw policy scored as a draw on the detector's answer but not on the
+    /// reference's (the searcher returned a false draw score).
+    pub false_draws: u64,
+    /// Upcoming-cycle queries (`linear+cuckoo` only).
+    pub upcoming: u64,
+    /// Upcoming cycles reported that the 64-bit detector does not report.
+    pub false_upcoming: u64,
+}
+
+impl SearchCounts {
+    /// Adds `o`.
+    pub fn add(&mut self, o: &SearchCounts) {
+        self.probes += o.probes;
+        self.false_repetitions += o.false_repetitions;
+        self.missed_repetitions += o.missed_repetitions;
+        self.false_draws += o.false_draws;
+        self.upcoming += o.upcoming;
+        self.false_upcoming += o.false_upcoming;
+    }
+}
+
+/// The exact reference: identities of the entered positions.
+#[derive(Clone, Debug, Default)]
+struct Exact {
+    seen: Vec<Identity>,
+}
+
+impl Exact {
+    fn probe(&self, line: &Line, pos: &Position) -> Option<Repetition> {
+        let entries = line.entries();
+        let cur = entries.len() - 1;
+        let span = (entries[cur].span() as usize).min(cur);
+        let mut found: Option<Repetition> = None;
+        let mut id = None;
+        let mut back = 2;
+        while back <= span {
+            if entries[cur - back].key == entries[cur].key {
+                let id = id.get_or_insert_with(|| Identity::of(pos));
+                if self.seen[cur - back] == *id {
+                    match &mut found {
+                        Some(r) => r.earlier += 1,
+                        None => {
+                            found = Some(Repetition {
+                                distance: back as u32,
+                                earlier: 1,
+                            })
+                        }
+                    }
+                }
+            }
+            back += 2;
+        }
+        found
+    }
+}
+
+/// A detector under test with the exact reference (and, for upcoming cycles, the same detector
+/// with 64-bit keys) driven in lockstep; it answers what the detector answers.
+#[derive(Clone, Debug)]
+pub struct Judged<D> {
+    det: D,
+    full: Option<D>,
+    exact: Exact,
+    policy: DrawPolicy,
+    /// The counts since the last `clear` (the last search).
+    pub counts: SearchCounts,
+}
+
+impl<D: Detector> Judged<D> {
+    /// `det` judged under `policy`; `full` is the same detector with 64-bit keys if it answers
+    /// upcoming cycles.
+    pub fn new(det: D, full: Option<D>, policy: DrawPolicy) -> Self {
+        Judged {
+            det,
+            full,
+            exact: Exact::default(),
+            policy,
+            counts: SearchCounts::default(),
+        }
+    }
+}
+
+impl<D: Detector> Detector for Judged<D> {
+    fn name(&self) -> &'static str {
+        self.det.name()
+    }
+
+    fn clear(&mut self, capacity: usize) {
+        self.det.clear(capacity);
+        if let Some(f) = &mut self.full {
+            f.clear(capacity);
+        }
+        self.exact.seen.clear();
+        self.exact.seen.reserve(capacity);
+        self.counts = SearchCounts::default();
+    }
+
+    fn probe(&mut self, line: &Line, pos: &Position) -> Option<Repetition> {
+        let got = self.det.probe(line, pos);
+        if let Some(f) = &mut self.full {
+            f.probe(line, pos);
+        }
+        let want = self.exact.probe(line, pos);
+        let ply = line.plies_from_root();
+        let c = &mut self.counts;
+        c.probes += 1;
+        c.false_repetitions += u64::from(got.is_some() && want.is_none());
+        c.missed_repetitions += u64::from(got.is_none() && want.is_some());
+        let draw = |r: Option<Repetition>| r.is_some_and(|r| self.policy.is_draw(r, ply));
+        c.false_draws += u64::from(draw(got) && !draw(want));
+        got
+    }
+
+    fn enter(&mut self, line: &Line, pos: &Position) {
+        self.det.enter(line, pos);
+        if let Some(f) = &mut self.full {
+            f.enter(line, pos);
+        }
+        self.exact.seen.push(Identity::of(pos));
+    }
+
+    fn leave(&mut self, line: &Line, pos: &Position) {
+        self.det.leave(line, pos);
+        if let Some(f) = &mut self.full {
+            f.leave(line, pos);
+        }
+        self.exact.seen.pop();
+    }
+
+    fn upcoming(&mut self, line: &Line, pos: &Position) -> bool {
+        let got = self.det.upcoming(line, pos);
+        if let Some(f) = &mut self.full {
+            let want = f.upcoming(line, pos);
+            self.counts.upcoming += 1;
+            self.counts.false_upcoming += u64::from(got && !want);
+        }
+        got
+    }
+
+    fn stats(&self) -> Stats {
+        self.det.stats()
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.det.memory_bytes()
+    }
+}
+
+/// A searcher of one detector at one width, behind one interface.
+pub trait Engine {
+    /// Searches the last of `positions` (the earlier ones as game history).
+    fn search(&mut self, positions: &[Position], moves: &[Move]) -> (SearchResult, SearchCounts);
+}
+
+impl<D: Detector> Engine for Searcher<Judged<D>> {
+    fn search(&mut self, positions: &[Position], moves: &[Move]) -> (SearchResult, SearchCounts) {
+        let result = self.search_game(positions, moves);
+        (result, self.detector().counts)
+    }
+}
+
+/// A searcher using the registry's detector `name` with `bits`-bit keys, judged.
+pub fn engine(name: &str, bits: u32, config: SearchConfig) -> Result<Box<dyn Engine>> {
+    let upcoming = replab_registry::info(name).is_some_and(|i| i.caps.upcoming);
+    with_detector!(name, config.policy.root_rule(), key_bits = bits, |d| {
+        let full = upcoming.then(|| {
+            let mut f = d.clone();
+            f.set_key_bits(FULL_KEY_BITS);
+            f
+        });
+        Searcher::try_new(Judged::new(d, full, config.policy), config)
+            .map(|s| Box::new(s) as Box<dyn Engine>)
+            .map_err(|e| anyhow!("{name}: {e}"))
+    })
+    .map_err(|e| anyhow!("{name}: {e}"))?
+}
