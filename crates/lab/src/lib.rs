@@ -10,6 +10,7 @@ pub mod perft;
 pub mod progress;
 pub mod reproduce;
 pub mod scan;
+pub mod smp;
 pub mod stats;
 pub mod study;
 pub mod suite;
