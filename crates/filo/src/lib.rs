@@ -220,7 +220,7 @@ impl<P: PairTable> FiloDetector<P> {
         let ply = line.current_index() as u32;
         if let Some(i) = self.find(last.key) {
             let old = self.slot(i);
-            let count = if ply - old.ply <= last.span() {
+            let count = if ply.wrapping_sub(old.ply) <= last.span() {
                 old.count + 1
             } else {
                 1
@@ -344,7 +344,9 @@ impl<P: PairTable> Detector for FiloDetector<P> {
         self.stats.probes += 1;
         let slot = self.find(line.last().key)?;
         let Slot { ply, count, .. } = self.slot(slot);
-        let distance = line.current_index() as u32 - ply;
+        // Wrapping: in a shared table the slot may hold another thread's deeper ply, which
+        // lies beyond any span (alone, the stored ply is never past the current one).
+        let distance = (line.current_index() as u32).wrapping_sub(ply);
         if distance > line.last().span() {
             // Null moves are barriers for every replab detector (Gerbil let repetitions span
             // them); the stored ply tells which side of the barrier the entry is on.

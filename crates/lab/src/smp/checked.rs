@@ -4,7 +4,6 @@
 
 use replab_board::Position;
 use replab_detect::{Detector, Line, Repetition, Stats};
-use replab_truth::Identity;
 
 use super::sched::Turn;
 
@@ -33,15 +32,13 @@ impl std::ops::AddAssign for Audit {
 /// The exact answer: does an earlier position of the thread's own line (game history and
 /// search path), within the scan span every detector uses (back to the last capture, pawn move
 /// or null move: [`replab_detect::LineEntry::span`]), have the same FIDE identity
-/// ([`Identity`]: pieces on squares, side to move, castling rights, legal en passant) as the
-/// probed position? Keys are compared first and identities only where keys match (equal
-/// identities have equal keys), so a 64-bit key collision cannot fool it.
+/// ([`Position::same_position`]: pieces on squares, side to move, castling rights, legal en
+/// passant) as the probed position? Keys are compared first and positions only where keys
+/// match (identical positions have equal keys), so a 64-bit key collision cannot fool it.
 pub struct Checked<D> {
     inner: D,
-    /// Identities of the line's positions entered so far, by line index.
-    ids: Vec<Identity>,
-    /// The identity computed at the last probe, and its line index (reused by `enter`).
-    pending: Option<(usize, Identity)>,
+    /// The line's positions entered so far, by line index.
+    positions: Vec<Position>,
     check: bool,
     audit: Audit,
     /// Probes since the last clear, checked or not.
@@ -54,8 +51,7 @@ impl<D: Detector> Checked<D> {
     pub fn new(inner: D, check: bool, turn: Option<Turn>) -> Self {
         Checked {
             inner,
-            ids: Vec::new(),
-            pending: None,
+            positions: Vec::new(),
             check,
             audit: Audit::default(),
             probed: 0,
@@ -98,35 +94,30 @@ impl<D: Detector> Checked<D> {
             return;
         }
         let cur = line.current_index();
-        self.ids.truncate(cur);
-        let id = Identity::of(pos);
+        self.positions.truncate(cur);
         let entries = line.entries();
         let key = entries[cur].key;
         let span = (entries[cur].span() as usize).min(cur);
-        let exact =
-            (1..=span).any(|back| entries[cur - back].key == key && self.ids[cur - back] == id);
+        let exact = (1..=span).any(|back| {
+            entries[cur - back].key == key && self.positions[cur - back].same_position(pos)
+        });
         self.audit.probes += 1;
         match (found.is_some(), exact) {
             (true, false) => self.audit.false_repetitions += 1,
             (false, true) => self.audit.missed_repetitions += 1,
             _ => {}
         }
-        self.pending = Some((cur, id));
     }
 
-    /// Records the identity of the line's last position, `pos`, being entered.
+    /// Records the line's last position, `pos`, being entered.
     fn record(&mut self, line: &Line, pos: &Position) {
         if !self.check {
             return;
         }
         let cur = line.current_index();
-        let id = match self.pending.take() {
-            Some((i, id)) if i == cur => id,
-            _ => Identity::of(pos),
-        };
-        self.ids.truncate(cur);
-        debug_assert_eq!(self.ids.len(), cur, "positions entered in line order");
-        self.ids.push(id);
+        self.positions.truncate(cur);
+        debug_assert_eq!(self.positions.len(), cur, "positions entered in line order");
+        self.positions.push(*pos);
     }
 }
 
@@ -137,11 +128,10 @@ impl<D: Detector> Detector for Checked<D> {
 
     fn clear(&mut self, capacity: usize) {
         self.inner.clear(capacity);
-        self.ids.clear();
+        self.positions.clear();
         if self.check {
-            self.ids.reserve(capacity);
+            self.positions.reserve(capacity);
         }
-        self.pending = None;
         self.audit = Audit::default();
         self.probed = 0;
     }

@@ -197,6 +197,8 @@ pub struct GroupOutcome {
     pub threads: Vec<ThreadOutcome>,
     /// Bytes shared by all threads: the searcher's table, and the shared detector table if any.
     pub shared_bytes: usize,
+    /// Baton hand-overs (deterministic mode; 0 for free-running threads).
+    pub switches: u64,
 }
 
 impl GroupOutcome {
@@ -342,6 +344,7 @@ impl Run<'_> {
             time_ms: main.time_ms(),
             threads,
             shared_bytes: self.table.memory_bytes() + detector_shared,
+            switches: baton.as_ref().map_or(0, |b| b.switches()),
         })
     }
 
