@@ -18,7 +18,7 @@ use replab_report::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, callgrind, microbench, reproduce::axon, study, suite};
+use crate::{Progress, audit, callgrind, microbench, reproduce::axon, smp, study, suite};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +119,21 @@ impl Config {
         }
     }
 
+    /// The parallel-search experiment's settings (`--quick`: shallower, fewer positions).
+    fn smp(&self) -> smp::Config {
+        if self.quick {
+            smp::Config {
+                command: "replab smp --quick --out reports/smp".into(),
+                ..smp::Config::quick()
+            }
+        } else {
+            smp::Config {
+                command: "replab smp --out reports/smp".into(),
+                ..smp::Config::default()
+            }
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -195,6 +210,8 @@ pub struct Results {
     pub axon: axon::Results,
     /// The Axon experiment as a study.
     pub study: study::Results,
+    /// Parallel search (Lazy SMP) and shared repetition structures.
+    pub smp: smp::Results,
     /// The audit.
     pub audit: audit::Results,
     /// The suites, in landing-page order.
@@ -222,7 +239,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 4 + plans.len() + usize::from(config.exe.is_some());
+    let total = 5 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -232,6 +249,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let axon = axon::run(&config.axon(), progress).context("step `reproduce axon` failed")?;
     announce(progress, "study");
     let study = study::run(&config.study(), progress).context("step `study` failed")?;
+    announce(progress, "smp");
+    let smp = smp::run(&config.smp(), progress).context("step `smp` failed")?;
     announce(progress, "audit");
     let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
     let mut suites = Vec::new();
@@ -276,6 +295,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         quick: config.quick,
         axon,
         study,
+        smp,
         audit,
         suites,
         microbench,
@@ -295,6 +315,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     };
     report("axon", &|d| axon::write(&results.axon, d))?;
     report("study", &|d| study::write(&results.study, d))?;
+    report("smp", &|d| smp::write(&results.smp, d))?;
     report("audit", &|d| audit::write(&results.audit, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
@@ -308,6 +329,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
     let mut pages = vec![
         ("axon".to_string(), AXON_TITLE.to_string()),
         ("study".into(), study::TITLE.into()),
+        ("smp".into(), smp::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
@@ -398,6 +420,7 @@ struct Headlines<'a> {
     quick: bool,
     verdict: &'a str,
     study: &'a str,
+    smp: &'a str,
     games: String,
     plies: String,
     exact: String,
@@ -435,6 +458,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
         quick: results.quick,
         verdict: &results.axon.verdict,
         study: &results.study.verdict.summary,
+        smp: &results.smp.headline,
         games: fmt_int(results.audit.totals.games),
         plies: fmt_int(results.audit.totals.plies),
         exact: exact.join(", "),

@@ -320,7 +320,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     // One thread: a shared structure with one thread is the per-thread structure.
     for v in variants {
         if let Some(own) = v.per_thread() {
-            for p in 0..games.len() {
+            for (p, g) in games.iter().enumerate() {
                 let find = |name: &str| {
                     runs.iter()
                         .find(|r| r.variant == name && r.threads == 1 && r.position == p)
@@ -341,7 +341,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
                             b.false_repetitions
                         ),
                         "{}: {} with one thread differs from {}",
-                        games[p].id,
+                        g.id,
                         v.name(),
                         own.name()
                     );

@@ -9,5 +9,6 @@ mod interrupt;
 mod reproduce;
 mod scale;
 mod scan;
+mod smp;
 mod suite;
 mod uci;
