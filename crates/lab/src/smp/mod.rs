@@ -16,7 +16,7 @@
 //! Two modes: **deterministic** ([`sched`]: the threads take turns passing a baton, chosen by a
 //! seeded generator, so every count is reproducible), and **real threads** (free-running, for
 //! time and nodes per second on this machine's cores). [`run`] measures and returns the
-//! [`Results`], [`write`] writes `results.json` and `index.html`, [`summary_table`] is what the
+//! [`Results`], [`write()`] writes `results.json` and `index.html`, [`summary_table`] is what the
 //! command line prints.
 
 pub mod checked;
