@@ -42,9 +42,9 @@ pub enum Variant {
     TtOpenPerThread,
     /// `tt-open`, one table for all threads.
     TtOpenShared,
-    /// `filo` (Gerbil's history rule), one table per thread.
+    /// `filo-all-history`, one table per thread.
     FiloPerThread,
-    /// `filo`, one table for all threads.
+    /// `filo-all-history`, one table for all threads.
     FiloShared,
     /// `tt-thompson`: the open marks live in the searcher's table, which every thread shares.
     TtThompsonShared,
@@ -67,8 +67,8 @@ impl Variant {
             Variant::Linear => "linear/per-thread",
             Variant::TtOpenPerThread => "tt-open/per-thread",
             Variant::TtOpenShared => "tt-open/shared",
-            Variant::FiloPerThread => "filo/per-thread",
-            Variant::FiloShared => "filo/shared",
+            Variant::FiloPerThread => "filo-all-history/per-thread",
+            Variant::FiloShared => "filo-all-history/shared",
             Variant::TtThompsonShared => "tt-thompson/shared",
         }
     }
@@ -83,7 +83,7 @@ impl Variant {
         match self {
             Variant::Linear => "linear",
             Variant::TtOpenPerThread | Variant::TtOpenShared => "tt-open",
-            Variant::FiloPerThread | Variant::FiloShared => "filo",
+            Variant::FiloPerThread | Variant::FiloShared => "filo-all-history",
             Variant::TtThompsonShared => "tt-thompson",
         }
     }
@@ -121,10 +121,10 @@ impl Variant {
                  once, each thread opens and closes its own line's positions in it"
             }
             Variant::FiloPerThread => {
-                "each thread has its own Gerbil table (1,024 slots, Gerbil's history rule)"
+                "each thread has its own Gerbil table (1,024 slots; every history position kept)"
             }
             Variant::FiloShared => {
-                "one Gerbil table (1,024 slots) for all threads: the filtered history is entered \
+                "one Gerbil table (1,024 slots) for all threads: the game history is entered \
                  once, each thread inserts and deletes its own line's keys in it"
             }
             Variant::TtThompsonShared => {
@@ -261,14 +261,14 @@ pub fn run_group(
                 pairs.memory_bytes(),
             )
         }
-        Variant::FiloPerThread => run.go(|_| FiloDetector::new(), 0),
+        Variant::FiloPerThread => run.go(|_| FiloDetector::all_history(), 0),
         Variant::FiloShared => {
             let pairs = SharedPairs::new(replab_filo::DEFAULT_SLOTS);
-            let mut loader = FiloDetector::shared(pairs.clone(), HistoryRule::Repeated);
+            let mut loader = FiloDetector::shared(pairs.clone(), HistoryRule::All);
             let line = loaded(&mut loader, game);
             loader.finish_history(&line);
             run.go(
-                |_| FiloDetector::shared(pairs.follower(), HistoryRule::Repeated),
+                |_| FiloDetector::shared(pairs.follower(), HistoryRule::All),
                 pairs.memory_bytes(),
             )
         }

@@ -9,7 +9,7 @@
 //! and counters; thread 0 is the main thread, whose result is the search's, and it stops the
 //! helpers when it finishes; odd helpers start each iteration one ply deeper (Cheng's Lazy SMP).
 //! The repetition structures are set up per [`Variant`]: per-thread (`linear`, `tt-open`,
-//! `filo`) or shared (`tt-open`, `filo`, and `tt-thompson`, whose marks live in the shared
+//! `filo-all-history`) or shared (`tt-open`, `filo-all-history`, and `tt-thompson`, whose marks live in the shared
 //! table). Every probe of every thread is checked against exact identity over that thread's own
 //! line ([`checked::Checked`]).
 //!
@@ -672,12 +672,12 @@ pub fn summary_table(results: &Results) -> String {
         c.seed
     );
     out += &format!(
-        "{:<20} {:>3} {:>12} {:>9} {:>10} {:>8} {:>8} {:>8} {:>8}\n",
+        "{:<28} {:>3} {:>12} {:>9} {:>10} {:>8} {:>8} {:>8} {:>8}\n",
         "variant", "thr", "nodes", "false", "false/Mpr", "pos>0", "missed", "Δmove", "Δscore"
     );
     for a in &results.aggregates {
         out += &format!(
-            "{:<20} {:>3} {:>12} {:>9} {:>10.1} {:>8} {:>8} {:>8} {:>8}\n",
+            "{:<28} {:>3} {:>12} {:>9} {:>10.1} {:>8} {:>8} {:>8} {:>8}\n",
             a.variant,
             a.threads,
             fmt_int(a.nodes),
@@ -699,12 +699,12 @@ pub fn summary_table(results: &Results) -> String {
             c.cores, c.real_positions, c.real_depth, c.repeats
         );
         out += &format!(
-            "{:<20} {:>3} {:>22} {:>22} {:>8} {:>7}\n",
+            "{:<28} {:>3} {:>22} {:>22} {:>8} {:>7}\n",
             "variant", "thr", "time ms [95% CI]", "Mnps [95% CI]", "speedup", "false"
         );
         for r in &results.real {
             out += &format!(
-                "{:<20} {:>3} {:>22} {:>22} {:>8.2} {:>7}\n",
+                "{:<28} {:>3} {:>22} {:>22} {:>8.2} {:>7}\n",
                 r.variant,
                 r.threads,
                 format!(

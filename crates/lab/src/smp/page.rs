@@ -121,7 +121,7 @@ fn sentences(results: &Results) -> (String, String, String, String, String) {
         "Only one thread was run: nothing was shared.".to_string()
     } else {
         format!(
-            "False repetitions with one tt-open table for all threads: {}. With one shared filo \
+            "False repetitions with one tt-open table for all threads: {}. With one shared Gerbil \
              table: {}. With one thread, none.",
             list(Variant::TtOpenShared),
             list(Variant::FiloShared)
@@ -134,7 +134,7 @@ fn sentences(results: &Results) -> (String, String, String, String, String) {
         .map(|a| a.false_repetitions)
         .sum();
     let own = format!(
-        "linear, per-thread tt-open and per-thread filo: {} false repetitions in all, at every \
+        "linear, per-thread tt-open and per-thread Gerbil tables: {} false repetitions in all, at every \
          thread count (each thread's structure holds its own line only).",
         fmt_int(own_total)
     );
@@ -168,7 +168,7 @@ fn sentences(results: &Results) -> (String, String, String, String, String) {
             format!(
                 "At {t} threads the main thread's best move differs from one thread's on {} \
                  positions with linear, {} with per-thread tt-open, {} with shared tt-open, {} \
-                 with shared filo: Lazy SMP moves results by itself, and shared open flags move \
+                 with the shared Gerbil table: Lazy SMP moves results by itself, and shared open flags move \
                  them further, each false repetition being scored as a draw.",
                 pick(Variant::Linear),
                 pick(Variant::TtOpenPerThread),
