@@ -2,6 +2,7 @@
 
 mod line;
 mod policy;
+pub mod shared;
 
 use std::fmt;
 

@@ -1,7 +1,10 @@
 #![doc = include_str!("../README.md")]
 
 use replab_board::Position;
-use replab_detect::{Detector, Line, Repetition, Stats, key_mask};
+use replab_detect::{
+    Detector, Line, Repetition, Stats, key_mask,
+    shared::{OwnPairs, PairTable, SharedPairs, Sharing},
+};
 
 /// Default number of slots.
 pub const DEFAULT_SLOTS: usize = 1024;
@@ -27,6 +30,24 @@ struct Slot {
     count: u32,
 }
 
+impl Slot {
+    /// The slot stored as `[key, ply | count << 32]`.
+    #[inline(always)]
+    fn of([key, rest]: [u64; 2]) -> Slot {
+        Slot {
+            key,
+            ply: rest as u32,
+            count: (rest >> 32) as u32,
+        }
+    }
+
+    /// The second word: `ply | count << 32`.
+    #[inline(always)]
+    fn rest(ply: u32, count: u32) -> u64 {
+        u64::from(ply) | u64::from(count) << 32
+    }
+}
+
 /// What `leave` must undo for one position entered in the search.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -38,10 +59,12 @@ struct Undo {
     count: u32,
 }
 
-/// The Gerbil first-in last-out key table.
+/// The Gerbil first-in last-out key table, on its own slots (`P` = [`OwnPairs`], the default)
+/// or on slots shared with the same detector on other search threads
+/// ([`FiloDetector::shared`]).
 #[derive(Clone, Debug)]
-pub struct FiloDetector {
-    slots: Box<[Slot]>,
+pub struct FiloDetector<P: PairTable = OwnPairs> {
+    slots: P,
     mask: usize,
     rule: HistoryRule,
     /// Per position entered in the search (past the root), in entering order.
@@ -64,6 +87,15 @@ impl Default for FiloDetector {
 }
 
 impl FiloDetector {
+    /// The detector with Gerbil's history rule and [`DEFAULT_SLOTS`] slots storing only the
+    /// low `bits` bits of each key (the key-width experiment, [`Detector::set_key_bits`]); 64
+    /// is [`FiloDetector::new`].
+    pub fn with_key_bits(bits: u32) -> Self {
+        let mut d = Self::new();
+        d.key_mask = key_mask(bits);
+        d
+    }
+
     /// The detector with [`DEFAULT_SLOTS`] slots and Gerbil's history rule (`filo`).
     pub fn new() -> Self {
         Self::default()
@@ -84,9 +116,46 @@ impl FiloDetector {
     /// A detector with `slots` slots (rounded up to a power of two, at least 2) and the given
     /// history rule.
     pub fn with_slots_and_rule(slots: usize, rule: HistoryRule) -> Self {
-        let n = slots.max(2).next_power_of_two();
+        Self::on(OwnPairs::new(slots.max(2).next_power_of_two()), rule)
+    }
+}
+
+impl FiloDetector<SharedPairs> {
+    /// The detector on slots shared with the same detector on other threads (Lazy SMP; see
+    /// [`replab_detect::shared`]), with the history `rule`. Through the loader handle it clears
+    /// the table and enters the game history as it would alone (then call
+    /// [`FiloDetector::finish_history`] to apply Gerbil's history rule before the search);
+    /// through a follower handle ([`SharedPairs::follower`]) it does neither, and enters and
+    /// leaves only its own search line's positions. Every thread's line is in the one table,
+    /// and the strictly last-in first-out order that linear probing without tombstones needs
+    /// holds per thread only. The table's length must be a power of two, at least 2.
+    ///
+    /// # Panics
+    /// If the table's length is not a power of two of at least 2.
+    pub fn shared(slots: SharedPairs, rule: HistoryRule) -> Self {
+        assert!(
+            slots.len() >= 2 && slots.len().is_power_of_two(),
+            "a power-of-two table of at least 2 slots"
+        );
+        Self::on(slots, rule)
+    }
+
+    /// The loader's last step before the threads search: applies the history rule (Gerbil's
+    /// keeps only the history positions seen twice, and the root) to the history entered, as
+    /// a detector alone does when its search starts. `line` is the loaded game, the root last.
+    pub fn finish_history(&mut self, line: &Line) {
+        if self.unfiltered {
+            self.filter_history(line);
+        }
+    }
+}
+
+impl<P: PairTable> FiloDetector<P> {
+    /// The detector on `slots` (a power-of-two length).
+    fn on(slots: P, rule: HistoryRule) -> Self {
+        let n = slots.len();
         FiloDetector {
-            slots: vec![Slot::default(); n].into_boxed_slice(),
+            slots,
             mask: n - 1,
             rule,
             undo: Vec::new(),
@@ -98,18 +167,21 @@ impl FiloDetector {
         }
     }
 
-    /// The detector with Gerbil's history rule and [`DEFAULT_SLOTS`] slots storing only the
-    /// low `bits` bits of each key (the key-width experiment, [`Detector::set_key_bits`]); 64
-    /// is [`FiloDetector::new`].
-    pub fn with_key_bits(bits: u32) -> Self {
-        let mut d = Self::new();
-        d.key_mask = key_mask(bits);
-        d
-    }
-
     /// The history rule.
     pub fn history_rule(&self) -> HistoryRule {
         self.rule
+    }
+
+    /// Slot `i`.
+    #[inline(always)]
+    fn slot(&self, i: usize) -> Slot {
+        Slot::of(self.slots.get(i))
+    }
+
+    /// Sets the newest ply and the count of slot `i`, which holds `key`.
+    #[inline(always)]
+    fn set_ply_count(&mut self, i: usize, key: u64, ply: u32, count: u32) {
+        self.slots.set_second(i, key, Slot::rest(ply, count));
     }
 
     /// `FRepSet`: the slot holding `key`, if any.
@@ -118,7 +190,7 @@ impl FiloDetector {
         let mut i = key as usize & self.mask;
         for _ in 0..self.slots.len() {
             self.stats.comparisons += 1;
-            let k = self.slots[i].key;
+            let k = self.slots.get(i)[0];
             if k == key {
                 return Some(i);
             }
@@ -137,11 +209,12 @@ impl FiloDetector {
         let home = slot.key as usize & self.mask;
         let mut i = home;
         for _ in 0..self.slots.len() {
-            if self.slots[i].key == 0 {
+            if self.slots.get(i)[0] == 0 {
                 if i != home {
                     self.stats.collisions += 1;
                 }
-                self.slots[i] = slot;
+                self.slots
+                    .set(i, [slot.key, Slot::rest(slot.ply, slot.count)]);
                 return Some(i);
             }
             i = (i + 1) & self.mask;
@@ -159,14 +232,13 @@ impl FiloDetector {
         let key = last.key & self.key_mask;
         let ply = line.current_index() as u32;
         if let Some(i) = self.find(key) {
-            let old = self.slots[i];
-            let count = if ply - old.ply <= last.span() {
+            let old = self.slot(i);
+            let count = if ply.wrapping_sub(old.ply) <= last.span() {
                 old.count + 1
             } else {
                 1
             };
-            self.slots[i].ply = ply;
-            self.slots[i].count = count;
+            self.set_ply_count(i, key, ply, count);
             return Undo {
                 slot: i as u32,
                 ply: old.ply,
@@ -197,7 +269,7 @@ impl FiloDetector {
             self.reload_history(line);
         }
         if line.last().span() == 0 {
-            self.slots.fill(Slot::default());
+            self.slots.fill_zero();
         }
         self.record(line);
         self.unfiltered = self.rule == HistoryRule::Repeated;
@@ -207,7 +279,7 @@ impl FiloDetector {
     /// its scan span, as [`FiloDetector::enter_history`] entered them.
     #[cold]
     fn reload_history(&mut self, line: &Line) {
-        self.slots.fill(Slot::default());
+        self.slots.fill_zero();
         self.filtered = false;
         let cur = line.current_index();
         let span = (line.last().span() as usize).min(cur);
@@ -219,10 +291,7 @@ impl FiloDetector {
                 .filter(|&k| entries[k].key & self.key_mask == key)
                 .count() as u32;
             match self.find(key) {
-                Some(i) => {
-                    self.slots[i].ply = j as u32;
-                    self.slots[i].count = count;
-                }
+                Some(i) => self.set_ply_count(i, key, j as u32, count),
                 None => {
                     self.insert(Slot {
                         key,
@@ -241,12 +310,13 @@ impl FiloDetector {
     fn filter_history(&mut self, line: &Line) {
         let root_key = line.entries()[line.root()].key & self.key_mask;
         self.kept.clear();
+        let slots = &self.slots;
         self.kept.extend(
-            self.slots
-                .iter()
+            (0..slots.len())
+                .map(|i| Slot::of(slots.get(i)))
                 .filter(|s| s.key != 0 && (s.count >= 2 || s.key == root_key)),
         );
-        self.slots.fill(Slot::default());
+        self.slots.fill_zero();
         for k in 0..self.kept.len() {
             let slot = self.kept[k];
             self.insert(slot);
@@ -256,7 +326,7 @@ impl FiloDetector {
     }
 }
 
-impl Detector for FiloDetector {
+impl<P: PairTable> Detector for FiloDetector<P> {
     fn name(&self) -> &'static str {
         match self.rule {
             HistoryRule::Repeated => "filo",
@@ -265,7 +335,10 @@ impl Detector for FiloDetector {
     }
 
     fn clear(&mut self, capacity: usize) {
-        self.slots.fill(Slot::default());
+        // A follower finds the shared table cleared and loaded by the loader.
+        if self.slots.sharing() != Sharing::Follower {
+            self.slots.fill_zero();
+        }
         self.undo.clear();
         self.undo.reserve(capacity);
         self.kept.reserve(self.slots.len());
@@ -281,8 +354,10 @@ impl Detector for FiloDetector {
         }
         self.stats.probes += 1;
         let slot = self.find(line.last().key & self.key_mask)?;
-        let Slot { ply, count, .. } = self.slots[slot];
-        let distance = line.current_index() as u32 - ply;
+        let Slot { ply, count, .. } = self.slot(slot);
+        // Wrapping: in a shared table the slot may hold another thread's deeper ply, which
+        // lies beyond any span (alone, the stored ply is never past the current one).
+        let distance = (line.current_index() as u32).wrapping_sub(ply);
         if distance > line.last().span() {
             // Null moves are barriers for every replab detector (Gerbil let repetitions span
             // them); the stored ply tells which side of the barrier the entry is on.
@@ -298,7 +373,10 @@ impl Detector for FiloDetector {
     #[inline]
     fn enter(&mut self, line: &Line, _pos: &Position) {
         if line.current_index() <= line.root() {
-            self.enter_history(line);
+            // A follower finds the history entered by the loader.
+            if self.slots.sharing() != Sharing::Follower {
+                self.enter_history(line);
+            }
             return;
         }
         if self.unfiltered {
@@ -314,12 +392,12 @@ impl Detector for FiloDetector {
         if let Some(u) = self.undo.pop()
             && u.slot != u32::MAX
         {
-            let slot = &mut self.slots[u.slot as usize];
+            let i = u.slot as usize;
             if u.count == 0 {
-                *slot = Slot::default();
+                self.slots.set(i, [0, 0]);
             } else {
-                slot.ply = u.ply;
-                slot.count = u.count;
+                let key = self.slots.get(i)[0];
+                self.set_ply_count(i, key, u.ply, u.count);
             }
         }
     }
@@ -328,8 +406,12 @@ impl Detector for FiloDetector {
         self.stats
     }
 
+    /// The slots' bytes (a follower of a shared table: none of its own).
     fn memory_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>()
+        match self.slots.sharing() {
+            Sharing::Follower => 0,
+            _ => self.slots.memory_bytes(),
+        }
     }
 
     fn set_key_bits(&mut self, bits: u32) -> bool {

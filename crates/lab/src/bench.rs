@@ -19,7 +19,8 @@ use replab_report::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Progress, audit, callgrind, conformance, key_width, microbench, reproduce::axon, study, suite,
+    Progress, audit, callgrind, conformance, key_width, microbench, reproduce::axon, smp, study,
+    suite,
 };
 
 /// The settings of the main job.
@@ -165,6 +166,21 @@ impl Config {
         }
     }
 
+    /// The parallel-search experiment's settings (`--quick`: shallower, fewer positions).
+    fn smp(&self) -> smp::Config {
+        if self.quick {
+            smp::Config {
+                command: "replab smp --quick --out reports/smp".into(),
+                ..smp::Config::quick()
+            }
+        } else {
+            smp::Config {
+                command: "replab smp --out reports/smp".into(),
+                ..smp::Config::default()
+            }
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -241,6 +257,8 @@ pub struct Results {
     pub axon: axon::Results,
     /// The Axon experiment as a study.
     pub study: study::Results,
+    /// Parallel search (Lazy SMP) and shared repetition structures.
+    pub smp: smp::Results,
     /// The audit.
     pub audit: audit::Results,
     /// The UCI conformance scenarios against replab's engine and the engines installed.
@@ -272,7 +290,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 6 + plans.len() + usize::from(config.exe.is_some());
+    let total = 7 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -282,6 +300,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let axon = axon::run(&config.axon(), progress).context("step `reproduce axon` failed")?;
     announce(progress, "study");
     let study = study::run(&config.study(), progress).context("step `study` failed")?;
+    announce(progress, "smp");
+    let smp = smp::run(&config.smp(), progress).context("step `smp` failed")?;
     announce(progress, "audit");
     let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
     announce(progress, "conformance (UCI)");
@@ -332,6 +352,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         quick: config.quick,
         axon,
         study,
+        smp,
         audit,
         conformance,
         key_width,
@@ -353,6 +374,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     };
     report("axon", &|d| axon::write(&results.axon, d))?;
     report("study", &|d| study::write(&results.study, d))?;
+    report("smp", &|d| smp::write(&results.smp, d))?;
     report("audit", &|d| audit::write(&results.audit, d))?;
     report("conformance", &|d| {
         conformance::write(&results.conformance, d)
@@ -370,6 +392,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
     let mut pages = vec![
         ("axon".to_string(), AXON_TITLE.to_string()),
         ("study".into(), study::TITLE.into()),
+        ("smp".into(), smp::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
         ("conformance".into(), conformance::TITLE.into()),
         ("key-width".into(), key_width::TITLE.into()),
@@ -463,6 +486,7 @@ struct Headlines<'a> {
     verdict: &'a str,
     study: &'a str,
     conformance: String,
+    smp: &'a str,
     games: String,
     plies: String,
     exact: String,
@@ -502,6 +526,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
         verdict: &results.axon.verdict,
         study: &results.study.verdict.summary,
         conformance: conformance::headline(&results.conformance),
+        smp: &results.smp.headline,
         games: fmt_int(results.audit.totals.games),
         plies: fmt_int(results.audit.totals.plies),
         exact: exact.join(", "),

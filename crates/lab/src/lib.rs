@@ -11,6 +11,7 @@ pub mod perft;
 pub mod progress;
 pub mod reproduce;
 pub mod scan;
+pub mod smp;
 pub mod stats;
 pub mod study;
 pub mod suite;

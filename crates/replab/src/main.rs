@@ -40,6 +40,8 @@ enum Command {
     Study(cmd::study::Args),
     /// Key width and false draws: detectors with truncated Zobrist keys against exact identity.
     KeyWidth(cmd::key_width::Args),
+    /// Parallel search (Lazy SMP): shared open flags against per-thread repetition structures.
+    Smp(cmd::smp::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Reproduce(args) => cmd::reproduce::run(args),
         Command::Study(args) => cmd::study::run(args),
         Command::KeyWidth(args) => cmd::key_width::run(args),
+        Command::Smp(args) => cmd::smp::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),

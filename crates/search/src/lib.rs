@@ -11,3 +11,4 @@ pub use searcher::{
     Counters, ExtensionLimit, Iteration, IterationSignature, Limits, POLL_NODES, SearchConfig,
     SearchResult, Searcher, SetupError, TableStats, TtMode, check_setup,
 };
+pub use tt::{LocalTable, SharedTable, Table};

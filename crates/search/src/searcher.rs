@@ -16,7 +16,7 @@ use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use crate::{
     eval::{Eval, MATERIAL},
     score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
-    tt::{Bound, Tt},
+    tt::{Bound, LocalTable, SharedTable, Table},
 };
 
 /// The first and last ranks, where pawns promote.
@@ -552,16 +552,18 @@ pub fn check_setup<D: Detector>(detector: &D, config: &SearchConfig) -> Result<(
 }
 
 /// An iterative-deepening alpha-beta searcher, generic over the repetition detector so that
-/// [`replab_detect::Off`] costs nothing.
+/// [`replab_detect::Off`] costs nothing, and over its transposition table: its own
+/// ([`LocalTable`], the default) or one shared with searchers on other threads
+/// ([`SharedTable`], built by [`Searcher::with_shared_table`]: Lazy SMP).
 ///
 /// Every structure is sized in [`Searcher::new`] (and, for the line and the detector, once per
 /// search by [`load_history`]); a search allocates only its result (one vector, one principal
 /// variation per iteration), never per node.
-pub struct Searcher<D: Detector> {
+pub struct Searcher<D: Detector, T: Table = LocalTable> {
     config: SearchConfig,
     detector: D,
     line: Line,
-    tt: Option<Tt>,
+    tt: Option<T>,
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
     history: Box<[[i32; 64]; 12]>,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
@@ -580,6 +582,8 @@ pub struct Searcher<D: Detector> {
     path_draws: u64,
     /// Results stored without their score.
     withheld: u64,
+    /// The depth of the first iteration (1 unless set by [`Searcher::set_first_depth`]).
+    first_depth: u32,
 }
 
 impl<D: Detector> Searcher<D> {
@@ -598,11 +602,58 @@ impl<D: Detector> Searcher<D> {
     /// A searcher using `detector` with `config`, or the reason it cannot run ([`check_setup`]).
     pub fn try_new(detector: D, config: SearchConfig) -> Result<Self, SetupError> {
         check_setup(&detector, &config)?;
-        Ok(Searcher {
+        Ok(Searcher::build(
+            detector,
+            config,
+            config.table_bits().map(LocalTable::new),
+        ))
+    }
+
+    /// Replaces the configuration for the next searches (UCI `setoption`, `go depth`), or
+    /// returns why the detector cannot run with it ([`check_setup`]; the searcher is then
+    /// unchanged). The table is reallocated only when its size changes or it is switched on
+    /// or off.
+    pub fn set_config(&mut self, config: SearchConfig) -> Result<(), SetupError> {
+        check_setup(&self.detector, &config)?;
+        if config.table_bits() != self.config.table_bits() {
+            self.tt = None; // free the old table before allocating the new one
+            self.tt = config.table_bits().map(LocalTable::new);
+        }
+        self.config = config;
+        Ok(())
+    }
+}
+
+impl<D: Detector> Searcher<D, SharedTable> {
+    /// A searcher using `detector` with `config` and the transposition table `table`, shared
+    /// with the other searchers built with its clones (one per thread: Lazy SMP). The table is
+    /// used when `config` has one ([`SearchConfig::table_bits`] is `Some`; its size is the
+    /// shared table's, whatever `tt_bits` says) and is never cleared by a search: clear it with
+    /// [`SharedTable::clear`] between searches. Everything else (line, detector, killers,
+    /// history, counters) is the searcher's own. Returns the reason the detector cannot run
+    /// with `config` ([`check_setup`]).
+    ///
+    /// With one searcher on one thread it searches exactly as [`Searcher::new`]'s (the same
+    /// counters, moves and scores, given a cleared table of the same size).
+    pub fn with_shared_table(
+        detector: D,
+        config: SearchConfig,
+        table: SharedTable,
+    ) -> Result<Self, SetupError> {
+        check_setup(&detector, &config)?;
+        let tt = config.table_bits().map(|_| table);
+        Ok(Searcher::build(detector, config, tt))
+    }
+}
+
+impl<D: Detector, T: Table> Searcher<D, T> {
+    /// The searcher with its table.
+    fn build(detector: D, config: SearchConfig, tt: Option<T>) -> Self {
+        Searcher {
             config,
             detector,
             line: Line::default(),
-            tt: config.table_bits().map(Tt::new),
+            tt,
             killers: Box::new([[Move::NULL; 2]; MAX_PLY + 1]),
             history: Box::new([[0; 64]; 12]),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -616,7 +667,8 @@ impl<D: Detector> Searcher<D> {
             deadline: None,
             path_draws: 0,
             withheld: 0,
-        })
+            first_depth: 1,
+        }
     }
 
     /// The configuration.
@@ -624,22 +676,18 @@ impl<D: Detector> Searcher<D> {
         &self.config
     }
 
-    /// Replaces the configuration for the next searches (UCI `setoption`, `go depth`), or
-    /// returns why the detector cannot run with it ([`check_setup`]; the searcher is then
-    /// unchanged). The table is reallocated only when its size changes or it is switched on
-    /// or off.
-    pub fn set_config(&mut self, config: SearchConfig) -> Result<(), SetupError> {
-        check_setup(&self.detector, &config)?;
-        if config.table_bits() != self.config.table_bits() {
-            self.tt = None; // free the old table before allocating the new one
-            self.tt = config.table_bits().map(Tt::new);
-        }
-        self.config = config;
-        Ok(())
+    /// Makes iterative deepening start at `depth` instead of 1 (default 1; 0 counts as 1): the
+    /// next searches run iterations `depth`, `depth + 1`, …, `max_depth`. This is how a Lazy
+    /// SMP helper thread is set one ply ahead of the main thread (Cheng: every other helper
+    /// searches each iteration one ply deeper). With a start above 1 the first iteration may be
+    /// cut short by the [`Limits`] like any other.
+    pub fn set_first_depth(&mut self, depth: u32) {
+        self.first_depth = depth.max(1);
     }
 
     /// Forgets everything learnt from earlier searches: the transposition table (scores, moves
-    /// and detector marks), killers and history (UCI `ucinewgame`). Every search already starts
+    /// and detector marks; a shared table for every searcher sharing it), killers and history
+    /// (UCI `ucinewgame`). Every search already starts
     /// this way (that is what makes searches reproducible), so this only matters to a caller
     /// that wants the memory touched now rather than at the next search.
     pub fn clear_hash(&mut self) {
@@ -663,9 +711,9 @@ impl<D: Detector> Searcher<D> {
         &self.detector
     }
 
-    /// Bytes used by the transposition table.
+    /// Bytes used by the transposition table (a shared table's whole size).
     pub fn tt_bytes(&self) -> usize {
-        self.tt.as_ref().map_or(0, Tt::memory_bytes)
+        self.tt.as_ref().map_or(0, |t| t.memory_bytes())
     }
 
     /// Searches `root` with no game history.
@@ -725,8 +773,9 @@ impl<D: Detector> Searcher<D> {
         if self.detector.in_search_table()
             && let Some(tt) = &mut self.tt
         {
-            // The marks live in the table: clear it first, then open the history in it.
-            tt.clear();
+            // The marks live in the table: clear it first (a shared table is cleared by its
+            // owner), then open the history in it.
+            tt.clear_for_search();
             load_history_marked(
                 &mut self.detector,
                 tt,
@@ -744,7 +793,7 @@ impl<D: Detector> Searcher<D> {
                 MAX_PLY + 1,
             );
             if let Some(tt) = &mut self.tt {
-                tt.clear();
+                tt.clear_for_search();
             }
         }
         *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
@@ -761,7 +810,7 @@ impl<D: Detector> Searcher<D> {
             iterations: Vec::with_capacity(self.config.max_depth as usize),
             completed: true,
         };
-        for depth in 1..=self.config.max_depth {
+        for depth in self.first_depth..=self.config.max_depth {
             let before = self.counters;
             let stats_before = self.detector.stats();
             let start = Instant::now();
@@ -929,8 +978,9 @@ impl<D: Detector> Searcher<D> {
         if self.detector.in_search_table()
             && let Some(tt) = &mut self.tt
         {
-            self.detector
-                .enter_marked(&self.line, pos, tt.mark_mut(pos.key()));
+            tt.update_mark(pos.key(), |mark| {
+                self.detector.enter_marked(&self.line, pos, mark)
+            });
         } else {
             self.detector.enter(&self.line, pos);
         }
@@ -942,8 +992,9 @@ impl<D: Detector> Searcher<D> {
         if self.detector.in_search_table()
             && let Some(tt) = &mut self.tt
         {
-            self.detector
-                .leave_marked(&self.line, pos, tt.mark_mut(pos.key()));
+            tt.update_mark(pos.key(), |mark| {
+                self.detector.leave_marked(&self.line, pos, mark)
+            });
         } else {
             self.detector.leave(&self.line, pos);
         }
@@ -1257,9 +1308,9 @@ impl<D: Detector> Searcher<D> {
 
 /// [`load_history`] for a detector that keeps its marks in the searcher's table: the same
 /// pushes and root moves, entering every position through its table mark.
-fn load_history_marked<D: Detector>(
+fn load_history_marked<D: Detector, T: Table>(
     detector: &mut D,
-    tt: &mut Tt,
+    tt: &mut T,
     line: &mut Line,
     positions: &[Position],
     moves: &[Move],
@@ -1273,12 +1324,14 @@ fn load_history_marked<D: Detector>(
     let capacity = positions.len() + search_capacity;
     line.reset(&positions[0], capacity);
     detector.clear(capacity);
-    detector.enter_marked(line, &positions[0], tt.mark_mut(positions[0].key()));
+    tt.update_mark(positions[0].key(), |mark| {
+        detector.enter_marked(line, &positions[0], mark)
+    });
     for (i, &m) in moves.iter().enumerate() {
         line.push(&positions[i], m, &positions[i + 1]);
         line.set_root();
         let next = &positions[i + 1];
-        detector.enter_marked(line, next, tt.mark_mut(next.key()));
+        tt.update_mark(next.key(), |mark| detector.enter_marked(line, next, mark));
     }
 }
 

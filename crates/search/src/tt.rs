@@ -1,4 +1,12 @@
-//! The transposition table: one 16-byte entry per slot, indexed by the low key bits.
+//! The transposition table: one 16-byte entry per slot, indexed by the low key bits. Either
+//! the searcher's own ([`LocalTable`], the default) or one shared by several searchers running
+//! in parallel ([`SharedTable`], Lazy SMP), behind the sealed [`Table`] trait so that the
+//! searcher is compiled once per kind and the default path keeps its plain loads and stores.
+
+use std::sync::{
+    Arc,
+    atomic::{AtomicU64, Ordering},
+};
 
 use replab_board::Move;
 
@@ -6,7 +14,7 @@ use crate::score::MATE_BOUND;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Bound {
+pub enum Bound {
     /// The true value is at most the score (every move failed low).
     Upper = 1,
     /// The true value is at least the score (a move failed high).
@@ -20,7 +28,7 @@ pub(crate) enum Bound {
 /// table (`tt-thompson`), which stores never touch.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(16))]
-pub(crate) struct Entry {
+pub struct Entry {
     key: u64,
     mv: u16,
     score: i16,
@@ -73,18 +81,19 @@ impl Entry {
     }
 }
 
-/// A table of 2^`bits` entries. Always-replace: the newest search result wins, which keeps the
-/// table a pure function of the search path (deterministic).
+/// The searcher's own table of 2^`bits` entries (the default [`Table`]). Always-replace: the
+/// newest search result wins, which keeps the table a pure function of the search path
+/// (deterministic).
 #[derive(Clone, Debug)]
-pub(crate) struct Tt {
+pub struct LocalTable {
     entries: Box<[Entry]>,
     mask: u64,
 }
 
-impl Tt {
+impl LocalTable {
     /// A zeroed table of 2^`bits` entries.
-    pub(crate) fn new(bits: u32) -> Tt {
-        Tt {
+    pub(crate) fn new(bits: u32) -> LocalTable {
+        LocalTable {
             entries: vec![Entry::default(); 1usize << bits].into_boxed_slice(),
             mask: (1u64 << bits) - 1,
         }
@@ -172,5 +181,328 @@ impl Tt {
             bound: bound as u8,
             mark: slot.mark,
         };
+    }
+}
+
+impl Entry {
+    /// The entry's data word (everything but the key): move, score, draft, bound and mark, in
+    /// that order from the low bits. The mark takes the top 16 bits ([`MARK_MASK`]).
+    #[inline]
+    fn data(&self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.depth as u8) << 32
+            | u64::from(self.bound) << 40
+            | u64::from(self.mark) << MARK_SHIFT
+    }
+
+    /// The entry of `key` with the data word `data` ([`Entry::data`]).
+    #[inline]
+    fn from_data(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8 as i8,
+            bound: (data >> 40) as u8,
+            mark: (data >> MARK_SHIFT) as u16,
+        }
+    }
+}
+
+/// Where the mark word sits in a data word.
+const MARK_SHIFT: u32 = 48;
+/// The mark word's bits in a data word.
+const MARK_MASK: u64 = 0xffff << MARK_SHIFT;
+
+/// The kinds of transposition table a [`Searcher`](crate::Searcher) can use: [`LocalTable`]
+/// (its own, the default) and [`SharedTable`] (shared with other searchers). Sealed: the
+/// operations are the searcher's business.
+pub trait Table: sealed::Sealed {}
+
+impl Table for LocalTable {}
+impl Table for SharedTable {}
+
+pub(crate) mod sealed {
+    use super::{Bound, Entry, Move};
+
+    /// The table operations the searcher uses.
+    pub trait Sealed {
+        /// The entry stored for `key`, if any.
+        fn probe(&self, key: u64) -> Option<Entry>;
+        /// The mark word of the slot of `key`.
+        fn mark(&self, key: u64) -> u16;
+        /// Lets `f` update the mark word of the slot of `key`.
+        fn update_mark(&mut self, key: u64, f: impl FnOnce(&mut u16));
+        /// Stores only the best move for `key` (a draft no search can use).
+        fn store_move(&mut self, key: u64, mv: Move);
+        /// Stores a result for `key` found `ply` plies below the root.
+        fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize);
+        /// What a search does to the table before it starts: a local table is cleared, a
+        /// shared one is left alone (its owner clears it between searches).
+        fn clear_for_search(&mut self);
+        /// Forgets every entry (a shared table: for every searcher sharing it).
+        fn clear(&mut self);
+        /// Bytes used.
+        fn memory_bytes(&self) -> usize;
+    }
+}
+
+impl sealed::Sealed for LocalTable {
+    #[inline(always)]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        LocalTable::probe(self, key)
+    }
+    #[inline(always)]
+    fn mark(&self, key: u64) -> u16 {
+        LocalTable::mark(self, key)
+    }
+    #[inline(always)]
+    fn update_mark(&mut self, key: u64, f: impl FnOnce(&mut u16)) {
+        f(self.mark_mut(key))
+    }
+    #[inline(always)]
+    fn store_move(&mut self, key: u64, mv: Move) {
+        LocalTable::store_move(self, key, mv)
+    }
+    #[inline(always)]
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
+        LocalTable::store(self, key, depth, score, bound, mv, ply)
+    }
+    #[inline(always)]
+    fn clear_for_search(&mut self) {
+        LocalTable::clear(self)
+    }
+    fn clear(&mut self) {
+        LocalTable::clear(self)
+    }
+    fn memory_bytes(&self) -> usize {
+        LocalTable::memory_bytes(self)
+    }
+}
+
+/// One slot of a [`SharedTable`]: the key XOR the data word (without its mark), and the data
+/// word.
+#[derive(Debug, Default)]
+#[repr(C, align(16))]
+struct SharedSlot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A transposition table shared by several searchers, as Lazy SMP engines share theirs: 2^`bits`
+/// 16-byte slots of two atomic words, read and written without locks (relaxed atomics, so no
+/// `unsafe`). A write stores the data word, then the key XOR the data word; a read accepts a
+/// slot only when the two words XOR to its key, so a slot torn by two threads writing at once
+/// reads as another position's (Hyatt and Mann's lockless hashing). The mark word of a detector
+/// that keeps its open flags in the table (`tt-thompson`) is left out of the check and updated
+/// by an atomic read-modify-write of its 16 bits, so marks and results never overwrite each
+/// other.
+///
+/// Clones share the table. A searcher built with one ([`Searcher::with_shared_table`]) never
+/// clears it: the owner clears it ([`SharedTable::clear`]) between searches.
+///
+/// [`Searcher::with_shared_table`]: crate::Searcher::with_shared_table
+#[derive(Clone, Debug)]
+pub struct SharedTable {
+    slots: Arc<[SharedSlot]>,
+    mask: u64,
+}
+
+impl SharedTable {
+    /// A zeroed table of 2^`bits` slots (16 bytes each).
+    ///
+    /// # Panics
+    /// If `bits` is 40 or more.
+    pub fn new(bits: u32) -> SharedTable {
+        assert!(bits < 40, "a table of 2^{bits} entries is too large");
+        SharedTable {
+            slots: (0..1usize << bits).map(|_| SharedSlot::default()).collect(),
+            mask: (1u64 << bits) - 1,
+        }
+    }
+
+    /// Forgets every entry and mark, for every searcher sharing the table.
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// Bytes used (once, however many searchers share it).
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of_val(&*self.slots)
+    }
+
+    /// Whether `other` is the same table.
+    pub fn same_as(&self, other: &SharedTable) -> bool {
+        Arc::ptr_eq(&self.slots, &other.slots)
+    }
+
+    #[inline(always)]
+    fn slot(&self, key: u64) -> &SharedSlot {
+        &self.slots[(key & self.mask) as usize]
+    }
+
+    /// The slot of `key` as an entry, if its check word matches `key`.
+    #[inline]
+    fn read(&self, key: u64) -> Option<Entry> {
+        let s = self.slot(key);
+        let data = s.data.load(Ordering::Relaxed);
+        let check = s.check.load(Ordering::Relaxed);
+        (check ^ (data & !MARK_MASK) == key).then(|| Entry::from_data(key, data))
+    }
+
+    /// Writes `entry` (its mark ignored: the slot's mark is kept).
+    #[inline]
+    fn write(&self, entry: Entry) {
+        let s = self.slot(entry.key);
+        let data = entry.data() & !MARK_MASK;
+        let _ = s
+            .data
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+                Some(old & MARK_MASK | data)
+            });
+        s.check.store(entry.key ^ data, Ordering::Relaxed);
+    }
+}
+
+impl sealed::Sealed for SharedTable {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.read(key).filter(|e| e.bound != 0)
+    }
+
+    #[inline]
+    fn mark(&self, key: u64) -> u16 {
+        (self.slot(key).data.load(Ordering::Relaxed) >> MARK_SHIFT) as u16
+    }
+
+    #[inline]
+    fn update_mark(&mut self, key: u64, f: impl FnOnce(&mut u16)) {
+        let s = self.slot(key);
+        let mut mark = (s.data.load(Ordering::Relaxed) >> MARK_SHIFT) as u16;
+        f(&mut mark);
+        let bits = u64::from(mark) << MARK_SHIFT;
+        let _ = s
+            .data
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |old| {
+                Some(old & !MARK_MASK | bits)
+            });
+    }
+
+    #[inline]
+    fn store_move(&mut self, key: u64, mv: Move) {
+        let mv = match self.read(key) {
+            Some(old) if mv.is_null() => old.mv,
+            _ => mv.bits(),
+        };
+        self.write(Entry {
+            key,
+            mv,
+            score: 0,
+            depth: NO_DRAFT,
+            bound: Bound::Upper as u8,
+            mark: 0,
+        });
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
+        let stored = if score >= MATE_BOUND {
+            score + ply as i32
+        } else if score <= -MATE_BOUND {
+            score - ply as i32
+        } else {
+            score
+        };
+        let mv = match self.read(key) {
+            Some(old) if mv.is_null() => old.mv,
+            _ => mv.bits(),
+        };
+        self.write(Entry {
+            key,
+            mv,
+            score: stored as i16,
+            depth: depth.clamp(-100, 100) as i8,
+            bound: bound as u8,
+            mark: 0,
+        });
+    }
+
+    #[inline(always)]
+    fn clear_for_search(&mut self) {}
+
+    fn clear(&mut self) {
+        SharedTable::clear(self)
+    }
+
+    fn memory_bytes(&self) -> usize {
+        SharedTable::memory_bytes(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sealed::Sealed, *};
+
+    /// The same stores give the same probes and marks in both kinds of table.
+    #[test]
+    fn shared_table_behaves_like_a_local_one() {
+        let mut local = LocalTable::new(4);
+        let mut shared = SharedTable::new(4);
+        let m = Move::from_bits(0x1234);
+        let keys = [0x10u64, 0x20, 0x31, 0xdead_beef_0000_0001, 0x11];
+        for (i, &k) in keys.iter().enumerate() {
+            let score = [5, -MATE_BOUND - 3, MATE_BOUND + 7, -32_000, 0][i];
+            Sealed::store(&mut local, k, i as i32 - 2, score, Bound::Lower, m, i);
+            Sealed::store(&mut shared, k, i as i32 - 2, score, Bound::Lower, m, i);
+            Sealed::update_mark(&mut local, k, |x| *x = *x + 1 + i as u16);
+            Sealed::update_mark(&mut shared, k, |x| *x = *x + 1 + i as u16);
+        }
+        Sealed::store_move(&mut local, 0x20, Move::NULL);
+        Sealed::store_move(&mut shared, 0x20, Move::NULL);
+        for k in keys.into_iter().chain([0x21, 0x99]) {
+            let (a, b) = (Sealed::probe(&local, k), Sealed::probe(&shared, k));
+            assert_eq!(a.is_some(), b.is_some(), "key {k:#x}");
+            if let (Some(a), Some(b)) = (a, b) {
+                assert_eq!(a.data() & !MARK_MASK, b.data() & !MARK_MASK, "key {k:#x}");
+                assert_eq!(
+                    (a.mv(), a.depth(), a.score(3)),
+                    (b.mv(), b.depth(), b.score(3))
+                );
+            }
+            assert_eq!(
+                Sealed::mark(&local, k),
+                Sealed::mark(&shared, k),
+                "key {k:#x}"
+            );
+        }
+        // A mark does not hide the entry, and a store keeps the mark.
+        Sealed::update_mark(&mut shared, 0x20, |x| *x = 0xffff);
+        assert!(Sealed::probe(&shared, 0x20).is_some());
+        Sealed::store(&mut shared, 0x20, 3, 1, Bound::Exact, m, 0);
+        assert_eq!(Sealed::mark(&shared, 0x20), 0xffff);
+        // Clones share; clearing forgets for every clone.
+        let other = shared.clone();
+        assert!(other.same_as(&shared));
+        assert!(Sealed::probe(&other, 0x20).is_some());
+        other.clear();
+        assert!(Sealed::probe(&shared, 0x20).is_none());
+        assert_eq!(Sealed::mark(&shared, 0x20), 0);
+    }
+
+    /// A slot whose two words come from different writes reads as empty.
+    #[test]
+    fn a_torn_slot_fails_the_key_check() {
+        let mut t = SharedTable::new(2);
+        Sealed::store(&mut t, 0x4, 3, 10, Bound::Exact, Move::NULL, 0);
+        let data_a = t.slot(0x4).data.load(Ordering::Relaxed);
+        Sealed::store(&mut t, 0x8, 5, -10, Bound::Exact, Move::NULL, 0);
+        // Key word of the second write, data word of the first.
+        t.slot(0x8).data.store(data_a, Ordering::Relaxed);
+        assert!(Sealed::probe(&t, 0x8).is_none());
+        assert!(Sealed::probe(&t, 0x4).is_none());
     }
 }

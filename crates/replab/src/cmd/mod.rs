@@ -9,6 +9,7 @@ pub mod measure;
 pub mod perft;
 pub mod reproduce;
 pub mod scan;
+pub mod smp;
 pub mod study;
 pub mod suite;
 pub mod uci;

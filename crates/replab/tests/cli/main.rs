@@ -10,5 +10,6 @@ mod key_width;
 mod reproduce;
 mod scale;
 mod scan;
+mod smp;
 mod suite;
 mod uci;

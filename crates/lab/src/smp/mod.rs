@@ -1,0 +1,728 @@
+//! Parallel search (Lazy SMP) and shared repetition structures (`replab smp`).
+//!
+//! Moreland's warning about Thompson's open flags: in a table shared by several search
+//! threads, a thread meets the open flags of the *other* threads' lines and takes positions
+//! that are only on another thread's line for repetitions. This experiment measures it.
+//!
+//! N threads (1, 2, 4, 8) search the same root by iterative deepening and share one
+//! transposition table ([`replab_search::SharedTable`]); each has its own line, killers, history
+//! and counters; thread 0 is the main thread, whose result is the search's, and it stops the
+//! helpers when it finishes; odd helpers start each iteration one ply deeper (Cheng's Lazy SMP).
+//! The repetition structures are set up per [`Variant`]: per-thread (`linear`, `tt-open`,
+//! `filo-all-history`) or shared (`tt-open`, `filo-all-history`, and `tt-thompson`, whose marks live in the shared
+//! table). Every probe of every thread is checked against exact identity over that thread's own
+//! line ([`checked::Checked`]).
+//!
+//! Two modes: **deterministic** ([`sched`]: the threads take turns passing a baton, chosen by a
+//! seeded generator, so every count is reproducible), and **real threads** (free-running, for
+//! time and nodes per second on this machine's cores). [`run`] measures and returns the
+//! [`Results`], [`write()`] writes `results.json` and `index.html`, [`summary_table`] is what the
+//! command line prints.
+
+pub mod checked;
+pub mod group;
+mod page;
+mod results;
+pub mod sched;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::{Context, Result, anyhow, ensure};
+use replab_board::Move;
+use replab_report::{Meta, ReportDir, fmt_int};
+use replab_search::{SearchConfig, SharedTable};
+
+pub use group::{Game, GroupOutcome, Mode, Variant, run_group};
+pub use results::{
+    Aggregate, ConfigRecord, DeterministicRun, PositionInfo, QuantumCheck, RealAggregate,
+    Reproducibility, Results, VariantInfo, aggregate,
+};
+
+use crate::{Progress, stats::median_ci, study::engine::parallel};
+
+/// The page title.
+pub const TITLE: &str = "Parallel search (Lazy SMP) and shared repetition structures";
+
+/// Deepest main-thread depth accepted.
+pub const MAX_DEPTH: u32 = 12;
+/// Most threads accepted in a group.
+pub const MAX_THREADS: usize = 64;
+/// Thread counts of the quantum check (those that are run).
+pub const QUANTUM_CHECK_THREADS: [usize; 2] = [2, 4];
+
+/// The settings of `replab smp`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The main thread's depth in deterministic mode.
+    pub depth: u32,
+    /// Thread counts (1 is always run: the reference of "changes against one thread").
+    pub threads: Vec<usize>,
+    /// Records of `datasets/repetition.epd` (the first N; game histories included).
+    pub repetition_records: usize,
+    /// Records of `datasets/wac.epd` (the first N).
+    pub wac_records: usize,
+    /// The scheduler's seed.
+    pub seed: u64,
+    /// Mean node entries per turn of the deterministic scheduler (1: the baton changes hands
+    /// at every node).
+    pub quantum: u64,
+    /// Positions (the first N) searched again by the shared variants with a quantum of 1, with
+    /// [`QUANTUM_CHECK_THREADS`] threads.
+    pub quantum_check_positions: usize,
+    /// Positions (the first N) whose deterministic groups are searched twice and compared.
+    pub reproducibility_positions: usize,
+    /// Index bits of the shared transposition table.
+    pub tt_bits: u32,
+    /// Real threads: the main thread's depth.
+    pub real_depth: u32,
+    /// Real threads: positions (the first N WAC records of the set, or of the whole set when
+    /// it has no WAC record).
+    pub real_positions: usize,
+    /// Real threads: interleaved timed rounds.
+    pub repeats: usize,
+    /// Worker threads running deterministic groups side by side (each group runs one thread
+    /// at a time).
+    pub workers: usize,
+    /// The command line that regenerates the report.
+    pub command: String,
+}
+
+impl Default for Config {
+    /// The command line's defaults (the full run).
+    fn default() -> Self {
+        Self {
+            depth: 5,
+            threads: vec![1, 2, 4, 8],
+            repetition_records: 79,
+            wac_records: 8,
+            seed: 1,
+            quantum: 32,
+            quantum_check_positions: 12,
+            reproducibility_positions: 2,
+            tt_bits: 18,
+            real_depth: 6,
+            real_positions: 3,
+            repeats: 5,
+            workers: crate::study::default_threads(),
+            command: "replab smp".into(),
+        }
+    }
+}
+
+impl Config {
+    /// The short run of `bench --quick`.
+    pub fn quick() -> Self {
+        Self {
+            depth: 4,
+            repetition_records: 24,
+            wac_records: 4,
+            quantum_check_positions: 4,
+            reproducibility_positions: 1,
+            real_depth: 5,
+            real_positions: 2,
+            repeats: 3,
+            command: "replab smp --quick".into(),
+            ..Self::default()
+        }
+    }
+
+    /// The thread counts as run: sorted, deduplicated, 1 included.
+    pub fn thread_counts(&self) -> Vec<usize> {
+        let mut t = self.threads.clone();
+        t.push(1);
+        t.sort_unstable();
+        t.dedup();
+        t
+    }
+
+    /// Refuses settings out of range, naming the option.
+    pub fn check(&self) -> Result<()> {
+        ensure!(
+            (1..=MAX_DEPTH).contains(&self.depth),
+            "--depth {} is out of range (1 to {MAX_DEPTH})",
+            self.depth
+        );
+        ensure!(
+            (1..=MAX_DEPTH).contains(&self.real_depth),
+            "--real-depth {} is out of range (1 to {MAX_DEPTH})",
+            self.real_depth
+        );
+        ensure!(
+            !self.threads.is_empty(),
+            "--threads needs at least one count"
+        );
+        for &t in &self.threads {
+            ensure!(
+                (1..=MAX_THREADS).contains(&t),
+                "--threads {t} is out of range (1 to {MAX_THREADS})"
+            );
+        }
+        ensure!(
+            self.repetition_records + self.wac_records > 0,
+            "--repetition-records and --wac-records are both 0: nothing to search"
+        );
+        ensure!(
+            (1..=1_000_000).contains(&self.quantum),
+            "--quantum {} is out of range (1 to 1,000,000)",
+            self.quantum
+        );
+        ensure!(
+            (10..=26).contains(&self.tt_bits),
+            "--tt-bits {} is out of range (10 to 26)",
+            self.tt_bits
+        );
+        ensure!(
+            (1..=100).contains(&self.repeats),
+            "--repeats {} is out of range (1 to 100)",
+            self.repeats
+        );
+        ensure!(
+            (1..=256).contains(&self.workers),
+            "--workers {} is out of range (1 to 256)",
+            self.workers
+        );
+        Ok(())
+    }
+
+    /// The main thread's search settings at `depth`.
+    fn search(&self, depth: u32) -> SearchConfig {
+        SearchConfig {
+            max_depth: depth,
+            tt_bits: Some(self.tt_bits),
+            ..SearchConfig::default()
+        }
+    }
+}
+
+/// The positions: the first records of the repetition suite, then of WAC.
+pub fn games(repetition: usize, wac: usize) -> Result<Vec<Game>> {
+    const REPETITION: &str = include_str!("../../../../datasets/repetition.epd");
+    const WAC: &str = include_str!("../../../../datasets/wac.epd");
+    let mut out = Vec::new();
+    for (file, set, text, n) in [
+        (
+            "datasets/repetition.epd",
+            "repetition",
+            REPETITION,
+            repetition,
+        ),
+        ("datasets/wac.epd", "wac", WAC, wac),
+    ] {
+        let records = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .take(n);
+        for (i, l) in records {
+            let r = crate::suite::parse_record(l.trim(), i + 1)
+                .map_err(|e| anyhow!("{file}:{}: {e}", i + 1))?;
+            out.push(Game {
+                id: r.id,
+                set: set.into(),
+                positions: r.positions,
+                moves: r.moves,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// SplitMix64's finaliser: the scheduler seed of one group from the run's seed and the group.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The scheduler seed of the group (position, variant, threads): independent of which worker
+/// searches it and of the other groups.
+fn group_seed(seed: u64, position: usize, variant: Variant, threads: usize) -> u64 {
+    let v = Variant::ALL.iter().position(|&x| x == variant).unwrap_or(0);
+    mix(seed ^ mix(position as u64 ^ mix((v as u64) << 32 | threads as u64)))
+}
+
+fn uci(m: Option<Move>) -> String {
+    m.map_or("-".into(), |m| m.uci().to_string())
+}
+
+/// The record of one deterministic group.
+fn record(position: usize, variant: Variant, threads: usize, o: &GroupOutcome) -> DeterministicRun {
+    let audit = o.audit();
+    DeterministicRun {
+        position,
+        variant: variant.name().into(),
+        threads,
+        best_move: uci(o.best_move),
+        score: o.score,
+        depth: o.depth,
+        main_nodes: o.threads.first().map_or(0, |t| t.nodes),
+        nodes: o.nodes(),
+        probes: audit.probes,
+        false_repetitions: audit.false_repetitions,
+        main_false_repetitions: o.threads.first().map_or(0, |t| t.false_repetitions),
+        missed_repetitions: audit.missed_repetitions,
+        repetitions: o.threads.iter().map(|t| t.repetitions).sum(),
+        detector_bytes: o.threads.iter().map(|t| t.detector_bytes).sum(),
+        shared_bytes: o.shared_bytes,
+        switches: o.switches,
+    }
+}
+
+/// Runs the experiment: deterministic groups, the reproducibility and quantum checks, real
+/// threads. Progress: one stage per part.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    config.check()?;
+    let meta = Meta::collect(&config.command);
+    let games = games(config.repetition_records, config.wac_records)?;
+    let threads = config.thread_counts();
+    let variants = Variant::ALL;
+    let search = config.search(config.depth);
+    let tt_bits = config.tt_bits;
+    let deterministic =
+        |position: usize, variant: Variant, t: usize, quantum: u64| Mode::Deterministic {
+            seed: group_seed(config.seed, position, variant, t),
+            quantum,
+        };
+
+    // Deterministic mode: one job per position × variant, every thread count.
+    let jobs: Vec<(usize, Variant)> = (0..games.len())
+        .flat_map(|p| variants.iter().map(move |&v| (p, v)))
+        .collect();
+    progress.stage("deterministic", jobs.len() as u64);
+    let per_job = parallel(
+        jobs.len(),
+        config.workers,
+        progress,
+        || Ok(SharedTable::new(tt_bits)),
+        |table: &mut SharedTable, i, done: &AtomicU64| {
+            let (p, v) = jobs[i];
+            let mut out = Vec::with_capacity(threads.len());
+            for &t in &threads {
+                let o = run_group(
+                    v,
+                    &games[p],
+                    search,
+                    t,
+                    table,
+                    deterministic(p, v, t, config.quantum),
+                    true,
+                )
+                .with_context(|| format!("{} / {} / {t} threads", games[p].id, v.name()))?;
+                out.push(record(p, v, t, &o));
+            }
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok(out)
+        },
+    )?;
+    let runs: Vec<DeterministicRun> = per_job.into_iter().flatten().collect();
+
+    // One thread: a shared structure with one thread is the per-thread structure.
+    for v in variants {
+        if let Some(own) = v.per_thread() {
+            for (p, g) in games.iter().enumerate() {
+                let find = |name: &str| {
+                    runs.iter()
+                        .find(|r| r.variant == name && r.threads == 1 && r.position == p)
+                };
+                if let (Some(a), Some(b)) = (find(v.name()), find(own.name())) {
+                    ensure!(
+                        (
+                            a.best_move.as_str(),
+                            a.score,
+                            a.nodes,
+                            a.probes,
+                            a.false_repetitions
+                        ) == (
+                            b.best_move.as_str(),
+                            b.score,
+                            b.nodes,
+                            b.probes,
+                            b.false_repetitions
+                        ),
+                        "{}: {} with one thread differs from {}",
+                        g.id,
+                        v.name(),
+                        own.name()
+                    );
+                }
+            }
+        }
+    }
+
+    // Reproducibility: the same groups again.
+    let repro: Vec<(usize, Variant)> = (0..config.reproducibility_positions.min(games.len()))
+        .flat_map(|p| variants.iter().map(move |&v| (p, v)))
+        .collect();
+    let most = *threads.last().expect("at least one thread count");
+    progress.stage("reproducibility", repro.len() as u64);
+    let repeated = parallel(
+        repro.len(),
+        config.workers,
+        progress,
+        || Ok(SharedTable::new(tt_bits)),
+        |table: &mut SharedTable, i, done: &AtomicU64| {
+            let (p, v) = repro[i];
+            let o = run_group(
+                v,
+                &games[p],
+                search,
+                most,
+                table,
+                deterministic(p, v, most, config.quantum),
+                true,
+            )?;
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok(record(p, v, most, &o))
+        },
+    )?;
+    let differing = repeated
+        .iter()
+        .filter(|again| {
+            runs.iter()
+                .find(|r| {
+                    r.position == again.position
+                        && r.variant == again.variant
+                        && r.threads == again.threads
+                })
+                .is_none_or(|first| first != *again)
+        })
+        .count();
+    let reproducibility = Reproducibility {
+        groups: repeated.len(),
+        differing,
+    };
+
+    // The quantum check: the shared variants with a quantum of 1.
+    let check_threads: Vec<usize> = threads
+        .iter()
+        .copied()
+        .filter(|t| QUANTUM_CHECK_THREADS.contains(t))
+        .collect();
+    let qjobs: Vec<(usize, Variant, usize)> = (0..config.quantum_check_positions.min(games.len()))
+        .flat_map(|p| {
+            let check_threads = &check_threads;
+            variants
+                .iter()
+                .filter(|v| v.shared())
+                .flat_map(move |&v| check_threads.iter().map(move |&t| (p, v, t)))
+        })
+        .collect();
+    let quantum_check = if config.quantum == 1 || qjobs.is_empty() {
+        Vec::new()
+    } else {
+        progress.stage("quantum check", qjobs.len() as u64);
+        let q1 = parallel(
+            qjobs.len(),
+            config.workers,
+            progress,
+            || Ok(SharedTable::new(tt_bits)),
+            |table: &mut SharedTable, i, done: &AtomicU64| {
+                let (p, v, t) = qjobs[i];
+                let o = run_group(
+                    v,
+                    &games[p],
+                    search,
+                    t,
+                    table,
+                    deterministic(p, v, t, 1),
+                    true,
+                )?;
+                done.fetch_add(1, Ordering::Relaxed);
+                Ok(record(p, v, t, &o))
+            },
+        )?;
+        let mut out = Vec::new();
+        for v in variants.iter().filter(|v| v.shared()) {
+            for &t in &check_threads {
+                let pick = |rs: &[DeterministicRun]| -> (usize, u64, u64) {
+                    let sel: Vec<&DeterministicRun> = rs
+                        .iter()
+                        .filter(|r| {
+                            r.variant == v.name()
+                                && r.threads == t
+                                && r.position < config.quantum_check_positions
+                        })
+                        .collect();
+                    (
+                        sel.len(),
+                        sel.iter().map(|r| r.probes).sum(),
+                        sel.iter().map(|r| r.false_repetitions).sum(),
+                    )
+                };
+                let (positions, probes, false_repetitions) = pick(&runs);
+                let (_, probes_q1, false_repetitions_q1) = pick(&q1);
+                out.push(QuantumCheck {
+                    variant: v.name().into(),
+                    threads: t,
+                    positions,
+                    probes,
+                    false_repetitions,
+                    probes_q1,
+                    false_repetitions_q1,
+                });
+            }
+        }
+        out
+    };
+
+    // Real threads.
+    let (real_ids, real) = real_threads(config, &games, &threads, progress)?;
+    progress.finish();
+
+    let aggregates = aggregate(&runs, &variants, &threads);
+    let headline = headline(&aggregates, &threads, games.len());
+    Ok(Results {
+        meta,
+        config: ConfigRecord {
+            depth: config.depth,
+            threads: threads.clone(),
+            repetition_records: games.iter().filter(|g| g.set == "repetition").count(),
+            wac_records: games.iter().filter(|g| g.set == "wac").count(),
+            seed: config.seed,
+            quantum: config.quantum,
+            quantum_check_positions: config.quantum_check_positions.min(games.len()),
+            search,
+            tt_bits: config.tt_bits,
+            tt_open_bits: group::TT_OPEN_BITS,
+            filo_slots: replab_filo::DEFAULT_SLOTS,
+            helper_extra_depth: group::HELPER_EXTRA_DEPTH,
+            real_depth: config.real_depth,
+            real_positions: real_ids.len(),
+            real_position_ids: real_ids,
+            repeats: config.repeats,
+            workers: config.workers,
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        },
+        variants: variants.iter().map(|&v| VariantInfo::of(v)).collect(),
+        positions: games
+            .iter()
+            .map(|g| PositionInfo {
+                id: g.id.clone(),
+                set: g.set.clone(),
+                history_plies: g.moves.len(),
+                fen: g.positions.last().map_or(String::new(), |p| p.fen()),
+            })
+            .collect(),
+        runs,
+        aggregates,
+        reproducibility,
+        quantum_check,
+        real,
+        headline,
+    })
+}
+
+/// Real threads: `repeats` timed rounds (unchecked), interleaved over variants and thread
+/// counts, then one checked round. Returns the positions' ids and the cells.
+fn real_threads(
+    config: &Config,
+    games: &[Game],
+    threads: &[usize],
+    progress: &mut dyn Progress,
+) -> Result<(Vec<String>, Vec<RealAggregate>)> {
+    let wac: Vec<&Game> = games.iter().filter(|g| g.set == "wac").collect();
+    let pool: Vec<&Game> = if wac.is_empty() {
+        games.iter().collect()
+    } else {
+        wac
+    };
+    let real_games: Vec<&Game> = pool.into_iter().take(config.real_positions).collect();
+    let ids: Vec<String> = real_games.iter().map(|g| g.id.clone()).collect();
+    if real_games.is_empty() {
+        return Ok((ids, Vec::new()));
+    }
+    let search = config.search(config.real_depth);
+    let table = SharedTable::new(config.tt_bits);
+    let cells: Vec<(Variant, usize)> = Variant::ALL
+        .iter()
+        .flat_map(|&v| threads.iter().map(move |&t| (v, t)))
+        .collect();
+    progress.stage("real threads", ((config.repeats + 1) * cells.len()) as u64);
+    // Per cell, per round: (time ms, nodes).
+    let mut samples = vec![Vec::with_capacity(config.repeats); cells.len()];
+    for _ in 0..config.repeats {
+        for (c, &(v, t)) in cells.iter().enumerate() {
+            let (mut time, mut nodes) = (0.0, 0u64);
+            for g in &real_games {
+                let o = run_group(v, g, search, t, &table, Mode::Free, false)?;
+                time += o.time_ms;
+                nodes += o.nodes();
+            }
+            samples[c].push((time, nodes));
+            progress.advance(1);
+        }
+    }
+    // The checked round: false repetitions and best moves with free-running threads.
+    let mut checked = Vec::with_capacity(cells.len());
+    for &(v, t) in &cells {
+        let (mut false_repetitions, mut probes, mut moves) = (0, 0, Vec::new());
+        for g in &real_games {
+            let o = run_group(v, g, search, t, &table, Mode::Free, true)?;
+            let a = o.audit();
+            false_repetitions += a.false_repetitions;
+            probes += a.probes;
+            moves.push(uci(o.best_move));
+        }
+        checked.push((false_repetitions, probes, moves));
+        progress.advance(1);
+    }
+    // The deterministic one-thread moves at the real depth, for comparison.
+    let reference: Vec<String> = real_games
+        .iter()
+        .map(|g| {
+            run_group(
+                Variant::Linear,
+                g,
+                search,
+                1,
+                &table,
+                Mode::Deterministic {
+                    seed: 0,
+                    quantum: 1,
+                },
+                false,
+            )
+            .map(|o| uci(o.best_move))
+        })
+        .collect::<Result<_>>()?;
+    let mut out = Vec::new();
+    for (c, &(v, t)) in cells.iter().enumerate() {
+        let one = cells
+            .iter()
+            .position(|&(w, u)| w == v && u == 1)
+            .expect("1 is always a thread count");
+        let times: Vec<f64> = samples[c].iter().map(|s| s.0).collect();
+        let mnps: Vec<f64> = samples[c]
+            .iter()
+            .map(|&(ms, nodes)| {
+                if ms > 0.0 {
+                    nodes as f64 / ms / 1000.0
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        let speedups: Vec<f64> = samples[one]
+            .iter()
+            .zip(&samples[c])
+            .map(|(a, b)| if b.0 > 0.0 { a.0 / b.0 } else { 1.0 })
+            .collect();
+        let mut nodes: Vec<f64> = samples[c].iter().map(|s| s.1 as f64).collect();
+        nodes.sort_by(f64::total_cmp);
+        let (false_repetitions, probes, moves) = &checked[c];
+        out.push(RealAggregate {
+            variant: v.name().into(),
+            threads: t,
+            time_ms: median_ci(&times),
+            mnps: median_ci(&mnps),
+            speedup: median_ci(&speedups),
+            nodes: crate::stats::median(&nodes),
+            best_move_changed: moves.iter().zip(&reference).filter(|(a, b)| a != b).count(),
+            false_repetitions: *false_repetitions,
+            probes: *probes,
+        });
+    }
+    Ok((ids, out))
+}
+
+/// The one-line headline: tt-open's shared table against its per-thread tables and linear.
+fn headline(aggregates: &[Aggregate], threads: &[usize], positions: usize) -> String {
+    let get = |v: Variant, t: usize| {
+        aggregates
+            .iter()
+            .find(|a| a.variant == v.name() && a.threads == t)
+    };
+    let Some(&t) = threads.iter().find(|&&t| t > 1) else {
+        return "One thread only: nothing is shared.".into();
+    };
+    let (Some(shared), Some(own), Some(linear)) = (
+        get(Variant::TtOpenShared, t),
+        get(Variant::TtOpenPerThread, t),
+        get(Variant::Linear, t),
+    ) else {
+        return String::new();
+    };
+    format!(
+        "{t} threads sharing one tt-open table: {} false repetitions ({:.0} per million probes, \
+         on {} of {positions} positions); per-thread tt-open tables {}, linear {}",
+        fmt_int(shared.false_repetitions),
+        shared.false_per_million,
+        shared.positions_with_false,
+        fmt_int(own.false_repetitions),
+        fmt_int(linear.false_repetitions)
+    )
+}
+
+/// Writes `results.json`, the charts and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_string_pretty(results)?)
+        .context("writing results.json")?;
+    page::write(results, dir).context("writing index.html")
+}
+
+/// The table the command line prints.
+pub fn summary_table(results: &Results) -> String {
+    let c = &results.config;
+    let mut out = format!(
+        "Deterministic: {} positions, main thread to depth {}, quantum {} nodes, seed {}\n",
+        results.positions.len(),
+        c.depth,
+        c.quantum,
+        c.seed
+    );
+    out += &format!(
+        "{:<28} {:>3} {:>12} {:>9} {:>10} {:>8} {:>8} {:>8} {:>8}\n",
+        "variant", "thr", "nodes", "false", "false/Mpr", "pos>0", "missed", "Δmove", "Δscore"
+    );
+    for a in &results.aggregates {
+        out += &format!(
+            "{:<28} {:>3} {:>12} {:>9} {:>10.1} {:>8} {:>8} {:>8} {:>8}\n",
+            a.variant,
+            a.threads,
+            fmt_int(a.nodes),
+            fmt_int(a.false_repetitions),
+            a.false_per_million,
+            a.positions_with_false,
+            fmt_int(a.missed_repetitions),
+            a.best_move_changed,
+            a.score_changed
+        );
+    }
+    out += &format!(
+        "Reproducibility: {} groups searched twice, {} differing\n",
+        results.reproducibility.groups, results.reproducibility.differing
+    );
+    if !results.real.is_empty() {
+        out += &format!(
+            "\nReal threads ({} cores): {} positions, depth {}, {} rounds\n",
+            c.cores, c.real_positions, c.real_depth, c.repeats
+        );
+        out += &format!(
+            "{:<28} {:>3} {:>22} {:>22} {:>8} {:>7}\n",
+            "variant", "thr", "time ms [95% CI]", "Mnps [95% CI]", "speedup", "false"
+        );
+        for r in &results.real {
+            out += &format!(
+                "{:<28} {:>3} {:>22} {:>22} {:>8.2} {:>7}\n",
+                r.variant,
+                r.threads,
+                format!(
+                    "{:.1} [{:.1}, {:.1}]",
+                    r.time_ms.median, r.time_ms.ci[0], r.time_ms.ci[1]
+                ),
+                format!(
+                    "{:.2} [{:.2}, {:.2}]",
+                    r.mnps.median, r.mnps.ci[0], r.mnps.ci[1]
+                ),
+                r.speedup.median,
+                r.false_repetitions
+            );
+        }
+    }
+    out += &format!("\n{}\n", results.headline);
+    out
+}
+
+#[cfg(test)]
+mod tests;
