@@ -28,8 +28,8 @@ pub struct Args {
     max_plies: Option<u32>,
     /// Key widths in bits, comma-separated (1 to 64, 64 included: the reference); default
     /// 16,24,32,40,48,64.
-    #[arg(long, value_name = "LIST", value_parser = key_width::parse_widths)]
-    bits: Option<Vec<u32>>,
+    #[arg(long, value_name = "LIST")]
+    bits: Option<String>,
     /// Search depth (1 to 20; default 5).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(key_width::MAX_DEPTH)))]
     depth: Option<u32>,
@@ -61,7 +61,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         games: args.games.unwrap_or(base.games),
         seed: args.seed.unwrap_or(base.seed),
         max_plies: args.max_plies.unwrap_or(base.max_plies),
-        widths: args.bits.unwrap_or(base.widths),
+        widths: match &args.bits {
+            Some(text) => key_width::parse_widths(text)
+                .map_err(|e| anyhow::anyhow!("invalid --bits {text:?}: {e}"))?,
+            None => base.widths,
+        },
         depth: args.depth.unwrap_or(base.depth),
         repetition_records: args
             .repetition
