@@ -2,11 +2,13 @@
 
 mod line;
 mod policy;
+mod preset;
 
 use std::fmt;
 
 pub use line::{Line, LineEntry};
 pub use policy::{DrawPolicy, RootRule, UnknownPolicy, UpcomingRule};
+pub use preset::{EnginePreset, PRESETS};
 use replab_board::Position;
 
 /// What a probe found: the current position repeats an earlier position of the line.

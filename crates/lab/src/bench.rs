@@ -18,7 +18,7 @@ use replab_report::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, callgrind, microbench, reproduce::axon, study, suite};
+use crate::{Progress, audit, callgrind, microbench, policies, reproduce::axon, study, suite};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +119,21 @@ impl Config {
         }
     }
 
+    /// The draw-policy experiment's settings (`--quick`: shallower, fewer WAC records).
+    fn policies(&self) -> policies::Config {
+        if self.quick {
+            policies::Config {
+                command: "replab policies --quick --out reports/policies".into(),
+                ..policies::Config::quick()
+            }
+        } else {
+            policies::Config {
+                command: "replab policies --out reports/policies".into(),
+                ..policies::Config::default()
+            }
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -197,6 +212,8 @@ pub struct Results {
     pub study: study::Results,
     /// The audit.
     pub audit: audit::Results,
+    /// Engines' draw policies.
+    pub policies: policies::Results,
     /// The suites, in landing-page order.
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
@@ -222,7 +239,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 4 + plans.len() + usize::from(config.exe.is_some());
+    let total = 5 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -234,6 +251,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let study = study::run(&config.study(), progress).context("step `study` failed")?;
     announce(progress, "audit");
     let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
+    announce(progress, "policies");
+    let policies = policies::run(&config.policies(), progress).context("step `policies` failed")?;
     let mut suites = Vec::new();
     for (plan, suite_config) in plans.iter().zip(&suite_configs) {
         announce(progress, &format!("suite {}", plan.file));
@@ -277,6 +296,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         axon,
         study,
         audit,
+        policies,
         suites,
         microbench,
         instructions,
@@ -296,6 +316,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     report("axon", &|d| axon::write(&results.axon, d))?;
     report("study", &|d| study::write(&results.study, d))?;
     report("audit", &|d| audit::write(&results.audit, d))?;
+    report("policies", &|d| policies::write(&results.policies, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
         report(&s.dir, &|d| suite::write(&s.results, d))?;
@@ -309,6 +330,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
         ("axon".to_string(), AXON_TITLE.to_string()),
         ("study".into(), study::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
+        ("policies".into(), policies::TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
     pages.extend(
@@ -406,6 +428,7 @@ struct Headlines<'a> {
     cost_in_search: String,
     policy: &'static str,
     refused: String,
+    policies: String,
 }
 
 fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
@@ -461,6 +484,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
             .join(", "),
         policy: policy.name(),
         refused: refused.join("; "),
+        policies: policies::headline(&results.policies),
     }
 }
 

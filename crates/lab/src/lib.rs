@@ -7,6 +7,7 @@ pub mod callgrind;
 pub mod conformance;
 pub mod microbench;
 pub mod perft;
+pub mod policies;
 pub mod progress;
 pub mod reproduce;
 pub mod scan;

@@ -38,6 +38,8 @@ enum Command {
     Reproduce(cmd::reproduce::Args),
     /// The Axon experiment as a study: sensitivity grid, endgame suite and verdict.
     Study(cmd::study::Args),
+    /// Engines' draw policies as presets: scripted cases and their effect on search.
+    Policies(cmd::policies::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Audit(args) => cmd::audit::run(args),
         Command::Reproduce(args) => cmd::reproduce::run(args),
         Command::Study(args) => cmd::study::run(args),
+        Command::Policies(args) => cmd::policies::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),

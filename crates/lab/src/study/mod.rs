@@ -16,7 +16,7 @@
 //! [`summary_table`] is what the command line prints.
 
 pub mod endgames;
-mod engine;
+pub(crate) mod engine;
 pub mod grid;
 mod page;
 mod results;

@@ -32,6 +32,7 @@ use replab_report::Meta;
 use replab_search::{SearchConfig, SearchResult, Searcher};
 
 pub use page::{title, write};
+pub(crate) use records::parse_record;
 pub use records::{Record, read_records};
 pub use results::{
     Aggregate, ConfigRecord, SuiteResults, SuiteRun, aggregate, summary_table, time_sentence,

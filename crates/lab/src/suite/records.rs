@@ -23,7 +23,7 @@ pub struct Record {
 }
 
 /// Parses one EPD line into a [`Record`].
-fn parse_record(text: &str, line: usize) -> Result<Record, String> {
+pub(crate) fn parse_record(text: &str, line: usize) -> Result<Record, String> {
     let epd = Epd::parse(text).map_err(|e| e.to_string())?;
     let best = epd.moves("bm").map_err(|e| e.to_string())?;
     let avoid = epd.moves("am").map_err(|e| e.to_string())?;

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod conformance;
 pub mod measure;
 pub mod perft;
+pub mod policies;
 pub mod reproduce;
 pub mod scan;
 pub mod study;
