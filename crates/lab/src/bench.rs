@@ -19,8 +19,8 @@ use replab_report::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Progress, audit, callgrind, conformance, key_width, microbench, reproduce::axon, smp, study,
-    suite,
+    Progress, audit, callgrind, conformance, key_width, microbench, policies, reproduce::axon, smp,
+    study, suite,
 };
 
 /// The settings of the main job.
@@ -181,6 +181,21 @@ impl Config {
         }
     }
 
+    /// The draw-policy experiment's settings (`--quick`: shallower, fewer WAC records).
+    fn policies(&self) -> policies::Config {
+        if self.quick {
+            policies::Config {
+                command: "replab policies --quick --out reports/policies".into(),
+                ..policies::Config::quick()
+            }
+        } else {
+            policies::Config {
+                command: "replab policies --out reports/policies".into(),
+                ..policies::Config::default()
+            }
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -265,6 +280,8 @@ pub struct Results {
     pub conformance: conformance::Results,
     /// Key width and false draws.
     pub key_width: key_width::Results,
+    /// Engines' draw policies.
+    pub policies: policies::Results,
     /// The suites, in landing-page order.
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
@@ -290,7 +307,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 7 + plans.len() + usize::from(config.exe.is_some());
+    let total = 8 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -310,6 +327,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     announce(progress, "key-width");
     let key_width =
         key_width::run(&config.key_width(), progress).context("step `key-width` failed")?;
+    announce(progress, "policies");
+    let policies = policies::run(&config.policies(), progress).context("step `policies` failed")?;
     let mut suites = Vec::new();
     for (plan, suite_config) in plans.iter().zip(&suite_configs) {
         announce(progress, &format!("suite {}", plan.file));
@@ -356,6 +375,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         audit,
         conformance,
         key_width,
+        policies,
         suites,
         microbench,
         instructions,
@@ -380,6 +400,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
         conformance::write(&results.conformance, d)
     })?;
     report("key-width", &|d| key_width::write(&results.key_width, d))?;
+    report("policies", &|d| policies::write(&results.policies, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
         report(&s.dir, &|d| suite::write(&s.results, d))?;
@@ -396,6 +417,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
         ("audit".into(), AUDIT_TITLE.into()),
         ("conformance".into(), conformance::TITLE.into()),
         ("key-width".into(), key_width::TITLE.into()),
+        ("policies".into(), policies::TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
     pages.extend(
@@ -496,6 +518,7 @@ struct Headlines<'a> {
     policy: &'static str,
     refused: String,
     key_width: String,
+    policies: String,
 }
 
 fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
@@ -554,6 +577,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
         policy: policy.name(),
         refused: refused.join("; "),
         key_width: key_width::headline(&results.key_width),
+        policies: policies::headline(&results.policies),
     }
 }
 

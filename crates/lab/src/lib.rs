@@ -8,6 +8,7 @@ pub mod conformance;
 pub mod key_width;
 pub mod microbench;
 pub mod perft;
+pub mod policies;
 pub mod progress;
 pub mod reproduce;
 pub mod scan;

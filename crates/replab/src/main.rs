@@ -42,6 +42,8 @@ enum Command {
     KeyWidth(cmd::key_width::Args),
     /// Parallel search (Lazy SMP): shared open flags against per-thread repetition structures.
     Smp(cmd::smp::Args),
+    /// Engines' draw policies as presets: scripted cases and their effect on search.
+    Policies(cmd::policies::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Command::Study(args) => cmd::study::run(args),
         Command::KeyWidth(args) => cmd::key_width::run(args),
         Command::Smp(args) => cmd::smp::run(args),
+        Command::Policies(args) => cmd::policies::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),

@@ -938,9 +938,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             self.line.pop();
             return 0;
         }
-        if let Some(rep) = self.probe(child)
-            && self.config.policy.is_draw(rep, self.line.plies_from_root())
-        {
+        if self.repetition_draw(child) {
             self.counters.repetitions += 1;
             self.path_draws += 1;
             self.line.pop();
@@ -955,6 +953,75 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.leave(child);
         self.line.pop();
         score
+    }
+
+    /// Whether the line's last position, `child`, is a repetition the draw policy scores as a
+    /// draw: the detector's probe, then [`DrawPolicy::is_draw`] at the line's distance from the
+    /// root (the one place the searcher applies its policy).
+    #[inline(always)]
+    fn repetition_draw(&mut self, child: &Position) -> bool {
+        self.probe(child)
+            .is_some_and(|rep| self.config.policy.is_draw(rep, self.line.plies_from_root()))
+    }
+
+    /// Follows `line` (moves below the root) from the last of `positions` (the game before it
+    /// as history, as in [`Searcher::search_game`]) the way the search would enter it, and
+    /// returns the first ply (1 = the root's child) whose position the searcher scores as a
+    /// repetition draw, with this searcher's detector and policy; `None` if it enters the
+    /// whole line. No search is done and no counter or table changes: this shows what the
+    /// policy decides on a scripted line (the policy cases test it).
+    ///
+    /// # Panics
+    /// If `positions` is empty, `moves.len() + 1 != positions.len()`, or a move of `line` is
+    /// not legal where it is played.
+    pub fn first_draw_ply(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        line: &[Move],
+    ) -> Option<usize> {
+        if self.detector.in_search_table()
+            && let Some(tt) = &mut self.tt
+        {
+            tt.clear();
+            load_history_marked(
+                &mut self.detector,
+                tt,
+                &mut self.line,
+                positions,
+                moves,
+                line.len() + 1,
+            );
+        } else {
+            load_history(
+                &mut self.detector,
+                &mut self.line,
+                positions,
+                moves,
+                line.len() + 1,
+            );
+        }
+        let mut pos = *positions.last().expect("at least the root position");
+        let mut entered = Vec::with_capacity(line.len());
+        let mut draw = None;
+        for (i, &m) in line.iter().enumerate() {
+            assert!(pos.is_legal(m), "line move {} is not legal", i + 1);
+            let child = pos.play(m);
+            self.line.push(&pos, m, &child);
+            if self.repetition_draw(&child) {
+                self.line.pop();
+                draw = Some(i + 1);
+                break;
+            }
+            self.enter(&child);
+            entered.push(child);
+            pos = child;
+        }
+        for child in entered.iter().rev() {
+            self.leave(child);
+            self.line.pop();
+        }
+        draw
     }
 
     /// Probes the detector for the line's last position, `pos` (through the position's table

@@ -63,6 +63,14 @@ pub fn declarations() -> Vec<String> {
         policies.push_str(" var ");
         policies.push_str(p.name());
     }
+    // Engine presets, each an alias of one of the policies above.
+    for p in replab_detect::PRESETS
+        .iter()
+        .filter(|p| DrawPolicy::ALL.iter().all(|q| q.name() != p.name))
+    {
+        policies.push_str(" var ");
+        policies.push_str(p.name);
+    }
     vec![
         detectors,
         policies,
@@ -101,10 +109,10 @@ impl Options {
                 next.detector = lower;
             }
             "drawpolicy" => {
-                next.policy = DrawPolicy::ALL
-                    .into_iter()
-                    .find(|p| p.name() == lower)
-                    .ok_or_else(|| format!("unknown DrawPolicy {value}"))?;
+                // A policy or an engine preset (an alias of one).
+                next.policy = lower
+                    .parse::<DrawPolicy>()
+                    .map_err(|_| format!("unknown DrawPolicy {value}"))?;
             }
             "contempt" => {
                 let c: i32 = value

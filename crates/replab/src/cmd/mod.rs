@@ -7,6 +7,7 @@ pub mod conformance;
 pub mod key_width;
 pub mod measure;
 pub mod perft;
+pub mod policies;
 pub mod reproduce;
 pub mod scan;
 pub mod smp;

@@ -24,7 +24,8 @@ pub struct Args {
     /// Comma-separated detectors, or `all` (every searcher detector); `off` is always added.
     #[arg(long, default_value = "all")]
     pub detectors: String,
-    /// Draw policy: twofold, stanback, moreland, stockfish or threefold.
+    /// Draw policy: twofold, stanback, moreland, stockfish or threefold, or an engine preset
+    /// (crafty, weiss, koivisto, viridithas, lc0), an alias of one of them.
     #[arg(long, default_value = "twofold")]
     pub policy: String,
     /// Output directory.

@@ -1,0 +1,590 @@
+//! Engines' draw policies (`replab policies`): the rules real engines use to score a
+//! repetition as a draw, as presets ([`replab_detect::PRESETS`]), checked on scripted cases
+//! ([`cases`]) and compared in search.
+//!
+//! Every engine read turned out to follow one of replab's five policies exactly, so each preset
+//! is an alias of a policy and the search runs once per distinct policy: `stockfish`,
+//! `twofold` (Crafty, Weiss, Koivisto), `moreland` (Viridithas, lc0) and `threefold`. Each is
+//! searched with `linear` (exact) and `linear+cuckoo` (the policy's upcoming-cycle rule) on the
+//! repetition suite (`datasets/repetition.epd`, with game histories) and on WAC, to a fixed
+//! depth; the reference is `threefold` with `linear`, which scores exactly the FIDE threefold
+//! repetition. Reported per configuration: nodes, time (per-record medians of interleaved
+//! repeats; the change against the reference as the median of per-record ratios with its 95%
+//! interval), solved records (bm/am), and how many records' root score and best move differ
+//! from the reference.
+//!
+//! [`run`] searches and returns the [`Results`], [`write`] writes `results.json`, two charts
+//! and `index.html`; [`summary_table`] is what the command line prints.
+
+pub mod cases;
+mod page;
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::{Result, anyhow, ensure};
+use replab_detect::{DrawPolicy, PRESETS};
+use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
+use replab_search::SearchConfig;
+use serde::{Deserialize, Serialize};
+
+pub use cases::{CaseAnswer, CaseCheck};
+pub use page::write_page;
+
+use crate::{
+    Progress,
+    stats::{Estimate, median_ci},
+    study::engine::{Engine, engine, parallel},
+    suite::{Record, parse_record},
+};
+
+/// The page title.
+pub const TITLE: &str =
+    "Engines' draw policies: presets, scripted cases and their effect on search";
+
+/// The detectors every policy is searched with.
+pub const DETECTORS: [&str; 2] = ["linear", "linear+cuckoo"];
+
+/// The reference: `threefold` with `linear` (exact FIDE threefold repetition).
+pub const REFERENCE: (DrawPolicy, &str) = (DrawPolicy::Threefold, "linear");
+
+/// Deepest search depth accepted.
+pub const MAX_DEPTH: u32 = 12;
+
+/// The settings of `replab policies`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Search depth on the repetition suite.
+    pub repetition_depth: u32,
+    /// Search depth on WAC.
+    pub wac_depth: u32,
+    /// WAC records searched (the first N of `datasets/wac.epd`; 0 for none).
+    pub wac_records: usize,
+    /// Interleaved timed runs of every search (the time is their median).
+    pub repeats: usize,
+    /// Worker threads (the counts do not depend on it).
+    pub threads: usize,
+    /// The command line that regenerates the report.
+    pub command: String,
+}
+
+impl Default for Config {
+    /// The command line's defaults (the full run).
+    fn default() -> Self {
+        Self {
+            repetition_depth: 6,
+            wac_depth: 5,
+            wac_records: 120,
+            repeats: 3,
+            threads: crate::study::default_threads(),
+            command: "replab policies".into(),
+        }
+    }
+}
+
+impl Config {
+    /// The short run of `bench --quick`.
+    pub fn quick() -> Self {
+        Self {
+            repetition_depth: 5,
+            wac_depth: 4,
+            wac_records: 40,
+            repeats: 2,
+            command: "replab policies --quick".into(),
+            ..Self::default()
+        }
+    }
+
+    /// Checks the settings, with the command line's option names.
+    pub fn check(&self) -> Result<()> {
+        for (name, d) in [
+            ("--repetition-depth", self.repetition_depth),
+            ("--wac-depth", self.wac_depth),
+        ] {
+            ensure!(
+                (1..=MAX_DEPTH).contains(&d),
+                "{name} {d} is out of range (1 to {MAX_DEPTH})"
+            );
+        }
+        ensure!(
+            self.wac_records <= 300,
+            "--wac-records {} is out of range (0 to 300)",
+            self.wac_records
+        );
+        ensure!(
+            (1..=20).contains(&self.repeats),
+            "--repeats {} is out of range (1 to 20)",
+            self.repeats
+        );
+        ensure!(
+            (1..=256).contains(&self.threads),
+            "--threads {} is out of range (1 to 256)",
+            self.threads
+        );
+        Ok(())
+    }
+}
+
+/// A preset as the report shows it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PresetRecord {
+    /// The preset's name.
+    pub name: String,
+    /// The engine.
+    pub engine: String,
+    /// The policy it equals.
+    pub policy: DrawPolicy,
+    /// The engine's rule as read in its code.
+    pub rule: String,
+    /// Where it was read.
+    pub source: String,
+    /// The upcoming-cycle rule the preset's searches use (its policy's).
+    pub upcoming_rule: String,
+    /// How the engine's own upcoming-cycle code differs, if it does.
+    pub upcoming_note: String,
+}
+
+/// One record searched under one configuration.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RecordRun {
+    /// The record's id.
+    pub id: String,
+    /// The policy.
+    pub policy: DrawPolicy,
+    /// The detector.
+    pub detector: String,
+    /// Best move (UCI), `-` when none.
+    pub best_move: String,
+    /// Root score in centipawns, side to move's view.
+    pub score_cp: i32,
+    /// Nodes, all iterations.
+    pub nodes: u64,
+    /// Repetition draws scored.
+    pub repetitions: u64,
+    /// Whether the best move solves the record (bm/am), `None` without bm/am.
+    pub solved: Option<bool>,
+    /// Wall time: the median of the interleaved runs (ms).
+    pub time_ms: f64,
+}
+
+/// A configuration's totals over a set, against the reference.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Total {
+    /// The policy.
+    pub policy: DrawPolicy,
+    /// The presets that are this policy.
+    pub presets: Vec<String>,
+    /// The detector.
+    pub detector: String,
+    /// Nodes summed over the records.
+    pub nodes: u64,
+    /// Nodes against the reference's (relative change).
+    pub nodes_change: f64,
+    /// Repetition draws scored.
+    pub repetitions: u64,
+    /// Records solved.
+    pub solved: usize,
+    /// Records with bm/am.
+    pub solvable: usize,
+    /// Records whose root score differs from the reference's.
+    pub score_differs: usize,
+    /// Records whose best move differs from the reference's.
+    pub best_move_differs: usize,
+    /// Sum of the per-record median times (ms).
+    pub time_ms: f64,
+    /// Time against the reference: the median over records of the per-record time ratio − 1,
+    /// with its 95% interval.
+    pub time_change: Estimate,
+}
+
+/// One position set's results.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SetResults {
+    /// `repetition` or `wac`.
+    pub set: String,
+    /// What it is.
+    pub description: String,
+    /// Search depth.
+    pub depth: u32,
+    /// Records searched.
+    pub records: usize,
+    /// Records with a game history.
+    pub with_history: usize,
+    /// Totals per configuration, in [`configurations`] order.
+    pub totals: Vec<Total>,
+    /// Every record under every configuration (configuration by configuration).
+    pub runs: Vec<RecordRun>,
+}
+
+/// The settings as recorded.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ConfigRecord {
+    /// Repetition-suite depth.
+    pub repetition_depth: u32,
+    /// WAC depth.
+    pub wac_depth: u32,
+    /// WAC records.
+    pub wac_records: usize,
+    /// Timed runs per search.
+    pub repeats: usize,
+    /// Worker threads.
+    pub threads: usize,
+    /// Reference policy.
+    pub reference_policy: DrawPolicy,
+    /// Reference detector.
+    pub reference_detector: String,
+    /// The searcher's settings (depth set per set).
+    pub search: SearchConfig,
+}
+
+/// Everything `replab policies` measured.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Results {
+    /// Provenance.
+    pub meta: Meta,
+    /// Settings.
+    pub config: ConfigRecord,
+    /// The presets.
+    pub presets: Vec<PresetRecord>,
+    /// The scripted cases, checked through the searcher.
+    pub cases: Vec<CaseCheck>,
+    /// The position sets.
+    pub sets: Vec<SetResults>,
+}
+
+/// The distinct policies of the presets, in preset order (reference last).
+pub fn policies() -> Vec<DrawPolicy> {
+    let mut out: Vec<DrawPolicy> = Vec::new();
+    for p in &PRESETS {
+        if !out.contains(&p.policy) {
+            out.push(p.policy);
+        }
+    }
+    out
+}
+
+/// The configurations searched: every distinct policy × every detector.
+pub fn configurations() -> Vec<(DrawPolicy, &'static str)> {
+    policies()
+        .into_iter()
+        .flat_map(|p| DETECTORS.map(|d| (p, d)))
+        .collect()
+}
+
+/// The presets that are `policy`.
+fn presets_of(policy: DrawPolicy) -> Vec<String> {
+    PRESETS
+        .iter()
+        .filter(|p| p.policy == policy)
+        .map(|p| p.name.to_string())
+        .collect()
+}
+
+/// The records of an embedded EPD file.
+fn records(text: &str, file: &str, limit: Option<usize>) -> Result<Vec<Record>> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        if limit.is_some_and(|n| out.len() >= n) {
+            break;
+        }
+        out.push(parse_record(t, i + 1).map_err(|e| anyhow!("{file}:{}: {e}", i + 1))?);
+    }
+    Ok(out)
+}
+
+/// Searches every record under every configuration (records in parallel, configurations
+/// interleaved within a record's rounds). Returns the runs configuration by configuration.
+fn search_set(
+    label: &str,
+    records: &[Record],
+    depth: u32,
+    config: &Config,
+    progress: &mut dyn Progress,
+) -> Result<Vec<RecordRun>> {
+    let configs = configurations();
+    progress.stage(
+        label,
+        (records.len() * configs.len() * config.repeats) as u64,
+    );
+    let search = |policy| SearchConfig {
+        max_depth: depth,
+        policy,
+        ..SearchConfig::default()
+    };
+    let per_record = parallel(
+        records.len(),
+        config.threads,
+        progress,
+        || {
+            configs
+                .iter()
+                .map(|&(p, d)| engine(d, search(p)))
+                .collect::<Result<Vec<Box<dyn Engine>>>>()
+        },
+        |engines, i, done: &AtomicU64| {
+            let r = &records[i];
+            let mut runs: Vec<Option<RecordRun>> = vec![None; configs.len()];
+            let mut times = vec![Vec::with_capacity(config.repeats); configs.len()];
+            for _round in 0..config.repeats {
+                for (c, (&(policy, detector), e)) in
+                    configs.iter().zip(engines.iter_mut()).enumerate()
+                {
+                    let res = e.search(&r.positions, &r.moves);
+                    done.fetch_add(1, Ordering::Relaxed);
+                    let best = res.best_move();
+                    let run = RecordRun {
+                        id: r.id.clone(),
+                        policy,
+                        detector: detector.to_string(),
+                        best_move: best.map_or_else(|| "-".into(), |m| m.uci().to_string()),
+                        score_cp: res.score().map_or(0, |s| s.0),
+                        nodes: res.totals().nodes,
+                        repetitions: res.totals().repetitions,
+                        solved: (!r.best.is_empty() || !r.avoid.is_empty()).then(|| {
+                            best.is_some_and(|m| {
+                                (r.best.is_empty() || r.best.contains(&m)) && !r.avoid.contains(&m)
+                            })
+                        }),
+                        time_ms: res.time_ms(),
+                    };
+                    times[c].push(run.time_ms);
+                    match &runs[c] {
+                        None => runs[c] = Some(run),
+                        Some(first) => ensure!(
+                            (first.nodes, &first.best_move, first.score_cp)
+                                == (run.nodes, &run.best_move, run.score_cp),
+                            "{policy}/{detector}: record {} differs between runs (the search \
+                             must be deterministic)",
+                            r.id
+                        ),
+                    }
+                }
+            }
+            Ok(runs
+                .into_iter()
+                .zip(times)
+                .map(|(run, t)| RecordRun {
+                    time_ms: median_ci(&t).median,
+                    ..run.expect("at least one round")
+                })
+                .collect::<Vec<_>>())
+        },
+    )?;
+    // Configuration by configuration, records in file order.
+    let mut out = Vec::with_capacity(records.len() * configs.len());
+    for c in 0..configs.len() {
+        out.extend(per_record.iter().map(|runs| runs[c].clone()));
+    }
+    Ok(out)
+}
+
+/// The totals of each configuration against the reference.
+pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
+    let of = |p: DrawPolicy, d: &str| -> Vec<&RecordRun> {
+        runs.iter()
+            .filter(|r| r.policy == p && r.detector == d)
+            .collect()
+    };
+    let reference = of(REFERENCE.0, REFERENCE.1);
+    let ref_nodes: u64 = reference.iter().map(|r| r.nodes).sum();
+    configurations()
+        .into_iter()
+        .map(|(policy, detector)| {
+            let rs = of(policy, detector);
+            let nodes: u64 = rs.iter().map(|r| r.nodes).sum();
+            let pairs = rs.iter().zip(&reference);
+            let ratios: Vec<f64> = pairs
+                .clone()
+                .filter(|(_, b)| b.time_ms > 0.0)
+                .map(|(a, b)| a.time_ms / b.time_ms - 1.0)
+                .collect();
+            Total {
+                policy,
+                presets: presets_of(policy),
+                detector: detector.to_string(),
+                nodes,
+                nodes_change: if ref_nodes > 0 {
+                    nodes as f64 / ref_nodes as f64 - 1.0
+                } else {
+                    0.0
+                },
+                repetitions: rs.iter().map(|r| r.repetitions).sum(),
+                solved: rs.iter().filter(|r| r.solved == Some(true)).count(),
+                solvable: rs.iter().filter(|r| r.solved.is_some()).count(),
+                score_differs: pairs
+                    .clone()
+                    .filter(|(a, b)| a.score_cp != b.score_cp)
+                    .count(),
+                best_move_differs: pairs.filter(|(a, b)| a.best_move != b.best_move).count(),
+                time_ms: rs.iter().map(|r| r.time_ms).sum(),
+                time_change: if ratios.is_empty() {
+                    Estimate::exact(0.0)
+                } else {
+                    median_ci(&ratios)
+                },
+            }
+        })
+        .collect()
+}
+
+/// Runs the cases and the searches.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    config.check()?;
+    let meta = Meta::collect(&config.command);
+    progress.stage("policy cases", 0);
+    let case_list = cases::cases()?;
+    let checks = cases::check(&case_list)?;
+    const REPETITION_EPD: &str = include_str!("../../../../datasets/repetition.epd");
+    const WAC_EPD: &str = include_str!("../../../../datasets/wac.epd");
+    let mut sets = Vec::new();
+    let rep = records(REPETITION_EPD, "datasets/repetition.epd", None)?;
+    let wac = records(WAC_EPD, "datasets/wac.epd", Some(config.wac_records))?;
+    for (set, recs, depth, description) in [
+        (
+            "repetition",
+            &rep,
+            config.repetition_depth,
+            "datasets/repetition.epd: perpetual checks, composed draws and positions from real \
+             games, most with the game that led to them as history",
+        ),
+        (
+            "wac",
+            &wac,
+            config.wac_depth,
+            "the first records of datasets/wac.epd (Win At Chess tactics), no game history",
+        ),
+    ] {
+        if recs.is_empty() {
+            continue;
+        }
+        let runs = search_set(set, recs, depth, config, progress)?;
+        sets.push(SetResults {
+            set: set.into(),
+            description: description.into(),
+            depth,
+            records: recs.len(),
+            with_history: recs.iter().filter(|r| !r.moves.is_empty()).count(),
+            totals: totals(&runs),
+            runs,
+        });
+    }
+    progress.finish();
+    Ok(Results {
+        meta,
+        config: ConfigRecord {
+            repetition_depth: config.repetition_depth,
+            wac_depth: config.wac_depth,
+            wac_records: config.wac_records,
+            repeats: config.repeats,
+            threads: config.threads,
+            reference_policy: REFERENCE.0,
+            reference_detector: REFERENCE.1.into(),
+            search: SearchConfig::default(),
+        },
+        presets: PRESETS
+            .iter()
+            .map(|p| PresetRecord {
+                name: p.name.into(),
+                engine: p.engine.into(),
+                policy: p.policy,
+                rule: p.rule.into(),
+                source: p.source.into(),
+                upcoming_rule: p.policy.root_rule().name().into(),
+                upcoming_note: p.upcoming_note.into(),
+            })
+            .collect(),
+        cases: checks,
+        sets,
+    })
+}
+
+/// Writes `results.json`, the charts and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_string_pretty(results)?)?;
+    write_page(results, dir)
+}
+
+/// Whether every scripted case passed for every policy and preset.
+pub fn cases_pass(results: &Results) -> (usize, usize) {
+    let all: Vec<&CaseAnswer> = results.cases.iter().flat_map(|c| &c.answers).collect();
+    (all.iter().filter(|a| a.pass).count(), all.len())
+}
+
+/// The headline: on the repetition suite, how many records each policy's root score differs
+/// from the threefold reference's (with linear).
+pub fn headline(results: &Results) -> String {
+    let Some(set) = results.sets.iter().find(|s| s.set == "repetition") else {
+        return String::new();
+    };
+    let parts: Vec<String> = set
+        .totals
+        .iter()
+        .filter(|t| t.detector == "linear" && t.policy != REFERENCE.0)
+        .map(|t| {
+            format!(
+                "{} ({}) {} of {}",
+                t.policy,
+                t.presets.join(", "),
+                t.score_differs,
+                set.records
+            )
+        })
+        .collect();
+    format!(
+        "On the repetition suite at depth {}, the root score differs from exact threefold for {}",
+        set.depth,
+        parts.join("; ")
+    )
+}
+
+/// The table the command line prints.
+pub fn summary_table(results: &Results) -> String {
+    let (pass, all) = cases_pass(results);
+    let mut out = format!("Policy cases: {pass} of {all} answers as expected\n");
+    for set in &results.sets {
+        out += &format!(
+            "\n{} ({} records, {} with history, depth {}), reference threefold/linear\n",
+            set.set, set.records, set.with_history, set.depth
+        );
+        out += &format!(
+            "{:<10} {:<28} {:<14} {:>11} {:>8} {:>6} {:>7} {:>7} {:>26}\n",
+            "policy",
+            "presets",
+            "detector",
+            "nodes",
+            "Δnodes",
+            "reps",
+            "solved",
+            "≠score",
+            "Δtime [95% CI] (≠move)"
+        );
+        for t in &set.totals {
+            out += &format!(
+                "{:<10} {:<28} {:<14} {:>11} {:>8} {:>6} {:>7} {:>7} {:>26}\n",
+                t.policy.name(),
+                t.presets.join(","),
+                t.detector,
+                fmt_int(t.nodes),
+                fmt_delta_pct(t.nodes_change),
+                t.repetitions,
+                format!("{}/{}", t.solved, t.solvable),
+                t.score_differs,
+                format!(
+                    "{} [{}, {}] ({})",
+                    fmt_delta_pct(t.time_change.median),
+                    fmt_delta_pct(t.time_change.ci[0]),
+                    fmt_delta_pct(t.time_change.ci[1]),
+                    t.best_move_differs
+                ),
+            );
+        }
+    }
+    out += &format!("\n{}\n", headline(results));
+    out
+}
+
+#[cfg(test)]
+mod tests;

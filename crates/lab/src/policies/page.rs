@@ -1,0 +1,283 @@
+//! The policies page: presets and their sources, the scripted cases, the searches' tables and
+//! charts, the method. Prose and markup are in `templates/policies/`.
+
+use anyhow::Result;
+use replab_report::{
+    BarChart, Cell, Page, ReportDir, Series, fmt_delta_pct, fmt_ms, render_fragment, table_html,
+};
+use serde::Serialize;
+
+use super::{REFERENCE, Results, SetResults, TITLE, cases_pass, headline, policies};
+
+const SUMMARY: &str = include_str!("../../templates/policies/summary.html");
+const PRESETS: &str = include_str!("../../templates/policies/presets.html");
+const CASES: &str = include_str!("../../templates/policies/cases.html");
+const SET: &str = include_str!("../../templates/policies/set.html");
+const METHOD: &str = include_str!("../../templates/policies/method.html");
+
+#[derive(Serialize)]
+struct SummaryContext {
+    headline: String,
+    pass: usize,
+    answers: usize,
+    cases: usize,
+}
+
+#[derive(Serialize)]
+struct TableContext {
+    table: String,
+}
+
+#[derive(Serialize)]
+struct SetContext {
+    description: String,
+    records: usize,
+    with_history: usize,
+    depth: u32,
+    repeats: usize,
+    table: String,
+    score_figure: String,
+    nodes_figure: String,
+}
+
+#[derive(Serialize)]
+struct MethodContext {
+    repeats: usize,
+    threads: usize,
+    reference_policy: String,
+    reference_detector: String,
+}
+
+/// The label of a policy with its presets: `twofold (crafty, weiss, koivisto)`.
+fn label(results: &Results, policy: replab_detect::DrawPolicy) -> String {
+    let presets: Vec<&str> = results
+        .presets
+        .iter()
+        .filter(|p| p.policy == policy && p.name != policy.name())
+        .map(|p| p.name.as_str())
+        .collect();
+    if presets.is_empty() {
+        policy.name().to_string()
+    } else {
+        format!("{} ({})", policy.name(), presets.join(", "))
+    }
+}
+
+/// One set's section: totals table, chart of score changes, chart of node changes.
+fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<String> {
+    let headers = [
+        "policy",
+        "presets",
+        "detector",
+        "nodes",
+        "Δ nodes vs reference",
+        "repetition draws",
+        "solved (bm/am)",
+        "root score ≠ reference",
+        "best move ≠ reference",
+        "time (sum of medians)",
+        "Δ time vs reference, median [95% CI]",
+    ];
+    let rows: Vec<Vec<Cell>> = set
+        .totals
+        .iter()
+        .map(|t| {
+            vec![
+                Cell::text(t.policy.name()),
+                Cell::text(t.presets.join(", ")),
+                Cell::text(&t.detector),
+                t.nodes.into(),
+                Cell::text(fmt_delta_pct(t.nodes_change)),
+                t.repetitions.into(),
+                Cell::text(format!("{} of {}", t.solved, t.solvable)),
+                Cell::text(format!("{} of {}", t.score_differs, set.records)),
+                Cell::text(format!("{} of {}", t.best_move_differs, set.records)),
+                Cell::text(fmt_ms(t.time_ms)),
+                Cell::text(format!(
+                    "{} [{}, {}]",
+                    fmt_delta_pct(t.time_change.median),
+                    fmt_delta_pct(t.time_change.ci[0]),
+                    fmt_delta_pct(t.time_change.ci[1])
+                )),
+            ]
+        })
+        .collect();
+    let categories: Vec<String> = policies().into_iter().map(|p| label(results, p)).collect();
+    let series = |f: &dyn Fn(&super::Total) -> f64| -> Vec<Series> {
+        super::DETECTORS
+            .iter()
+            .map(|d| {
+                Series::values(
+                    d.to_string(),
+                    policies().into_iter().map(|p| {
+                        set.totals
+                            .iter()
+                            .find(|t| t.policy == p && t.detector == *d)
+                            .map_or(0.0, f)
+                    }),
+                )
+            })
+            .collect()
+    };
+    let n = set.records.max(1) as f64;
+    let score_chart = BarChart {
+        categories: categories.clone(),
+        series: series(&|t| 100.0 * t.score_differs as f64 / n),
+        ..BarChart::new(
+            format!(
+                "{}: root score differs from threefold/linear (depth {})",
+                set.set, set.depth
+            ),
+            "policy (presets)",
+            "records (%)",
+        )
+    };
+    let score_figure = dir.write_chart(
+        &format!("{}-score.svg", set.set),
+        &score_chart,
+        "Share of records whose root score differs from the exact threefold reference",
+    )?;
+    let nodes_chart = BarChart {
+        categories,
+        series: series(&|t| 100.0 * t.nodes_change),
+        ..BarChart::new(
+            format!(
+                "{}: nodes against threefold/linear (depth {})",
+                set.set, set.depth
+            ),
+            "policy (presets)",
+            "nodes change (%)",
+        )
+    };
+    let nodes_figure = dir.write_chart(
+        &format!("{}-nodes.svg", set.set),
+        &nodes_chart,
+        "Tree size against the exact threefold reference (negative: smaller tree)",
+    )?;
+    Ok(render_fragment(
+        "policies/set.html",
+        SET,
+        &SetContext {
+            description: set.description.clone(),
+            records: set.records,
+            with_history: set.with_history,
+            depth: set.depth,
+            repeats: results.config.repeats,
+            table: table_html(&headers, &rows, true),
+            score_figure,
+            nodes_figure,
+        },
+    )?)
+}
+
+/// Writes the charts and `index.html` into the staged `dir`.
+pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
+    let (pass, answers) = cases_pass(results);
+    let summary = render_fragment(
+        "policies/summary.html",
+        SUMMARY,
+        &SummaryContext {
+            headline: headline(results),
+            pass,
+            answers,
+            cases: results.cases.len(),
+        },
+    )?;
+    let preset_rows: Vec<Vec<Cell>> = results
+        .presets
+        .iter()
+        .map(|p| {
+            vec![
+                Cell::text(&p.name),
+                Cell::text(&p.engine),
+                Cell::text(p.policy.name()),
+                Cell::text(&p.rule),
+                Cell::text(&p.source),
+                Cell::text(&p.upcoming_rule),
+                Cell::text(if p.upcoming_note.is_empty() {
+                    "—"
+                } else {
+                    &p.upcoming_note
+                }),
+            ]
+        })
+        .collect();
+    let presets = render_fragment(
+        "policies/presets.html",
+        PRESETS,
+        &TableContext {
+            table: table_html(
+                &[
+                    "preset",
+                    "engine",
+                    "equals policy",
+                    "the engine's rule, as read in its code",
+                    "source (repository, files)",
+                    "cuckoo rule used here",
+                    "the engine's own upcoming-cycle code",
+                ],
+                &preset_rows,
+                false,
+            ),
+        },
+    )?;
+    let mut headers = vec![
+        "case".to_string(),
+        "what it shows".into(),
+        "game before the root".into(),
+        "line below the root".into(),
+    ];
+    if let Some(first) = results.cases.first() {
+        headers.extend(first.answers.iter().map(|a| a.name.clone()));
+    }
+    let case_rows: Vec<Vec<Cell>> = results
+        .cases
+        .iter()
+        .map(|c| {
+            let mut row = vec![
+                Cell::text(&c.case),
+                Cell::text(&c.about),
+                Cell::text(&c.history),
+                Cell::text(&c.line),
+            ];
+            row.extend(c.answers.iter().map(|a| {
+                let ply = a.expected.map_or("—".to_string(), |p| p.to_string());
+                Cell::text(if a.pass { ply } else { format!("{ply} ✗") })
+            }));
+            row
+        })
+        .collect();
+    let cases = render_fragment(
+        "policies/cases.html",
+        CASES,
+        &TableContext {
+            table: table_html(&headers, &case_rows, false),
+        },
+    )?;
+    let mut page = Page::new(TITLE, &results.meta)
+        .nav([("All reports", "../index.html")])
+        .section("Summary", summary)
+        .section("Engine presets and their sources", presets)
+        .section("Scripted cases", cases);
+    for set in &results.sets {
+        let title = if set.set == "wac" {
+            "Win At Chess".to_string()
+        } else {
+            "Repetition suite".to_string()
+        };
+        page = page.section(title, set_section(results, set, dir)?);
+    }
+    let method = render_fragment(
+        "policies/method.html",
+        METHOD,
+        &MethodContext {
+            repeats: results.config.repeats,
+            threads: results.config.threads,
+            reference_policy: REFERENCE.0.name().into(),
+            reference_detector: REFERENCE.1.into(),
+        },
+    )?;
+    page.section("Method, assumptions and departures", method)
+        .write(dir, "index.html")?;
+    Ok(())
+}
