@@ -18,7 +18,7 @@ use replab_report::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::{Progress, audit, callgrind, microbench, policies, reproduce::axon, study, suite};
+use crate::{Progress, audit, callgrind, ghi, microbench, policies, reproduce::axon, study, suite};
 
 /// The settings of the main job.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,6 +134,21 @@ impl Config {
         }
     }
 
+    /// The graph-history experiment's settings (`--quick`: shallower, fewer positions).
+    fn ghi(&self) -> ghi::Config {
+        if self.quick {
+            ghi::Config {
+                command: "replab ghi --quick --out reports/ghi".into(),
+                ..ghi::Config::quick()
+            }
+        } else {
+            ghi::Config {
+                command: "replab ghi --out reports/ghi".into(),
+                ..ghi::Config::default()
+            }
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -214,6 +229,8 @@ pub struct Results {
     pub audit: audit::Results,
     /// Engines' draw policies.
     pub policies: policies::Results,
+    /// Graph-history interaction.
+    pub ghi: ghi::Results,
     /// The suites, in landing-page order.
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
@@ -239,7 +256,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 5 + plans.len() + usize::from(config.exe.is_some());
+    let total = 6 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -253,6 +270,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
     announce(progress, "policies");
     let policies = policies::run(&config.policies(), progress).context("step `policies` failed")?;
+    announce(progress, "ghi");
+    let ghi = ghi::run(&config.ghi(), progress).context("step `ghi` failed")?;
     let mut suites = Vec::new();
     for (plan, suite_config) in plans.iter().zip(&suite_configs) {
         announce(progress, &format!("suite {}", plan.file));
@@ -297,6 +316,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         study,
         audit,
         policies,
+        ghi,
         suites,
         microbench,
         instructions,
@@ -317,6 +337,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     report("study", &|d| study::write(&results.study, d))?;
     report("audit", &|d| audit::write(&results.audit, d))?;
     report("policies", &|d| policies::write(&results.policies, d))?;
+    report("ghi", &|d| ghi::write(&results.ghi, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
         report(&s.dir, &|d| suite::write(&s.results, d))?;
@@ -331,6 +352,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
         ("study".into(), study::TITLE.into()),
         ("audit".into(), AUDIT_TITLE.into()),
         ("policies".into(), policies::TITLE.into()),
+        ("ghi".into(), ghi::TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
     pages.extend(
@@ -429,6 +451,7 @@ struct Headlines<'a> {
     policy: &'static str,
     refused: String,
     policies: String,
+    ghi: String,
 }
 
 fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
@@ -485,6 +508,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
         policy: policy.name(),
         refused: refused.join("; "),
         policies: policies::headline(&results.policies),
+        ghi: ghi::headline(&results.ghi),
     }
 }
 

@@ -5,6 +5,7 @@ pub mod audit;
 pub mod bench;
 pub mod callgrind;
 pub mod conformance;
+pub mod ghi;
 pub mod microbench;
 pub mod perft;
 pub mod policies;

@@ -31,6 +31,13 @@ pub(crate) struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 
+/// Taint bit of an entry (in the bound byte, above the two bound bits): its score was affected by
+/// a repetition draw (scored by the policy, or alpha raised by an upcoming cycle) somewhere in the
+/// subtree searched to produce it, or reused from an entry so tainted.
+pub(crate) const TAINT_REPETITION: u8 = 4;
+/// Taint bit: the score was affected by a fifty-move draw (scored in its subtree or reused).
+pub(crate) const TAINT_FIFTY: u8 = 8;
+
 /// The draft of an entry without a usable score: below every stored draft (those are clamped to
 /// ±100) and every searched depth.
 const NO_DRAFT: i8 = i8::MIN;
@@ -51,11 +58,17 @@ impl Entry {
     /// The bound kind.
     #[inline]
     pub(crate) fn bound(&self) -> Bound {
-        match self.bound {
+        match self.bound & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             _ => Bound::Exact,
         }
+    }
+
+    /// The taint bits ([`TAINT_REPETITION`], [`TAINT_FIFTY`]) of the stored score.
+    #[inline]
+    pub(crate) fn taint(&self) -> u8 {
+        self.bound & (TAINT_REPETITION | TAINT_FIFTY)
     }
 
     /// The score as seen from a node `ply` plies below the root (mate scores are stored
@@ -139,8 +152,10 @@ impl Tt {
         };
     }
 
-    /// Stores a result for `key` found `ply` plies below the root (the slot's mark is kept).
+    /// Stores a result for `key` found `ply` plies below the root, with its taint bits (the
+    /// slot's mark is kept).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &mut self,
         key: u64,
@@ -149,6 +164,7 @@ impl Tt {
         bound: Bound,
         mv: Move,
         ply: usize,
+        taint: u8,
     ) {
         let stored = if score >= MATE_BOUND {
             score + ply as i32
@@ -169,7 +185,7 @@ impl Tt {
             mv,
             score: stored as i16,
             depth: depth.clamp(-100, 100) as i8,
-            bound: bound as u8,
+            bound: bound as u8 | taint,
             mark: slot.mark,
         };
     }
