@@ -159,7 +159,7 @@ pub const MODES: [Mode; 6] = [
         tt_cutoff_halfmove: Some(90),
         ..mode(
             "cutoff-clock-90",
-            "mitigation: no table cut-off at halfmove clock ≥ 90 (Stockfish before 2025, Viridithas)",
+            "mitigation: no table cut-off at halfmove clock ≥ 90 (Stockfish's remedy, its older threshold)",
             TtMode::On,
         )
     },
@@ -167,7 +167,7 @@ pub const MODES: [Mode; 6] = [
         tt_cutoff_halfmove: Some(96),
         ..mode(
             "cutoff-clock-96",
-            "mitigation: no table cut-off at halfmove clock ≥ 96 (Stockfish since 2025)",
+            "mitigation: no table cut-off at halfmove clock ≥ 96 (Stockfish's current threshold)",
             TtMode::On,
         )
     },
