@@ -19,8 +19,8 @@ use replab_report::{
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Progress, audit, callgrind, conformance, key_width, microbench, policies, reproduce::axon, smp,
-    study, suite,
+    Progress, audit, callgrind, conformance, ghi, key_width, microbench, policies, reproduce::axon,
+    smp, study, suite,
 };
 
 /// The settings of the main job.
@@ -196,6 +196,21 @@ impl Config {
         }
     }
 
+    /// The graph-history experiment's settings (`--quick`: shallower, fewer positions).
+    fn ghi(&self) -> ghi::Config {
+        if self.quick {
+            ghi::Config {
+                command: "replab ghi --quick --out reports/ghi".into(),
+                ..ghi::Config::quick()
+            }
+        } else {
+            ghi::Config {
+                command: "replab ghi --out reports/ghi".into(),
+                ..ghi::Config::default()
+            }
+        }
+    }
+
     /// The audit's settings.
     fn audit(&self) -> audit::Config {
         let mut config = audit::Config {
@@ -282,6 +297,8 @@ pub struct Results {
     pub key_width: key_width::Results,
     /// Engines' draw policies.
     pub policies: policies::Results,
+    /// Graph-history interaction.
+    pub ghi: ghi::Results,
     /// The suites, in landing-page order.
     pub suites: Vec<SuiteReport>,
     /// The micro-benchmarks.
@@ -307,7 +324,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             );
         }
     }
-    let total = 8 + plans.len() + usize::from(config.exe.is_some());
+    let total = 9 + plans.len() + usize::from(config.exe.is_some());
     let mut step = 0;
     let mut announce = |progress: &mut dyn Progress, label: &str| {
         step += 1;
@@ -329,6 +346,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         key_width::run(&config.key_width(), progress).context("step `key-width` failed")?;
     announce(progress, "policies");
     let policies = policies::run(&config.policies(), progress).context("step `policies` failed")?;
+    announce(progress, "ghi");
+    let ghi = ghi::run(&config.ghi(), progress).context("step `ghi` failed")?;
     let mut suites = Vec::new();
     for (plan, suite_config) in plans.iter().zip(&suite_configs) {
         announce(progress, &format!("suite {}", plan.file));
@@ -376,6 +395,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         conformance,
         key_width,
         policies,
+        ghi,
         suites,
         microbench,
         instructions,
@@ -401,6 +421,7 @@ pub fn write(results: &Results, out: &Path) -> Result<()> {
     })?;
     report("key-width", &|d| key_width::write(&results.key_width, d))?;
     report("policies", &|d| policies::write(&results.policies, d))?;
+    report("ghi", &|d| ghi::write(&results.ghi, d))?;
     report("microbench", &|d| microbench::write(&results.microbench, d))?;
     for s in &results.suites {
         report(&s.dir, &|d| suite::write(&s.results, d))?;
@@ -418,6 +439,7 @@ fn pages(results: &Results) -> Vec<(String, String)> {
         ("conformance".into(), conformance::TITLE.into()),
         ("key-width".into(), key_width::TITLE.into()),
         ("policies".into(), policies::TITLE.into()),
+        ("ghi".into(), ghi::TITLE.into()),
         ("microbench".into(), microbench::TITLE.into()),
     ];
     pages.extend(
@@ -519,6 +541,7 @@ struct Headlines<'a> {
     refused: String,
     key_width: String,
     policies: String,
+    ghi: String,
 }
 
 fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
@@ -578,6 +601,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
         refused: refused.join("; "),
         key_width: key_width::headline(&results.key_width),
         policies: policies::headline(&results.policies),
+        ghi: ghi::headline(&results.ghi),
     }
 }
 

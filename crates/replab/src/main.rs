@@ -44,6 +44,8 @@ enum Command {
     Smp(cmd::smp::Args),
     /// Engines' draw policies as presets: scripted cases and their effect on search.
     Policies(cmd::policies::Args),
+    /// Graph-history interaction: path-dependent draws reused from the transposition table.
+    Ghi(cmd::ghi::Args),
     /// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
     Bench(cmd::bench::Args),
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
@@ -74,6 +76,7 @@ fn main() -> ExitCode {
         Command::KeyWidth(args) => cmd::key_width::run(args),
         Command::Smp(args) => cmd::smp::run(args),
         Command::Policies(args) => cmd::policies::run(args),
+        Command::Ghi(args) => cmd::ghi::run(args),
         Command::Bench(args) => cmd::bench::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),

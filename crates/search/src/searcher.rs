@@ -16,7 +16,7 @@ use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use crate::{
     eval::{Eval, MATERIAL},
     score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
-    tt::{Bound, LocalTable, SharedTable, Table},
+    tt::{Bound, LocalTable, SharedTable, TAINT_FIFTY, TAINT_REPETITION, Table},
 };
 
 /// The first and last ranks, where pawns promote.
@@ -122,7 +122,8 @@ pub struct SearchConfig {
 /// result draw-affected: under [`TtMode::NoPathScores`] every stored score is draw-free.
 ///
 /// With the `serde` feature it serialises by its [name](TtMode::name) (`"off"`, `"on"`,
-/// `"no-path-scores"`, `"no-draw-scores"`, `"moves-only"`).
+/// `"no-path-scores"`, `"no-draw-scores"`, `"moves-only"`, `"no-repetition-scores"`,
+/// `"no-fifty-scores"`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -148,6 +149,15 @@ pub enum TtMode {
     /// genuine draws (stalemates, dead-level material) and misses scores merely bounded by a
     /// repetition.
     NoDrawScores,
+    /// On, but a score affected by a repetition draw is never stored (move only): the scores a
+    /// table cut-off reuses may carry fifty-move draws but no repetition draw. Affected means
+    /// *tainted*: a repetition draw was scored in the subtree, or a cut-off in the subtree
+    /// reused a score so tainted ([`TableStats`]). An ablation for the graph-history
+    /// experiment: which kind of reused draw changes a result.
+    NoRepetitionScores,
+    /// On, but a score affected (tainted, as for `NoRepetitionScores`) by a fifty-move draw is
+    /// never stored: reused scores may carry repetition draws but no fifty-move draw.
+    NoFiftyScores,
     /// The table orders moves but no score is ever stored or reused: the path-safe reference,
     /// whose scores never cross from one path to another (killers and history still do, but
     /// they only order moves).
@@ -156,16 +166,18 @@ pub enum TtMode {
 
 impl TtMode {
     /// Every mode, in declaration order.
-    pub const ALL: [TtMode; 5] = [
+    pub const ALL: [TtMode; 7] = [
         TtMode::Off,
         TtMode::On,
         TtMode::NoPathScores,
         TtMode::NoDrawScores,
         TtMode::MovesOnly,
+        TtMode::NoRepetitionScores,
+        TtMode::NoFiftyScores,
     ];
 
     /// The kebab-case name, as serialised: `off`, `on`, `no-path-scores`, `no-draw-scores`,
-    /// `moves-only`.
+    /// `moves-only`, `no-repetition-scores`, `no-fifty-scores`.
     pub const fn name(self) -> &'static str {
         match self {
             TtMode::Off => "off",
@@ -173,6 +185,8 @@ impl TtMode {
             TtMode::NoPathScores => "no-path-scores",
             TtMode::NoDrawScores => "no-draw-scores",
             TtMode::MovesOnly => "moves-only",
+            TtMode::NoRepetitionScores => "no-repetition-scores",
+            TtMode::NoFiftyScores => "no-fifty-scores",
         }
     }
 
@@ -389,6 +403,14 @@ pub struct TableStats {
     /// Path-dependent draws scored (repetition draws, fifty-move draws, alpha raised by an
     /// upcoming cycle): the events that make results draw-affected.
     pub path_draws: u64,
+    /// Table cut-offs taken (a stored score returned instead of searching).
+    pub cutoffs: u64,
+    /// Cut-offs whose entry's score was affected by a repetition draw: scored in the subtree it
+    /// was searched from, or itself reused from such an entry (taint propagates through
+    /// cut-offs). Scores carried from one path to another.
+    pub repetition_tainted_cutoffs: u64,
+    /// Cut-offs whose entry's score was affected by a fifty-move draw (same propagation).
+    pub fifty_tainted_cutoffs: u64,
 }
 
 /// The counters of one iteration (or of a whole search, summed). With the `serde` feature they
@@ -584,6 +606,16 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     withheld: u64,
     /// The depth of the first iteration (1 unless set by [`Searcher::set_first_depth`]).
     first_depth: u32,
+    /// Repetition-draw taint events so far: repetition draws and upcoming-cycle raises scored,
+    /// plus cut-offs from repetition-tainted entries (a node's result is tainted when this
+    /// moved while it was searched).
+    rep_taint: u64,
+    /// Fifty-move taint events so far (fifty-move draws, cut-offs from fifty-tainted entries).
+    fifty_taint: u64,
+    /// Table cut-offs taken, and those from tainted entries ([`TableStats`]).
+    cutoffs: u64,
+    rep_tainted_cutoffs: u64,
+    fifty_tainted_cutoffs: u64,
 }
 
 impl<D: Detector> Searcher<D> {
@@ -668,6 +700,11 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
+            rep_taint: 0,
+            fifty_taint: 0,
+            cutoffs: 0,
+            rep_tainted_cutoffs: 0,
+            fifty_tainted_cutoffs: 0,
         }
     }
 
@@ -703,6 +740,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         TableStats {
             withheld: self.withheld,
             path_draws: self.path_draws,
+            cutoffs: self.cutoffs,
+            repetition_tainted_cutoffs: self.rep_tainted_cutoffs,
+            fifty_tainted_cutoffs: self.fifty_tainted_cutoffs,
         }
     }
 
@@ -803,6 +843,11 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.stopped = false;
         self.path_draws = 0;
         self.withheld = 0;
+        self.rep_taint = 0;
+        self.fifty_taint = 0;
+        self.cutoffs = 0;
+        self.rep_tainted_cutoffs = 0;
+        self.fifty_tainted_cutoffs = 0;
         let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
 
         let mut result = SearchResult {
@@ -941,6 +986,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         if self.repetition_draw(child) {
             self.counters.repetitions += 1;
             self.path_draws += 1;
+            self.rep_taint += 1;
             self.line.pop();
             return self.draw_score(child.side_to_move());
         }
@@ -953,6 +999,22 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.leave(child);
         self.line.pop();
         score
+    }
+
+    /// Bookkeeping of a table cut-off from an entry with taint bits `taint`: counted, and the
+    /// taint carried on to the nodes above (the reused score is as path dependent as the one
+    /// stored).
+    #[inline(always)]
+    fn cutoff_taken(&mut self, taint: u8) {
+        self.cutoffs += 1;
+        if taint & TAINT_REPETITION != 0 {
+            self.rep_taint += 1;
+            self.rep_tainted_cutoffs += 1;
+        }
+        if taint & TAINT_FIFTY != 0 {
+            self.fifty_taint += 1;
+            self.fifty_tainted_cutoffs += 1;
+        }
     }
 
     /// Whether the line's last position, `child`, is a repetition the draw policy scores as a
@@ -1093,11 +1155,13 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         let draw = self.draw_score(us);
         let in_check = pos.is_check();
         let draws_before = self.path_draws;
+        let taint_before = (self.rep_taint, self.fifty_taint);
 
         if ply > 0 {
             // The fifty-move rule (mate on the hundredth half-move wins).
             if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
                 self.path_draws += 1;
+                self.fifty_taint += 1;
                 return draw;
             }
             // Mate-distance pruning: no score beats a mate already found nearer the root.
@@ -1109,6 +1173,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             // Upcoming cycles: the side to move can force a repetition (cuckoo detectors).
             if alpha < draw && self.detector.upcoming(&self.line, pos) {
                 self.path_draws += 1;
+                self.rep_taint += 1;
                 alpha = draw;
                 if alpha >= beta {
                     return alpha;
@@ -1140,6 +1205,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
+                    self.cutoff_taken(entry.taint());
                     return s;
                 }
             }
@@ -1227,9 +1293,20 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                 TtMode::NoPathScores => self.path_draws == draws_before,
                 TtMode::NoDrawScores => best != draw,
                 TtMode::MovesOnly => false,
+                TtMode::NoRepetitionScores => self.rep_taint == taint_before.0,
+                TtMode::NoFiftyScores => self.fifty_taint == taint_before.1,
             };
             if keep_score {
-                tt.store(key, depth, best, bound, best_move, ply);
+                let taint = if self.rep_taint != taint_before.0 {
+                    TAINT_REPETITION
+                } else {
+                    0
+                } | if self.fifty_taint != taint_before.1 {
+                    TAINT_FIFTY
+                } else {
+                    0
+                };
+                tt.store(key, depth, best, bound, best_move, ply, taint);
             } else {
                 tt.store_move(key, best_move);
                 self.withheld += 1;
@@ -1255,10 +1332,12 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         let in_check = pos.is_check();
         if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
             self.path_draws += 1;
+            self.fifty_taint += 1;
             return draw;
         }
         if alpha < draw && self.detector.upcoming(&self.line, pos) {
             self.path_draws += 1;
+            self.rep_taint += 1;
             alpha = draw;
             if alpha >= beta {
                 return alpha;

@@ -39,6 +39,13 @@ pub struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 
+/// Taint bit of an entry (in the bound byte, above the two bound bits): its score was affected by
+/// a repetition draw (scored by the policy, or alpha raised by an upcoming cycle) somewhere in the
+/// subtree searched to produce it, or reused from an entry so tainted.
+pub(crate) const TAINT_REPETITION: u8 = 4;
+/// Taint bit: the score was affected by a fifty-move draw (scored in its subtree or reused).
+pub(crate) const TAINT_FIFTY: u8 = 8;
+
 /// The draft of an entry without a usable score: below every stored draft (those are clamped to
 /// ±100) and every searched depth.
 const NO_DRAFT: i8 = i8::MIN;
@@ -59,11 +66,17 @@ impl Entry {
     /// The bound kind.
     #[inline]
     pub(crate) fn bound(&self) -> Bound {
-        match self.bound {
+        match self.bound & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             _ => Bound::Exact,
         }
+    }
+
+    /// The taint bits ([`TAINT_REPETITION`], [`TAINT_FIFTY`]) of the stored score.
+    #[inline]
+    pub(crate) fn taint(&self) -> u8 {
+        self.bound & (TAINT_REPETITION | TAINT_FIFTY)
     }
 
     /// The score as seen from a node `ply` plies below the root (mate scores are stored
@@ -148,8 +161,10 @@ impl LocalTable {
         };
     }
 
-    /// Stores a result for `key` found `ply` plies below the root (the slot's mark is kept).
+    /// Stores a result for `key` found `ply` plies below the root, with its taint bits (the
+    /// slot's mark is kept).
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &mut self,
         key: u64,
@@ -158,6 +173,7 @@ impl LocalTable {
         bound: Bound,
         mv: Move,
         ply: usize,
+        taint: u8,
     ) {
         let stored = if score >= MATE_BOUND {
             score + ply as i32
@@ -178,7 +194,7 @@ impl LocalTable {
             mv,
             score: stored as i16,
             depth: depth.clamp(-100, 100) as i8,
-            bound: bound as u8,
+            bound: bound as u8 | taint,
             mark: slot.mark,
         };
     }
@@ -236,8 +252,19 @@ pub(crate) mod sealed {
         fn update_mark(&mut self, key: u64, f: impl FnOnce(&mut u16));
         /// Stores only the best move for `key` (a draft no search can use).
         fn store_move(&mut self, key: u64, mv: Move);
-        /// Stores a result for `key` found `ply` plies below the root.
-        fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize);
+        /// Stores a result for `key` found `ply` plies below the root, with its taint bits
+        /// ([`TAINT_REPETITION`](super::TAINT_REPETITION), [`TAINT_FIFTY`](super::TAINT_FIFTY)).
+        #[allow(clippy::too_many_arguments)]
+        fn store(
+            &mut self,
+            key: u64,
+            depth: i32,
+            score: i32,
+            bound: Bound,
+            mv: Move,
+            ply: usize,
+            taint: u8,
+        );
         /// What a search does to the table before it starts: a local table is cleared, a
         /// shared one is left alone (its owner clears it between searches).
         fn clear_for_search(&mut self);
@@ -266,8 +293,17 @@ impl sealed::Sealed for LocalTable {
         LocalTable::store_move(self, key, mv)
     }
     #[inline(always)]
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
-        LocalTable::store(self, key, depth, score, bound, mv, ply)
+    fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        mv: Move,
+        ply: usize,
+        taint: u8,
+    ) {
+        LocalTable::store(self, key, depth, score, bound, mv, ply, taint)
     }
     #[inline(always)]
     fn clear_for_search(&mut self) {
@@ -409,7 +445,16 @@ impl sealed::Sealed for SharedTable {
     }
 
     #[inline]
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Move, ply: usize) {
+    fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        mv: Move,
+        ply: usize,
+        taint: u8,
+    ) {
         let stored = if score >= MATE_BOUND {
             score + ply as i32
         } else if score <= -MATE_BOUND {
@@ -426,7 +471,7 @@ impl sealed::Sealed for SharedTable {
             mv,
             score: stored as i16,
             depth: depth.clamp(-100, 100) as i8,
-            bound: bound as u8,
+            bound: bound as u8 | taint,
             mark: 0,
         });
     }
@@ -456,8 +501,9 @@ mod tests {
         let keys = [0x10u64, 0x20, 0x31, 0xdead_beef_0000_0001, 0x11];
         for (i, &k) in keys.iter().enumerate() {
             let score = [5, -MATE_BOUND - 3, MATE_BOUND + 7, -32_000, 0][i];
-            Sealed::store(&mut local, k, i as i32 - 2, score, Bound::Lower, m, i);
-            Sealed::store(&mut shared, k, i as i32 - 2, score, Bound::Lower, m, i);
+            let taint = [0, TAINT_REPETITION, TAINT_FIFTY, TAINT_REPETITION | TAINT_FIFTY, 0][i];
+            Sealed::store(&mut local, k, i as i32 - 2, score, Bound::Lower, m, i, taint);
+            Sealed::store(&mut shared, k, i as i32 - 2, score, Bound::Lower, m, i, taint);
             Sealed::update_mark(&mut local, k, |x| *x = *x + 1 + i as u16);
             Sealed::update_mark(&mut shared, k, |x| *x = *x + 1 + i as u16);
         }
@@ -469,8 +515,8 @@ mod tests {
             if let (Some(a), Some(b)) = (a, b) {
                 assert_eq!(a.data() & !MARK_MASK, b.data() & !MARK_MASK, "key {k:#x}");
                 assert_eq!(
-                    (a.mv(), a.depth(), a.score(3)),
-                    (b.mv(), b.depth(), b.score(3))
+                    (a.mv(), a.depth(), a.score(3), a.taint(), a.bound()),
+                    (b.mv(), b.depth(), b.score(3), b.taint(), b.bound())
                 );
             }
             assert_eq!(
@@ -482,7 +528,7 @@ mod tests {
         // A mark does not hide the entry, and a store keeps the mark.
         Sealed::update_mark(&mut shared, 0x20, |x| *x = 0xffff);
         assert!(Sealed::probe(&shared, 0x20).is_some());
-        Sealed::store(&mut shared, 0x20, 3, 1, Bound::Exact, m, 0);
+        Sealed::store(&mut shared, 0x20, 3, 1, Bound::Exact, m, 0, 0);
         assert_eq!(Sealed::mark(&shared, 0x20), 0xffff);
         // Clones share; clearing forgets for every clone.
         let other = shared.clone();
@@ -497,9 +543,9 @@ mod tests {
     #[test]
     fn a_torn_slot_fails_the_key_check() {
         let mut t = SharedTable::new(2);
-        Sealed::store(&mut t, 0x4, 3, 10, Bound::Exact, Move::NULL, 0);
+        Sealed::store(&mut t, 0x4, 3, 10, Bound::Exact, Move::NULL, 0, 0);
         let data_a = t.slot(0x4).data.load(Ordering::Relaxed);
-        Sealed::store(&mut t, 0x8, 5, -10, Bound::Exact, Move::NULL, 0);
+        Sealed::store(&mut t, 0x8, 5, -10, Bound::Exact, Move::NULL, 0, 0);
         // Key word of the second write, data word of the first.
         t.slot(0x8).data.store(data_a, Ordering::Relaxed);
         assert!(Sealed::probe(&t, 0x8).is_none());

@@ -59,7 +59,7 @@ const EPD_SOURCES: [(&str, &str); 3] = [
     ),
 ];
 /// The games, in file-name order.
-const PGN_SOURCES: [(&str, &str); 6] = [
+pub(crate) const PGN_SOURCES: [(&str, &str); 6] = [
     (
         "capablanca-lasker-1921.pgn",
         include_str!("../../../../datasets/games/capablanca-lasker-1921.pgn"),

@@ -1,0 +1,214 @@
+//! The graph-history page. Prose and markup are in `templates/ghi/`.
+
+use anyhow::Result;
+use replab_report::{
+    BarChart, Cell, Page, ReportDir, Series, escape_html, fmt_delta_pct, render_fragment,
+    table_html,
+};
+use serde::Serialize;
+
+use super::{Cause, Results, TITLE, headline};
+
+const SUMMARY: &str = include_str!("../../templates/ghi/summary.html");
+const METHOD: &str = include_str!("../../templates/ghi/method.html");
+const EXAMPLES: &str = include_str!("../../templates/ghi/examples.html");
+
+#[derive(Serialize)]
+struct SummaryContext {
+    headline: String,
+    causes: String,
+    modes: String,
+    figure: String,
+}
+
+#[derive(Serialize)]
+struct MethodContext {
+    depth: u32,
+    policy: String,
+    detector: String,
+    seed: u64,
+    game_positions: usize,
+    long_positions: usize,
+    threads: usize,
+}
+
+#[derive(Serialize)]
+struct ExampleContext {
+    examples: Vec<ExampleView>,
+    missing: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ExampleView {
+    cause: String,
+    id: String,
+    plies: usize,
+    depth: u32,
+    pgn: String,
+}
+
+/// Writes the chart and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    let sets: Vec<String> = {
+        let mut s: Vec<String> = Vec::new();
+        for t in &results.totals {
+            if !s.contains(&t.set) {
+                s.push(t.set.clone());
+            }
+        }
+        s
+    };
+    let mut headers = vec!["set".to_string(), "positions".into()];
+    headers.extend(Cause::ALL.iter().map(|c| c.name().to_string()));
+    let cause_rows: Vec<Vec<Cell>> = sets
+        .iter()
+        .map(|set| {
+            let mut row = vec![
+                Cell::text(set),
+                results
+                    .totals
+                    .iter()
+                    .find(|t| &t.set == set)
+                    .map_or(0, |t| t.positions)
+                    .into(),
+            ];
+            row.extend(Cause::ALL.iter().map(|c| {
+                Cell::from(
+                    results
+                        .causes
+                        .iter()
+                        .find(|(s, k, _)| s == set && k == c)
+                        .map_or(0, |x| x.2),
+                )
+            }));
+            row
+        })
+        .collect();
+    let mode_rows: Vec<Vec<Cell>> = results
+        .totals
+        .iter()
+        .map(|t| {
+            let what = results
+                .modes
+                .iter()
+                .find(|m| m.name == t.mode)
+                .map_or("", |m| m.what.as_str());
+            vec![
+                Cell::text(&t.set),
+                Cell::text(&t.mode),
+                Cell::text(what),
+                Cell::text(format!("{} of {}", t.differ, t.positions)),
+                Cell::text(format!("{} of {}", t.score_differs, t.positions)),
+                t.nodes.into(),
+                Cell::text(fmt_delta_pct(t.nodes_vs_reference)),
+                Cell::text(fmt_delta_pct(t.nodes_vs_on)),
+                t.tainted_cutoffs.into(),
+            ]
+        })
+        .collect();
+    // Every searched mode but the reference (the ablations are not in the totals).
+    let chart_modes: Vec<String> = results
+        .modes
+        .iter()
+        .filter(|m| m.name != "reference" && results.totals.iter().any(|t| t.mode == m.name))
+        .map(|m| m.name.clone())
+        .collect();
+    let chart = BarChart {
+        categories: chart_modes.clone(),
+        series: sets
+            .iter()
+            .map(|set| {
+                Series::values(
+                    set.clone(),
+                    chart_modes.iter().map(|m| {
+                        results
+                            .totals
+                            .iter()
+                            .find(|t| &t.set == set && &t.mode == m)
+                            .map_or(0.0, |t| 100.0 * t.differ as f64 / t.positions.max(1) as f64)
+                    }),
+                )
+            })
+            .collect(),
+        ..BarChart::new(
+            format!(
+                "Root score or best move differs from the path-safe reference (depth {})",
+                results.config.depth
+            ),
+            "table mode",
+            "positions (%)",
+        )
+    };
+    let figure = dir.write_chart(
+        "differences.svg",
+        &chart,
+        "Share of positions whose result differs from the path-safe reference, per table mode \
+         and position set",
+    )?;
+    let summary = render_fragment(
+        "ghi/summary.html",
+        SUMMARY,
+        &SummaryContext {
+            headline: headline(results),
+            causes: table_html(&headers, &cause_rows, false),
+            modes: table_html(
+                &[
+                    "set",
+                    "mode",
+                    "what it is",
+                    "result ≠ reference",
+                    "score ≠ reference",
+                    "nodes",
+                    "nodes vs reference",
+                    "nodes vs on",
+                    "tainted cut-offs",
+                ],
+                &mode_rows,
+                true,
+            ),
+            figure,
+        },
+    )?;
+    let examples = render_fragment(
+        "ghi/examples.html",
+        EXAMPLES,
+        &ExampleContext {
+            examples: results
+                .examples
+                .iter()
+                .map(|e| ExampleView {
+                    cause: e.cause.name().into(),
+                    id: e.id.clone(),
+                    plies: e.history_plies,
+                    depth: e.depth,
+                    pgn: escape_html(&e.pgn),
+                })
+                .collect(),
+            missing: [Cause::Repetition, Cause::FiftyMove]
+                .iter()
+                .filter(|c| !results.examples.iter().any(|e| e.cause == **c))
+                .map(|c| c.name().to_string())
+                .collect(),
+        },
+    )?;
+    let method = render_fragment(
+        "ghi/method.html",
+        METHOD,
+        &MethodContext {
+            depth: results.config.depth,
+            policy: results.config.policy.name().into(),
+            detector: results.config.detector.clone(),
+            seed: results.config.seed,
+            game_positions: results.config.game_positions,
+            long_positions: results.config.long_positions,
+            threads: results.config.threads,
+        },
+    )?;
+    Page::new(TITLE, &results.meta)
+        .nav([("All reports", "../index.html")])
+        .section("Summary", summary)
+        .section("Shortest examples", examples)
+        .section("Method, evidence and assumptions", method)
+        .write(dir, "index.html")?;
+    Ok(())
+}
