@@ -501,9 +501,33 @@ mod tests {
         let keys = [0x10u64, 0x20, 0x31, 0xdead_beef_0000_0001, 0x11];
         for (i, &k) in keys.iter().enumerate() {
             let score = [5, -MATE_BOUND - 3, MATE_BOUND + 7, -32_000, 0][i];
-            let taint = [0, TAINT_REPETITION, TAINT_FIFTY, TAINT_REPETITION | TAINT_FIFTY, 0][i];
-            Sealed::store(&mut local, k, i as i32 - 2, score, Bound::Lower, m, i, taint);
-            Sealed::store(&mut shared, k, i as i32 - 2, score, Bound::Lower, m, i, taint);
+            let taint = [
+                0,
+                TAINT_REPETITION,
+                TAINT_FIFTY,
+                TAINT_REPETITION | TAINT_FIFTY,
+                0,
+            ][i];
+            Sealed::store(
+                &mut local,
+                k,
+                i as i32 - 2,
+                score,
+                Bound::Lower,
+                m,
+                i,
+                taint,
+            );
+            Sealed::store(
+                &mut shared,
+                k,
+                i as i32 - 2,
+                score,
+                Bound::Lower,
+                m,
+                i,
+                taint,
+            );
             Sealed::update_mark(&mut local, k, |x| *x = *x + 1 + i as u16);
             Sealed::update_mark(&mut shared, k, |x| *x = *x + 1 + i as u16);
         }

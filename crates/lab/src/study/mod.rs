@@ -66,7 +66,7 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             grid_depth: 12,
-            repeat: 6,
+            repeat: 5,
             endgame_depth: 8,
             endgames: 240,
             wac_depth: 6,
