@@ -2,9 +2,12 @@
 //! capability is exactly the set of detectors that support it, 64 bits is the default detector
 //! answer for answer, and truncated keys only add matches to the linear scan.
 
+mod common;
+
+use common::{Visit, random_walk};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use replab_board::{Move, MoveList, Position};
+use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{
     AnyDetector, DETECTORS, FULL_KEY_BITS, KeyBitsError, by_name, by_name_with_key_bits, key_mask,
@@ -69,65 +72,22 @@ fn walk_answers(d: &mut AnyDetector, start: &str, seed: u64) -> Vec<Answer> {
     let mut line = Line::default();
     load_history(d, &mut line, &positions, &moves, 16);
     let mut out = Vec::new();
-    step(
-        d,
+    let root = *positions.last().unwrap();
+    random_walk(
         &mut line,
-        positions.last().unwrap(),
+        &root,
         5,
         &mut rng,
-        &mut out,
+        &mut |visit, line, next| match visit {
+            Visit::Arrive => {
+                out.push(Answer::Probe(d.probe(line, next)));
+                d.enter(line, next);
+                out.push(Answer::Upcoming(d.upcoming(line, next)));
+            }
+            Visit::Leave => d.leave(line, next),
+        },
     );
     out
-}
-
-fn step(
-    d: &mut AnyDetector,
-    line: &mut Line,
-    pos: &Position,
-    depth: u32,
-    rng: &mut Xoshiro256PlusPlus,
-    out: &mut Vec<Answer>,
-) {
-    if depth == 0 {
-        return;
-    }
-    let mut list = MoveList::new();
-    pos.legal_moves_into(&mut list);
-    let rev: Vec<Move> = list
-        .iter()
-        .copied()
-        .filter(|&m| !pos.is_zeroing(m))
-        .collect();
-    if rev.is_empty() {
-        return;
-    }
-    let mut children: Vec<Option<Move>> = (0..3)
-        .map(|_| Some(rev[rng.random_range(0..rev.len())]))
-        .collect();
-    if !pos.is_check() && rng.random_range(0..5) == 0 {
-        children.push(None);
-    }
-    for child in children {
-        let next = match child {
-            Some(m) => {
-                let next = pos.play(m);
-                line.push(pos, m, &next);
-                next
-            }
-            None => {
-                let mut next = *pos;
-                next.play_null();
-                line.push_null(&next);
-                next
-            }
-        };
-        out.push(Answer::Probe(d.probe(line, &next)));
-        d.enter(line, &next);
-        out.push(Answer::Upcoming(d.upcoming(line, &next)));
-        step(d, line, &next, depth - 1, rng, out);
-        d.leave(line, &next);
-        line.pop();
-    }
 }
 
 const STARTS: [&str; 3] = [

@@ -2,9 +2,12 @@
 //! detectors answer every probe the way `linear` does as far as the policy can tell, on seeded
 //! depth-first walks with game history (entering and leaving, as the searcher does).
 
+mod common;
+
+use common::{Visit, random_walk};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use replab_board::{Move, MoveList, Position};
+use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{DETECTORS, LinearDetector, by_name, check_policy, info, policy_matrix};
 
@@ -168,61 +171,6 @@ fn table_rows_report_the_nearest_occurrence_and_the_count() {
     }
 }
 
-/// A depth-first walk below the root (a few moves per node, some null moves), probing every
-/// position with `d` and with `linear` and calling `check` with both answers.
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    d: &mut dyn Detector,
-    linear: &mut LinearDetector,
-    line: &mut Line,
-    pos: &Position,
-    depth: u32,
-    rng: &mut Xoshiro256PlusPlus,
-    check: &mut dyn FnMut(Option<Repetition>, Option<Repetition>, u32),
-) {
-    if depth == 0 {
-        return;
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves_into(&mut moves);
-    let reversible: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| !pos.is_zeroing(m))
-        .collect();
-    if reversible.is_empty() {
-        return;
-    }
-    let mut children: Vec<Option<Move>> = (0..3)
-        .map(|_| Some(reversible[rng.random_range(0..reversible.len())]))
-        .collect();
-    if !pos.is_check() && rng.random_range(0..5) == 0 {
-        children.push(None);
-    }
-    for child in children {
-        let next = match child {
-            Some(m) => {
-                let next = pos.play(m);
-                line.push(pos, m, &next);
-                next
-            }
-            None => {
-                let mut next = *pos;
-                next.play_null();
-                line.push_null(&next);
-                next
-            }
-        };
-        let got = d.probe(line, &next);
-        let want = linear.probe(line, &next);
-        check(got, want, line.plies_from_root());
-        d.enter(line, &next);
-        walk(d, linear, line, &next, depth - 1, rng, check);
-        d.leave(line, &next);
-        line.pop();
-    }
-}
-
 #[test]
 fn allowed_rows_agree_with_linear_under_their_policies_on_random_walks() {
     let starts = [
@@ -268,14 +216,20 @@ fn allowed_rows_agree_with_linear_under_their_policies_on_random_walks() {
                         }
                     }
                 };
-                walk(
-                    &mut d,
-                    &mut linear,
+                random_walk(
                     &mut line,
                     &root,
                     5,
                     &mut rng,
-                    &mut check,
+                    &mut |visit, line, next| match visit {
+                        Visit::Arrive => {
+                            let got = d.probe(line, next);
+                            let want = linear.probe(line, next);
+                            check(got, want, line.plies_from_root());
+                            d.enter(line, next);
+                        }
+                        Visit::Leave => d.leave(line, next),
+                    },
                 );
             }
         }
