@@ -73,6 +73,37 @@ impl Entry {
         }
     }
 
+    /// A search result for `key` as both kinds of table store it (mark 0): mate scores made
+    /// relative to the node `ply` plies below the root, the draft clamped to ±100, the taint
+    /// bits beside the bound.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn result(
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        mv: u16,
+        ply: usize,
+        taint: u8,
+    ) -> Entry {
+        let stored = if score >= MATE_BOUND {
+            score + ply as i32
+        } else if score <= -MATE_BOUND {
+            score - ply as i32
+        } else {
+            score
+        };
+        Entry {
+            key,
+            mv,
+            score: stored as i16,
+            depth: depth.clamp(-100, 100) as i8,
+            bound: bound as u8 | taint,
+            mark: 0,
+        }
+    }
+
     /// The taint bits ([`TAINT_REPETITION`], [`TAINT_FIFTY`]) of the stored score.
     #[inline]
     pub(crate) fn taint(&self) -> u8 {
@@ -175,13 +206,6 @@ impl LocalTable {
         ply: usize,
         taint: u8,
     ) {
-        let stored = if score >= MATE_BOUND {
-            score + ply as i32
-        } else if score <= -MATE_BOUND {
-            score - ply as i32
-        } else {
-            score
-        };
         let slot = &mut self.entries[(key & self.mask) as usize];
         // Keep the old move when the new result has none for the same position.
         let mv = if mv.is_null() && slot.key == key {
@@ -190,12 +214,8 @@ impl LocalTable {
             mv.bits()
         };
         *slot = Entry {
-            key,
-            mv,
-            score: stored as i16,
-            depth: depth.clamp(-100, 100) as i8,
-            bound: bound as u8 | taint,
             mark: slot.mark,
+            ..Entry::result(key, depth, score, bound, mv, ply, taint)
         };
     }
 }
@@ -455,25 +475,11 @@ impl sealed::Sealed for SharedTable {
         ply: usize,
         taint: u8,
     ) {
-        let stored = if score >= MATE_BOUND {
-            score + ply as i32
-        } else if score <= -MATE_BOUND {
-            score - ply as i32
-        } else {
-            score
-        };
         let mv = match self.read(key) {
             Some(old) if mv.is_null() => old.mv,
             _ => mv.bits(),
         };
-        self.write(Entry {
-            key,
-            mv,
-            score: stored as i16,
-            depth: depth.clamp(-100, 100) as i8,
-            bound: bound as u8 | taint,
-            mark: 0,
-        });
+        self.write(Entry::result(key, depth, score, bound, mv, ply, taint));
     }
 
     #[inline(always)]
