@@ -810,31 +810,10 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.stop = limits.and_then(|l| l.stop.clone());
         self.deadline = limits.and_then(|l| l.deadline_from(search_start));
         let root = *positions.last().expect("at least the root position");
-        if self.detector.in_search_table()
+        if !self.load_game(positions, moves, MAX_PLY + 1)
             && let Some(tt) = &mut self.tt
         {
-            // The marks live in the table: clear it first (a shared table is cleared by its
-            // owner), then open the history in it.
             tt.clear_for_search();
-            load_history_marked(
-                &mut self.detector,
-                tt,
-                &mut self.line,
-                positions,
-                moves,
-                MAX_PLY + 1,
-            );
-        } else {
-            load_history(
-                &mut self.detector,
-                &mut self.line,
-                positions,
-                moves,
-                MAX_PLY + 1,
-            );
-            if let Some(tt) = &mut self.tt {
-                tt.clear_for_search();
-            }
         }
         *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
         *self.history = [[0; 64]; 12];
@@ -1026,11 +1005,42 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             .is_some_and(|rep| self.config.policy.is_draw(rep, self.line.plies_from_root()))
     }
 
+    /// Loads the game (`positions`, `moves`) into the line and the detector, with room for
+    /// `capacity` more plies. A detector that keeps its marks in the searcher's table gets the
+    /// table cleared for the search first (a shared table is cleared by its owner) and the
+    /// history opened in it; returns whether that happened.
+    fn load_game(&mut self, positions: &[Position], moves: &[Move], capacity: usize) -> bool {
+        if self.detector.in_search_table()
+            && let Some(tt) = &mut self.tt
+        {
+            tt.clear_for_search();
+            load_history_marked(
+                &mut self.detector,
+                tt,
+                &mut self.line,
+                positions,
+                moves,
+                capacity,
+            );
+            true
+        } else {
+            load_history(
+                &mut self.detector,
+                &mut self.line,
+                positions,
+                moves,
+                capacity,
+            );
+            false
+        }
+    }
+
     /// Follows `line` (moves below the root) from the last of `positions` (the game before it
     /// as history, as in [`Searcher::search_game`]) the way the search would enter it, and
     /// returns the first ply (1 = the root's child) whose position the searcher scores as a
     /// repetition draw, with this searcher's detector and policy; `None` if it enters the
-    /// whole line. No search is done and no counter or table changes: this shows what the
+    /// whole line. No search is done and no counter changes; the table changes only for a
+    /// detector that keeps its marks in it (cleared, as before a search). This shows what the
     /// policy decides on a scripted line (the policy cases test it).
     ///
     /// # Panics
@@ -1042,27 +1052,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         moves: &[Move],
         line: &[Move],
     ) -> Option<usize> {
-        if self.detector.in_search_table()
-            && let Some(tt) = &mut self.tt
-        {
-            tt.clear();
-            load_history_marked(
-                &mut self.detector,
-                tt,
-                &mut self.line,
-                positions,
-                moves,
-                line.len() + 1,
-            );
-        } else {
-            load_history(
-                &mut self.detector,
-                &mut self.line,
-                positions,
-                moves,
-                line.len() + 1,
-            );
-        }
+        self.load_game(positions, moves, line.len() + 1);
         let mut pos = *positions.last().expect("at least the root position");
         let mut entered = Vec::with_capacity(line.len());
         let mut draw = None;
