@@ -16,6 +16,7 @@
 mod counts;
 mod estimate;
 mod pdf;
+mod sequential;
 mod sprt;
 
 pub use counts::{GameResult, Pentanomial, ResultCounts, Trinomial};

@@ -47,3 +47,18 @@ fn fastchess_pentanomial_llr() {
     let swapped = Pentanomial::from_fastchess(365, 16618, 200, 36029, 16974, 390);
     assert_published("LLR (WL and DD swapped)", stc().llr(&swapped), 2.25, 2);
 }
+
+/// fishtest `server/tests/test_stats_sprt.py`: ptnml [1, 60, 500, 1200, 600] against normalized
+/// [0, 2] gives Elo 188.36 [170.73, 214.85]: the logistic-Elo estimate of the stopped test
+/// (`sprt.analytics`), which accounts for the stopping rule. The fixed-sample estimate of the
+/// same counts is 188.60 [181.65, 195.69], so a plain summary does not reproduce it.
+#[test]
+fn fishtest_sequential_elo_estimate() {
+    let counts = Pentanomial::from_ptnml([1, 60, 500, 1200, 600]);
+    let estimate = stc().sequential_estimate(&counts, 0.95).unwrap();
+    assert_published("Elo", estimate.value, 188.36, 2);
+    assert_published("lower end", estimate.lower, 170.73, 2);
+    assert_published("upper end", estimate.upper, 214.85, 2);
+    let fixed = summarize(&counts).unwrap();
+    assert_published("fixed-sample Elo", fixed.elo.value, 188.60, 2);
+}
