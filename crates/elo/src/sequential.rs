@@ -36,13 +36,71 @@ struct LlrWalk {
 }
 
 impl LlrWalk {
-    /// Probability of an outcome worse than being at `y` after `t` samples: still below `y`
-    /// without having reached the upper bound, or through the lower bound and (as a free path)
-    /// above `y`. Both terms come from the reflection principle for a drifting Brownian motion
-    /// with one barrier at a time (Siegmund's approximation, fishtest's `outcome_cdf_alt2`):
+    /// Probability of an outcome worse than being at `y` after `t` samples (fishtest
+    /// `outcome_cdf`): the path stopped at min(t, exit) ends below `y` (an earlier fail, a
+    /// later pass, a pass turned into a fail). As in fishtest, Siegmund's approximation is used
+    /// for fast drifts (|γ(b − a)| > 15) or short times (σ²t/(b − a)² < 0.01), the exact series
+    /// otherwise.
+    ///
+    /// Siegmund's approximation: still below `y` without having reached the upper bound, or
+    /// through the lower bound and (as a free path) above `y`. Both terms come from the
+    /// reflection principle for a drifting Brownian motion with one barrier at a time
+    /// (fishtest's `outcome_cdf_alt2`):
     /// Φ(z) − e^{2γb} Φ(z_b) + e^{2γa} Φ(z_a), γ = μ/σ², z = (y − μt)/√(σ²t),
     /// z_b = (y − μt − 2b)/√(σ²t), z_a = (2a − y + μt)/√(σ²t).
     fn worse_outcome_probability(&self, t: f64, y: f64) -> f64 {
+        let width = self.upper - self.lower;
+        let gamma = self.mu / self.sigma2;
+        if self.sigma2 * t / (width * width) < 1e-2 || (gamma * width).abs() > 15.0 {
+            self.worse_outcome_siegmund(t, y)
+        } else {
+            self.worse_outcome_exact(t, y)
+        }
+    }
+
+    /// The exact probability P(X at min(t, exit) < y) from the eigenfunction expansion of a
+    /// drifting Brownian motion killed at both bounds (w = b − a, kₙ = nπ/w, x₀ = −a,
+    /// λₙ = σ²kₙ²/2 + μ²/(2σ²)):
+    /// 1 − P(exit at b) + P(exit at b after t) − P(alive at t above y), where
+    /// P(exit at b) = (1 − e^{−2γa}) / (e^{−2γb} − e^{−2γa}),
+    /// P(exit at b after t) = e^{γb} (σ²/w) Σ kₙ (−1)^{n+1} sin(kₙx₀) e^{−λₙt} / λₙ and the
+    /// alive density (2/w) Σ sin(kₙx₀) sin(kₙ(x − a)) e^{γx − λₙt} integrated over (y, b).
+    /// Used, as fishtest does, only for slow drifts, where the series converges and its terms
+    /// do not overflow.
+    fn worse_outcome_exact(&self, t: f64, y: f64) -> f64 {
+        let (a, b) = (self.lower, self.upper);
+        let width = b - a;
+        let gamma = self.mu / self.sigma2;
+        let exit_upper = if gamma.abs() < 1e-12 {
+            -a / width
+        } else {
+            (1.0 - (-2.0 * gamma * a).exp()) / ((-2.0 * gamma * b).exp() - (-2.0 * gamma * a).exp())
+        };
+        let (mut exit_upper_late, mut alive_above) = (0.0, 0.0);
+        for n in 1..=10_000 {
+            let k = n as f64 * std::f64::consts::PI / width;
+            let lambda = self.sigma2 * k * k / 2.0 + self.mu * self.mu / (2.0 * self.sigma2);
+            let decay = (-lambda * t).exp();
+            let start = (-k * a).sin();
+            let sign = if n % 2 == 1 { 1.0 } else { -1.0 };
+            let late = (gamma * b).exp() * self.sigma2 / width * k * sign * start * decay / lambda;
+            let antiderivative = |x: f64| {
+                (gamma * x).exp() * (gamma * (k * (x - a)).sin() - k * (k * (x - a)).cos())
+                    / (gamma * gamma + k * k)
+            };
+            let alive = 2.0 / width * start * decay * (antiderivative(b) - antiderivative(y));
+            exit_upper_late += late;
+            alive_above += alive;
+            if n > 10 && late.abs() + alive.abs() < 1e-17 {
+                break;
+            }
+        }
+        1.0 - exit_upper + exit_upper_late - alive_above
+    }
+
+    /// Siegmund's approximation of the same probability; see
+    /// [`LlrWalk::worse_outcome_probability`].
+    fn worse_outcome_siegmund(&self, t: f64, y: f64) -> f64 {
         let spread = (self.sigma2 * t).sqrt();
         let drift = self.mu * t;
         let gamma = self.mu / self.sigma2;
@@ -186,5 +244,48 @@ impl Sprt {
             upper: state.elo_bound(self, 1.0 - tail),
             coverage,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LlrWalk;
+
+    fn walk(mu: f64, sigma2: f64) -> LlrWalk {
+        let bound = 19f64.ln();
+        LlrWalk {
+            lower: -bound,
+            upper: bound,
+            mu,
+            sigma2,
+        }
+    }
+
+    /// Where both are valid (moderate drift, long enough time) the exact series and Siegmund's
+    /// approximation agree; a sign or factor error in either would break this.
+    #[test]
+    fn exact_series_and_siegmund_agree_for_moderate_drifts() {
+        for (mu, sigma2, t, y) in [
+            (0.02, 0.01, 150.0, 19f64.ln()),
+            (0.02, 0.01, 150.0, 0.5),
+            (0.005, 0.004, 2000.0, 1.0),
+            (-0.01, 0.004, 800.0, -1.5),
+            (0.0, 0.004, 500.0, 0.3),
+        ] {
+            let w = walk(mu, sigma2);
+            let exact = w.worse_outcome_exact(t, y);
+            let siegmund = w.worse_outcome_siegmund(t, y);
+            assert!((exact - siegmund).abs() < 1e-6, "{exact} vs {siegmund}");
+            assert!((0.0..=1.0).contains(&exact));
+        }
+    }
+
+    /// Without drift, starting halfway, the walk leaves through either bound with equal
+    /// probability, so after a long time the chance of ending below the upper bound is ½.
+    #[test]
+    fn a_driftless_walk_exits_either_way_equally() {
+        let w = walk(0.0, 0.01);
+        let bound = 19f64.ln();
+        assert!((w.worse_outcome_exact(1e6, bound) - 0.5).abs() < 1e-9);
     }
 }

@@ -309,3 +309,24 @@ fn the_exact_llr_agrees_with_the_quadratic_approximation_on_large_samples() {
         assert!((exact - expected).abs() < 0.01, "{exact} vs {expected}");
     }
 }
+
+#[test]
+fn the_sequential_estimate_mirrors_with_the_counts_and_bounds() {
+    let counts = Pentanomial::from_fastchess(20, 300, 100, 600, 500, 60);
+    let test = Sprt::new(0.0, 2.0, 0.05, 0.05, EloModel::Normalized).unwrap();
+    let mirror_test = Sprt::new(-2.0, 0.0, 0.05, 0.05, EloModel::Normalized).unwrap();
+    let estimate = test.sequential_estimate(&counts, 0.95).unwrap();
+    let mirror = mirror_test
+        .sequential_estimate(&mirrored(&counts), 0.95)
+        .unwrap();
+    assert!(estimate.lower < estimate.value && estimate.value < estimate.upper);
+    assert!(estimate.value > 0.0, "{estimate:?}");
+    assert!(
+        (estimate.value + mirror.value).abs() < 1e-6,
+        "{estimate:?} {mirror:?}"
+    );
+    assert!((estimate.lower + mirror.upper).abs() < 1e-6);
+    assert!((estimate.upper + mirror.lower).abs() < 1e-6);
+    let bayes = Sprt::new(0.0, 2.0, 0.05, 0.05, EloModel::BayesElo).unwrap();
+    assert!(bayes.sequential_estimate(&counts, 0.95).is_none());
+}
