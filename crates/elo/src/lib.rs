@@ -6,7 +6,8 @@
 //!   and the draw ratio; [`Summary::games_to_resolve_elo`] and [`games_to_resolve_nelo`] say how
 //!   many games an interval of a given half-width needs.
 //! - [`Sprt`] is the GSPRT (fishtest's `LLR_normalized` and `LLR_logistic`) or cutechess's
-//!   BayesElo SPRT, with Wald's bounds and the decision rule.
+//!   BayesElo SPRT, with Wald's bounds and the decision rule;
+//!   [`Sprt::sequential_estimate`] is fishtest's Elo estimate of a stopped test.
 //!
 //! The formulas follow fishtest (`server/fishtest/stats/LLRcalc.py`, `stat_util.py`,
 //! `sprt.py`), fastchess (`app/src/matchmaking/elo/`, `sprt/sprt.cpp`) and cutechess

@@ -144,7 +144,16 @@ fn secular_root(d: &[f64], p: &[f64]) -> Option<f64> {
             .sum()
     };
     let epsilon = 1e-9;
-    let (mut lo, mut hi) = (-1.0 / hi_d + epsilon, -1.0 / lo_d - epsilon);
+    Some(bisect_decreasing(
+        f,
+        -1.0 / hi_d + epsilon,
+        -1.0 / lo_d - epsilon,
+    ))
+}
+
+/// The root of a function that falls through 0 between `lo` (positive) and `hi` (negative),
+/// by bisection down to the resolution of f64.
+pub(crate) fn bisect_decreasing(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
     for _ in 0..200 {
         let mid = 0.5 * (lo + hi);
         if mid <= lo || mid >= hi {
@@ -156,5 +165,5 @@ fn secular_root(d: &[f64], p: &[f64]) -> Option<f64> {
             hi = mid;
         }
     }
-    Some(0.5 * (lo + hi))
+    0.5 * (lo + hi)
 }

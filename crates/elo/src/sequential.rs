@@ -12,7 +12,7 @@ use statrs::function::erf::erfc;
 
 use crate::counts::ResultCounts;
 use crate::estimate::{EloEstimate, NELO_PER_T, logistic_score};
-use crate::pdf::Pdf;
+use crate::pdf::{Pdf, bisect_decreasing};
 use crate::sprt::{EloModel, Sprt};
 
 /// ln Φ(z), accurate far into the lower tail (asymptotic series below z = −30).
@@ -201,22 +201,6 @@ impl TestState {
             reach *= 2.0;
         }
     }
-}
-
-/// The root of a function that is positive at `lo` and negative at `hi`.
-fn bisect_decreasing(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if f(mid) > 0.0 {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
 }
 
 impl Sprt {
