@@ -31,9 +31,18 @@ pub fn logistic_score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
-/// The two-sided standard-normal quantile of a coverage (1.959964 for 0.95).
+/// The two-sided standard-normal quantile of a coverage (1.959964 for 0.95); NaN unless the
+/// coverage lies in (0, 1).
 pub fn two_sided_z(coverage: f64) -> f64 {
+    if !is_coverage(coverage) {
+        return f64::NAN;
+    }
     Normal::standard().inverse_cdf(0.5 + coverage / 2.0)
+}
+
+/// Whether `coverage` is a probability strictly between 0 and 1.
+pub(crate) fn is_coverage(coverage: f64) -> bool {
+    coverage > 0.0 && coverage < 1.0
 }
 
 /// An Elo value with a confidence interval of stated coverage.
@@ -92,7 +101,7 @@ pub fn summarize<C: ResultCounts + ?Sized>(counts: &C) -> Option<Summary> {
 }
 
 /// The statistics of `counts` with intervals of the given coverage; `None` when there are no
-/// games.
+/// games or the coverage is not in (0, 1).
 ///
 /// As fishtest's `stat_util.get_elo` does, zero counts are first replaced by 1e-3
 /// ([`crate::ZERO_COUNT_REPLACEMENT`]; this changes nothing when no count is zero). With N
@@ -107,6 +116,9 @@ pub fn summarize_with_coverage<C: ResultCounts + ?Sized>(
     counts: &C,
     coverage: f64,
 ) -> Option<Summary> {
+    if !is_coverage(coverage) {
+        return None;
+    }
     let pdf = Pdf::regularized(counts)?;
     let (score, variance) = pdf.mean_variance();
     let z = two_sided_z(coverage);
@@ -151,7 +163,7 @@ impl Summary {
     /// `None` for a non-positive `d` or a score of 0 or 1.
     pub fn games_to_resolve_elo(&self, elo_difference: f64) -> Option<u64> {
         let s = self.score;
-        if elo_difference <= 0.0 || s <= 0.0 || s >= 1.0 {
+        if elo_difference.is_nan() || elo_difference <= 0.0 || s <= 0.0 || s >= 1.0 {
             return None;
         }
         let z = two_sided_z(self.elo.coverage);
@@ -164,9 +176,9 @@ impl Summary {
 /// Games needed for a normalized-Elo interval of the given coverage to have a half-width of at
 /// most `nelo_difference`: (z · 800/ln 10 / d)², the same for games and for pairs because the
 /// normalized scale divides out the variance (half-width z · 800/ln 10 / √games). `None` for a
-/// non-positive `d`.
+/// non-positive `d` or a coverage not in (0, 1).
 pub fn games_to_resolve_nelo(nelo_difference: f64, coverage: f64) -> Option<u64> {
-    if nelo_difference <= 0.0 {
+    if nelo_difference.is_nan() || nelo_difference <= 0.0 || !is_coverage(coverage) {
         return None;
     }
     let z = two_sided_z(coverage);

@@ -27,6 +27,6 @@ pub use estimate::{
 };
 pub use pdf::ZERO_COUNT_REPLACEMENT;
 pub use sprt::{
-    Decision, EloModel, Sprt, SprtError, bayeselo_draw_elo, bayeselo_probabilities, llr_bayeselo,
-    llr_logistic, llr_normalized,
+    Decision, EloModel, Sprt, SprtError, SprtReport, bayeselo_draw_elo, bayeselo_probabilities,
+    llr_bayeselo, llr_logistic, llr_normalized,
 };

@@ -11,7 +11,7 @@
 use statrs::function::erf::erfc;
 
 use crate::counts::ResultCounts;
-use crate::estimate::{EloEstimate, NELO_PER_T, logistic_score};
+use crate::estimate::{EloEstimate, NELO_PER_T, is_coverage, logistic_score};
 use crate::pdf::{Pdf, bisect_decreasing};
 use crate::sprt::{EloModel, Sprt};
 
@@ -212,14 +212,18 @@ impl Sprt {
     /// The test state is fishtest's: zero counts replaced by 1e-3; the LLR in its quadratic
     /// approximation N·(s − (s0+s1)/2)(s1 − s0)/v, clamped to the bound it crossed, with the
     /// sample count cut to where the straight LLR line met that bound. The Brownian-motion
-    /// probability uses Siegmund's approximation throughout; fishtest switches to the exact
-    /// series when |γ(b − a)| ≤ 15 and σ²T/(b − a)² ≥ 0.01 (slow drifts), where the two may
-    /// differ slightly. `None` for the BayesElo model or no games.
+    /// probability uses Siegmund's approximation for fast drifts or short times and the exact
+    /// series otherwise, switching where fishtest does (the approximation when |γ(b − a)| > 15 or
+    /// σ²T/(b − a)² < 0.01). `None` for the
+    /// BayesElo model, no games, or a coverage not in (0, 1).
     pub fn sequential_estimate<C: ResultCounts + ?Sized>(
         &self,
         counts: &C,
         coverage: f64,
     ) -> Option<EloEstimate> {
+        if !is_coverage(coverage) {
+            return None;
+        }
         let state = TestState::new(self, counts)?;
         let tail = (1.0 - coverage) / 2.0;
         Some(EloEstimate {

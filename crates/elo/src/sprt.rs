@@ -228,3 +228,45 @@ pub fn llr_bayeselo(elo0: f64, elo1: f64, games: &Trinomial) -> f64 {
         + games.draws as f64 * (d1 / d0).ln()
         + games.losses as f64 * (l1 / l0).ln()
 }
+
+/// An SPRT's state for a report: the test's parameters, the LLR of the counts, the bounds and
+/// the decision (the `sprt` object of `replab match`'s `results.json`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtReport {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// Probability of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// Probability of accepting H0 when H1 holds.
+    pub beta: f64,
+    /// Scale of elo0 and elo1 and the likelihood model.
+    pub model: EloModel,
+    /// The log-likelihood ratio of the counts.
+    pub llr: f64,
+    /// Lower stopping bound.
+    pub lower: f64,
+    /// Upper stopping bound.
+    pub upper: f64,
+    /// What the LLR decides.
+    pub decision: Decision,
+}
+
+impl Sprt {
+    /// The LLR of `counts` with the bounds and the decision, ready to serialise.
+    pub fn report<C: ResultCounts + ?Sized>(&self, counts: &C) -> SprtReport {
+        let llr = self.llr(counts);
+        SprtReport {
+            elo0: self.elo0,
+            elo1: self.elo1,
+            alpha: self.alpha,
+            beta: self.beta,
+            model: self.model,
+            llr,
+            lower: self.lower(),
+            upper: self.upper(),
+            decision: self.decision(llr),
+        }
+    }
+}

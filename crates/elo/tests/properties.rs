@@ -199,6 +199,14 @@ fn zero_counts_are_regularised_so_the_statistics_stay_finite() {
     let one_sided = Pentanomial::from_fastchess(0, 3, 0, 10, 6, 0);
     assert!(llr_normalized(0.0, 2.0, &one_sided).is_finite());
     assert!(llr_logistic(0.0, 2.0, &one_sided).is_finite());
+    for all_draws in [
+        &Pentanomial::from_fastchess(0, 0, 0, 40, 0, 0) as &dyn ResultCounts,
+        &Trinomial::from_wdl(0, 80, 0),
+    ] {
+        assert!(llr_normalized(0.0, 2.0, all_draws).is_finite());
+        assert!(llr_logistic(0.0, 2.0, all_draws).is_finite());
+        assert!(summarize(all_draws).unwrap().elo.value.abs() < 1e-9);
+    }
     // cutechess's BayesElo LLR stays 0 until there is a win, a draw and a loss.
     assert_eq!(llr_bayeselo(0.0, 2.0, &Trinomial::from_wdl(5, 3, 0)), 0.0);
     assert!(llr_bayeselo(0.0, 2.0, &Trinomial::from_wdl(5, 3, 1)) > 0.0);
@@ -261,6 +269,13 @@ fn games_to_resolve_reproduce_the_interval_width_they_were_asked_for() {
     let nelo_games = games_to_resolve_nelo(summary.nelo.error(), 0.95).unwrap();
     assert_eq!(nelo_games, summary.games);
     assert_eq!(games_to_resolve_nelo(0.0, 0.95), None);
+    assert_eq!(games_to_resolve_nelo(5.0, 1.0), None);
+    assert!(replab_elo::summarize_with_coverage(&counts, 0.0).is_none());
+    assert!(
+        Sprt::fishtest_stc()
+            .sequential_estimate(&counts, 1.5)
+            .is_none()
+    );
     assert_eq!(summary.games_to_resolve_elo(-1.0), None);
 }
 
@@ -274,6 +289,10 @@ fn counts_and_summaries_serialise_with_stable_field_names() {
     let json = serde_json::to_value(summary).unwrap();
     assert!(json["elo"]["value"].as_f64().unwrap() > 55.0);
     assert_eq!(json["elo"]["coverage"], 0.95);
+    let report = serde_json::to_value(Sprt::fishtest_stc().report(&counts)).unwrap();
+    for field in ["elo0", "elo1", "llr", "lower", "upper", "decision"] {
+        assert!(report.get(field).is_some(), "{field} missing from {report}");
+    }
     let decision = serde_json::to_value(Decision::AcceptH1).unwrap();
     assert_eq!(decision, "accept_h1");
     let model = serde_json::to_value(EloModel::Normalized).unwrap();
