@@ -29,9 +29,9 @@ clippy:
 ci:
     bash .ci/run
 
-# Criterion benchmarks (board and detectors).
-criterion:
-    cargo bench -p replab-board -p replab-lab
+# Criterion benchmarks of the top-level benches/ package (board and every detector).
+criterion *ARGS:
+    cargo bench -p replab-benches {{ARGS}}
 
 # Perft of a position: just perft 5 "<fen>"
 perft DEPTH FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":

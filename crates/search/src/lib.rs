@@ -1,14 +1,18 @@
 #![doc = include_str!("../README.md")]
 
+mod config;
 mod eval;
+mod ordering;
+mod results;
 mod score;
 mod searcher;
 mod tt;
 
-pub use eval::{Eval, MATERIAL, evaluate, evaluate_material};
-pub use score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score};
-pub use searcher::{
-    Counters, ExtensionLimit, Iteration, IterationSignature, Limits, POLL_NODES, SearchConfig,
-    SearchResult, Searcher, SetupError, TableStats, TtMode, check_setup,
+pub use config::{
+    ExtensionLimit, Limits, POLL_NODES, SearchConfig, SetupError, TtMode, check_setup,
 };
+pub use eval::{Eval, MATERIAL, evaluate, evaluate_material};
+pub use results::{Counters, Iteration, IterationSignature, SearchResult, TableStats};
+pub use score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score};
+pub use searcher::Searcher;
 pub use tt::{LocalTable, SharedTable, Table};

@@ -5,573 +5,21 @@ use std::{
         Arc,
         atomic::{AtomicBool, Ordering},
     },
-    time::{Duration, Instant},
+    time::Instant,
 };
 
-use replab_board::{
-    Bitboard, Color, MAX_MOVES, Move, MoveKind, MoveList, PieceMoves, Position, Role,
-};
-use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
+use replab_board::{Color, MAX_MOVES, Move, MoveList, Position};
+use replab_detect::{Detector, Line, Repetition, load_history};
 
 use crate::{
-    eval::{Eval, MATERIAL},
+    config::{Limits, POLL_NODES, SearchConfig, SetupError, TtMode, check_setup},
+    ordering::{
+        History, has_pieces, order_keys, pick_next, quiet_checks, reward_quiet, tactical_moves,
+    },
+    results::{Counters, Iteration, SearchResult, TableStats},
     score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
     tt::{Bound, LocalTable, SharedTable, TAINT_FIFTY, TAINT_REPETITION, Table},
 };
-
-/// The first and last ranks, where pawns promote.
-const PROMOTION_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
-
-/// History scores stay within ±`HISTORY_MAX` (each bonus is damped by the current value).
-const HISTORY_MAX: i32 = 16_384;
-
-/// Move-ordering keys: hash move, then captures and queen promotions (MVV-LVA), killers,
-/// quiet moves by history, under-promotions last.
-const ORDER_HASH: i32 = 1 << 30;
-const ORDER_CAPTURE: i32 = 1 << 24;
-const ORDER_KILLER: i32 = ORDER_CAPTURE - 2;
-const ORDER_UNDERPROMOTION: i32 = -(1 << 20);
-
-/// How the searcher searches. Two searches with equal configurations, equal input and the same
-/// detector produce identical counters, moves and scores on every run and machine: nothing
-/// depends on time, addresses, hash-map order or randomness.
-///
-/// With the `serde` feature it serialises with its field names (the policy by its lowercase
-/// name, [`TtMode`], [`ExtensionLimit`] and [`Eval`] by theirs); the fields added after the first
-/// release (`tt_mode`, `extension_limit`, `eval`, `tt_cutoff_halfmove`, `tt_halfmove_bucket`)
-/// take their defaults when missing, so older JSON still parses, and their defaults are the
-/// behaviour from before they existed (identical trees).
-///
-/// Time and another thread's stop request are deliberately not here: see [`Limits`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SearchConfig {
-    /// Deepest iteration, in plies (iterative deepening runs 1, 2, …, `max_depth`). Default 12.
-    pub max_depth: u32,
-    /// When a repetition the detector reports is scored as a draw. Default
-    /// [`DrawPolicy::Twofold`] (Axon's behaviour: any repetition is a draw).
-    pub policy: DrawPolicy,
-    /// How much the side to move at the root dislikes a draw, in centipawns. A draw scores
-    /// `−contempt` for the root side and `+contempt` for its opponent (from the side to move's
-    /// point of view at the node where it is scored). Default 0: draws score 0 for both.
-    pub contempt: i32,
-    /// Null-move pruning (not at the root, not in check, not at PV nodes, not twice in a row,
-    /// not when the side to move has only pawns and king, not near mate scores). Default on,
-    /// as in the paper's Axon, which ran "with a null move generator".
-    pub null_move: bool,
-    /// Depth reduction R of the null-move search (the null child is searched to
-    /// `depth − 1 − R`). Default 2.
-    pub null_reduction: u32,
-    /// Transposition table of 2^bits entries of 16 bytes, `None` for no table. Default
-    /// `Some(20)` (16 MiB). The table is cleared at the start of every search and kept across
-    /// its iterations. Table scores are path dependent where repetition draws are involved: a
-    /// score stored below a draw by repetition may be reused where that repetition cannot occur
-    /// (the usual engine compromise; see the crate docs, and [`SearchConfig::tt_mode`] for the
-    /// mitigations). `None` is the same as [`TtMode::Off`]: the table exists only when
-    /// `tt_bits` is `Some` and `tt_mode` is not `Off` ([`SearchConfig::table_bits`]).
-    pub tt_bits: Option<u32>,
-    /// Extend by one ply the moves that give check, while the parent is nearer the root than
-    /// [`SearchConfig::extension_limit`] allows. Default on.
-    pub check_extension: bool,
-    /// Also try quiet checking moves at the first quiescence ply. Default off (quiescence
-    /// searches captures and queen promotions, and every evasion when in check).
-    pub qsearch_checks: bool,
-    /// Stop once a search has entered this many positions; the unfinished iteration is
-    /// discarded. Default `None` (no limit).
-    pub node_limit: Option<u64>,
-    /// How the transposition table is used (when [`SearchConfig::tt_bits`] gives it a size).
-    /// Default [`TtMode::On`], the behaviour before the option existed. Missing from older
-    /// JSON: the default.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub tt_mode: TtMode,
-    /// How far from the root check extensions may happen. Default
-    /// [`ExtensionLimit::TwiceDepth`], the behaviour before the option existed. Missing from
-    /// older JSON: the default.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub extension_limit: ExtensionLimit,
-    /// The static evaluation at the leaves. Default [`Eval::Full`] (material plus piece-square
-    /// tables). Missing from older JSON: the default.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub eval: Eval,
-    /// No transposition-table cut-offs at nodes whose halfmove clock is at least this
-    /// (Stockfish's partial remedy for the graph-history interaction near the fifty-move rule
-    /// uses 90); the table's move is still tried first and results are still stored. Default
-    /// `None` (cut-offs whatever the clock). Missing from older JSON: `None`.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub tt_cutoff_halfmove: Option<u16>,
-    /// Mixes the halfmove clock, in buckets of this many half-moves (`clock / width`; 0 counts
-    /// as 1), into the key the searcher's table is indexed and checked with: `key ^ c(bucket)`
-    /// with a fixed 64-bit constant per bucket (0 for the first bucket, clocks below the width),
-    /// so positions whose clocks fall in different buckets never share table scores (or moves). The detector's own keys and the marks of a
-    /// detector that keeps them in the table are not affected. Default `None` (the position key
-    /// alone). Missing from older JSON: `None`.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub tt_halfmove_bucket: Option<u16>,
-}
-
-/// How the searcher uses its transposition table ([`SearchConfig::tt_mode`]).
-///
-/// Every mode but `Off` keeps the table for move ordering (the stored move is tried first); the
-/// modes differ in which scores may be stored and reused for cut-offs. A score is
-/// *draw-affected* when a path-dependent draw was scored anywhere in the subtree searched to
-/// produce it: a repetition the draw policy scored as a draw, a fifty-move draw, or alpha raised
-/// to the draw score by an upcoming cycle (cuckoo detectors). This is tracked conservatively
-/// with one counter of such draws: a node's result is draw-affected if the counter moved while
-/// its subtree (null-move search included) was searched, whether or not that draw could change
-/// the result (propagate-if-any-child-was-affected). Table cut-offs in the subtree do not make a
-/// result draw-affected: under [`TtMode::NoPathScores`] every stored score is draw-free.
-///
-/// With the `serde` feature it serialises by its [name](TtMode::name) (`"off"`, `"on"`,
-/// `"no-path-scores"`, `"no-draw-scores"`, `"moves-only"`, `"no-repetition-scores"`,
-/// `"no-fifty-scores"`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-pub enum TtMode {
-    /// No table (the same as [`SearchConfig::tt_bits`] `None`).
-    Off,
-    /// Every result is stored and any stored score may cut off at non-PV nodes. The default:
-    /// the searcher's behaviour before the option existed.
-    #[default]
-    On,
-    /// On, but a draw-affected score (see above) is never stored: its entry keeps the move only,
-    /// with a draft no search can use, so it never cuts off. Every score reused from the table
-    /// was searched without meeting a path-dependent draw. This is the remedy for scores that
-    /// *carry* a draw from one path to another; it does not cover the converse, a draw-free
-    /// score reused on a path where a repetition inside its subtree would have been possible
-    /// (only [`TtMode::MovesOnly`] is free of both).
-    NoPathScores,
-    /// On, but a score equal to the draw score (of the side to move at the node) is never
-    /// stored (move only, as for `NoPathScores`): the simple engine remedy, which also withholds
-    /// genuine draws (stalemates, dead-level material) and misses scores merely bounded by a
-    /// repetition.
-    NoDrawScores,
-    /// On, but a score affected by a repetition draw is never stored (move only): the scores a
-    /// table cut-off reuses may carry fifty-move draws but no repetition draw. Affected means
-    /// *tainted*: a repetition draw was scored in the subtree, or a cut-off in the subtree
-    /// reused a score so tainted ([`TableStats`]). An ablation for the graph-history
-    /// experiment: which kind of reused draw changes a result.
-    NoRepetitionScores,
-    /// On, but a score affected (tainted, as for `NoRepetitionScores`) by a fifty-move draw is
-    /// never stored: reused scores may carry repetition draws but no fifty-move draw.
-    NoFiftyScores,
-    /// The table orders moves but no score is ever stored or reused: the path-safe reference,
-    /// whose scores never cross from one path to another (killers and history still do, but
-    /// they only order moves).
-    MovesOnly,
-}
-
-impl TtMode {
-    /// Every mode, in declaration order.
-    pub const ALL: [TtMode; 7] = [
-        TtMode::Off,
-        TtMode::On,
-        TtMode::NoPathScores,
-        TtMode::NoDrawScores,
-        TtMode::MovesOnly,
-        TtMode::NoRepetitionScores,
-        TtMode::NoFiftyScores,
-    ];
-
-    /// The kebab-case name, as serialised: `off`, `on`, `no-path-scores`, `no-draw-scores`,
-    /// `moves-only`, `no-repetition-scores`, `no-fifty-scores`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            TtMode::Off => "off",
-            TtMode::On => "on",
-            TtMode::NoPathScores => "no-path-scores",
-            TtMode::NoDrawScores => "no-draw-scores",
-            TtMode::MovesOnly => "moves-only",
-            TtMode::NoRepetitionScores => "no-repetition-scores",
-            TtMode::NoFiftyScores => "no-fifty-scores",
-        }
-    }
-
-    /// The mode of a [name](TtMode::name).
-    pub fn from_name(name: &str) -> Option<TtMode> {
-        TtMode::ALL.into_iter().find(|m| m.name() == name)
-    }
-}
-
-/// How far from the root the check extension may apply ([`SearchConfig::extension_limit`]).
-///
-/// With the `serde` feature it serialises by its [name](ExtensionLimit::name)
-/// (`"twice-depth"`, `"max-ply"`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "kebab-case")
-)]
-pub enum ExtensionLimit {
-    /// Extend while the parent is less than twice the iteration depth from the root. The
-    /// default: the searcher's behaviour before the option existed.
-    #[default]
-    TwiceDepth,
-    /// Extend at any ply: only the ply limit [`MAX_PLY`] bounds the search (Axon's "adaptive
-    /// depth control", as far as the paper describes it). A sequence of checks keeps the
-    /// remaining depth, so trees grow where long checking sequences exist.
-    MaxPly,
-}
-
-impl ExtensionLimit {
-    /// Both limits, in declaration order.
-    pub const ALL: [ExtensionLimit; 2] = [ExtensionLimit::TwiceDepth, ExtensionLimit::MaxPly];
-
-    /// The kebab-case name, as serialised: `twice-depth`, `max-ply`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ExtensionLimit::TwiceDepth => "twice-depth",
-            ExtensionLimit::MaxPly => "max-ply",
-        }
-    }
-
-    /// The limit of a [name](ExtensionLimit::name).
-    pub fn from_name(name: &str) -> Option<ExtensionLimit> {
-        ExtensionLimit::ALL.into_iter().find(|m| m.name() == name)
-    }
-
-    /// The first ply whose moves are no longer extended, in an iteration of `depth` plies.
-    #[inline]
-    fn ply_limit(self, depth: u32) -> usize {
-        match self {
-            ExtensionLimit::TwiceDepth => 2 * depth as usize,
-            ExtensionLimit::MaxPly => MAX_PLY,
-        }
-    }
-}
-
-impl Default for SearchConfig {
-    fn default() -> Self {
-        SearchConfig {
-            max_depth: 12,
-            policy: DrawPolicy::Twofold,
-            contempt: 0,
-            null_move: true,
-            null_reduction: 2,
-            tt_bits: Some(20),
-            check_extension: true,
-            qsearch_checks: false,
-            node_limit: None,
-            tt_mode: TtMode::On,
-            extension_limit: ExtensionLimit::TwiceDepth,
-            eval: Eval::Full,
-            tt_cutoff_halfmove: None,
-            tt_halfmove_bucket: None,
-        }
-    }
-}
-
-impl SearchConfig {
-    /// The names of the named profiles, in [`SearchConfig::profiles`] order.
-    pub const PROFILE_NAMES: [&'static str; 2] = ["default", "axon-like"];
-
-    /// The named profiles, for reports: `("default", SearchConfig::default())` and
-    /// `("axon-like", SearchConfig::axon_like())`.
-    pub fn profiles() -> [(&'static str, SearchConfig); 2] {
-        [
-            ("default", SearchConfig::default()),
-            ("axon-like", SearchConfig::axon_like()),
-        ]
-    }
-
-    /// The profile of a name in [`SearchConfig::PROFILE_NAMES`].
-    pub fn profile(name: &str) -> Option<SearchConfig> {
-        SearchConfig::profiles()
-            .into_iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, c)| c)
-    }
-
-    /// The searcher set up as closely as the Axon paper (Vučković and Vidanović 2004, §5
-    /// *Experimental data*) describes the Axon that produced its WAC.018 tables.
-    ///
-    /// What the paper states, and how it maps here:
-    /// - "null move" on: [`SearchConfig::null_move`] on;
-    /// - "some other pruning techniques": unnamed; this searcher has no pruning beyond alpha-beta
-    ///   (PVS), mate-distance pruning and null move, so nothing more is switched on;
-    /// - "adaptive depth control" (extensions): the check extension without the twice-depth cap,
-    ///   bounded only by the ply limit ([`ExtensionLimit::MaxPly`]);
-    /// - endgame heuristics and endgame tablebases off: this searcher has neither (its only
-    ///   phase-dependent term is the king's piece-square table, kept);
-    /// - iterative deepening from ply 1 to 12: [`SearchConfig::max_depth`] 12;
-    /// - any repetition is a draw: policy [`DrawPolicy::Twofold`], contempt 0.
-    ///
-    /// Assumptions where the paper is silent:
-    /// - quiescence: it does not describe Axon's; quiet checks at the first quiescence ply are
-    ///   switched on ([`SearchConfig::qsearch_checks`]), as the profile asks, on top of captures,
-    ///   queen promotions and evasions;
-    /// - transposition table: not described; kept on at the default size, 2^20 entries,
-    ///   [`TtMode::On`] (a 2004 engine with null move almost surely had one);
-    /// - null-move reduction: not given; R = 2, the common choice of the time;
-    /// - move ordering: not described; this searcher's (hash move, MVV-LVA, killers, history);
-    /// - evaluation: Axon's is not described; [`Eval::Full`] (material plus piece-square
-    ///   tables);
-    /// - no node limit.
-    pub fn axon_like() -> SearchConfig {
-        SearchConfig {
-            max_depth: 12,
-            policy: DrawPolicy::Twofold,
-            contempt: 0,
-            null_move: true,
-            null_reduction: 2,
-            tt_bits: Some(20),
-            check_extension: true,
-            qsearch_checks: true,
-            node_limit: None,
-            tt_mode: TtMode::On,
-            extension_limit: ExtensionLimit::MaxPly,
-            eval: Eval::Full,
-            tt_cutoff_halfmove: None,
-            tt_halfmove_bucket: None,
-        }
-    }
-
-    /// The table's size in bits if the searcher has a table: `tt_bits` unless `tt_mode` is
-    /// [`TtMode::Off`].
-    pub fn table_bits(&self) -> Option<u32> {
-        match self.tt_mode {
-            TtMode::Off => None,
-            _ => self.tt_bits,
-        }
-    }
-
-    /// The table mode in effect: [`TtMode::Off`] when there is no table (`tt_bits` `None`),
-    /// else `tt_mode`.
-    pub fn effective_tt_mode(&self) -> TtMode {
-        match self.tt_bits {
-            None => TtMode::Off,
-            Some(_) => self.tt_mode,
-        }
-    }
-}
-
-/// Limits of one search that depend on time or on another thread, for a UCI engine
-/// ([`Searcher::search_game_limited`]). They are not part of [`SearchConfig`] on purpose: a
-/// search stopped by them depends on timing, so its node counts, scores and moves are **not**
-/// reproducible; the experiments never use them (their limits are depth and
-/// [`SearchConfig::node_limit`]).
-///
-/// The searcher looks at them every [`POLL_NODES`] nodes (one comparison per node, as for the
-/// node limit), from the second iteration on: the first iteration always completes, so a
-/// stopped search always has a move (unless the root has none, or the node limit cut the first
-/// iteration). When a limit is reached, the current iteration is abandoned and the result holds
-/// the completed ones (`completed` false), as after the node limit; they are also checked
-/// between iterations.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Stops the search when set (`true`), from any thread (UCI `stop`). The searcher never
-    /// clears it.
-    pub stop: Option<Arc<AtomicBool>>,
-    /// Stop after this much wall time from the start of the search (UCI `movetime`).
-    pub movetime: Option<Duration>,
-    /// Stop at this instant (the earlier of the two when `movetime` is also given).
-    pub deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// The effective deadline of a search started at `start`.
-    fn deadline_from(&self, start: Instant) -> Option<Instant> {
-        let by_movetime = self.movetime.map(|t| start + t);
-        match (by_movetime, self.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-
-    /// Whether no limit is set.
-    fn is_empty(&self) -> bool {
-        self.stop.is_none() && self.movetime.is_none() && self.deadline.is_none()
-    }
-}
-
-/// How often, in nodes, the searcher looks at the [`Limits`] (stop flag and clock).
-pub const POLL_NODES: u64 = 1024;
-
-/// Transposition-table bookkeeping of the last search ([`Searcher::table_stats`]): not part of
-/// [`Counters`] (not in results JSON).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TableStats {
-    /// Results stored without their score (move only) because the [`TtMode`] withholds them:
-    /// draw-affected ([`TtMode::NoPathScores`]), equal to the draw score
-    /// ([`TtMode::NoDrawScores`]), or every result ([`TtMode::MovesOnly`]). Always 0 under
-    /// [`TtMode::On`].
-    pub withheld: u64,
-    /// Path-dependent draws scored (repetition draws, fifty-move draws, alpha raised by an
-    /// upcoming cycle): the events that make results draw-affected.
-    pub path_draws: u64,
-    /// Table cut-offs taken (a stored score returned instead of searching).
-    pub cutoffs: u64,
-    /// Cut-offs whose entry's score was affected by a repetition draw: scored in the subtree it
-    /// was searched from, or itself reused from such an entry (taint propagates through
-    /// cut-offs). Scores carried from one path to another.
-    pub repetition_tainted_cutoffs: u64,
-    /// Cut-offs whose entry's score was affected by a fifty-move draw (same propagation).
-    pub fifty_tainted_cutoffs: u64,
-}
-
-/// The counters of one iteration (or of a whole search, summed). With the `serde` feature they
-/// serialise with their field names (`nodes`, `terminal_nodes`, `generated`, `repetitions`,
-/// `probes`, `hits`: a JSON contract).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Counters {
-    /// Positions entered, quiescence included: every position pushed on the line, the root once
-    /// per iteration, positions cut off as repetition draws included.
-    pub nodes: u64,
-    /// Static evaluations at leaves (quiescence stand-pat, and the ply limit).
-    pub terminal_nodes: u64,
-    /// Moves generated: the sum over nodes of the moves the generator produced there (all legal
-    /// moves in the main search and in check; captures and queen promotions in quiescence).
-    pub generated: u64,
-    /// Repetitions the detector reported that the draw policy scored as a draw.
-    pub repetitions: u64,
-    /// Detector probes ([`replab_detect::Stats::probes`]).
-    pub probes: u64,
-    /// Probes that reported a repetition ([`replab_detect::Stats::hits`]).
-    pub hits: u64,
-}
-
-impl std::ops::AddAssign for Counters {
-    fn add_assign(&mut self, o: Counters) {
-        self.nodes += o.nodes;
-        self.terminal_nodes += o.terminal_nodes;
-        self.generated += o.generated;
-        self.repetitions += o.repetitions;
-        self.probes += o.probes;
-        self.hits += o.hits;
-    }
-}
-
-/// What one iteration of iterative deepening found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Iteration {
-    /// The iteration's depth in plies.
-    pub depth: u32,
-    /// First move of the principal variation (`None` if the root has no legal move).
-    pub best_move: Option<Move>,
-    /// Score from the point of view of the side to move at the root.
-    pub score: Score,
-    /// Principal variation.
-    pub pv: Vec<Move>,
-    /// The iteration's counters (not cumulative).
-    pub counters: Counters,
-    /// Wall time of the iteration in milliseconds (measured, never used for decisions).
-    pub time_ms: f64,
-}
-
-impl Iteration {
-    /// Nodes per second.
-    pub fn nps(&self) -> f64 {
-        if self.time_ms > 0.0 {
-            self.counters.nodes as f64 * 1000.0 / self.time_ms
-        } else {
-            0.0
-        }
-    }
-}
-
-/// The result of a search: one [`Iteration`] per completed depth.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The side to move at the root (scores are from its point of view).
-    pub root_side: Color,
-    /// Completed iterations, depth 1 first.
-    pub iterations: Vec<Iteration>,
-    /// Whether every iteration up to the maximum depth completed (false after a node limit).
-    pub completed: bool,
-}
-
-impl SearchResult {
-    /// The deepest completed iteration.
-    pub fn last(&self) -> Option<&Iteration> {
-        self.iterations.last()
-    }
-
-    /// The best move of the deepest completed iteration.
-    pub fn best_move(&self) -> Option<Move> {
-        self.last().and_then(|it| it.best_move)
-    }
-
-    /// The score of the deepest completed iteration (root side's view).
-    pub fn score(&self) -> Option<Score> {
-        self.last().map(|it| it.score)
-    }
-
-    /// The counters summed over the completed iterations.
-    pub fn totals(&self) -> Counters {
-        let mut t = Counters::default();
-        for it in &self.iterations {
-            t += it.counters;
-        }
-        t
-    }
-
-    /// Wall time summed over the completed iterations, in milliseconds.
-    pub fn time_ms(&self) -> f64 {
-        self.iterations.iter().map(|it| it.time_ms).sum()
-    }
-
-    /// Everything the search decided, per iteration, without the wall time: equal signatures
-    /// mean the same tree was searched to the same result (how tests compare detectors).
-    pub fn signature(&self) -> Vec<IterationSignature> {
-        self.iterations
-            .iter()
-            .map(|it| {
-                (
-                    it.depth,
-                    it.best_move,
-                    it.score.value(),
-                    it.pv.clone(),
-                    it.counters,
-                )
-            })
-            .collect()
-    }
-}
-
-/// One iteration without its wall time: depth, best move, score, principal variation and
-/// counters ([`SearchResult::signature`]).
-pub type IterationSignature = (u32, Option<Move>, i32, Vec<Move>, Counters);
-
-/// Why a searcher cannot be built for a detector and a configuration.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// The detector keeps its marks in the searcher's transposition table
-    /// ([`Detector::in_search_table`], `tt-thompson`) and the configuration has no table
-    /// ([`SearchConfig::tt_bits`] is `None` or [`SearchConfig::tt_mode`] is [`TtMode::Off`]).
-    NeedsTable {
-        /// The detector's name.
-        detector: &'static str,
-    },
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::NeedsTable { detector } => write!(
-                f,
-                "detector {detector} keeps its open flags in the searcher's transposition table \
-                 and cannot search without it (the table is off)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
-
-/// Whether the searcher can run `detector` with `config` (see [`SetupError`]).
-pub fn check_setup<D: Detector>(detector: &D, config: &SearchConfig) -> Result<(), SetupError> {
-    if detector.in_search_table() && config.table_bits().is_none() {
-        return Err(SetupError::NeedsTable {
-            detector: detector.name(),
-        });
-    }
-    Ok(())
-}
 
 /// An iterative-deepening alpha-beta searcher, generic over the repetition detector so that
 /// [`replab_detect::Off`] costs nothing, and over its transposition table: its own
@@ -587,7 +35,7 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     line: Line,
     tt: Option<T>,
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
-    history: Box<[[i32; 64]; 12]>,
+    history: Box<History>,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     counters: Counters,
@@ -1144,8 +592,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         let us = pos.side_to_move();
         let draw = self.draw_score(us);
         let in_check = pos.is_check();
-        let draws_before = self.path_draws;
-        let taint_before = (self.rep_taint, self.fifty_taint);
+        let before = self.draw_marks();
 
         if ply > 0 {
             // The fifty-move rule (mate on the hundredth half-move wins).
@@ -1175,51 +622,17 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
 
         let key = self.tt_key(pos);
-        let mut tt_move = Move::NULL;
-        if let Some(tt) = &self.tt
-            && let Some(entry) = tt.probe(key)
-        {
-            tt_move = entry.mv();
-            // Withheld scores are stored with a draft below any depth: they never cut off.
-            if !pv_node
-                && entry.depth() >= depth
-                && self
-                    .config
-                    .tt_cutoff_halfmove
-                    .is_none_or(|n| pos.halfmove_clock() < n)
-            {
-                let s = entry.score(ply);
-                let cut = match entry.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    self.cutoff_taken(entry.taint());
-                    return s;
-                }
-            }
+        let (tt_move, cutoff) = self.probe_table(pos, key, depth, alpha, beta, ply, pv_node);
+        if let Some(score) = cutoff {
+            return score;
         }
 
-        if self.config.null_move
-            && !pv_node
+        if !pv_node
             && !in_check
             && ply > 0
-            && depth >= 2
-            && !self.line.last().null
-            && beta.abs() < MATE_BOUND
-            && has_pieces(pos, us)
+            && let Some(score) = self.null_move(pos, depth, beta, ply)
         {
-            let mut child = *pos;
-            child.play_null();
-            let d = (depth - 1 - self.config.null_reduction as i32).max(0);
-            let v = -self.visit(pos, Move::NULL, &child, d, -beta, -beta + 1, ply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if v >= beta {
-                return if v >= MATE_BOUND { beta } else { v };
-            }
+            return score;
         }
 
         let mut list = MoveList::new();
@@ -1229,7 +642,14 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             return if in_check { -MATE + ply as i32 } else { draw };
         }
         let mut keys = [0i32; MAX_MOVES];
-        self.order_keys(pos, &list, &mut keys, tt_move, ply);
+        order_keys(
+            pos,
+            &list,
+            &mut keys,
+            tt_move,
+            self.killers[ply],
+            &self.history,
+        );
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -1262,7 +682,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                     self.update_pv(ply, m);
                     if v >= beta {
                         if !m.is_capture() && m.promotion().is_none() {
-                            self.reward_quiet(pos, m, depth, ply);
+                            reward_quiet(&mut self.killers[ply], &mut self.history, pos, m, depth);
                         }
                         break;
                     }
@@ -1270,7 +690,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
         }
 
-        if let Some(tt) = &mut self.tt {
+        if self.tt.is_some() {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
@@ -1278,31 +698,132 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             } else {
                 Bound::Upper
             };
-            let keep_score = match self.config.tt_mode {
-                TtMode::On | TtMode::Off => true,
-                TtMode::NoPathScores => self.path_draws == draws_before,
-                TtMode::NoDrawScores => best != draw,
-                TtMode::MovesOnly => false,
-                TtMode::NoRepetitionScores => self.rep_taint == taint_before.0,
-                TtMode::NoFiftyScores => self.fifty_taint == taint_before.1,
-            };
-            if keep_score {
-                let taint = if self.rep_taint != taint_before.0 {
-                    TAINT_REPETITION
-                } else {
-                    0
-                } | if self.fifty_taint != taint_before.1 {
-                    TAINT_FIFTY
-                } else {
-                    0
-                };
-                tt.store(key, depth, best, bound, best_move, ply, taint);
-            } else {
-                tt.store_move(key, best_move);
-                self.withheld += 1;
-            }
+            self.store_result(key, depth, ply, best, bound, best_move, draw, before);
         }
         best
+    }
+
+    /// The draw and taint counters now, to tell later whether a subtree scored a
+    /// path-dependent draw ([`TtMode`]).
+    #[inline(always)]
+    fn draw_marks(&self) -> DrawMarks {
+        DrawMarks {
+            path_draws: self.path_draws,
+            rep_taint: self.rep_taint,
+            fifty_taint: self.fifty_taint,
+        }
+    }
+
+    /// The transposition table at a node: the stored move (`Move::NULL` without one) and, when
+    /// the entry's draft and bound allow a cut-off at this node (never at a PV node), the score
+    /// to return, the cut-off then counted ([`Searcher::cutoff_taken`]).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn probe_table(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> (Move, Option<i32>) {
+        let mut tt_move = Move::NULL;
+        if let Some(tt) = &self.tt
+            && let Some(entry) = tt.probe(key)
+        {
+            tt_move = entry.mv();
+            // Withheld scores are stored with a draft below any depth: they never cut off.
+            if !pv_node
+                && entry.depth() >= depth
+                && self
+                    .config
+                    .tt_cutoff_halfmove
+                    .is_none_or(|n| pos.halfmove_clock() < n)
+            {
+                let s = entry.score(ply);
+                let cut = match entry.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.cutoff_taken(entry.taint());
+                    return (tt_move, Some(s));
+                }
+            }
+        }
+        (tt_move, None)
+    }
+
+    /// Null-move pruning at a non-PV node not in check below the root: when the configuration
+    /// allows it here, searches the null move with a reduced depth and returns the score to
+    /// return if it fails high (0 if the search was stopped meanwhile); `None` otherwise.
+    #[inline(always)]
+    fn null_move(&mut self, pos: &Position, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+        if self.config.null_move
+            && depth >= 2
+            && !self.line.last().null
+            && beta.abs() < MATE_BOUND
+            && has_pieces(pos, pos.side_to_move())
+        {
+            let mut child = *pos;
+            child.play_null();
+            let d = (depth - 1 - self.config.null_reduction as i32).max(0);
+            let v = -self.visit(pos, Move::NULL, &child, d, -beta, -beta + 1, ply + 1);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= beta {
+                return Some(if v >= MATE_BOUND { beta } else { v });
+            }
+        }
+        None
+    }
+
+    /// Stores a node's result in the table: with its score and taint bits when the
+    /// [`TtMode`] keeps it (judged from the counters moved since `before`, the node's entry),
+    /// else its move only (counted as withheld).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn store_result(
+        &mut self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        best: i32,
+        bound: Bound,
+        best_move: Move,
+        draw: i32,
+        before: DrawMarks,
+    ) {
+        let Some(tt) = &mut self.tt else {
+            return;
+        };
+        let keep_score = match self.config.tt_mode {
+            TtMode::On | TtMode::Off => true,
+            TtMode::NoPathScores => self.path_draws == before.path_draws,
+            TtMode::NoDrawScores => best != draw,
+            TtMode::MovesOnly => false,
+            TtMode::NoRepetitionScores => self.rep_taint == before.rep_taint,
+            TtMode::NoFiftyScores => self.fifty_taint == before.fifty_taint,
+        };
+        if keep_score {
+            let taint = if self.rep_taint != before.rep_taint {
+                TAINT_REPETITION
+            } else {
+                0
+            } | if self.fifty_taint != before.fifty_taint {
+                TAINT_FIFTY
+            } else {
+                0
+            };
+            tt.store(key, depth, best, bound, best_move, ply, taint);
+        } else {
+            tt.store_move(key, best_move);
+            self.withheld += 1;
+        }
     }
 
     /// Quiescence search at a node already entered: stand pat, then captures and queen
@@ -1361,7 +882,14 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             return if in_check { -MATE + ply as i32 } else { best };
         }
         let mut keys = [0i32; MAX_MOVES];
-        self.order_keys(pos, &list, &mut keys, Move::NULL, ply);
+        order_keys(
+            pos,
+            &list,
+            &mut keys,
+            Move::NULL,
+            self.killers[ply],
+            &self.history,
+        );
         let moves = list.as_mut_slice();
         for i in 0..moves.len() {
             pick_next(moves, &mut keys, i);
@@ -1384,62 +912,17 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
         best
     }
+}
 
-    /// Ordering keys of `list`: hash move; captures and queen promotions by MVV-LVA; the two
-    /// killers; quiet moves by history; under-promotions last.
-    #[inline]
-    fn order_keys(
-        &self,
-        pos: &Position,
-        list: &MoveList,
-        keys: &mut [i32; MAX_MOVES],
-        tt_move: Move,
-        ply: usize,
-    ) {
-        let killers = self.killers[ply];
-        for (key, &m) in keys.iter_mut().zip(list.iter()) {
-            *key = if m == tt_move {
-                ORDER_HASH
-            } else if matches!(m.promotion(), Some(r) if r != Role::Queen) {
-                ORDER_UNDERPROMOTION
-            } else if m.is_capture() || m.promotion().is_some() {
-                let victim = if m.is_en_passant() {
-                    MATERIAL[Role::Pawn.index()]
-                } else {
-                    pos.piece_at(m.to()).map_or(0, |p| MATERIAL[p.role.index()])
-                };
-                let promotion = if m.promotion().is_some() {
-                    MATERIAL[Role::Queen.index()]
-                } else {
-                    0
-                };
-                let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role.index() as i32);
-                ORDER_CAPTURE + (victim + promotion) * 8 - attacker
-            } else if m == killers[0] {
-                ORDER_KILLER
-            } else if m == killers[1] {
-                ORDER_KILLER - 1
-            } else {
-                let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
-                self.history[piece][m.to().index()]
-            };
-        }
-    }
-
-    /// A quiet move caused a beta cutoff: make it a killer and raise its history score.
-    #[inline]
-    fn reward_quiet(&mut self, pos: &Position, m: Move, depth: i32, ply: usize) {
-        let k = &mut self.killers[ply];
-        if k[0] != m {
-            k[1] = k[0];
-            k[0] = m;
-        }
-        if let Some(piece) = pos.piece_at(m.from()) {
-            let bonus = (depth * depth).min(HISTORY_MAX);
-            let h = &mut self.history[piece.index()][m.to().index()];
-            *h += bonus - *h * bonus / HISTORY_MAX;
-        }
-    }
+/// The searcher's path-dependent draw counters at a node's entry ([`Searcher::draw_marks`]).
+#[derive(Clone, Copy)]
+struct DrawMarks {
+    /// Path-dependent draws scored so far.
+    path_draws: u64,
+    /// Repetition taint events so far.
+    rep_taint: u64,
+    /// Fifty-move taint events so far.
+    fifty_taint: u64,
 }
 
 /// [`load_history`] for a detector that keeps its marks in the searcher's table: the same
@@ -1484,71 +967,6 @@ pub(crate) const fn halfmove_bucket_key(bucket: u16) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// Whether `side` has a piece other than pawns and its king (null-move pruning is unsafe in
-/// pawn endings, where zugzwang is common).
-#[inline]
-fn has_pieces(pos: &Position, side: Color) -> bool {
-    (pos.by_color(side) & !(pos.by_role(Role::Pawn) | pos.by_role(Role::King))).is_not_empty()
-}
-
-/// Moves `i`'s best remaining move (highest key, the first of equals) to index `i`.
-#[inline]
-fn pick_next(moves: &mut [Move], keys: &mut [i32; MAX_MOVES], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if keys[j] > keys[best] {
-            best = j;
-        }
-    }
-    if best != i {
-        moves.swap(i, best);
-        keys.swap(i, best);
-    }
-}
-
-/// Legal captures (en passant included) and queen promotions of a position not in check.
-#[inline]
-fn tactical_moves(pos: &Position, list: &mut MoveList) {
-    let theirs = pos.by_color(pos.side_to_move().flip());
-    let ep = pos.ep_square().map_or(Bitboard::EMPTY, |s| s.bb());
-    pos.generate(|pm| {
-        if pm.role != Role::Pawn {
-            let to = pm.to & theirs;
-            if to.is_not_empty() {
-                pos.expand(PieceMoves { to, ..pm }, list);
-            }
-            return false;
-        }
-        for to in pm.to & (theirs | ep | PROMOTION_RANKS) {
-            let capture = theirs.has(to);
-            let kind = if PROMOTION_RANKS.has(to) {
-                if capture {
-                    MoveKind::CapturePromoteQueen
-                } else {
-                    MoveKind::PromoteQueen
-                }
-            } else if capture {
-                MoveKind::Capture
-            } else {
-                MoveKind::EnPassant
-            };
-            list.push(Move::new(pm.from, to, kind));
-        }
-        false
-    });
-}
-
-/// Appends the quiet, non-promoting legal moves that give check.
-fn quiet_checks(pos: &Position, list: &mut MoveList) {
-    let mut all = MoveList::new();
-    pos.legal_moves_into(&mut all);
-    for &m in all.iter() {
-        if !m.is_capture() && m.promotion().is_none() && pos.play(m).is_check() {
-            list.push(m);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -479,15 +479,10 @@ struct TableContext {
     table: String,
 }
 
-/// Writes `results.json`, the charts and `index.html` into `dir` (staged: the caller
-/// commits it).
-pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-    let mut json = serde_json::to_string_pretty(results)?;
-    json.push('\n');
-    dir.write("results.json", json)?;
-
+/// The summary: the games, plies, repetitions and timings of the run.
+fn summary_section(results: &Results) -> Result<String> {
     let (t, m) = (&results.totals, &results.meta);
-    let summary = render(
+    render(
         "summary.html",
         include_str!("../../templates/audit/summary.html"),
         &SummaryContext {
@@ -507,18 +502,11 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             threads: m.threads,
             shrink_seconds: format!("{:.1}", m.shrink_seconds),
         },
-    )?;
+    )
+}
 
-    let rows: Vec<Vec<Cell>> = agreement_rows(results).into_iter().map(cells).collect();
-    let agreement = table_html(&AGREEMENT_HEADERS, &rows, true);
-    let errors_figure = dir.write_chart(
-        "errors.svg",
-        &errors_chart(results),
-        "False positives and false negatives per detector (a missing bar is zero)",
-    )?;
-
-    let sizes = sizes_html(results, dir)?;
-
+/// The errors-by-cause section and the counterexamples section: `(causes, examples)`.
+fn causes_and_examples(results: &Results) -> Result<(String, String)> {
     let mut examples = String::new();
     let mut by_cause = String::new();
     let mut cause_rows = Vec::new();
@@ -574,7 +562,11 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             examples,
         },
     )?;
+    Ok((causes, examples))
+}
 
+/// The start positions of the games.
+fn starts_section() -> Result<String> {
     let start_rows: Vec<Vec<Cell>> = STARTS
         .iter()
         .map(|s| {
@@ -585,15 +577,35 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let starts = render(
+    render(
         "starts.html",
         include_str!("../../templates/audit/starts.html"),
         &TableContext {
             table: table_html(&["theme", "FEN", "opening"], &start_rows, true),
         },
-    )?;
+    )
+}
 
-    Page::new("Repetition-detection audit", &m.meta)
+/// Writes `results.json`, the charts and `index.html` into `dir` (staged: the caller
+/// commits it).
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    let mut json = serde_json::to_string_pretty(results)?;
+    json.push('\n');
+    dir.write("results.json", json)?;
+
+    let summary = summary_section(results)?;
+    let rows: Vec<Vec<Cell>> = agreement_rows(results).into_iter().map(cells).collect();
+    let agreement = table_html(&AGREEMENT_HEADERS, &rows, true);
+    let errors_figure = dir.write_chart(
+        "errors.svg",
+        &errors_chart(results),
+        "False positives and false negatives per detector (a missing bar is zero)",
+    )?;
+    let sizes = sizes_html(results, dir)?;
+    let (causes, examples) = causes_and_examples(results)?;
+    let starts = starts_section()?;
+
+    Page::new("Repetition-detection audit", &results.meta.meta)
         .nav([("All reports", "../index.html"), ("Audit", "index.html")])
         .current("index.html")
         .section("Summary", summary)

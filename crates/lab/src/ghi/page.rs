@@ -47,17 +47,20 @@ struct ExampleView {
     pgn: String,
 }
 
-/// Writes the chart and `index.html` into the staged `dir`.
-pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-    let sets: Vec<String> = {
-        let mut s: Vec<String> = Vec::new();
-        for t in &results.totals {
-            if !s.contains(&t.set) {
-                s.push(t.set.clone());
-            }
+/// The position sets, in the order of the totals.
+fn sets(results: &Results) -> Vec<String> {
+    let mut s: Vec<String> = Vec::new();
+    for t in &results.totals {
+        if !s.contains(&t.set) {
+            s.push(t.set.clone());
         }
-        s
-    };
+    }
+    s
+}
+
+/// The causes table: per set, the positions whose result a path-dependent draw changed, by
+/// cause.
+fn causes_table(results: &Results, sets: &[String]) -> String {
     let mut headers = vec!["set".to_string(), "positions".into()];
     headers.extend(Cause::ALL.iter().map(|c| c.name().to_string()));
     let cause_rows: Vec<Vec<Cell>> = sets
@@ -84,6 +87,11 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             row
         })
         .collect();
+    table_html(&headers, &cause_rows, false)
+}
+
+/// The modes table: per set and table mode, the differences from the reference and the nodes.
+fn modes_table(results: &Results) -> String {
     let mode_rows: Vec<Vec<Cell>> = results
         .totals
         .iter()
@@ -106,6 +114,25 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
+    table_html(
+        &[
+            "set",
+            "mode",
+            "what it is",
+            "result ≠ reference",
+            "score ≠ reference",
+            "nodes",
+            "nodes vs reference",
+            "nodes vs on",
+            "tainted cut-offs",
+        ],
+        &mode_rows,
+        true,
+    )
+}
+
+/// The chart of the share of positions that differ from the reference, written into `dir`.
+fn differences_chart(results: &Results, sets: &[String], dir: &ReportDir) -> Result<String> {
     // Every searched mode but the reference (the ablations are not in the totals).
     let chart_modes: Vec<String> = results
         .modes
@@ -139,37 +166,33 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             "positions (%)",
         )
     };
-    let figure = dir.write_chart(
+    Ok(dir.write_chart(
         "differences.svg",
         &chart,
         "Share of positions whose result differs from the path-safe reference, per table mode \
          and position set",
-    )?;
-    let summary = render_fragment(
+    )?)
+}
+
+/// The summary: the headline, the causes and modes tables and the chart.
+fn summary_section(results: &Results, dir: &ReportDir) -> Result<String> {
+    let sets = sets(results);
+    let figure = differences_chart(results, &sets, dir)?;
+    Ok(render_fragment(
         "ghi/summary.html",
         SUMMARY,
         &SummaryContext {
             headline: headline(results),
-            causes: table_html(&headers, &cause_rows, false),
-            modes: table_html(
-                &[
-                    "set",
-                    "mode",
-                    "what it is",
-                    "result ≠ reference",
-                    "score ≠ reference",
-                    "nodes",
-                    "nodes vs reference",
-                    "nodes vs on",
-                    "tainted cut-offs",
-                ],
-                &mode_rows,
-                true,
-            ),
+            causes: causes_table(results, &sets),
+            modes: modes_table(results),
             figure,
         },
-    )?;
-    let examples = render_fragment(
+    )?)
+}
+
+/// The shortest examples, by cause, with the causes that have none.
+fn examples_section(results: &Results) -> Result<String> {
+    Ok(render_fragment(
         "ghi/examples.html",
         EXAMPLES,
         &ExampleContext {
@@ -190,8 +213,12 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
                 .map(|c| c.name().to_string())
                 .collect(),
         },
-    )?;
-    let method = render_fragment(
+    )?)
+}
+
+/// The method: every setting of the run.
+fn method_section(results: &Results) -> Result<String> {
+    Ok(render_fragment(
         "ghi/method.html",
         METHOD,
         &MethodContext {
@@ -203,7 +230,14 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             long_positions: results.config.long_positions,
             threads: results.config.threads,
         },
-    )?;
+    )?)
+}
+
+/// Writes the chart and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    let summary = summary_section(results, dir)?;
+    let examples = examples_section(results)?;
+    let method = method_section(results)?;
     Page::new(TITLE, &results.meta)
         .nav([("All reports", "../index.html")])
         .section("Summary", summary)

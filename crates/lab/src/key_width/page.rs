@@ -164,15 +164,17 @@ fn chart(title: &str, x: &str, y: &str, series: Vec<Series>) -> LineChart {
     }
 }
 
-/// Writes the charts and `index.html`.
-pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-    let cfg = &results.config;
-    let per = |f: &dyn Fn(&super::AuditCell) -> (f64, f64)| -> Vec<Series> {
-        DETECTORS
-            .iter()
-            .map(|&d| Series::new(d, results.audit.iter().filter(|c| c.detector == d).map(f)))
-            .collect()
-    };
+/// One series per detector of `f` over the audit cells.
+fn per_detector(results: &Results, f: &dyn Fn(&super::AuditCell) -> (f64, f64)) -> Vec<Series> {
+    DETECTORS
+        .iter()
+        .map(|&d| Series::new(d, results.audit.iter().filter(|c| c.detector == d).map(f)))
+        .collect()
+}
+
+/// False positives against key width: three charts written into `dir`.
+fn width_section(results: &Results, dir: &ReportDir) -> Result<String> {
+    let per = |f: &dyn Fn(&super::AuditCell) -> (f64, f64)| per_detector(results, f);
     let bits_fig = dir.write_chart(
         "fp-vs-bits.svg",
         &chart(
@@ -206,6 +208,89 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         ),
         "Fraction of the audit games with at least one false positive",
     )?;
+    Ok(format!("{bits_fig}{games_fig}{mem_fig}"))
+}
+
+/// The audit table: one row per detector and width.
+fn audit_table(results: &Results) -> String {
+    let audit_rows: Vec<Vec<Cell>> = results
+        .audit
+        .iter()
+        .map(|c| {
+            vec![
+                c.detector.clone().into(),
+                c.bits.into(),
+                c.bytes_per_entry.into(),
+                c.false_positive.into(),
+                format!("{:.2}", c.per_probe.expected).into(),
+                sci(c.per_probe.rate).into(),
+                interval(c.per_probe.ci).into(),
+                sci(c.per_probe.expected_rate).into(),
+                (if c.per_probe.agrees() { "yes" } else { "no" }).into(),
+                c.per_game.count.into(),
+                format!("{:.1}", c.per_game.expected).into(),
+                interval(c.per_game.ci).into(),
+                c.false_negative.into(),
+                c.games_with_false_negative.into(),
+            ]
+        })
+        .collect();
+    table_html(
+        &[
+            "detector",
+            "bits",
+            "bytes/key",
+            "FP",
+            "expected FP",
+            "FP/probe",
+            "95% CI",
+            "bound/probe",
+            "bound in CI",
+            "games with FP",
+            "expected",
+            "per game 95% CI",
+            "FN",
+            "games with FN",
+        ],
+        &audit_rows,
+        true,
+    )
+}
+
+/// linear at every width from 1 bit: measured against the bound.
+fn tail_table(results: &Results) -> String {
+    let tail = &results.linear_tail;
+    let tail_rows: Vec<Vec<Cell>> = tail
+        .iter()
+        .map(|t| {
+            vec![
+                t.bits.into(),
+                t.per_probe.count.into(),
+                format!("{:.2}", t.per_probe.expected).into(),
+                sci(t.per_probe.rate).into(),
+                interval(t.per_probe.ci).into(),
+                sci(t.per_probe.expected_rate).into(),
+                (if t.per_probe.agrees() { "yes" } else { "no" }).into(),
+            ]
+        })
+        .collect();
+    table_html(
+        &[
+            "bits",
+            "FP",
+            "expected",
+            "FP/probe",
+            "95% CI",
+            "bound/probe",
+            "bound in CI",
+        ],
+        &tail_rows,
+        true,
+    )
+}
+
+/// Measured against the birthday bound: linear's chart (written into `dir`) and the tables.
+fn bound_section(results: &Results, dir: &ReportDir) -> Result<String> {
     let tail = &results.linear_tail;
     let bound_fig = dir.write_chart(
         "bound.svg",
@@ -230,76 +315,18 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
          false positive at b bits when a compared key agrees with the current one in its low b \
          bits; identical to the detector's count at the widths run), against Σ(1 − (1 − 2^−b)^m)",
     )?;
+    let audit_table = audit_table(results);
+    let tail_table = tail_table(results);
+    Ok(format!(
+        "{bound_fig}<p>Per detector and width (FP: false positives against truth; \
+         expected: the bound plus the 64-bit detector's own; CI: exact 95% interval; \
+         FN: false negatives, which truncation should leave at the 64-bit baseline):</p>\
+         {audit_table}<h3>linear at every width</h3>{tail_table}"
+    ))
+}
 
-    let audit_rows: Vec<Vec<Cell>> = results
-        .audit
-        .iter()
-        .map(|c| {
-            vec![
-                c.detector.clone().into(),
-                c.bits.into(),
-                c.bytes_per_entry.into(),
-                c.false_positive.into(),
-                format!("{:.2}", c.per_probe.expected).into(),
-                sci(c.per_probe.rate).into(),
-                interval(c.per_probe.ci).into(),
-                sci(c.per_probe.expected_rate).into(),
-                (if c.per_probe.agrees() { "yes" } else { "no" }).into(),
-                c.per_game.count.into(),
-                format!("{:.1}", c.per_game.expected).into(),
-                interval(c.per_game.ci).into(),
-                c.false_negative.into(),
-                c.games_with_false_negative.into(),
-            ]
-        })
-        .collect();
-    let audit_table = table_html(
-        &[
-            "detector",
-            "bits",
-            "bytes/key",
-            "FP",
-            "expected FP",
-            "FP/probe",
-            "95% CI",
-            "bound/probe",
-            "bound in CI",
-            "games with FP",
-            "expected",
-            "per game 95% CI",
-            "FN",
-            "games with FN",
-        ],
-        &audit_rows,
-        true,
-    );
-    let tail_rows: Vec<Vec<Cell>> = tail
-        .iter()
-        .map(|t| {
-            vec![
-                t.bits.into(),
-                t.per_probe.count.into(),
-                format!("{:.2}", t.per_probe.expected).into(),
-                sci(t.per_probe.rate).into(),
-                interval(t.per_probe.ci).into(),
-                sci(t.per_probe.expected_rate).into(),
-                (if t.per_probe.agrees() { "yes" } else { "no" }).into(),
-            ]
-        })
-        .collect();
-    let tail_table = table_html(
-        &[
-            "bits",
-            "FP",
-            "expected",
-            "FP/probe",
-            "95% CI",
-            "bound/probe",
-            "bound in CI",
-        ],
-        &tail_rows,
-        true,
-    );
+/// In search: one row per detector and width.
+fn search_section(results: &Results) -> String {
     let search_rows: Vec<Vec<Cell>> = results
         .search
         .iter()
@@ -340,7 +367,16 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         &search_rows,
         true,
     );
+    format!(
+        "<p>Each detector at each width searched the same positions; changes are \
+         against the same detector with 64-bit keys. Counts are exact (one \
+         deterministic search each).</p>{search_table}"
+    )
+}
 
+/// The summary: widths, games, Zarkov's figure, 16-bit keys, the clusters, search.
+fn summary_section(results: &Results) -> Result<String> {
+    let cfg = &results.config;
     let zarkov = results.zarkov.as_ref().map(|z| ZarkovContext {
         count: fmt_int(z.per_probe.count),
         trials: fmt_int(z.per_probe.trials),
@@ -357,7 +393,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         agreement: agreement(&z.per_probe).into(),
     });
     let widths: Vec<String> = cfg.widths.iter().map(u32::to_string).collect();
-    let summary = render_fragment(
+    Ok(render_fragment(
         "key-width/summary.html",
         SUMMARY,
         &SummaryContext {
@@ -380,8 +416,13 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ),
             search: search_sentence(results),
         },
-    )?;
-    let method = render_fragment(
+    )?)
+}
+
+/// The method: every setting of the run.
+fn method_section(results: &Results) -> Result<String> {
+    let cfg = &results.config;
+    Ok(render_fragment(
         "key-width/method.html",
         METHOD,
         &MethodContext {
@@ -393,32 +434,22 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             repetition_records: cfg.repetition_records,
             wac_records: cfg.wac_records,
         },
-    )?;
+    )?)
+}
+
+/// Writes the charts and `index.html`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    let summary = summary_section(results)?;
+    let widths = width_section(results, dir)?;
+    let bound = bound_section(results, dir)?;
+    let method = method_section(results)?;
     Page::new(TITLE, &results.meta)
         .nav([("Index", "../index.html"), ("Key width", "index.html")])
         .current("index.html")
         .section("Summary", summary)
-        .section(
-            "False positives against key width",
-            format!("{bits_fig}{games_fig}{mem_fig}"),
-        )
-        .section(
-            "Measured against the birthday bound",
-            format!(
-                "{bound_fig}<p>Per detector and width (FP: false positives against truth; \
-                 expected: the bound plus the 64-bit detector's own; CI: exact 95% interval; \
-                 FN: false negatives, which truncation should leave at the 64-bit baseline):</p>\
-                 {audit_table}<h3>linear at every width</h3>{tail_table}"
-            ),
-        )
-        .section(
-            "In search",
-            format!(
-                "<p>Each detector at each width searched the same positions; changes are \
-                 against the same detector with 64-bit keys. Counts are exact (one \
-                 deterministic search each).</p>{search_table}"
-            ),
-        )
+        .section("False positives against key width", widths)
+        .section("Measured against the birthday bound", bound)
+        .section("In search", search_section(results))
         .section("Method", method)
         .write(dir, "index.html")?;
     Ok(())

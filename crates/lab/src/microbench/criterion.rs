@@ -1,4 +1,4 @@
-//! criterion's own estimates beside replab's loop: what `cargo bench -p replab-lab --bench
+//! criterion's own estimates beside replab's loop: what `cargo bench -p replab-benches --bench
 //! detectors` leaves in `<target>/criterion/<group>/<function>/<parameter>/new/estimates.json`
 //! (with the ids in `benchmark.json` beside it), read back so the page can show both.
 //!

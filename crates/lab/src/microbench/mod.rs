@@ -1,6 +1,6 @@
 //! Detector micro-benchmarks for `replab bench` (issue 5, item 3).
 //!
-//! The careful numbers come from criterion (`cargo bench -p replab-lab --bench detectors`);
+//! The careful numbers come from criterion (`cargo bench -p replab-benches --bench detectors`);
 //! `replab bench` runs the same [`scenarios`] and [`walk`] through the simple deterministic
 //! timing loop of [`measure`] (median of several calibrated rounds), so it needs no cargo at run
 //! time. Every cost is also given as a ratio to one copy-make of a quiet move measured in the
@@ -45,7 +45,7 @@ pub struct Config {
     /// Target duration of one timed batch.
     pub batch: Duration,
     /// Where criterion's results are (`<target>/criterion`, [`criterion_dir`]); the page shows
-    /// its estimates beside replab's loop when `cargo bench -p replab-lab --bench detectors`
+    /// its estimates beside replab's loop when `cargo bench -p replab-benches --bench detectors`
     /// has left them there. `None`: do not look.
     pub criterion_dir: Option<PathBuf>,
     /// The command line that regenerates the report (for `meta`).

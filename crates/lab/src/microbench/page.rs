@@ -73,13 +73,25 @@ pub(super) fn summary_section(s: &MicrobenchSummary) -> Result<String> {
     render(SUMMARY, &json!({ "headline": s.cheapest_sentence }))
 }
 
+/// A section of the page: `(heading, html)`.
+type Section = (String, String);
+
 /// Writes the `microbench-*.svg` charts into `dir` and returns the page's sections after the
 /// summary, `(heading, html)`; their figures refer to the charts at `dir`'s root.
-pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(String, String)>> {
-    let make = fmt_ns(s.make_unmake_ns);
-    let mut sections = Vec::new();
+pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<Section>> {
+    Ok(vec![
+        runs_section(s, dir)?,
+        hits_section(s, dir)?,
+        history_section(s, dir)?,
+        walk_section(s)?,
+        tables_section(s, dir)?,
+        method_section(s)?,
+    ])
+}
 
-    // Run length.
+/// Cost per node by reversible run: two charts (ns and multiples of make) and their tables.
+fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
+    let make = fmt_ns(s.make_unmake_ns);
     let cost_chart = dir.write_chart(
         "microbench-run.svg",
         &run_chart(
@@ -124,7 +136,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |k| format!("run {k} (× make)"),
         |c| with_ci(c.ratio, c.ratio_ci, fmt_ratio),
     );
-    sections.push((
+    Ok((
         "Cost per node by reversible run".to_owned(),
         render(
             RUNS,
@@ -137,9 +149,11 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
                 "make": make,
             }),
         )?,
-    ));
+    ))
+}
 
-    // Hits.
+/// The cost of a repetition hit: chart and table by run length (runs of 4 plies or more).
+fn hits_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
     let hit_chart = dir.write_chart(
         "microbench-run-hit.svg",
         &run_chart(
@@ -162,12 +176,14 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |k| format!("run {k} (ns)"),
         |c| with_ci(c.ns, c.ns_ci, fmt_ns),
     );
-    sections.push((
+    Ok((
         "Cost of a repetition hit".to_owned(),
         render(HITS, &json!({ "chart": hit_chart, "table": hit_table }))?,
-    ));
+    ))
+}
 
-    // History length.
+/// Cost per node by game-history length: bar chart and tables.
+fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
     let categories: Vec<String> = s
         .history_lengths
         .iter()
@@ -225,7 +241,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         |k| format!("history {k} (× make)"),
         |c| with_ci(c.ratio, c.ratio_ci, fmt_ratio),
     );
-    sections.push((
+    Ok((
         "Cost per node by game-history length".to_owned(),
         render(
             HISTORY,
@@ -235,9 +251,11 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
                 "ratio_table": history_ratio,
             }),
         )?,
-    ));
+    ))
+}
 
-    // Walk.
+/// The search-like walk: one row per detector.
+fn walk_section(s: &MicrobenchSummary) -> Result<Section> {
     let walk_rows: Vec<Vec<Cell>> = s
         .walk
         .iter()
@@ -266,7 +284,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         &walk_rows,
         true,
     );
-    sections.push((
+    Ok((
         "Search-like walk".to_owned(),
         render(
             WALK,
@@ -277,9 +295,12 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
                 "table": walk_table,
             }),
         )?,
-    ));
+    ))
+}
 
-    // Table sizes: one line per detector family, in the order measured.
+/// The table-size charts, written into `dir`: cost per walk node, and the false hits and
+/// misses, by table size (`(cost figure, rate figure)`).
+fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, String)> {
     let mut families: Vec<&str> = Vec::new();
     for t in &s.tables {
         if !families.contains(&t.detector.as_str()) {
@@ -346,6 +367,12 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
          positions stored away from their home slot per enter; rookie: futile back-traces per \
          probe (false hits of the counters)",
     )?;
+    Ok((size_fig, rate_fig))
+}
+
+/// Table size: the charts ([`table_size_charts`]) and the table.
+fn tables_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
+    let (size_fig, rate_fig) = table_size_charts(s, dir)?;
     let table_rows: Vec<Vec<Cell>> = s
         .tables
         .iter()
@@ -382,7 +409,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
         &table_rows,
         true,
     );
-    sections.push((
+    Ok((
         "Table size: cost, false hits and misses".to_owned(),
         render(
             TABLES,
@@ -393,15 +420,17 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
                 "table": tables_table,
             }),
         )?,
-    ));
+    ))
+}
 
-    // Method.
+/// The method: the position, the budget and the make/unmake samples.
+fn method_section(s: &MicrobenchSummary) -> Result<Section> {
     let samples: Vec<String> = s
         .make_unmake_samples_ns
         .iter()
         .map(|v| fmt_ns(*v))
         .collect();
-    sections.push((
+    Ok((
         "Method".to_owned(),
         render(
             METHOD,
@@ -418,9 +447,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<(St
                 ),
             }),
         )?,
-    ));
-
-    Ok(sections)
+    ))
 }
 
 /// Whether two medians' intervals overlap ([`Estimate::overlaps`]).

@@ -258,7 +258,7 @@ fn write_makes_results_page_and_charts() {
     }
     // Without criterion's results the page says how to produce them.
     assert!(html.contains("No criterion estimates were found in <code>/nonexistent/criterion"));
-    assert!(html.contains("cargo bench -p replab-lab --bench detectors"));
+    assert!(html.contains("cargo bench -p replab-benches --bench detectors"));
     // Medians with their intervals.
     assert!(html.contains("4.0 (1.0–8.0)"), "linear at run 2");
     // The headline is escaped text; the tables and figures are markup.

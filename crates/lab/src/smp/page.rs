@@ -187,29 +187,36 @@ fn sentences(results: &Results) -> (String, String, String, String, String) {
     (shared, own, thompson, root, repro)
 }
 
-/// Writes the charts and `index.html` into the staged `dir`.
-pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-    let c = &results.config;
-    let variants: Vec<Variant> = results
+/// The set-ups of the run, in the results' order.
+fn variants(results: &Results) -> Vec<Variant> {
+    results
         .variants
         .iter()
         .filter_map(|v| Variant::from_name(&v.name))
-        .collect();
-    let series = |f: &dyn Fn(&super::Aggregate) -> f64| -> Vec<Series> {
-        variants
-            .iter()
-            .map(|v| {
-                Series::new(
-                    v.name(),
-                    results
-                        .aggregates
-                        .iter()
-                        .filter(|a| a.variant == v.name())
-                        .map(|a| (a.threads as f64, f(a))),
-                )
-            })
-            .collect()
-    };
+        .collect()
+}
+
+/// One series per set-up of `f` against the thread count, from the deterministic aggregates.
+fn aggregate_series(results: &Results, f: &dyn Fn(&super::Aggregate) -> f64) -> Vec<Series> {
+    variants(results)
+        .iter()
+        .map(|v| {
+            Series::new(
+                v.name(),
+                results
+                    .aggregates
+                    .iter()
+                    .filter(|a| a.variant == v.name())
+                    .map(|a| (a.threads as f64, f(a))),
+            )
+        })
+        .collect()
+}
+
+/// The summary: its two charts (written into `dir`) and the sentences.
+fn summary_section(results: &Results, dir: &ReportDir) -> Result<String> {
+    let c = &results.config;
+    let series = |f: &dyn Fn(&super::Aggregate) -> f64| aggregate_series(results, f);
     let mut chart = LineChart::new(
         "False repetitions against threads (deterministic)",
         "threads",
@@ -235,7 +242,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     )?;
     let (shared_sentence, own_sentence, thompson_sentence, root_sentence, repro_sentence) =
         sentences(results);
-    let summary = render_fragment(
+    Ok(render_fragment(
         "smp/summary.html",
         SUMMARY,
         &SummaryContext {
@@ -250,9 +257,11 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             false_figure,
             moves_figure,
         },
-    )?;
+    )?)
+}
 
-    // The deterministic table.
+/// The deterministic table: one row per set-up and thread count.
+fn deterministic_table(results: &Results) -> String {
     let headers = [
         "set-up",
         "threads",
@@ -289,7 +298,11 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let table = table_html(&headers, &rows, true);
+    table_html(&headers, &rows, true)
+}
+
+/// The memory table: each set-up's own and shared bytes.
+fn memory_table(results: &Results) -> String {
     let mem_rows: Vec<Vec<Cell>> = results
         .aggregates
         .iter()
@@ -303,7 +316,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let memory = table_html(
+    table_html(
         &[
             "set-up",
             "threads",
@@ -313,7 +326,12 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         ],
         &mem_rows,
         true,
-    );
+    )
+}
+
+/// The quantum check's table ("Not run." without one).
+fn quantum_table(results: &Results) -> String {
+    let c = &results.config;
     let q_rows: Vec<Vec<Cell>> = results
         .quantum_check
         .iter()
@@ -336,7 +354,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let quantum_table = if q_rows.is_empty() {
+    if q_rows.is_empty() {
         "<p>Not run.</p>".to_string()
     } else {
         table_html(
@@ -352,7 +370,13 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             &q_rows,
             false,
         )
-    };
+    }
+}
+
+/// The positions with the most false repetitions of the shared tt-open set-up at the smallest
+/// thread count above one: `(variant, threads, table)`.
+fn worst_table(results: &Results) -> (&'static str, usize, String) {
+    let c = &results.config;
     let worst_threads = c.threads.iter().copied().find(|&t| t > 1).unwrap_or(1);
     let worst_variant = Variant::TtOpenShared.name();
     let mut worst: Vec<&super::DeterministicRun> = results
@@ -389,7 +413,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let worst = table_html(
+    let table = table_html(
         &[
             "position",
             "set",
@@ -403,24 +427,36 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         &worst_rows,
         false,
     );
-    let deterministic = render_fragment(
+    (worst_variant, worst_threads, table)
+}
+
+/// The deterministic threads' section: the table, memory, quantum check and worst positions.
+fn deterministic_section(results: &Results) -> Result<String> {
+    let c = &results.config;
+    let (worst_variant, worst_threads, worst) = worst_table(results);
+    Ok(render_fragment(
         "smp/deterministic.html",
         DETERMINISTIC,
         &DeterministicContext {
             quantum: c.quantum,
             tt_bits: c.tt_bits,
-            table,
-            memory,
+            table: deterministic_table(results),
+            memory: memory_table(results),
             check_positions: c.quantum_check_positions,
-            quantum_table,
+            quantum_table: quantum_table(results),
             worst_variant: worst_variant.into(),
             worst_threads,
             worst,
         },
-    )?;
+    )?)
+}
 
-    // Real threads.
-    let real = if results.real.is_empty() {
+/// The real threads' section: the nodes-per-second chart (written into `dir`) and the table,
+/// or a note that they were not run.
+fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
+    let c = &results.config;
+    let variants = variants(results);
+    Ok(if results.real.is_empty() {
         "<p>Not run (<code>--real-positions 0</code>).</p>".to_string()
     } else {
         let mut chart = LineChart::new(
@@ -503,8 +539,12 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
                 table,
             },
         )?
-    };
+    })
+}
 
+/// The method: the set-ups and every setting of the run.
+fn method_section(results: &Results) -> Result<String> {
+    let c = &results.config;
     let variant_rows: Vec<Vec<Cell>> = results
         .variants
         .iter()
@@ -517,7 +557,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let method = render_fragment(
+    Ok(render_fragment(
         "smp/method.html",
         METHOD,
         &MethodContext {
@@ -540,7 +580,16 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             tt_open_bits: c.tt_open_bits,
             filo_slots: c.filo_slots,
         },
-    )?;
+    )?)
+}
+
+/// Writes the charts and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    let c = &results.config;
+    let summary = summary_section(results, dir)?;
+    let deterministic = deterministic_section(results)?;
+    let real = real_section(results, dir)?;
+    let method = method_section(results)?;
     Page::new(TITLE, &results.meta)
         .nav([("All reports", "../index.html")])
         .section("Summary", summary)

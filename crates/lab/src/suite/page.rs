@@ -75,10 +75,8 @@ pub fn title(results: &SuiteResults) -> String {
     )
 }
 
-/// Writes `results.json`, `time.svg`, `nodes.svg`, `repetitions.svg` and `index.html` into the
-/// staged `dir`. The caller commits it.
-pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
-    dir.write("results.json", serde_json::to_vec_pretty(results)?)?;
+/// The summary table: one row per detector.
+fn summary_table(results: &SuiteResults) -> String {
     let aggs = &results.aggregates;
     let headers = [
         "detector",
@@ -117,6 +115,49 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
+    table_html(&headers, &rows, true)
+}
+
+/// The ids of the records searched, in the order of the runs.
+fn record_ids(results: &SuiteResults) -> Vec<&str> {
+    let mut ids: Vec<&str> = Vec::new();
+    for r in &results.runs {
+        if !ids.contains(&r.id.as_str()) {
+            ids.push(&r.id);
+        }
+    }
+    ids
+}
+
+/// The summary: the run's settings, the times sentence and the table.
+fn summary_section(results: &SuiteResults) -> Result<String> {
+    let aggs = &results.aggregates;
+    let cfg = &results.config;
+    Ok(render_fragment(
+        "suite/summary.html",
+        SUMMARY,
+        &SummaryContext {
+            records: record_ids(results).len(),
+            epd: &results.epd,
+            depth: cfg.depth,
+            budget: cfg.nodes.map_or(String::new(), fmt_int),
+            policy: &cfg.policy,
+            configurations: aggs.len(),
+            skipped: results.skipped.len(),
+            repeats: results.config.repeats,
+            coverage: format!(
+                "{:.0}",
+                100.0 * aggs.first().map_or(0.0, |a| a.time_ci_coverage)
+            ),
+            times: time_sentence(results),
+            table: summary_table(results),
+        },
+    )?)
+}
+
+/// The charts section: time, nodes and repetitions per detector, written into `dir`.
+fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
+    let aggs = &results.aggregates;
     let names: Vec<String> = aggs.iter().map(|a| a.detector.clone()).collect();
     let time_chart = BarChart {
         categories: names.clone(),
@@ -152,19 +193,18 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
         nodes: dir.write_chart("nodes.svg", &nodes_chart, "Nodes and terminal nodes")?,
         repetitions: dir.write_chart("repetitions.svg", &reps_chart, "Repetition draws scored")?,
     };
+    Ok(render_fragment("suite/charts.html", CHARTS, &charts)?)
+}
 
-    // Per record: nodes and best move for each detector.
+/// The per-record table: nodes for each detector and the best moves.
+fn records_table(results: &SuiteResults) -> String {
+    let aggs = &results.aggregates;
     let mut rec_headers = vec!["record".to_string(), "history".to_string()];
     for a in aggs {
         rec_headers.push(format!("{} nodes", a.detector));
     }
     rec_headers.push("best moves (off / detectors)".into());
-    let mut ids: Vec<&str> = Vec::new();
-    for r in &results.runs {
-        if !ids.contains(&r.id.as_str()) {
-            ids.push(&r.id);
-        }
-    }
+    let ids = record_ids(results);
     let rec_rows: Vec<Vec<Cell>> = ids
         .iter()
         .map(|id| {
@@ -191,35 +231,20 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
             row
         })
         .collect();
-    let cfg = &results.config;
-    let summary = render_fragment(
-        "suite/summary.html",
-        SUMMARY,
-        &SummaryContext {
-            records: ids.len(),
-            epd: &results.epd,
-            depth: cfg.depth,
-            budget: cfg.nodes.map_or(String::new(), fmt_int),
-            policy: &cfg.policy,
-            configurations: aggs.len(),
-            skipped: results.skipped.len(),
-            repeats: results.config.repeats,
-            coverage: format!(
-                "{:.0}",
-                100.0 * aggs.first().map_or(0.0, |a| a.time_ci_coverage)
-            ),
-            times: time_sentence(results),
-            table: table_html(&headers, &rows, true),
-        },
-    )?;
+    table_html(&rec_headers, &rec_rows, true)
+}
+
+/// Writes `results.json`, `time.svg`, `nodes.svg`, `repetitions.svg` and `index.html` into the
+/// staged `dir`. The caller commits it.
+pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_vec_pretty(results)?)?;
+    let charts = charts_section(results, dir)?;
+    let summary = summary_section(results)?;
     Page::new(title(results), &results.meta)
         .nav([("All reports", "../index.html")])
         .section("Summary", summary)
-        .section(
-            "Charts",
-            render_fragment("suite/charts.html", CHARTS, &charts)?,
-        )
-        .section("Per record", table_html(&rec_headers, &rec_rows, true))
+        .section("Charts", charts)
+        .section("Per record", records_table(results))
         .write(dir, "index.html")?;
     Ok(())
 }

@@ -16,7 +16,7 @@
 //!
 //! The scenarios and the walk are the lab's own ([`replab_lab::microbench::scenarios`],
 //! [`replab_lab::microbench::walk`]), the ones `replab bench` times with its simple loop; each
-//! detector is checked against the exact oracle before timing. `cargo bench -p replab-lab
+//! detector is checked against the exact oracle before timing. `cargo bench -p replab-benches
 //! --bench detectors -- --quick` runs them all briefly; a filter such as `run-miss/linear` runs
 //! a subset.
 

@@ -1,4 +1,5 @@
-//! Board benchmarks: bulk-counting perft and copy-make throughput.
+//! Board benchmarks: bulk-counting perft, copy-make (make/unmake) throughput and legal move
+//! generation.
 
 use std::hint::black_box;
 
@@ -68,5 +69,18 @@ fn bench_make(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_make);
+fn bench_movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("movegen");
+    for &(name, fen, _, _) in PERFT_POSITIONS {
+        let pos = Position::from_fen(fen).expect("benchmark FEN is valid");
+        group.throughput(Throughput::Elements(pos.legal_moves().len() as u64));
+        // One iteration = every legal move of the position generated into a fresh list.
+        group.bench_function(format!("{name}/legal"), |b| {
+            b.iter(|| black_box(&pos).legal_moves().len())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_perft, bench_make, bench_movegen);
 criterion_main!(benches);

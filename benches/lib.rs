@@ -1,0 +1,14 @@
+//! replab's criterion benchmarks, a workspace package of their own that no other package
+//! depends on (`publish = false`). Run them with `cargo bench -p replab-benches` (or
+//! `just criterion`); criterion writes its estimates under `target/criterion/`, where the
+//! micro-benchmark page of `replab bench` reads them.
+//!
+//! - `board.rs`: perft of four positions, copy-make of every legal move, and legal move
+//!   generation.
+//! - `detectors.rs`: one push + probe + enter + upcoming + leave + pop cycle of every detector
+//!   in the registry's table, by reversible-run and game-history length, and per node of a
+//!   seeded walk. The scenarios are the lab's (`replab_lab::microbench::scenarios` and
+//!   `walk`), the ones the micro-benchmark experiment times with its own loop: shared, not
+//!   copied.
+//!
+//! This library holds no code: it exists because a package needs a library or binary target.
