@@ -18,6 +18,21 @@ pub use replab_rookie::RookieDetector;
 pub use replab_truth::TruthDetector;
 pub use replab_tt_open::TtOpenDetector;
 
+/// What a key-based detector compares the current position's Zobrist key with when it probes:
+/// the model of the key-width experiment's birthday bound (how many keys a truncated key can
+/// collide with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyCompare {
+    /// Not a key comparison the experiment truncates.
+    None,
+    /// The keys 4, 6, 8 … plies back, to the last irreversible move.
+    LineBack,
+    /// The keys of the distinct positions held in a table since the last irreversible move.
+    Table,
+    /// Reversible-move key differences in a cuckoo table (upcoming cycles).
+    CuckooMoves,
+}
+
 /// What a detector can do, as the drivers and tests need to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -57,6 +72,9 @@ pub struct Capabilities {
     /// Its Zobrist keys can be truncated ([`Detector::set_key_bits`], [`by_name_with_key_bits`]):
     /// the hash-based detectors, whose only use of the position is its key.
     pub key_width: bool,
+    /// What a probe compares the position's key with, for the key-width bound
+    /// ([`KeyCompare`]); [`KeyCompare::None`] for rows whose keys cannot be truncated.
+    pub key_compare: KeyCompare,
     /// The reference detector (`linear`): exact, the simplest, the one the experiments compare
     /// the others with ([`DetectorId::reference`]). Exactly one row has it.
     pub reference: bool,
@@ -79,6 +97,7 @@ impl Capabilities {
         needs_search_table: false,
         listed: false,
         key_width: false,
+        key_compare: KeyCompare::None,
         reference: false,
         variant: false,
     };
@@ -342,6 +361,7 @@ detector_table! { $
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true, key_width: true,
             reference: true,
+            key_compare: KeyCompare::LineBack,
         };
     "tt-open" => TtOpen(TtOpenDetector) = |_| TtOpenDetector::new(),
         colour 0xE69F00,
@@ -352,6 +372,7 @@ detector_table! { $
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::Table,
         };
     "tt-thompson" => TtThompson(replab_tt_thompson::ThompsonDetector) =
         |_| replab_tt_thompson::ThompsonDetector::new(),
@@ -374,6 +395,7 @@ detector_table! { $
         caps {
             exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
             upcoming: false, searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::Table,
         };
     "filo-all-history" => FiloAllHistory(FiloDetector) = |_| FiloDetector::all_history(),
         colour 0x44AA99,
@@ -385,6 +407,7 @@ detector_table! { $
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true, key_width: true,
             variant: true,
+            key_compare: KeyCompare::Table,
         };
     "rookie" => Rookie(RookieDetector) = |_| RookieDetector::new(),
         colour 0xCC79A7,
@@ -394,6 +417,7 @@ detector_table! { $
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::LineBack,
         };
     "axon" => Axon(AxonDetector) = |_| AxonDetector::new(),
         colour 0xD55E00,
@@ -442,15 +466,18 @@ detector_table! { $
         caps {
             exact: false, counts_occurrences: false, probes: false, upcoming: true,
             searchable: false, table_size: false, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::CuckooMoves,
         };
     "linear+cuckoo" => LinearCuckoo(LinearCuckoo) = |rule| LinearCuckoo::with_rule(rule),
         colour 0x882255,
+        key overhead 2,
         crate "replab-cuckoo",
         idea "linear key scans for repetitions, the cuckoo table for upcoming cycles",
         source "Stockfish (is_repetition + upcoming_repetition)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: true,
             searchable: true, table_size: false, composite: true, listed: true, key_width: true,
+            key_compare: KeyCompare::CuckooMoves,
         };
     "truth" => Truth(TruthDetector) = |_| TruthDetector::new(),
         colour 0x000000,

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::{
     TITLE,
-    bound::DETECTORS,
+    bound::detectors,
     results::{Rate, Results},
 };
 
@@ -168,9 +168,11 @@ fn chart(title: &str, x: &str, y: &str, series: Vec<Series>) -> LineChart {
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     let cfg = &results.config;
     let per = |f: &dyn Fn(&super::AuditCell) -> (f64, f64)| -> Vec<Series> {
-        DETECTORS
-            .iter()
-            .map(|&d| Series::new(d, results.audit.iter().filter(|c| c.detector == d).map(f)))
+        detectors()
+            .into_iter()
+            .map(|d| {
+                Series::new(d.name(), results.audit.iter().filter(|c| c.detector == d).map(f))
+            })
             .collect()
     };
     let bits_fig = dir.write_chart(
@@ -236,7 +238,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         .iter()
         .map(|c| {
             vec![
-                c.detector.clone().into(),
+                c.detector.to_string().into(),
                 c.bits.into(),
                 c.bytes_per_entry.into(),
                 c.false_positive.into(),
@@ -305,7 +307,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         .iter()
         .map(|c| {
             vec![
-                c.detector.clone().into(),
+                c.detector.to_string().into(),
                 c.bits.into(),
                 c.bytes_per_entry.into(),
                 c.nodes.into(),

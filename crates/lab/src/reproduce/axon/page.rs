@@ -2,7 +2,7 @@
 //! prose and markup are templates in `crates/lab/templates/reproduce/axon/`.
 
 use anyhow::Result;
-use replab_registry::info;
+use replab_registry::{DetectorId, info};
 use replab_report::{
     BarChart, Cell, LineChart, Page, ReportDir, Series, colour_hex, fmt_delta_pct, fmt_int, fmt_ms,
     render_fragment, table_html,
@@ -426,9 +426,9 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         series: std::iter::once(
             Series::values("paper-on", [p_term * 100.0, p_gen * 100.0, p_time * 100.0]).dashed(),
         )
-        .chain(r.summary.iter().filter(|s| s.detector != "off").map(|s| {
+        .chain(r.summary.iter().filter(|s| s.detector != DetectorId::Off).map(|s| {
             Series::values(
-                s.detector.as_str(),
+                s.detector.name(),
                 [
                     s.terminal_nodes_change * 100.0,
                     s.generated_change * 100.0,
@@ -759,9 +759,9 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
             r.config.repeat
         ),
     )?;
-    let detectors = || r.summary.iter().filter(|s| s.detector != "off");
+    let detectors = || r.summary.iter().filter(|s| s.detector != DetectorId::Off);
     let overhead = BarChart {
-        categories: detectors().map(|s| s.detector.clone()).collect(),
+        categories: detectors().map(|s| s.detector.to_string()).collect(),
         series: vec![Series::values(
             "NPS(off)/NPS(detector) − 1",
             detectors().map(|s| (s.overhead - 1.0) * 100.0),
@@ -919,7 +919,7 @@ fn all_runs(r: &Results) -> Result<String> {
         .map(|run| {
             let c = &run.counters;
             Ok(vec![
-                swatch(&run.detector)?,
+                swatch(run.detector.name())?,
                 run.depth.into(),
                 run.best_move_san.clone().into(),
                 fmt_eval(run.eval_cp, run.mate).into(),
@@ -989,7 +989,7 @@ fn method(r: &Results) -> Result<String> {
 
 fn summary_row(s: &Summary) -> Result<Vec<Cell>> {
     let delta = |x: f64| {
-        if s.detector == "off" {
+        if s.detector == DetectorId::Off {
             Cell::text("—")
         } else {
             Cell::text(fmt_delta_pct(x))
@@ -997,14 +997,14 @@ fn summary_row(s: &Summary) -> Result<Vec<Cell>> {
     };
     let c = &s.counters;
     Ok(vec![
-        swatch(&s.detector)?,
+        swatch(s.detector.name())?,
         c.generated.into(),
         delta(s.generated_change),
         c.terminal_nodes.into(),
         delta(s.terminal_nodes_change),
         c.nodes.into(),
         fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
-        if s.detector == "off" {
+        if s.detector == DetectorId::Off {
             Cell::text("—")
         } else if contains_zero(s.time_change_ci) {
             Cell::text(format!(
@@ -1039,7 +1039,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
     let rows = summary
         .iter()
         .map(|s| {
-            let off = s.detector == "off";
+            let off = s.detector == DetectorId::Off;
             let c = &s.counters;
             let own = overhead_estimate(s);
             let against_off = if off {
@@ -1059,7 +1059,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
                 None => "—".to_string(),
             };
             Ok(vec![
-                swatch(&s.detector)?,
+                swatch(s.detector.name())?,
                 c.nodes.into(),
                 fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
                 format!("{:.2}", s.nps / 1e6).into(),
