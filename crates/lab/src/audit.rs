@@ -335,7 +335,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             seed: config.seed,
             games: config.games,
             max_plies: config.max_plies,
-            detectors: config.detectors.clone(),
+            detectors: config
+                .detectors
+                .iter()
+                .map(|n| n.parse())
+                .collect::<Result<_, _>>()?,
             tt_bits: config.tt_bits.clone(),
             filo_slots: config.filo_slots.clone(),
             rookie_bits: config.rookie_bits.clone(),
