@@ -82,17 +82,22 @@ fn swatch(name: &str) -> Result<Cell> {
     cell(&json!({ "kind": "swatch", "colour": colour_hex(name), "name": name }))
 }
 
-/// The detectors of the head-to-head among the configurations `names`: every single technique
-/// (neither `off` nor a composition), grouped as move chains, matrices, keys, then key tables,
-/// in the registry's order within a group.
-fn head_to_head_detectors<'a>(names: &[&'a str]) -> Vec<&'a str> {
-    let group = |name: &str| match info(name).map_or("", |i| i.crate_name) {
+/// The head-to-head group of the detector `name`, by its crate: move chains (0), matrices (1),
+/// keys scanned linearly (2), other keys (3), then transposition-table-shaped key tables (4).
+fn group(name: &str) -> u8 {
+    match info(name).map_or("", |i| i.crate_name) {
         "replab-axon" => 0,
         "replab-matrix" => 1,
         "replab-linear" => 2,
         "replab-tt-open" | "replab-tt-thompson" => 4,
         _ => 3,
-    };
+    }
+}
+
+/// The detectors of the head-to-head among the configurations `names`: every single technique
+/// (neither `off` nor a composition), grouped as move chains, matrices, keys, then key tables,
+/// in the registry's order within a group.
+fn head_to_head_detectors<'a>(names: &[&'a str]) -> Vec<&'a str> {
     let mut out: Vec<&str> = names
         .iter()
         .copied()
@@ -783,7 +788,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
     let tables: Vec<&str> = contenders
         .iter()
         .copied()
-        .filter(|n| *n != "axon" && *n != "linear" && !n.starts_with("matrix"))
+        .filter(|n| group(n) >= 3)
         .collect();
     render(
         TIME,
