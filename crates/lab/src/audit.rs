@@ -465,10 +465,7 @@ mod tests {
             DETECTOR_NAMES.len() - 1
         );
         let (a, b) = (DETECTOR_NAMES[0], DETECTOR_NAMES[1]);
-        assert_eq!(
-            parse_detectors(&format!("{b},{a},{b}")).unwrap(),
-            [b, a]
-        );
+        assert_eq!(parse_detectors(&format!("{b},{a},{b}")).unwrap(), [b, a]);
         assert!(parse_detectors("off").is_err());
         assert!(parse_detectors("nosuch").unwrap_err().contains("nosuch"));
     }

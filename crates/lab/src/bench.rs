@@ -511,7 +511,7 @@ fn rows(results: &Results) -> Vec<Row> {
                         s.results
                             .aggregates
                             .iter()
-                            .find(|a| a.detector == detector)
+                            .find(|a| a.detector == detector.as_str())
                             .and_then(|a| {
                                 a.time_vs_off
                                     .map(|t| (t, a.time_differs_from_off().unwrap_or(false)))

@@ -332,14 +332,18 @@ impl Walk {
                     self.differences.push(difference);
                 }
                 let mf = distinct(&mut self.scratch) as f64;
-                self.add(KeyCompare::LineBack, mf, |b| any_of(mf, 2f64.powi(-(b as i32))));
+                self.add(KeyCompare::LineBack, mf, |b| {
+                    any_of(mf, 2f64.powi(-(b as i32)))
+                });
                 self.tail[(run as usize).min(TAIL_BITS)] += 1;
                 for (b, e) in self.tail_expected.iter_mut().enumerate().skip(1) {
                     *e += any_of(mf, 2f64.powi(-(b as i32)));
                 }
                 // filo and tt-open: the distinct positions within the span.
                 let md = window as f64;
-                self.add(KeyCompare::Table, md, |b| any_of(md, 2f64.powi(-(b as i32))));
+                self.add(KeyCompare::Table, md, |b| {
+                    any_of(md, 2f64.powi(-(b as i32)))
+                });
             }
             self.seen.insert(key);
             if !repeated {

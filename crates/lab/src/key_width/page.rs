@@ -171,7 +171,10 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         detectors()
             .into_iter()
             .map(|d| {
-                Series::new(d.name(), results.audit.iter().filter(|c| c.detector == d).map(f))
+                Series::new(
+                    d.name(),
+                    results.audit.iter().filter(|c| c.detector == d).map(f),
+                )
             })
             .collect()
     };

@@ -55,8 +55,15 @@ fn sixteen_bit_keys_make_false_positives_and_64_bit_keys_none_on_the_audit_games
     }
     // The line scans (linear, rookie) compare the same keys, so they make the same false
     // positives.
-    for d in detectors().iter().filter(|d| d.caps().key_compare == KeyCompare::LineBack) {
-        assert_eq!(tally(d.name(), 16).confusion, tally("linear", 16).confusion, "{d}");
+    for d in detectors()
+        .iter()
+        .filter(|d| d.caps().key_compare == KeyCompare::LineBack)
+    {
+        assert_eq!(
+            tally(d.name(), 16).confusion,
+            tally("linear", 16).confusion,
+            "{d}"
+        );
     }
     assert_eq!(
         walk.differences.len() as u64,

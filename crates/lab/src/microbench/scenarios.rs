@@ -650,7 +650,12 @@ mod tests {
         assert!(SEARCH_DETECTORS.iter().all(|n| CYCLE_DETECTORS.contains(n)));
         assert!(!reports_repetitions(OFF));
         for row in DETECTORS.iter().filter(|d| d.caps.listed) {
-            assert_eq!(reports_repetitions(row.name), !row.caps.upcoming_only(), "{}", row.name);
+            assert_eq!(
+                reports_repetitions(row.name),
+                !row.caps.upcoming_only(),
+                "{}",
+                row.name
+            );
         }
     }
 

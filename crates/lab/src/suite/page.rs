@@ -100,7 +100,7 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
         .iter()
         .map(|a| {
             vec![
-                Cell::text(&a.detector),
+                Cell::text(a.detector.name()),
                 a.records.into(),
                 a.nodes.into(),
                 opt_pct(a.nodes_vs_off),
@@ -117,7 +117,7 @@ pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let names: Vec<String> = aggs.iter().map(|a| a.detector.clone()).collect();
+    let names: Vec<String> = aggs.iter().map(|a| a.detector.to_string()).collect();
     let time_chart = BarChart {
         categories: names.clone(),
         series: vec![Series::values("time", aggs.iter().map(|a| a.time_ms))],

@@ -431,16 +431,21 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         series: std::iter::once(
             Series::values("paper-on", [p_term * 100.0, p_gen * 100.0, p_time * 100.0]).dashed(),
         )
-        .chain(r.summary.iter().filter(|s| s.detector != DetectorId::Off).map(|s| {
-            Series::values(
-                s.detector.name(),
-                [
-                    s.terminal_nodes_change * 100.0,
-                    s.generated_change * 100.0,
-                    s.time_change * 100.0,
-                ],
-            )
-        }))
+        .chain(
+            r.summary
+                .iter()
+                .filter(|s| s.detector != DetectorId::Off)
+                .map(|s| {
+                    Series::values(
+                        s.detector.name(),
+                        [
+                            s.terminal_nodes_change * 100.0,
+                            s.generated_change * 100.0,
+                            s.time_change * 100.0,
+                        ],
+                    )
+                }),
+        )
         .collect(),
         ..BarChart::new(
             format!("Change against detection off, totals over depths 1–{max_depth}"),
