@@ -335,7 +335,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             seed: config.seed,
             games: config.games,
             max_plies: config.max_plies,
-            detectors: config.detectors.clone(),
+            detectors: config
+                .detectors
+                .iter()
+                .map(|n| n.parse())
+                .collect::<Result<_, _>>()?,
             tt_bits: config.tt_bits.clone(),
             filo_slots: config.filo_slots.clone(),
             rookie_bits: config.rookie_bits.clone(),
@@ -434,6 +438,8 @@ pub fn stdout_text(results: &Results, out: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
+    use replab_registry::info;
+
     use super::{
         spec::{Sizing, sizing},
         *,
@@ -458,10 +464,8 @@ mod tests {
             parse_detectors("all").unwrap().len(),
             DETECTOR_NAMES.len() - 1
         );
-        assert_eq!(
-            parse_detectors("axon,linear,axon").unwrap(),
-            ["axon", "linear"]
-        );
+        let (a, b) = (DETECTOR_NAMES[0], DETECTOR_NAMES[1]);
+        assert_eq!(parse_detectors(&format!("{b},{a},{b}")).unwrap(), [b, a]);
         assert!(parse_detectors("off").is_err());
         assert!(parse_detectors("nosuch").unwrap_err().contains("nosuch"));
     }
@@ -510,8 +514,12 @@ mod tests {
         assert_eq!(all.len(), DETECTOR_NAMES.len() - 1);
         let (_, sized) = Config::default().specs().unwrap();
         let techniques: Vec<&str> = sized.iter().map(|(t, _)| *t).collect();
-        assert_eq!(techniques, ["tt-open", "filo", "rookie"]);
-        assert_eq!(sized[1].1[0].label(), "filo/1024");
+        let table_size: Vec<&str> = DETECTOR_NAMES
+            .into_iter()
+            .filter(|n| info(n).is_some_and(|d| d.caps.table_size))
+            .collect();
+        assert_eq!(techniques, table_size);
+        assert!(sized.iter().any(|(_, s)| s[0].label() == "filo/1024"));
         for (t, _) in &sized {
             assert!(sizing(t).is_some());
         }

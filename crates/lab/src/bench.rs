@@ -382,7 +382,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut axon = axon;
     if let Some(costs) = &instructions {
         for s in &mut axon.summary {
-            s.overhead_instructions = costs.overhead(&s.detector);
+            s.overhead_instructions = costs.overhead(s.detector.name());
         }
     }
     progress.finish();
@@ -498,7 +498,7 @@ fn rows(results: &Results) -> Vec<Row> {
                     .axon
                     .summary
                     .iter()
-                    .find(|s| s.detector == detector)
+                    .find(|s| s.detector == detector.as_str())
                     .map(|s| s.overhead),
                 instructions: results
                     .instructions
@@ -511,7 +511,7 @@ fn rows(results: &Results) -> Vec<Row> {
                         s.results
                             .aggregates
                             .iter()
-                            .find(|a| a.detector == detector)
+                            .find(|a| a.detector == detector.as_str())
                             .and_then(|a| {
                                 a.time_vs_off
                                     .map(|t| (t, a.time_differs_from_off().unwrap_or(false)))
@@ -590,7 +590,7 @@ fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
                     .axon
                     .summary
                     .iter()
-                    .find(|s| s.detector == r.detector)?;
+                    .find(|s| s.detector == r.detector.as_str())?;
                 Some(format!(
                     "{} {:.2}× [{:.2}, {:.2}]",
                     r.detector, s.overhead, s.overhead_ci[0], s.overhead_ci[1]

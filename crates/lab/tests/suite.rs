@@ -6,6 +6,7 @@ mod common;
 use common::Scratch;
 use replab_detect::DrawPolicy;
 use replab_lab::{Silent, suite};
+use replab_registry::{DETECTORS, DetectorId};
 use replab_report::ReportDir;
 use serde_json::Value;
 
@@ -286,7 +287,7 @@ fn fake_run(id: &str, detector: &str, samples: &[f64]) -> suite::SuiteRun {
     suite::SuiteRun {
         id: id.into(),
         line: 1,
-        detector: detector.into(),
+        detector: detector.parse().expect("a detector of the registry"),
         policy: "twofold".into(),
         depth: 4,
         best_move: Some("a8h8".into()),
@@ -303,18 +304,22 @@ fn fake_run(id: &str, detector: &str, samples: &[f64]) -> suite::SuiteRun {
 
 #[test]
 fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
-    // Round 2 is a slow spell of the machine for everyone: paired ratios cancel it.
+    // Round 2 is a slow spell of the machine for everyone: paired ratios cancel it. Three
+    // detectors of the registry play a slow, an unchanged and a fast one.
+    let [slow_d, same_d, fast_d] = [0, 1, 2].map(|i| DETECTORS[i].name);
     let runs = vec![
         fake_run("a", "off", &[10.0, 20.0, 10.0]),
         fake_run("b", "off", &[10.0, 20.0, 10.0]),
-        fake_run("a", "slow", &[12.0, 24.0, 12.0]),
-        fake_run("b", "slow", &[12.0, 24.0, 12.0]),
-        fake_run("a", "same", &[10.5, 19.0, 9.6]),
-        fake_run("b", "same", &[9.8, 21.0, 10.1]),
-        fake_run("a", "fast", &[5.0, 10.0, 5.0]),
-        fake_run("b", "fast", &[5.0, 10.0, 5.0]),
+        fake_run("a", slow_d, &[12.0, 24.0, 12.0]),
+        fake_run("b", slow_d, &[12.0, 24.0, 12.0]),
+        fake_run("a", same_d, &[10.5, 19.0, 9.6]),
+        fake_run("b", same_d, &[9.8, 21.0, 10.1]),
+        fake_run("a", fast_d, &[5.0, 10.0, 5.0]),
+        fake_run("b", fast_d, &[5.0, 10.0, 5.0]),
     ];
-    let detectors: Vec<String> = ["off", "slow", "same", "fast"].map(String::from).to_vec();
+    let detectors: Vec<DetectorId> = ["off", slow_d, same_d, fast_d]
+        .map(|d| d.parse().unwrap())
+        .to_vec();
     let aggs = suite::aggregate(&runs, &detectors);
     let by = |d: &str| aggs.iter().find(|a| a.detector == d).unwrap();
     let off = by("off");
@@ -322,18 +327,18 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
     assert_eq!(off.time_ms, 20.0);
     assert_eq!(off.time_ms_ci, [20.0, 40.0]);
     assert_eq!(off.time_differs_from_off(), None);
-    let slow = by("slow");
+    let slow = by(slow_d);
     assert!((slow.time_vs_off.unwrap() - 0.2).abs() < 1e-9);
     let [lo, hi] = slow.time_vs_off_ci.unwrap();
     assert!((lo - 0.2).abs() < 1e-9 && (hi - 0.2).abs() < 1e-9);
     assert_eq!(slow.time_differs_from_off(), Some(true));
     // The unpaired intervals overlap (24–48 ms against 20–40 ms); the paired ratios do not.
     assert!(slow.time_ms_ci[0] < off.time_ms_ci[1]);
-    let same = by("same");
+    let same = by(same_d);
     let [lo, hi] = same.time_vs_off_ci.unwrap();
     assert!(lo < 0.0 && hi > 0.0, "{lo} {hi}");
     assert_eq!(same.time_differs_from_off(), Some(false));
-    assert_eq!(by("fast").time_differs_from_off(), Some(true));
+    assert_eq!(by(fast_d).time_differs_from_off(), Some(true));
     // The point is the sum of per-record medians, the interval widened to contain it.
     let odd = suite::aggregate(
         &[
@@ -341,7 +346,7 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
             fake_run("b", "off", &[5.0, 0.0, 5.0]),
             fake_run("c", "off", &[5.0, 5.0, 0.0]),
         ],
-        &["off".to_string()],
+        &[DetectorId::Off],
     );
     assert_eq!(odd[0].time_ms, 15.0);
     assert_eq!(odd[0].round_time_ms, [10.0, 10.0, 10.0]);
@@ -366,9 +371,10 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
     };
     let sentence = suite::time_sentence(&results);
     assert!(
-        sentence.contains("measurably slower than off: slow (+20.0% [+20.0%, +20.0%])")
-            && sentence.contains("measurably faster than off: fast (−50.0%")
-            && sentence.contains("no measurable difference from off: same."),
+        sentence.contains(&format!(
+            "measurably slower than off: {slow_d} (+20.0% [+20.0%, +20.0%])"
+        )) && sentence.contains(&format!("measurably faster than off: {fast_d} (−50.0%"))
+            && sentence.contains(&format!("no measurable difference from off: {same_d}.")),
         "{sentence}"
     );
     let table = suite::summary_table(&results);
@@ -392,7 +398,7 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
     results.aggregates = suite::aggregate(&results.runs, &detectors);
     suite::write(&results, &dir).unwrap();
     let html = std::fs::read_to_string(dir.staging().join("index.html")).unwrap();
-    assert!(html.contains("no measurable difference from off: same"));
+    assert!(html.contains(&format!("no measurable difference from off: {same_d}")));
     assert!(html.contains("(no measurable difference)</td>"));
     assert!(
         html.contains("<td>20.0–40.0 ms</td>"),

@@ -18,6 +18,21 @@ pub use replab_rookie::RookieDetector;
 pub use replab_truth::TruthDetector;
 pub use replab_tt_open::TtOpenDetector;
 
+/// What a key-based detector compares the current position's Zobrist key with when it probes:
+/// the model of the key-width experiment's birthday bound (how many keys a truncated key can
+/// collide with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyCompare {
+    /// Not a key comparison the experiment truncates.
+    None,
+    /// The keys 4, 6, 8 … plies back, to the last irreversible move.
+    LineBack,
+    /// The keys of the distinct positions held in a table since the last irreversible move.
+    Table,
+    /// Reversible-move key differences in a cuckoo table (upcoming cycles).
+    CuckooMoves,
+}
+
 /// What a detector can do, as the drivers and tests need to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -57,6 +72,15 @@ pub struct Capabilities {
     /// Its Zobrist keys can be truncated ([`Detector::set_key_bits`], [`by_name_with_key_bits`]):
     /// the hash-based detectors, whose only use of the position is its key.
     pub key_width: bool,
+    /// What a probe compares the position's key with, for the key-width bound
+    /// ([`KeyCompare`]); [`KeyCompare::None`] for rows whose keys cannot be truncated.
+    pub key_compare: KeyCompare,
+    /// The reference detector (`linear`): exact, the simplest, the one the experiments compare
+    /// the others with ([`DetectorId::reference`]). Exactly one row has it.
+    pub reference: bool,
+    /// A variant of a technique that has its own row (`filo-all-history`, `matrix-checksum`,
+    /// `matrix-keybits`): the experiments that run each technique once leave it out.
+    pub variant: bool,
 }
 
 impl Capabilities {
@@ -73,6 +97,9 @@ impl Capabilities {
         needs_search_table: false,
         listed: false,
         key_width: false,
+        key_compare: KeyCompare::None,
+        reference: false,
+        variant: false,
     };
 
     /// Whether it answers only upcoming-cycle queries, never probes (`cuckoo`).
@@ -81,11 +108,37 @@ impl Capabilities {
     }
 }
 
+/// A colour, as red, green and blue bytes: each detector's colour on every page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Colour(pub u8, pub u8, pub u8);
+
+impl Colour {
+    /// The colour written `0xRRGGBB`.
+    pub const fn from_rgb(rgb: u32) -> Colour {
+        Colour((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8)
+    }
+
+    /// As a CSS hex colour, e.g. `#d55e00`.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+/// The colour of `off` (no detection), which has no table row: grey.
+pub const OFF_COLOUR: Colour = Colour::from_rgb(0x777777);
+
 /// One row of the detector table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DetectorInfo {
+    /// The typed identity ([`DetectorId`]).
+    pub id: DetectorId,
     /// The contract name ([`Detector::name`] of the detector [`by_name`] builds).
     pub name: &'static str,
+    /// Its colour on every page (the report palette). Every row has its own.
+    pub colour: Colour,
+    /// Bytes it stores beside each key (packed): the key-width experiment's memory at a given
+    /// key width is the key's bytes plus these.
+    pub key_overhead: u32,
     /// The crate implementing it.
     pub crate_name: &'static str,
     /// The idea, in one line.
@@ -105,6 +158,8 @@ macro_rules! detector_table {
         $d:tt
         $(
             $name:literal => $variant:ident($ty:ty) = |$rule:pat_param| $ctor:expr,
+                colour $colour:literal,
+                $(key overhead $overhead:literal,)?
                 crate $crate_name:literal,
                 idea $idea:literal,
                 source $source:literal,
@@ -116,7 +171,10 @@ macro_rules! detector_table {
         pub const DETECTORS: &[DetectorInfo] = &[
             $(
                 DetectorInfo {
+                    id: DetectorId::$variant,
                     name: $name,
+                    colour: Colour::from_rgb($colour),
+                    key_overhead: 0 $(+ $overhead)?,
                     crate_name: $crate_name,
                     idea: $idea,
                     source: $source,
@@ -124,6 +182,42 @@ macro_rules! detector_table {
                 },
             )*
         ];
+
+        /// A detector's identity: `off` (no detection, which has no row) or one row of the
+        /// table. Results key on it; it is written (serde, [`Display`](std::fmt::Display)) and
+        /// read ([`FromStr`](std::str::FromStr), serde) as the contract name, so the JSON
+        /// carries the names. Ordered as the table (`off` first).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum DetectorId {
+            /// `off`: no repetition detection (the searcher's baseline). Not a table row.
+            Off,
+            $(
+                #[doc = concat!("`", $name, "`: ", $idea)]
+                $variant,
+            )*
+        }
+
+        impl DetectorId {
+            /// Every id: `off`, then the table's rows in table order.
+            pub const ALL: &[DetectorId] = &[DetectorId::Off, $(DetectorId::$variant,)*];
+
+            /// The contract name (`off` for [`DetectorId::Off`]).
+            pub const fn name(self) -> &'static str {
+                match self {
+                    DetectorId::Off => "off",
+                    $(DetectorId::$variant => $name,)*
+                }
+            }
+
+            /// The id called `name` (`off` included), if any.
+            pub fn from_name(name: &str) -> Option<DetectorId> {
+                match name {
+                    "off" => Some(DetectorId::Off),
+                    $($name => Some(DetectorId::$variant),)*
+                    _ => None,
+                }
+            }
+        }
 
         /// Any detector of the table, dispatched by enum (one variant per row).
         #[derive(Clone, Debug)]
@@ -259,23 +353,30 @@ macro_rules! detector_table {
 
 detector_table! { $
     "linear" => Linear(LinearDetector) = |_| LinearDetector::new(),
+        colour 0x0072B2,
         crate "replab-linear",
         idea "compare the key with the keys 4, 6, 8 … plies back, to the last irreversible move",
         source "Stanback's Zarkov; Stockfish StateInfo::repetition",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true, key_width: true,
+            reference: true,
+            key_compare: KeyCompare::LineBack,
         };
     "tt-open" => TtOpen(TtOpenDetector) = |_| TtOpenDetector::new(),
+        colour 0xE69F00,
+        key overhead 8,
         crate "replab-tt-open",
         idea "an open flag in transposition-table-shaped entries, set on enter, cleared on leave",
         source "Thompson's Belle, as told by Moreland",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::Table,
         };
     "tt-thompson" => TtThompson(replab_tt_thompson::ThompsonDetector) =
         |_| replab_tt_thompson::ThompsonDetector::new(),
+        colour 0xDDCC77,
         crate "replab-tt-thompson",
         idea "the open flag kept in the searcher's own transposition-table entries",
         source "Thompson's Belle, as told by Moreland",
@@ -285,6 +386,8 @@ detector_table! { $
             listed: true,
         };
     "filo" => Filo(FiloDetector) = |_| FiloDetector::new(),
+        colour 0x009E73,
+        key overhead 8,
         crate "replab-filo",
         idea "a small dedicated key table with linear probing and first-in last-out deletion; \
               only history positions seen twice stay in it when the search starts",
@@ -292,24 +395,32 @@ detector_table! { $
         caps {
             exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
             upcoming: false, searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::Table,
         };
     "filo-all-history" => FiloAllHistory(FiloDetector) = |_| FiloDetector::all_history(),
+        colour 0x44AA99,
+        key overhead 8,
         crate "replab-filo",
         idea "the filo table with every game-history position kept in it",
         source "Moreland's Gerbil (hash.c), without its history rule",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true, key_width: true,
+            variant: true,
+            key_compare: KeyCompare::Table,
         };
     "rookie" => Rookie(RookieDetector) = |_| RookieDetector::new(),
+        colour 0xCC79A7,
         crate "replab-rookie",
         idea "2^14 one-byte counters; a non-zero counter is verified by tracing back the line",
         source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::LineBack,
         };
     "axon" => Axon(AxonDetector) = |_| AxonDetector::new(),
+        colour 0xD55E00,
         crate "replab-axon",
         idea "close chains of 16-bit moves scanned back to an irreversible move",
         source "Vučković & Vidanović 2004, procedure PERPETUAL",
@@ -318,6 +429,7 @@ detector_table! { $
             searchable: true, table_size: false, composite: false, listed: true,
         };
     "matrix" => Matrix(MatrixDetector) = |_| MatrixDetector::new(),
+        colour 0x56B4E9,
         crate "replab-matrix",
         idea "compare 64-byte position matrices 4, 6, 8 … plies back, to the last irreversible move",
         source "Vučković & Vidanović 2004, §2 (the standard approach)",
@@ -326,38 +438,49 @@ detector_table! { $
             searchable: true, table_size: false, composite: false, listed: true,
         };
     "matrix-checksum" => MatrixChecksum(MatrixDetector) = |_| MatrixDetector::with_checksum(),
+        colour 0x332288,
         crate "replab-matrix",
         idea "the position matrices, with a 16-bit checksum compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true,
+            variant: true,
         };
     "matrix-keybits" => MatrixKeybits(MatrixDetector) = |_| MatrixDetector::with_key_bits(),
+        colour 0xAA4499,
         crate "replab-matrix",
         idea "the position matrices, with 16 Zobrist-key bits compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant, checksum from the hash key)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true,
+            variant: true,
         };
     "cuckoo" => Cuckoo(CuckooDetector) = |rule| CuckooDetector::with_rule(rule),
+        colour 0x999933,
+        key overhead 2,
         crate "replab-cuckoo",
         idea "a cuckoo table of reversible-move key differences finds cycles one move away",
         source "van Kervinck 2013, as in Stockfish's upcoming_repetition",
         caps {
             exact: false, counts_occurrences: false, probes: false, upcoming: true,
             searchable: false, table_size: false, composite: false, listed: true, key_width: true,
+            key_compare: KeyCompare::CuckooMoves,
         };
     "linear+cuckoo" => LinearCuckoo(LinearCuckoo) = |rule| LinearCuckoo::with_rule(rule),
+        colour 0x882255,
+        key overhead 2,
         crate "replab-cuckoo",
         idea "linear key scans for repetitions, the cuckoo table for upcoming cycles",
         source "Stockfish (is_repetition + upcoming_repetition)",
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: true,
             searchable: true, table_size: false, composite: true, listed: true, key_width: true,
+            key_compare: KeyCompare::CuckooMoves,
         };
     "truth" => Truth(TruthDetector) = |_| TruthDetector::new(),
+        colour 0x000000,
         crate "replab-truth",
         idea "exact FIDE identity compared with every earlier position, counted, no hashing",
         source "FIDE Laws 9.2 (the oracle)",
@@ -366,6 +489,7 @@ detector_table! { $
             searchable: false, table_size: false, composite: false, listed: true,
         };
     "naive" => Naive(NaiveDetector) = |_| NaiveDetector::new(),
+        colour 0xCC6677,
         crate "replab-naive",
         idea "compare the key with every earlier entry back to the last irreversible or null move",
         source "docs/bring-your-own-detector.md (the worked example)",
@@ -373,6 +497,87 @@ detector_table! { $
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: false,
         };
+}
+
+impl DetectorId {
+    /// Its table row ([`None`] for [`DetectorId::Off`]).
+    pub fn info(self) -> Option<&'static DetectorInfo> {
+        // The rows are in variant order, after `Off`.
+        (self as usize).checked_sub(1).map(|i| &DETECTORS[i])
+    }
+
+    /// Its colour on every page: its row's, [`OFF_COLOUR`] for `off`.
+    pub fn colour(self) -> Colour {
+        self.info().map_or(OFF_COLOUR, |d| d.colour)
+    }
+
+    /// Its capabilities ([`Capabilities::NONE`] for `off`).
+    pub fn caps(self) -> Capabilities {
+        self.info().map_or(Capabilities::NONE, |d| d.caps)
+    }
+
+    /// The reference detector: the row with [`Capabilities::reference`] (`linear`).
+    pub fn reference() -> DetectorId {
+        DETECTORS
+            .iter()
+            .find(|d| d.caps.reference)
+            .map(|d| d.id)
+            .expect("the table has a reference row")
+    }
+
+    /// The listed rows whose capabilities satisfy `keep`, in table order.
+    pub fn select(keep: impl Fn(&Capabilities) -> bool) -> Vec<DetectorId> {
+        DETECTORS
+            .iter()
+            .filter(|d| d.caps.listed && keep(&d.caps))
+            .map(|d| d.id)
+            .collect()
+    }
+}
+
+impl std::fmt::Display for DetectorId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl std::str::FromStr for DetectorId {
+    type Err = UnknownDetector;
+
+    fn from_str(name: &str) -> Result<DetectorId, UnknownDetector> {
+        DetectorId::from_name(name).ok_or_else(|| UnknownDetector(name.to_string()))
+    }
+}
+
+impl AsRef<str> for DetectorId {
+    fn as_ref(&self) -> &str {
+        self.name()
+    }
+}
+
+impl PartialEq<str> for DetectorId {
+    fn eq(&self, other: &str) -> bool {
+        self.name() == other
+    }
+}
+
+impl PartialEq<&str> for DetectorId {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
+impl serde::Serialize for DetectorId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for DetectorId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DetectorId, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
 }
 
 /// The fewest key bits [`by_name_with_key_bits`] accepts.

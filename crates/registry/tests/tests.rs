@@ -5,8 +5,8 @@
 use replab_board::Position;
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{
-    AnyDetector, DETECTOR_NAMES, DETECTORS, RootRule, SEARCH_DETECTORS, by_name, info, parse_list,
-    with_detector,
+    AnyDetector, DETECTOR_NAMES, DETECTORS, DetectorId, OFF_COLOUR, RootRule, SEARCH_DETECTORS,
+    by_name, info, parse_list, with_detector,
 };
 use replab_truth::kit;
 
@@ -35,6 +35,70 @@ fn every_row_is_constructible_and_named() {
     assert!(by_name("nosuch", RootRule::Stockfish).is_err());
     assert!(with_detector!("nosuch", RootRule::Stockfish, |d| d.name()).is_err());
     assert_eq!(info("nosuch"), None);
+}
+
+#[test]
+fn every_id_reads_and_writes_as_its_contract_name() {
+    assert_eq!(
+        DetectorId::ALL.len(),
+        DETECTORS.len() + 1,
+        "off and one id per row"
+    );
+    for (i, &id) in DetectorId::ALL.iter().enumerate() {
+        assert_eq!(id.to_string(), id.name());
+        assert_eq!(id.name().parse::<DetectorId>(), Ok(id));
+        let json = serde_json::to_string(&id).unwrap();
+        assert_eq!(json, format!("\"{}\"", id.name()));
+        assert_eq!(serde_json::from_str::<DetectorId>(&json).unwrap(), id);
+        assert!(
+            DetectorId::ALL[..i].iter().all(|&earlier| earlier < id),
+            "table order"
+        );
+        match id.info() {
+            Some(row) => assert_eq!((row.id, row.name), (id, id.name())),
+            None => assert_eq!(id, DetectorId::Off),
+        }
+    }
+    for row in DETECTORS {
+        assert_eq!(info(row.name).map(|r| r.id), Some(row.id));
+    }
+    assert_eq!(DetectorId::Off.name(), "off");
+    assert!("nosuch".parse::<DetectorId>().is_err());
+    assert!(serde_json::from_str::<DetectorId>("\"nosuch\"").is_err());
+}
+
+#[test]
+fn every_detector_has_its_own_colour() {
+    let colours: Vec<_> = DetectorId::ALL.iter().map(|id| id.colour()).collect();
+    for (i, c) in colours.iter().enumerate() {
+        assert!(
+            !colours[..i].contains(c),
+            "{} repeats the colour {}",
+            DetectorId::ALL[i],
+            c.hex()
+        );
+    }
+    assert_eq!(DetectorId::Off.colour(), OFF_COLOUR);
+    assert_eq!(DetectorId::Off.colour().hex(), "#777777");
+}
+
+#[test]
+fn the_reference_is_one_exact_searchable_row() {
+    let refs: Vec<_> = DETECTORS.iter().filter(|d| d.caps.reference).collect();
+    assert_eq!(refs.len(), 1);
+    let caps = DetectorId::reference().caps();
+    assert!(caps.exact && caps.counts_occurrences && caps.searchable && caps.key_width);
+    assert!(!caps.composite && !caps.variant && !caps.drops_single_history);
+    // A variant is never the only row of its crate: the technique has its own row.
+    for v in DETECTORS.iter().filter(|d| d.caps.variant) {
+        assert!(
+            DETECTORS
+                .iter()
+                .any(|d| d.crate_name == v.crate_name && !d.caps.variant),
+            "{}",
+            v.name
+        );
+    }
 }
 
 #[test]

@@ -2,24 +2,16 @@
 //! `cargo run -p replab-report --example demo [OUT_DIR]` (default: a `replab-report-demo`
 //! folder in the system temp directory).
 
+use replab_registry::DetectorId;
 use replab_report::{
     BarChart, Cell, LineChart, Meta, Page, ReportDir, ReportError, Series, colour_hex, escape_html,
     fmt_ms, fmt_pct,
 };
 
-const DETECTORS: [&str; 11] = [
-    "off",
-    "linear",
-    "tt-open",
-    "filo",
-    "rookie",
-    "axon",
-    "matrix",
-    "matrix-checksum",
-    "cuckoo",
-    "linear+cuckoo",
-    "truth",
-];
+/// Every detector of the registry, `off` first.
+fn detectors() -> Vec<&'static str> {
+    DetectorId::ALL.iter().map(|id| id.name()).collect()
+}
 
 /// `scale * growth^depth` for depths 1..=12, with a zero at depth 3 if `gap`.
 fn growth(name: &str, scale: f64, growth: f64, gap: bool) -> Series {
@@ -57,9 +49,10 @@ fn main() -> Result<(), ReportError> {
     };
     let nodes = dir.write_chart("nodes.svg", &nodes, "Nodes searched per depth (log scale)")?;
 
-    let index = || (0..DETECTORS.len()).map(|i| i as f64);
+    let names = detectors();
+    let index = || (0..names.len()).map(|i| i as f64);
     let cost = BarChart {
-        categories: DETECTORS.map(String::from).to_vec(),
+        categories: names.iter().map(|n| n.to_string()).collect(),
         series: vec![
             Series::values("push+pop", index().map(|i| 3.0 + i * 1.7)),
             Series::values("probe", index().map(|i| 10.0 + (i * 3.3) % 7.0)).dashed(),
@@ -68,7 +61,7 @@ fn main() -> Result<(), ReportError> {
     };
     let cost = dir.write_chart("cost.svg", &cost, "Cost per detector")?;
 
-    let rows: Vec<Vec<Cell>> = DETECTORS
+    let rows: Vec<Vec<Cell>> = names
         .iter()
         .zip(0u64..)
         .map(|(name, i)| {

@@ -1,45 +1,47 @@
 //! One fixed colour per detector, so a detector looks the same on every page.
+//!
+//! A detector's colour is its registry row's ([`replab_registry::DetectorId::colour`]): the
+//! table gives every detector its own, and this module only turns it into a plotting colour.
+//! Series that are not detectors get one of [`OTHERS`] or, failing that, of [`FALLBACK`],
+//! which share no colour with any detector.
 
 pub use plotters::style::RGBColor;
+use replab_registry::{Colour, DetectorId};
 
-/// The colour of every named series. Built from the Okabe–Ito and Paul Tol palettes, which stay
-/// distinguishable under the common forms of colour blindness; `truth` is black, `off` grey, and
-/// the paper's series are light variants of what they are compared with (`paper-off` ~ `off`,
-/// `paper-on` ~ `axon`).
-pub const NAMED: [(&str, RGBColor); 13] = [
-    ("off", RGBColor(0x77, 0x77, 0x77)),
-    ("linear", RGBColor(0x00, 0x72, 0xB2)),
-    ("tt-open", RGBColor(0xE6, 0x9F, 0x00)),
-    ("filo", RGBColor(0x00, 0x9E, 0x73)),
-    ("rookie", RGBColor(0xCC, 0x79, 0xA7)),
-    ("axon", RGBColor(0xD5, 0x5E, 0x00)),
-    ("matrix", RGBColor(0x56, 0xB4, 0xE9)),
-    ("matrix-checksum", RGBColor(0x33, 0x22, 0x88)),
-    ("cuckoo", RGBColor(0x99, 0x99, 0x33)),
-    ("linear+cuckoo", RGBColor(0x88, 0x22, 0x55)),
-    ("truth", RGBColor(0x00, 0x00, 0x00)),
+/// The named series that are not detectors: the paper's series, light variants of what they
+/// are compared with (`paper-off` ~ `off`, `paper-on` ~ `axon`).
+pub const OTHERS: [(&str, RGBColor); 2] = [
     ("paper-off", RGBColor(0xAA, 0xAA, 0xAA)),
     ("paper-on", RGBColor(0xF4, 0xA5, 0x82)),
 ];
 
-/// Colours for names not in [`NAMED`] (Paul Tol's "muted" scheme); a name picks one by a stable
-/// hash, so it keeps its colour across runs, machines and Rust versions.
+/// Colours for other names (Paul Tol's "light" scheme and darker companions), none of them a
+/// detector's or one of [`OTHERS`]; a name picks one by a stable hash, so it keeps its colour
+/// across runs, machines and Rust versions.
 pub const FALLBACK: [RGBColor; 9] = [
-    RGBColor(0x33, 0x22, 0x88),
-    RGBColor(0x88, 0xCC, 0xEE),
-    RGBColor(0x44, 0xAA, 0x99),
-    RGBColor(0x11, 0x77, 0x33),
-    RGBColor(0x99, 0x99, 0x33),
-    RGBColor(0xDD, 0xCC, 0x77),
-    RGBColor(0xCC, 0x66, 0x77),
-    RGBColor(0x88, 0x22, 0x55),
-    RGBColor(0xAA, 0x44, 0x99),
+    RGBColor(0x77, 0xAA, 0xDD),
+    RGBColor(0xEE, 0x88, 0x66),
+    RGBColor(0xEE, 0xDD, 0x88),
+    RGBColor(0xFF, 0xAA, 0xBB),
+    RGBColor(0x99, 0xDD, 0xFF),
+    RGBColor(0x44, 0xBB, 0x99),
+    RGBColor(0xBB, 0xCC, 0x33),
+    RGBColor(0x22, 0x55, 0x55),
+    RGBColor(0x66, 0x33, 0x33),
 ];
 
-/// The colour of the series `name`: its entry in [`NAMED`], else a [`FALLBACK`] colour chosen
-/// by the FNV-1a hash of the name.
+/// A registry colour as a plotting colour.
+pub fn rgb(Colour(r, g, b): Colour) -> RGBColor {
+    RGBColor(r, g, b)
+}
+
+/// The colour of the series `name`: the detector's (its registry row, `off` included), else
+/// its entry in [`OTHERS`], else a [`FALLBACK`] colour chosen by the FNV-1a hash of the name.
 pub fn colour(name: &str) -> RGBColor {
-    if let Some(&(_, c)) = NAMED.iter().find(|(n, _)| *n == name) {
+    if let Some(id) = DetectorId::from_name(name) {
+        return rgb(id.colour());
+    }
+    if let Some(&(_, c)) = OTHERS.iter().find(|(n, _)| *n == name) {
         return c;
     }
     let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {

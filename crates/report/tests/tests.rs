@@ -6,6 +6,7 @@ use std::{
     process,
 };
 
+use replab_registry::DetectorId;
 use replab_report::{
     BarChart, Cell, Chart, LineChart, Meta, Page, ReportDir, ReportError, Series, colour,
     colour_hex, figure_html, palette, table_html, write_atomic, write_atomic_with,
@@ -227,35 +228,40 @@ fn meta_fields_non_empty() {
 
 #[test]
 fn palette_is_stable_and_distinct() {
-    let names = [
-        "off",
-        "linear",
-        "tt-open",
-        "filo",
-        "rookie",
-        "axon",
-        "matrix",
-        "matrix-checksum",
-        "cuckoo",
-        "linear+cuckoo",
-        "truth",
-        "paper-off",
-        "paper-on",
-    ];
+    // Every detector of the registry (off included) and every other named series.
+    let names: Vec<&str> = DetectorId::ALL
+        .iter()
+        .map(|id| id.name())
+        .chain(palette::OTHERS.iter().map(|(n, _)| *n))
+        .collect();
     let colours: Vec<_> = names.iter().map(|n| colour_hex(n)).collect();
     for (i, a) in colours.iter().enumerate() {
         assert_eq!(a.len(), 7, "{a}");
         assert!(a.starts_with('#'));
-        for b in &colours[i + 1..] {
-            assert_ne!(a, b, "two named series share a colour");
+        for (j, b) in colours.iter().enumerate().skip(i + 1) {
+            assert_ne!(a, b, "{} and {} share a colour", names[i], names[j]);
         }
+    }
+    for id in DetectorId::ALL {
+        assert_eq!(
+            colour_hex(id.name()),
+            id.colour().hex(),
+            "{id}: the registry's colour"
+        );
     }
     assert_eq!(colour_hex("axon"), "#d55e00");
     assert_eq!(colour_hex("truth"), "#000000");
-    // Unknown names: deterministic, from the fallback palette.
+    // Unknown names: deterministic, from the fallback palette, never a named series' colour.
     for name in ["mystery", "linear-v2", ""] {
         assert_eq!(colour(name), colour(name));
         assert!(palette::FALLBACK.contains(&colour(name)));
+    }
+    for c in palette::FALLBACK {
+        let hex = format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
+        assert!(
+            !colours.contains(&hex),
+            "fallback {hex} repeats a named colour"
+        );
     }
     let spread: std::collections::HashSet<_> = (0..50)
         .map(|i| colour_hex(&format!("detector-{i}")))
@@ -271,7 +277,7 @@ fn line_chart(log_y: bool) -> LineChart {
         series: vec![
             Series::new("paper-on", [(1.0, 929.0), (2.0, 2_270.0), (3.0, 9_001.0)]).dashed(),
             Series::new("axon", [(1.0, 0.0), (2.0, 2_301.0), (3.0, 88_812.0)]),
-            Series::new("linear+cuckoo", [(1.0, 950.0), (3.0, 70_000.0)]),
+            Series::new("custom", [(1.0, 950.0), (3.0, 70_000.0)]),
         ],
         ..LineChart::new("Nodes <per> depth", "depth (plies)", "nodes (count)")
     }
@@ -295,7 +301,7 @@ fn line_chart_has_labels_and_legend() {
             "nodes (count)"
         };
         assert!(has(y_label), "{texts:?}");
-        for name in ["paper-on", "axon", "linear+cuckoo"] {
+        for name in ["paper-on", "axon", "custom"] {
             assert!(has(name), "legend {name}");
         }
         assert!(svg.contains(&colour_hex("axon").to_uppercase()));
@@ -323,10 +329,13 @@ fn log_chart_drops_zeros() {
 
 #[test]
 fn bar_chart_has_labels_and_legend() {
+    // Three detectors of the registry, one name at a time.
+    let categories: Vec<String> = DetectorId::ALL[1..4]
+        .iter()
+        .map(|id| id.to_string())
+        .collect();
     let chart = BarChart {
-        categories: ["linear", "axon", "matrix-checksum"]
-            .map(String::from)
-            .to_vec(),
+        categories: categories.clone(),
         series: vec![
             Series::values("paper-off", [10.0, 20.0, 30.0]).dashed(),
             Series::values("off", [12.0, 0.0, 35.0]),
@@ -343,16 +352,18 @@ fn bar_chart_has_labels_and_legend() {
         .unwrap();
         assert_balanced_svg(&svg);
         let texts = svg_texts(&svg);
-        for text in [
+        let labels = [
             "Cost per detector",
             "detector",
-            "linear",
-            "axon",
-            "matrix-checksum",
             "paper-off",
             "off",
             "cuckoo",
-        ] {
+        ];
+        for text in labels
+            .iter()
+            .copied()
+            .chain(categories.iter().map(String::as_str))
+        {
             assert!(
                 texts.iter().any(|t| t == text),
                 "{text} missing (log {log_y}): {texts:?}"

@@ -4,7 +4,7 @@
 
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy};
-use replab_registry::{LinearDetector, MatrixDetector, RootRule, with_detector};
+use replab_registry::{DETECTORS, LinearDetector, MatrixDetector, RootRule, with_detector};
 use replab_search::{
     IterationSignature, SearchConfig, SearchResult, Searcher, SetupError, check_setup,
 };
@@ -66,7 +66,12 @@ fn tt_thompson_grows_the_same_trees_as_linear_with_histories() {
                 ..SearchConfig::default()
             };
             let reference = run("linear", &positions, &moves, config);
-            for name in ["tt-thompson", "matrix", "matrix-checksum", "matrix-keybits"] {
+            // Every exact searchable row that keys nothing on the Zobrist key alone (the
+            // matrices and the in-table flags), from the registry's columns.
+            let others = DETECTORS.iter().filter(|d| {
+                d.caps.exact && d.caps.searchable && d.caps.listed && !d.caps.key_width
+            });
+            for name in others.map(|d| d.name) {
                 let other = run(name, &positions, &moves, config);
                 assert_eq!(
                     signature(&other),

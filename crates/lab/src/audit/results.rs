@@ -3,7 +3,7 @@
 
 use std::{fmt, marker::PhantomData};
 
-use replab_registry::Stats;
+use replab_registry::{DetectorId, Stats};
 use replab_report::Meta;
 use serde::{
     Deserialize, Deserializer, Serialize, Serializer,
@@ -82,7 +82,7 @@ pub struct AuditMeta {
     /// Longest game in plies.
     pub max_plies: u32,
     /// The audited detectors, in order.
-    pub detectors: Vec<String>,
+    pub detectors: Vec<DetectorId>,
     /// `tt-open` index bits of the table-size experiment.
     pub tt_bits: Vec<u64>,
     /// `filo` slot counts of the table-size experiment.

@@ -480,6 +480,7 @@ pub fn pgn(label: &str, kind: Kind, case: &Case, cause: Cause, detail: &str) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use replab_registry::DETECTORS;
 
     fn case(fen: &str, ucis: &[&str]) -> Case {
         let start = Position::from_fen(fen).unwrap();
@@ -536,7 +537,8 @@ mod tests {
             Some(4)
         );
         assert_eq!(classify(&spec, &c, Kind::FalsePositive), Cause::Castling);
-        for exact in ["linear", "matrix", "truth"] {
+        let exact = DETECTORS.iter().filter(|d| d.caps.exact && d.caps.probes);
+        for exact in exact.map(|d| d.name) {
             let spec = Spec::named(exact).unwrap();
             assert!(
                 first_error(&spec, &c, Kind::FalsePositive, None).is_none(),

@@ -29,12 +29,15 @@
 use replab_board::{Bitboard, Position, Square, attacks::between};
 use replab_cuckoo::CuckooTable;
 use replab_detect::{Detector, Line};
-use replab_registry::{CuckooDetector, UpcomingRule};
+use replab_registry::{CuckooDetector, DetectorId, KeyCompare, UpcomingRule};
 
 use crate::audit::{games::Game, judge::KeySet};
 
-/// The detectors of the experiment, in report order: the registry names audited.
-pub const DETECTORS: [&str; 5] = ["linear", "rookie", "filo", "tt-open", "cuckoo"];
+/// The detectors of the experiment, in report (table) order: every listed technique whose keys
+/// can be truncated, once (no composition, no variant), from the registry's columns.
+pub fn detectors() -> Vec<DetectorId> {
+    DetectorId::select(|c| c.key_width && !c.composite && !c.variant)
+}
 
 /// The widest tail width the linear tail histogram records.
 pub const TAIL_BITS: usize = 40;
@@ -195,7 +198,9 @@ pub struct Expected {
 #[derive(Clone, Debug)]
 pub struct Walk {
     widths: Vec<u32>,
-    /// `[detector][width]`, detectors in [`DETECTORS`] order.
+    /// What each detector of [`detectors`] compares, in that order.
+    compares: Vec<KeyCompare>,
+    /// `[detector][width]`, detectors in [`detectors`] order.
     pub expected: Vec<Vec<Expected>>,
     /// Linear probes that are not 64-bit repetitions, by the longest run of equal low bits
     /// between the current key and a key it is compared with (`tail[z]`: at most `z` equal low
@@ -229,9 +234,10 @@ impl Walk {
             .iter()
             .map(|&(_, a, b)| between(Square::new(a), Square::new(b)))
             .collect();
+        let compares: Vec<KeyCompare> = detectors().iter().map(|d| d.caps().key_compare).collect();
         Walk {
             widths: widths.to_vec(),
-            expected: vec![vec![Expected::default(); widths.len()]; DETECTORS.len()],
+            expected: vec![vec![Expected::default(); widths.len()]; compares.len()],
             tail: vec![0; TAIL_BITS + 1],
             tail_expected: vec![0.0; TAIL_BITS + 1],
             differences: Vec::new(),
@@ -240,7 +246,8 @@ impl Walk {
             seen: KeySet::default(),
             scratch: Vec::new(),
             scratch_nonzero: Vec::new(),
-            game_log: vec![vec![0.0; widths.len()]; DETECTORS.len()],
+            game_log: vec![vec![0.0; widths.len()]; compares.len()],
+            compares,
         }
     }
 
@@ -262,15 +269,20 @@ impl Walk {
         self.differences.extend_from_slice(&other.differences);
     }
 
-    /// Adds the probe of detector `d` (index in [`DETECTORS`]) comparing `m` keys, and, for
-    /// cuckoo, its per-width probabilities through `p`.
-    fn add(&mut self, d: usize, m: f64, p: impl Fn(u32) -> f64) {
-        for (w, &bits) in self.widths.iter().enumerate() {
-            let pr = p(bits);
-            let e = &mut self.expected[d][w];
-            e.probes += pr;
-            e.compared += m;
-            self.game_log[d][w] += (-pr).ln_1p();
+    /// Adds the probe of every detector comparing keys as `compare` does, comparing `m` keys,
+    /// with its per-width probabilities through `p`.
+    fn add(&mut self, compare: KeyCompare, m: f64, p: impl Fn(u32) -> f64) {
+        for d in 0..self.compares.len() {
+            if self.compares[d] != compare {
+                continue;
+            }
+            for (w, &bits) in self.widths.iter().enumerate() {
+                let pr = p(bits);
+                let e = &mut self.expected[d][w];
+                e.probes += pr;
+                e.compared += m;
+                self.game_log[d][w] += (-pr).ln_1p();
+            }
         }
     }
 
@@ -320,18 +332,18 @@ impl Walk {
                     self.differences.push(difference);
                 }
                 let mf = distinct(&mut self.scratch) as f64;
-                for d in [0, 1] {
-                    self.add(d, mf, |b| any_of(mf, 2f64.powi(-(b as i32))));
-                }
+                self.add(KeyCompare::LineBack, mf, |b| {
+                    any_of(mf, 2f64.powi(-(b as i32)))
+                });
                 self.tail[(run as usize).min(TAIL_BITS)] += 1;
                 for (b, e) in self.tail_expected.iter_mut().enumerate().skip(1) {
                     *e += any_of(mf, 2f64.powi(-(b as i32)));
                 }
                 // filo and tt-open: the distinct positions within the span.
                 let md = window as f64;
-                for d in [2, 3] {
-                    self.add(d, md, |b| any_of(md, 2f64.powi(-(b as i32))));
-                }
+                self.add(KeyCompare::Table, md, |b| {
+                    any_of(md, 2f64.powi(-(b as i32)))
+                });
             }
             self.seen.insert(key);
             if !repeated {
@@ -355,7 +367,7 @@ impl Walk {
     fn cuckoo_terms(&mut self, line: &Line, pos: &Position) {
         let end = line.last().span() as usize;
         if end < 3 {
-            self.add(4, 0.0, |_| 0.0);
+            self.add(KeyCompare::CuckooMoves, 0.0, |_| 0.0);
             return;
         }
         let occupied = pos.occupied();
@@ -383,7 +395,7 @@ impl Walk {
         }
         let zero = distinct(&mut self.scratch) as f64;
         let nonzero = distinct(&mut self.scratch_nonzero) as f64;
-        self.add(4, zero + nonzero, |b| {
+        self.add(KeyCompare::CuckooMoves, zero + nonzero, |b| {
             let q = (u * 2f64.powi(-(b as i32))).min(1.0);
             let p_zero = any_of(zero, q);
             let p_nonzero = any_of(nonzero, q * 2f64.powi(-(b as i32)));
@@ -393,15 +405,11 @@ impl Walk {
 }
 
 /// Bytes a detector stores per key at `bits` bits, packed (no padding): the key's
-/// `⌈bits / 8⌉` bytes plus what replab stores beside it — nothing for `linear` and `rookie`
-/// (one key per line entry; rookie's fixed 16 KiB of counters aside), the ply and the count
-/// (8 bytes) for `filo`, the data word (8 bytes) for `tt-open`, the move's two squares
-/// (2 bytes) for `cuckoo`.
-pub fn bytes_per_entry(detector: &str, bits: u32) -> u32 {
-    let key = bits.div_ceil(8);
-    key + match detector {
-        "filo" | "tt-open" => 8,
-        "cuckoo" => 2,
-        _ => 0,
-    }
+/// `⌈bits / 8⌉` bytes plus what replab stores beside it, the registry's
+/// [`key_overhead`](replab_registry::DetectorInfo::key_overhead) — nothing for `linear` and
+/// `rookie` (one key per line entry; rookie's fixed 16 KiB of counters aside), the ply and the
+/// count (8 bytes) for `filo`, the data word (8 bytes) for `tt-open`, the move's two squares
+/// (2 bytes) for `cuckoo` (and `linear+cuckoo`, which stands for it in the search).
+pub fn bytes_per_entry(detector: DetectorId, bits: u32) -> u32 {
+    bits.div_ceil(8) + detector.info().map_or(0, |d| d.key_overhead)
 }

@@ -25,6 +25,7 @@ use std::{sync::atomic::Ordering, time::Instant};
 use anyhow::{Result, anyhow, ensure};
 use replab_board::{Move, Position};
 use replab_detect::{DrawPolicy, FULL_KEY_BITS};
+use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir};
 use replab_search::SearchConfig;
 
@@ -32,7 +33,7 @@ pub use self::results::{
     AuditCell, Clusters, ConfigRecord, GameTotals, Rate, Results, SearchCell, TailPoint, Zarkov,
 };
 use self::{
-    bound::{DETECTORS, TAIL_BITS, Walk, bytes_per_entry},
+    bound::{TAIL_BITS, Walk, bytes_per_entry, detectors},
     search::{Engine, SearchCounts, engine},
 };
 use crate::{
@@ -54,9 +55,12 @@ pub const DEFAULT_OUT: &str = "reports/key-width";
 /// The widths run unless told otherwise.
 pub const WIDTHS: [u32; 6] = [16, 24, 32, 40, 48, 64];
 
-/// The detectors searched, in report order (`linear+cuckoo` stands for `cuckoo`, which the
-/// searcher uses only in that composition).
-pub const SEARCH_DETECTORS: [&str; 5] = ["linear", "rookie", "filo", "tt-open", "linear+cuckoo"];
+/// The detectors searched, in report (table) order: every listed, searchable detector whose
+/// keys can be truncated, variants aside, from the registry's columns (`linear+cuckoo` stands
+/// for `cuckoo`, which the searcher uses only in that composition).
+pub fn search_detectors() -> Vec<DetectorId> {
+    DetectorId::select(|c| c.key_width && c.searchable && !c.variant)
+}
 
 /// The most audit games.
 pub const MAX_GAMES: u64 = 10_000_000;
@@ -197,10 +201,10 @@ fn audit_part(
     config: &Config,
     progress: &mut dyn Progress,
 ) -> Result<(Vec<Spec>, Vec<Tally>, Totals, Walk)> {
-    let specs: Vec<Spec> = DETECTORS
-        .iter()
+    let specs: Vec<Spec> = detectors()
+        .into_iter()
         .flat_map(|d| config.widths.iter().map(move |&w| (d, w)))
-        .map(|(d, w)| Spec::keyed(d, w).ok_or_else(|| anyhow!("{d} at {w} bits")))
+        .map(|(d, w)| Spec::keyed(d.name(), w).ok_or_else(|| anyhow!("{d} at {w} bits")))
         .collect::<Result<_>>()?;
     let jobs = config.games.div_ceil(CHUNK) as usize;
     progress.stage("audit games", config.games);
@@ -304,7 +308,8 @@ fn search_part(
         tt_bits: Some(TT_BITS),
         ..SearchConfig::default()
     };
-    let jobs = SEARCH_DETECTORS.len() * set.len();
+    let detectors = search_detectors();
+    let jobs = detectors.len() * set.len();
     progress.stage("searches", (jobs * config.widths.len()) as u64);
     // Each worker keeps the searchers of the detector it last searched with (jobs run detector
     // by detector, so a worker rebuilds them only when the detector changes).
@@ -318,7 +323,7 @@ fn search_part(
             if *current != d {
                 engines.clear();
                 for &w in &config.widths {
-                    engines.push(engine(SEARCH_DETECTORS[d], w, search)?);
+                    engines.push(engine(detectors[d].name(), w, search)?);
                 }
                 *current = d;
             }
@@ -343,7 +348,7 @@ fn search_part(
         .position(|&w| w == FULL_KEY_BITS)
         .expect("checked: 64 is run");
     let mut cells = Vec::new();
-    for (d, &name) in SEARCH_DETECTORS.iter().enumerate() {
+    for (d, &id) in detectors.iter().enumerate() {
         let rows = &outcomes[d * set.len()..(d + 1) * set.len()];
         for (w, &bits) in config.widths.iter().enumerate() {
             let mut counts = SearchCounts::default();
@@ -361,15 +366,10 @@ fn search_part(
                     changed.push(s.id.clone());
                 }
             }
-            let memory_name = if name == "linear+cuckoo" {
-                "cuckoo"
-            } else {
-                name
-            };
             cells.push(SearchCell {
-                detector: name.to_string(),
+                detector: id,
                 bits,
-                bytes_per_entry: bytes_per_entry(memory_name, bits),
+                bytes_per_entry: bytes_per_entry(id, bits),
                 positions: set.len(),
                 nodes,
                 false_rate: counts.false_repetitions as f64 / counts.probes.max(1) as f64,
@@ -397,9 +397,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         let Spec::Keyed(info, bits) = *spec else {
             unreachable!("every spec is keyed")
         };
-        let d = DETECTORS
+        let d = detectors()
             .iter()
-            .position(|&n| n == info.name)
+            .position(|&n| n == info.id)
             .expect("a detector of the experiment");
         let w = config
             .widths
@@ -427,9 +427,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             (base + e.probes, base_games + e.games)
         };
         audit.push(AuditCell {
-            detector: info.name.to_string(),
+            detector: info.id,
             bits,
-            bytes_per_entry: bytes_per_entry(info.name, bits),
+            bytes_per_entry: bytes_per_entry(info.id, bits),
             check: spec.check().name().to_string(),
             true_positive: c.tp,
             false_positive: c.fp,
@@ -470,7 +470,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     };
     let zarkov = audit
         .iter()
-        .find(|c| c.detector == "linear" && c.bits == 32)
+        .find(|c| c.detector == DetectorId::Linear && c.bits == 32)
         .map(|c| Zarkov {
             bits: 32,
             per_probe: c.per_probe,

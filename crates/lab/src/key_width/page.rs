@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::{
     TITLE,
-    bound::DETECTORS,
+    bound::detectors,
     results::{Rate, Results},
 };
 
@@ -166,9 +166,14 @@ fn chart(title: &str, x: &str, y: &str, series: Vec<Series>) -> LineChart {
 
 /// One series per detector of `f` over the audit cells.
 fn per_detector(results: &Results, f: &dyn Fn(&super::AuditCell) -> (f64, f64)) -> Vec<Series> {
-    DETECTORS
-        .iter()
-        .map(|&d| Series::new(d, results.audit.iter().filter(|c| c.detector == d).map(f)))
+    detectors()
+        .into_iter()
+        .map(|d| {
+            Series::new(
+                d.name(),
+                results.audit.iter().filter(|c| c.detector == d).map(f),
+            )
+        })
         .collect()
 }
 
@@ -218,7 +223,7 @@ fn audit_table(results: &Results) -> String {
         .iter()
         .map(|c| {
             vec![
-                c.detector.clone().into(),
+                c.detector.to_string().into(),
                 c.bits.into(),
                 c.bytes_per_entry.into(),
                 c.false_positive.into(),
@@ -332,7 +337,7 @@ fn search_section(results: &Results) -> String {
         .iter()
         .map(|c| {
             vec![
-                c.detector.clone().into(),
+                c.detector.to_string().into(),
                 c.bits.into(),
                 c.bytes_per_entry.into(),
                 c.nodes.into(),

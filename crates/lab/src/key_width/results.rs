@@ -1,5 +1,6 @@
 //! What `replab key-width` measures, as written to `results.json`.
 
+use replab_registry::DetectorId;
 use replab_report::Meta;
 use serde::{Deserialize, Serialize};
 
@@ -84,7 +85,7 @@ impl Rate {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AuditCell {
     /// Registry name.
-    pub detector: String,
+    pub detector: DetectorId,
     /// Key bits compared.
     pub bits: u32,
     /// Packed bytes stored per key at this width ([`super::bound::bytes_per_entry`]).
@@ -122,7 +123,7 @@ pub struct TailPoint {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchCell {
     /// Registry name (`linear+cuckoo` stands for cuckoo in search).
-    pub detector: String,
+    pub detector: DetectorId,
     /// Key bits.
     pub bits: u32,
     /// Packed bytes stored per key.

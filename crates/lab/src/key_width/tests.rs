@@ -1,6 +1,6 @@
 //! In-process tests of the key-width experiment on small runs.
 
-use replab_registry::{LinearDetector, info};
+use replab_registry::{KeyCompare, LinearDetector, info};
 use replab_search::Searcher;
 use replab_truth::kit::Scratch as Dir;
 
@@ -32,14 +32,16 @@ fn sixteen_bit_keys_make_false_positives_and_64_bit_keys_none_on_the_audit_games
             .unwrap();
         &tallies[i]
     };
-    for d in DETECTORS {
+    for d in detectors() {
+        let d = d.name();
         let (narrow, full) = (tally(d, 16), tally(d, 64));
         assert!(narrow.confusion.fp > 0, "{d}: no false positive at 16 bits");
         assert!(narrow.games_with[0] > 0, "{d}");
         assert_eq!(full.confusion.fp, 0, "{d}: false positives at 64 bits");
         assert_eq!(full.games_with[0], 0, "{d}");
         // The linear scan compares the same keys at every width: truncation only adds matches.
-        if matches!(d, "linear" | "rookie" | "cuckoo") {
+        let compare = info(d).unwrap().caps.key_compare;
+        if matches!(compare, KeyCompare::LineBack | KeyCompare::CuckooMoves) {
             assert_eq!(narrow.confusion.fn_, full.confusion.fn_, "{d}");
         }
     }
@@ -51,8 +53,18 @@ fn sixteen_bit_keys_make_false_positives_and_64_bit_keys_none_on_the_audit_games
             assert_eq!(from_keys, want, "{bits} bits");
         }
     }
-    // Linear and rookie compare the same keys, so they make the same false positives.
-    assert_eq!(tally("linear", 16).confusion, tally("rookie", 16).confusion);
+    // The line scans (linear, rookie) compare the same keys, so they make the same false
+    // positives.
+    for d in detectors()
+        .iter()
+        .filter(|d| d.caps().key_compare == KeyCompare::LineBack)
+    {
+        assert_eq!(
+            tally(d.name(), 16).confusion,
+            tally("linear", 16).confusion,
+            "{d}"
+        );
+    }
     assert_eq!(
         walk.differences.len() as u64,
         tally("linear", 16).confusion.fp
@@ -64,9 +76,9 @@ fn sixteen_bit_keys_make_false_positives_and_64_bit_keys_none_on_the_audit_games
 #[test]
 fn the_64_bit_detectors_are_the_registry_defaults_judge_for_judge() {
     let mut specs = Vec::new();
-    for d in DETECTORS {
-        specs.push(Spec::named(d).unwrap());
-        specs.push(Spec::keyed(d, 64).unwrap());
+    for d in detectors() {
+        specs.push(Spec::named(d.name()).unwrap());
+        specs.push(Spec::keyed(d.name(), 64).unwrap());
     }
     let mut judge = Judge::new(&specs);
     let starts = games::parse_starts();
@@ -134,9 +146,10 @@ fn exact_intervals() {
     );
     assert_eq!(bound::clopper_pearson(0, 0), [0.0, 0.0]);
     assert!(close(bound::beta_inc(2.0, 3.0, 0.4), 0.524_8));
-    assert_eq!(bound::bytes_per_entry("linear", 32), 4);
-    assert_eq!(bound::bytes_per_entry("tt-open", 24), 11);
-    assert_eq!(bound::bytes_per_entry("cuckoo", 64), 10);
+    assert_eq!(bound::bytes_per_entry(DetectorId::Linear, 32), 4);
+    assert_eq!(bound::bytes_per_entry(DetectorId::TtOpen, 24), 11);
+    assert_eq!(bound::bytes_per_entry(DetectorId::Cuckoo, 64), 10);
+    assert_eq!(bound::bytes_per_entry(DetectorId::LinearCuckoo, 64), 10);
 }
 
 #[test]
@@ -180,8 +193,8 @@ fn options_are_checked_by_name() {
 #[test]
 fn a_small_run_writes_its_page_and_json() {
     let results = run(&small(40, &[16, 64]), &mut Silent).unwrap();
-    assert_eq!(results.audit.len(), DETECTORS.len() * 2);
-    assert_eq!(results.search.len(), SEARCH_DETECTORS.len() * 2);
+    assert_eq!(results.audit.len(), detectors().len() * 2);
+    assert_eq!(results.search.len(), search_detectors().len() * 2);
     assert_eq!(results.linear_tail.len(), TAIL_BITS);
     assert_eq!(results.config.repetition_records, 3);
     assert!(results.zarkov.is_none());

@@ -649,8 +649,14 @@ mod tests {
         assert!(DETECTOR_NAMES.iter().all(|n| CYCLE_DETECTORS.contains(n)));
         assert!(SEARCH_DETECTORS.iter().all(|n| CYCLE_DETECTORS.contains(n)));
         assert!(!reports_repetitions(OFF));
-        assert!(!reports_repetitions("cuckoo"));
-        assert!(reports_repetitions("linear") && reports_repetitions("linear+cuckoo"));
+        for row in DETECTORS.iter().filter(|d| d.caps.listed) {
+            assert_eq!(
+                reports_repetitions(row.name),
+                !row.caps.upcoming_only(),
+                "{}",
+                row.name
+            );
+        }
     }
 
     #[test]
@@ -660,7 +666,18 @@ mod tests {
             .filter(|d| d.caps.table_size)
             .map(|d| d.name)
             .collect();
-        assert_eq!(sizable, ["tt-open", "filo", "rookie"]);
+        struct Names(Vec<&'static str>);
+        impl SizedVisitor for Names {
+            fn visit<D: Detector + 'static>(&mut self, name: &'static str, _: usize, d: D) {
+                assert_eq!(d.name(), name);
+                if !self.0.contains(&name) {
+                    self.0.push(name);
+                }
+            }
+        }
+        let mut visited = Names(Vec::new());
+        table_size_runs(&mut visited);
+        assert_eq!(visited.0, sizable, "in table order");
     }
 
     #[test]

@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Result, anyhow, ensure};
 use replab_detect::{DrawPolicy, PRESETS};
+use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
 use replab_search::SearchConfig;
 use serde::{Deserialize, Serialize};
@@ -41,11 +42,18 @@ use crate::{
 pub const TITLE: &str =
     "Engines' draw policies: presets, scripted cases and their effect on search";
 
-/// The detectors every policy is searched with.
-pub const DETECTORS: [&str; 2] = ["linear", "linear+cuckoo"];
+/// The detectors every policy is searched with, in table order, from the registry's columns:
+/// the reference detector (`linear`) and every listed searchable detector that also finds
+/// upcoming cycles (`linear+cuckoo`), so each policy is searched without and with them.
+pub fn detectors() -> Vec<DetectorId> {
+    DetectorId::select(|c| c.searchable && (c.reference || c.upcoming))
+}
 
-/// The reference: `threefold` with `linear` (exact FIDE threefold repetition).
-pub const REFERENCE: (DrawPolicy, &str) = (DrawPolicy::Threefold, "linear");
+/// The reference: `threefold` with the reference detector (`linear`: exact FIDE threefold
+/// repetition).
+pub fn reference() -> (DrawPolicy, DetectorId) {
+    (DrawPolicy::Threefold, DetectorId::reference())
+}
 
 /// Deepest search depth accepted.
 pub const MAX_DEPTH: u32 = 12;
@@ -151,7 +159,7 @@ pub struct RecordRun {
     /// The policy.
     pub policy: DrawPolicy,
     /// The detector.
-    pub detector: String,
+    pub detector: DetectorId,
     /// Best move (UCI), `-` when none.
     pub best_move: String,
     /// Root score in centipawns, side to move's view.
@@ -174,7 +182,7 @@ pub struct Total {
     /// The presets that are this policy.
     pub presets: Vec<String>,
     /// The detector.
-    pub detector: String,
+    pub detector: DetectorId,
     /// Nodes summed over the records.
     pub nodes: u64,
     /// Nodes against the reference's (relative change).
@@ -231,7 +239,7 @@ pub struct ConfigRecord {
     /// Reference policy.
     pub reference_policy: DrawPolicy,
     /// Reference detector.
-    pub reference_detector: String,
+    pub reference_detector: DetectorId,
     /// The searcher's settings (depth set per set).
     pub search: SearchConfig,
 }
@@ -263,10 +271,11 @@ pub fn policies() -> Vec<DrawPolicy> {
 }
 
 /// The configurations searched: every distinct policy × every detector.
-pub fn configurations() -> Vec<(DrawPolicy, &'static str)> {
+pub fn configurations() -> Vec<(DrawPolicy, DetectorId)> {
+    let detectors = detectors();
     policies()
         .into_iter()
-        .flat_map(|p| DETECTORS.map(|d| (p, d)))
+        .flat_map(|p| detectors.iter().map(move |&d| (p, d)))
         .collect()
 }
 
@@ -321,7 +330,7 @@ fn search_set(
         || {
             configs
                 .iter()
-                .map(|&(p, d)| engine(d, search(p)))
+                .map(|&(p, d)| engine(d.name(), search(p)))
                 .collect::<Result<Vec<Box<dyn Engine>>>>()
         },
         |engines, i, done: &AtomicU64| {
@@ -338,7 +347,7 @@ fn search_set(
                     let run = RecordRun {
                         id: r.id.clone(),
                         policy,
-                        detector: detector.to_string(),
+                        detector,
                         best_move: best.map_or_else(|| "-".into(), |m| m.uci().to_string()),
                         score_cp: res.score().map_or(0, |s| s.0),
                         nodes: res.totals().nodes,
@@ -383,12 +392,13 @@ fn search_set(
 
 /// The totals of each configuration against the reference.
 pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
-    let of = |p: DrawPolicy, d: &str| -> Vec<&RecordRun> {
+    let of = |p: DrawPolicy, d: DetectorId| -> Vec<&RecordRun> {
         runs.iter()
             .filter(|r| r.policy == p && r.detector == d)
             .collect()
     };
-    let reference = of(REFERENCE.0, REFERENCE.1);
+    let (reference_policy, reference_detector) = reference();
+    let reference = of(reference_policy, reference_detector);
     let ref_nodes: u64 = reference.iter().map(|r| r.nodes).sum();
     configurations()
         .into_iter()
@@ -404,7 +414,7 @@ pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
             Total {
                 policy,
                 presets: presets_of(policy),
-                detector: detector.to_string(),
+                detector,
                 nodes,
                 nodes_change: if ref_nodes > 0 {
                     nodes as f64 / ref_nodes as f64 - 1.0
@@ -480,8 +490,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             wac_records: config.wac_records,
             repeats: config.repeats,
             threads: config.threads,
-            reference_policy: REFERENCE.0,
-            reference_detector: REFERENCE.1.into(),
+            reference_policy: reference().0,
+            reference_detector: reference().1,
             search: SearchConfig::default(),
         },
         presets: PRESETS
@@ -522,7 +532,7 @@ pub fn headline(results: &Results) -> String {
     let parts: Vec<String> = set
         .totals
         .iter()
-        .filter(|t| t.detector == "linear" && t.policy != REFERENCE.0)
+        .filter(|t| t.detector == reference().1 && t.policy != reference().0)
         .map(|t| {
             format!(
                 "{} ({}) {} of {}",

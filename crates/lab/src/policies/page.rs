@@ -7,7 +7,7 @@ use replab_report::{
 };
 use serde::Serialize;
 
-use super::{REFERENCE, Results, SetResults, TITLE, cases_pass, headline, policies};
+use super::{Results, SetResults, TITLE, cases_pass, headline, policies, reference};
 
 const SUMMARY: &str = include_str!("../../templates/policies/summary.html");
 const PRESETS: &str = include_str!("../../templates/policies/presets.html");
@@ -85,7 +85,7 @@ fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<S
             vec![
                 Cell::text(t.policy.name()),
                 Cell::text(t.presets.join(", ")),
-                Cell::text(&t.detector),
+                Cell::text(t.detector.name()),
                 t.nodes.into(),
                 Cell::text(fmt_delta_pct(t.nodes_change)),
                 t.repetitions.into(),
@@ -104,15 +104,15 @@ fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<S
         .collect();
     let categories: Vec<String> = policies().into_iter().map(|p| label(results, p)).collect();
     let series = |f: &dyn Fn(&super::Total) -> f64| -> Vec<Series> {
-        super::DETECTORS
-            .iter()
+        super::detectors()
+            .into_iter()
             .map(|d| {
                 Series::values(
                     d.to_string(),
                     policies().into_iter().map(|p| {
                         set.totals
                             .iter()
-                            .find(|t| t.policy == p && t.detector == *d)
+                            .find(|t| t.policy == p && t.detector == d)
                             .map_or(0.0, f)
                     }),
                 )
@@ -273,8 +273,8 @@ pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
         &MethodContext {
             repeats: results.config.repeats,
             threads: results.config.threads,
-            reference_policy: REFERENCE.0.name().into(),
-            reference_detector: REFERENCE.1.into(),
+            reference_policy: reference().0.name().into(),
+            reference_detector: reference().1.to_string(),
         },
     )?;
     page.section("Method, assumptions and departures", method)

@@ -96,7 +96,7 @@ fn every_configuration_is_searched_and_counts_repeat() {
         let reference = sa
             .totals
             .iter()
-            .find(|t| (t.policy, t.detector.as_str()) == REFERENCE)
+            .find(|t| (t.policy, t.detector) == reference())
             .unwrap();
         assert_eq!(
             (
@@ -113,7 +113,7 @@ fn every_configuration_is_searched_and_counts_repeat() {
     let reps = |p: DrawPolicy| {
         rep.totals
             .iter()
-            .find(|t| t.policy == p && t.detector == "linear")
+            .find(|t| t.policy == p && t.detector == reference().1)
             .unwrap()
             .repetitions
     };

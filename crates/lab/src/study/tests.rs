@@ -59,7 +59,7 @@ fn grid_shape_and_names() {
     }
     assert_eq!(r.endgames.positions.len(), 6);
     // off, axon and linear first, then every other search detector twofold allows.
-    assert_eq!(r.endgame_detectors[..3], ["off", "axon", "linear"]);
+    assert_eq!(r.endgame_detectors[..3], grid::GRID_DETECTORS);
     for d in replab_registry::SEARCH_DETECTORS {
         let allowed = replab_registry::check_policy(d, replab_detect::DrawPolicy::Twofold).is_ok();
         assert_eq!(r.endgame_detectors.iter().any(|x| x == d), allowed, "{d}");

@@ -26,7 +26,7 @@ use anyhow::{Context, Result, anyhow, bail, ensure};
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy};
 use replab_registry::{
-    SEARCH_DETECTORS, check_policy, info, parse_list, root_rule_for, with_detector,
+    DetectorId, SEARCH_DETECTORS, check_policy, info, parse_list, root_rule_for, with_detector,
 };
 use replab_report::Meta;
 use replab_search::{SearchConfig, SearchResult, Searcher};
@@ -198,7 +198,12 @@ fn signature(run: &SuiteRun) -> (u32, &Option<String>, i32, replab_search::Count
 }
 
 /// One search's run object (one timed run: [`Config::repeats`] runs are merged later).
-fn run_of(record: &Record, detector: &str, policy: DrawPolicy, res: &SearchResult) -> SuiteRun {
+fn run_of(
+    record: &Record,
+    detector: DetectorId,
+    policy: DrawPolicy,
+    res: &SearchResult,
+) -> SuiteRun {
     let best = res.best_move();
     let solved = if record.best.is_empty() && record.avoid.is_empty() {
         None
@@ -210,7 +215,7 @@ fn run_of(record: &Record, detector: &str, policy: DrawPolicy, res: &SearchResul
     SuiteRun {
         id: record.id.clone(),
         line: record.line,
-        detector: detector.to_string(),
+        detector,
         policy: policy.name().to_string(),
         depth: res.last().map_or(0, |it| it.depth),
         best_move: best.map(|m| m.uci().to_string()),
@@ -251,19 +256,23 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
         "suite",
         (records.len() * config.detectors.len() * repeats) as u64,
     );
-    let mut engines = config
+    let ids: Vec<DetectorId> = config
         .detectors
         .iter()
-        .map(|name| engine(name, search))
+        .map(|n| n.parse())
+        .collect::<Result<_, _>>()?;
+    let mut engines = ids
+        .iter()
+        .map(|id| engine(id.name(), search))
         .collect::<Result<Vec<_>>>()?;
     let mut runs = Vec::with_capacity(records.len() * config.detectors.len());
     for record in &records {
         // One row per detector: the first round's run, with every round's time.
         let mut kept: Vec<SuiteRun> = Vec::with_capacity(engines.len());
         for round in 0..repeats {
-            for (i, (name, engine)) in config.detectors.iter().zip(&mut engines).enumerate() {
+            for (i, (&id, engine)) in ids.iter().zip(&mut engines).enumerate() {
                 let res = engine.search(&record.positions, &record.moves);
-                let run = run_of(record, name, search.policy, &res);
+                let run = run_of(record, id, search.policy, &res);
                 progress.advance(1);
                 if round == 0 {
                     kept.push(run);
@@ -272,7 +281,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
                 let first = &mut kept[i];
                 ensure!(
                     signature(first) == signature(&run),
-                    "{name}: record {} (line {}): run {} differs from run 1 (the search must be \
+                    "{id}: record {} (line {}): run {} differs from run 1 (the search must be \
                      deterministic)",
                     record.id,
                     record.line,
@@ -291,7 +300,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
     }
     drop(engines);
     // Runs in the order of the report: detector by detector, records in file order.
-    let order = |r: &SuiteRun| config.detectors.iter().position(|d| *d == r.detector);
+    let order = |r: &SuiteRun| ids.iter().position(|&d| d == r.detector);
     runs.sort_by_key(order);
     progress.finish();
     Ok(SuiteResults {
@@ -304,11 +313,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
             contempt: search.contempt,
             null_move: search.null_move,
             tt_bits: search.tt_bits,
-            detectors: config.detectors.clone(),
+            detectors: ids.clone(),
             repeats,
         },
         skipped,
-        aggregates: aggregate(&runs, &config.detectors),
+        aggregates: aggregate(&runs, &ids),
         runs,
     })
 }

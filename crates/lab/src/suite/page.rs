@@ -98,7 +98,7 @@ fn summary_table(results: &SuiteResults) -> String {
         .iter()
         .map(|a| {
             vec![
-                Cell::text(&a.detector),
+                Cell::text(a.detector.name()),
                 a.records.into(),
                 a.nodes.into(),
                 opt_pct(a.nodes_vs_off),
@@ -158,7 +158,7 @@ fn summary_section(results: &SuiteResults) -> Result<String> {
 /// The charts section: time, nodes and repetitions per detector, written into `dir`.
 fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     let aggs = &results.aggregates;
-    let names: Vec<String> = aggs.iter().map(|a| a.detector.clone()).collect();
+    let names: Vec<String> = aggs.iter().map(|a| a.detector.to_string()).collect();
     let time_chart = BarChart {
         categories: names.clone(),
         series: vec![Series::values("time", aggs.iter().map(|a| a.time_ms))],

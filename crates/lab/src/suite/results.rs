@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use replab_registry::DetectorId;
 use replab_report::{Meta, fmt_delta_pct, fmt_ms};
 use replab_search::Counters;
 use serde::{Deserialize, Serialize};
@@ -42,7 +43,7 @@ pub struct ConfigRecord {
     /// TT size (log2 entries).
     pub tt_bits: Option<u32>,
     /// Detectors searched.
-    pub detectors: Vec<String>,
+    pub detectors: Vec<DetectorId>,
     /// Interleaved timed runs of every search (1 in reports written before repeats existed).
     #[serde(default = "one")]
     pub repeats: usize,
@@ -59,8 +60,8 @@ pub struct SuiteRun {
     pub id: String,
     /// 1-based line of the record in the EPD file.
     pub line: usize,
-    /// `off` or a detector name.
-    pub detector: String,
+    /// `off` or a detector.
+    pub detector: DetectorId,
     /// Draw policy.
     pub policy: String,
     /// Deepest completed iteration.
@@ -95,8 +96,8 @@ pub struct SuiteRun {
 /// Aggregate figures of one detector over the suite.
 #[derive(Serialize, Deserialize, Clone, Debug)]
 pub struct Aggregate {
-    /// `off` or a detector name.
-    pub detector: String,
+    /// `off` or a detector.
+    pub detector: DetectorId,
     /// Records searched.
     pub records: usize,
     /// Sums over records.
@@ -156,7 +157,7 @@ impl Aggregate {
     /// Whether the time differs measurably from `off`'s: the interval of `time_vs_off` excludes
     /// 0. `None` without `off` (or for `off` itself).
     pub fn time_differs_from_off(&self) -> Option<bool> {
-        if self.detector == "off" {
+        if self.detector == DetectorId::Off {
             return None;
         }
         self.time_vs_off_ci.map(|[lo, hi]| lo > 0.0 || hi < 0.0)
@@ -165,7 +166,7 @@ impl Aggregate {
     /// `time_vs_off` with its interval: `+3.1% [+1.2%, +5.0%]`, `—` without `off`.
     pub fn time_vs_off_text(&self) -> String {
         match (self.time_vs_off, self.time_vs_off_ci) {
-            (Some(v), Some([lo, hi])) if self.detector != "off" => format!(
+            (Some(v), Some([lo, hi])) if self.detector != DetectorId::Off => format!(
                 "{} [{}, {}]",
                 fmt_delta_pct(v),
                 fmt_delta_pct(lo),
@@ -239,13 +240,13 @@ fn round_totals(runs: &[&SuiteRun]) -> Vec<f64> {
 }
 
 /// Totals, medians, solved counts and changes relative to `off`, per detector in order.
-pub fn aggregate(runs: &[SuiteRun], detectors: &[String]) -> Vec<Aggregate> {
-    fn of<'a>(runs: &'a [SuiteRun], d: &'a str) -> impl Iterator<Item = &'a SuiteRun> + 'a {
+pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> {
+    fn of(runs: &[SuiteRun], d: DetectorId) -> impl Iterator<Item = &SuiteRun> {
         runs.iter().filter(move |r| r.detector == d)
     }
     let mut out: Vec<Aggregate> = detectors
         .iter()
-        .map(|d| {
+        .map(|&d| {
             let rs: Vec<&SuiteRun> = of(runs, d).collect();
             let time_ms: f64 = rs.iter().map(|r| r.time_ms).sum();
             let round_time_ms = round_totals(&rs);
@@ -258,13 +259,13 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[String]) -> Vec<Aggregate> {
             let changed = rs
                 .iter()
                 .filter(|r| {
-                    of(runs, "off")
+                    of(runs, DetectorId::Off)
                         .find(|o| o.id == r.id)
                         .is_some_and(|o| o.best_move != r.best_move)
                 })
                 .count();
             Aggregate {
-                detector: d.clone(),
+                detector: d,
                 records: rs.len(),
                 nodes: rs.iter().map(|r| r.counters.nodes).sum(),
                 terminal_nodes: rs.iter().map(|r| r.counters.terminal_nodes).sum(),
@@ -288,7 +289,7 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[String]) -> Vec<Aggregate> {
             }
         })
         .collect();
-    if let Some(off) = out.iter().find(|a| a.detector == "off").cloned() {
+    if let Some(off) = out.iter().find(|a| a.detector == DetectorId::Off).cloned() {
         for a in &mut out {
             a.nodes_vs_off = rel(a.nodes as f64, off.nodes as f64);
             // Paired per-round ratios: a slow round slows `off` and the detector alike.
@@ -366,7 +367,7 @@ pub fn time_sentence(results: &SuiteResults) -> String {
             (Some(true), Some(_)) => {
                 faster.push(format!("{} ({})", a.detector, a.time_vs_off_text()));
             }
-            (Some(false), _) => same.push(a.detector.clone()),
+            (Some(false), _) => same.push(a.detector.to_string()),
             _ => {}
         }
     }

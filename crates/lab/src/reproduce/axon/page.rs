@@ -2,7 +2,7 @@
 //! prose and markup are templates in `crates/lab/templates/reproduce/axon/`.
 
 use anyhow::Result;
-use replab_registry::info;
+use replab_registry::{DetectorId, info};
 use replab_report::{
     BarChart, Cell, LineChart, Page, ReportDir, Series, colour_hex, fmt_delta_pct, fmt_int, fmt_ms,
     render_fragment, table_html,
@@ -82,17 +82,22 @@ fn swatch(name: &str) -> Result<Cell> {
     cell(&json!({ "kind": "swatch", "colour": colour_hex(name), "name": name }))
 }
 
-/// The detectors of the head-to-head among the configurations `names`: every single technique
-/// (neither `off` nor a composition), grouped as move chains, matrices, keys, then key tables,
-/// in the registry's order within a group.
-fn head_to_head_detectors<'a>(names: &[&'a str]) -> Vec<&'a str> {
-    let group = |name: &str| match info(name).map_or("", |i| i.crate_name) {
+/// The head-to-head group of the detector `name`, by its crate: move chains (0), matrices (1),
+/// keys scanned linearly (2), other keys (3), then transposition-table-shaped key tables (4).
+fn group(name: &str) -> u8 {
+    match info(name).map_or("", |i| i.crate_name) {
         "replab-axon" => 0,
         "replab-matrix" => 1,
         "replab-linear" => 2,
         "replab-tt-open" | "replab-tt-thompson" => 4,
         _ => 3,
-    };
+    }
+}
+
+/// The detectors of the head-to-head among the configurations `names`: every single technique
+/// (neither `off` nor a composition), grouped as move chains, matrices, keys, then key tables,
+/// in the registry's order within a group.
+fn head_to_head_detectors<'a>(names: &[&'a str]) -> Vec<&'a str> {
     let mut out: Vec<&str> = names
         .iter()
         .copied()
@@ -426,16 +431,21 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         series: std::iter::once(
             Series::values("paper-on", [p_term * 100.0, p_gen * 100.0, p_time * 100.0]).dashed(),
         )
-        .chain(r.summary.iter().filter(|s| s.detector != "off").map(|s| {
-            Series::values(
-                s.detector.as_str(),
-                [
-                    s.terminal_nodes_change * 100.0,
-                    s.generated_change * 100.0,
-                    s.time_change * 100.0,
-                ],
-            )
-        }))
+        .chain(
+            r.summary
+                .iter()
+                .filter(|s| s.detector != DetectorId::Off)
+                .map(|s| {
+                    Series::values(
+                        s.detector.name(),
+                        [
+                            s.terminal_nodes_change * 100.0,
+                            s.generated_change * 100.0,
+                            s.time_change * 100.0,
+                        ],
+                    )
+                }),
+        )
         .collect(),
         ..BarChart::new(
             format!("Change against detection off, totals over depths 1–{max_depth}"),
@@ -759,9 +769,9 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
             r.config.repeat
         ),
     )?;
-    let detectors = || r.summary.iter().filter(|s| s.detector != "off");
+    let detectors = || r.summary.iter().filter(|s| s.detector != DetectorId::Off);
     let overhead = BarChart {
-        categories: detectors().map(|s| s.detector.clone()).collect(),
+        categories: detectors().map(|s| s.detector.to_string()).collect(),
         series: vec![Series::values(
             "NPS(off)/NPS(detector) − 1",
             detectors().map(|s| (s.overhead - 1.0) * 100.0),
@@ -783,7 +793,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
     let tables: Vec<&str> = contenders
         .iter()
         .copied()
-        .filter(|n| *n != "axon" && *n != "linear" && !n.starts_with("matrix"))
+        .filter(|n| group(n) >= 3)
         .collect();
     render(
         TIME,
@@ -919,7 +929,7 @@ fn all_runs(r: &Results) -> Result<String> {
         .map(|run| {
             let c = &run.counters;
             Ok(vec![
-                swatch(&run.detector)?,
+                swatch(run.detector.name())?,
                 run.depth.into(),
                 run.best_move_san.clone().into(),
                 fmt_eval(run.eval_cp, run.mate).into(),
@@ -989,7 +999,7 @@ fn method(r: &Results) -> Result<String> {
 
 fn summary_row(s: &Summary) -> Result<Vec<Cell>> {
     let delta = |x: f64| {
-        if s.detector == "off" {
+        if s.detector == DetectorId::Off {
             Cell::text("—")
         } else {
             Cell::text(fmt_delta_pct(x))
@@ -997,14 +1007,14 @@ fn summary_row(s: &Summary) -> Result<Vec<Cell>> {
     };
     let c = &s.counters;
     Ok(vec![
-        swatch(&s.detector)?,
+        swatch(s.detector.name())?,
         c.generated.into(),
         delta(s.generated_change),
         c.terminal_nodes.into(),
         delta(s.terminal_nodes_change),
         c.nodes.into(),
         fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
-        if s.detector == "off" {
+        if s.detector == DetectorId::Off {
             Cell::text("—")
         } else if contains_zero(s.time_change_ci) {
             Cell::text(format!(
@@ -1039,7 +1049,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
     let rows = summary
         .iter()
         .map(|s| {
-            let off = s.detector == "off";
+            let off = s.detector == DetectorId::Off;
             let c = &s.counters;
             let own = overhead_estimate(s);
             let against_off = if off {
@@ -1059,7 +1069,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
                 None => "—".to_string(),
             };
             Ok(vec![
-                swatch(&s.detector)?,
+                swatch(s.detector.name())?,
                 c.nodes.into(),
                 fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
                 format!("{:.2}", s.nps / 1e6).into(),

@@ -1,6 +1,7 @@
 //! The vocabulary of the Axon experiment's results: what `results.json` holds and the page and
 //! summary table are drawn from. Nothing here searches.
 
+use replab_registry::DetectorId;
 use replab_report::Meta;
 use replab_search::Counters;
 use serde::{Deserialize, Serialize};
@@ -113,7 +114,7 @@ impl From<PaperRecord> for Value {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Run {
     /// `off` or a detector name.
-    pub detector: String,
+    pub detector: DetectorId,
     /// Draw policy.
     pub policy: String,
     /// Iteration depth in plies.
@@ -150,7 +151,7 @@ pub struct Run {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Summary {
     /// `off` or a detector name.
-    pub detector: String,
+    pub detector: DetectorId,
     /// The counters summed over all depths.
     #[serde(flatten)]
     pub counters: Counters,
@@ -314,7 +315,7 @@ pub struct Comparison {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Adaptive {
     /// The detector measured (`linear`).
-    pub detector: String,
+    pub detector: DetectorId,
     /// Target half-width of the overhead interval.
     pub target: f64,
     /// Paired rounds in all (the fixed ones included).
@@ -362,7 +363,7 @@ pub struct Results {
 impl Results {
     /// The configurations searched, in report order (`off`, then the detectors).
     pub fn configurations(&self) -> Vec<&str> {
-        self.summary.iter().map(|s| s.detector.as_str()).collect()
+        self.summary.iter().map(|s| s.detector.name()).collect()
     }
 
     /// The WAC.018 runs of configuration `name`, by depth.

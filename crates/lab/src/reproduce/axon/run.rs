@@ -8,7 +8,7 @@ use anyhow::{Context, Result, anyhow, ensure};
 use replab_board::{Color, Move, Position};
 use replab_detect::{Detector, DrawPolicy};
 use replab_pgn::PgnReader;
-use replab_registry::{SEARCH_DETECTORS, check_policy, with_detector};
+use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy, with_detector};
 use replab_report::{Meta, fmt_delta_pct, fmt_int};
 use replab_search::{Counters, Iteration, SearchConfig, Searcher};
 use serde_json::Value;
@@ -46,7 +46,7 @@ pub const OVERHEAD_CLOCK: &str = "wall time, all iterations";
 pub const PROFILES: [&str; 2] = SearchConfig::PROFILE_NAMES;
 
 /// The detector whose overhead is measured to [`Config::overhead_target`].
-pub const ADAPTIVE_DETECTOR: &str = "linear";
+pub const ADAPTIVE_DETECTOR: DetectorId = DetectorId::Linear;
 
 /// The settings of `replab reproduce axon`.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,6 +167,11 @@ fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn Engine>> {
     .map_err(|e| anyhow!(e))?
 }
 
+/// The id of `name`, a configuration of [`configurations`] (registry names and `off`).
+fn registered(name: &str) -> DetectorId {
+    name.parse().expect("a configuration is a registry name")
+}
+
 /// One iteration's record: scores turned to White's view, moves to UCI and SAN.
 fn record(detector: &str, policy: DrawPolicy, root: &Position, it: &Iteration) -> Run {
     let white = match root.side_to_move() {
@@ -174,7 +179,7 @@ fn record(detector: &str, policy: DrawPolicy, root: &Position, it: &Iteration) -
         Color::Black => it.score.flip(),
     };
     Run {
-        detector: detector.to_string(),
+        detector: registered(detector),
         policy: policy.name().to_string(),
         depth: it.depth,
         best_move: it.best_move.map_or("-".into(), |m| m.uci().to_string()),
@@ -285,7 +290,7 @@ pub fn per_thousand(repetitions: u64, generated: u64) -> f64 {
 /// Counts are compared in the paper's unit (generated positions); the time claim holds only
 /// when its interval excludes zero.
 pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
-    let Some(axon) = summary.iter().find(|s| s.detector == "axon") else {
+    let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
         return String::new();
     };
     let (p_term, p_gen, p_time) = paper.changes();
@@ -346,7 +351,7 @@ pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
     let paper_reps = paper.totals.on.repetitions.unwrap_or(0);
     let others: Vec<&Summary> = summary
         .iter()
-        .filter(|s| s.detector != "off" && s.detector != "axon")
+        .filter(|s| s.detector != DetectorId::Off && s.detector != DetectorId::Axon)
         .collect();
     let range = |f: fn(&Summary) -> f64| {
         let lo = others.iter().map(|s| f(s)).fold(f64::INFINITY, f64::min);
@@ -359,7 +364,7 @@ pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
     let unmeasurable: Vec<&str> = others
         .iter()
         .filter(|s| contains_zero(s.time_change_ci))
-        .map(|s| s.detector.as_str())
+        .map(|s| s.detector.name())
         .collect();
     let time_note = match unmeasurable.len() {
         0 => String::new(),
@@ -539,7 +544,7 @@ fn summarise(measured: &[Measured], runs: &[Run]) -> Vec<Summary> {
             };
             let last = m.runs.last();
             Summary {
-                detector: m.name.to_string(),
+                detector: registered(m.name),
                 counters: c,
                 time_ms: time.median,
                 time_ms_ci: time.ci,
@@ -586,7 +591,7 @@ pub fn comparison(runs: &[Run], paper: &Paper) -> Vec<Comparison> {
         .filter_map(|off| {
             let axon = runs
                 .iter()
-                .find(|r| r.detector == "axon" && r.depth == off.depth)?;
+                .find(|r| r.detector == DetectorId::Axon && r.depth == off.depth)?;
             let p_off = paper.off.iter().find(|r| r.depth == off.depth);
             let p_on = paper.on.iter().find(|r| r.depth == off.depth);
             Some(Comparison {
@@ -720,7 +725,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     // quantity the fixed rounds measure), off and linear in alternating order.
     let adaptive = match (
         config.overhead_target,
-        names.iter().position(|n| *n == ADAPTIVE_DETECTOR),
+        names.iter().position(|n| *n == ADAPTIVE_DETECTOR.name()),
     ) {
         (Some(target), Some(li)) => {
             let cap = config.overhead_max_rounds as usize;
@@ -762,7 +767,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             let samples = overhead_samples(&measured[0], &measured[li]);
             let e = median_ci(&samples);
             Some(Adaptive {
-                detector: ADAPTIVE_DETECTOR.to_string(),
+                detector: ADAPTIVE_DETECTOR,
                 target,
                 rounds: samples.len(),
                 extra_rounds: measured[li].extra.len(),
@@ -811,7 +816,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             progress,
         )?;
         for s in &mut summary {
-            s.overhead_instructions = costs.overhead(&s.detector);
+            s.overhead_instructions = costs.overhead(s.detector.name());
         }
     }
     progress.finish();

@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use replab_registry::DetectorId;
 use replab_report::{fmt_delta_pct, fmt_int};
 
 use super::results::{PaperRow, Results};
@@ -68,11 +69,11 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
         ],
     )?;
     for s in &results.summary {
-        let off = s.detector == "off";
+        let off = s.detector == DetectorId::Off;
         row(
             out,
             [
-                &s.detector,
+                s.detector.name(),
                 &fmt_int(s.counters.generated),
                 &fmt_delta_pct(s.generated_change),
                 &fmt_int(s.counters.terminal_nodes),
