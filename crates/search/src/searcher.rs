@@ -370,6 +370,10 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Stop at this instant (the earlier of the two when `movetime` is also given).
     pub deadline: Option<Instant>,
+    /// Search only these moves at the root (UCI `go searchmoves`); empty, or no legal move
+    /// among them: every legal move. Unlike the other limits it does not make the search
+    /// depend on timing.
+    pub root_moves: Vec<Move>,
 }
 
 impl Limits {
@@ -600,6 +604,8 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     /// The stop flag and deadline of the current search, watched from `poll_from` nodes on.
     stop: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
+    /// The root moves of the current search ([`Limits::root_moves`]; empty: all).
+    root_moves: Vec<Move>,
     /// Path-dependent draws scored so far in the search (see [`TtMode`]).
     path_draws: u64,
     /// Results stored without their score.
@@ -697,6 +703,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             check_at: u64::MAX,
             stop: None,
             deadline: None,
+            root_moves: Vec::new(),
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
@@ -806,6 +813,10 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         on_iteration: &mut dyn FnMut(&Iteration),
     ) -> SearchResult {
         let search_start = Instant::now();
+        self.root_moves.clear();
+        if let Some(l) = limits {
+            self.root_moves.extend_from_slice(&l.root_moves);
+        }
         let limits = limits.filter(|l| !l.is_empty());
         self.stop = limits.and_then(|l| l.stop.clone());
         self.deadline = limits.and_then(|l| l.deadline_from(search_start));
@@ -881,6 +892,19 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
         self.stop = None;
         result
+    }
+
+    /// Keeps only the root moves of [`Limits::root_moves`] in `list`, unless none of them is
+    /// there (then every legal move stays).
+    #[cold]
+    fn restrict_root(&self, list: &mut MoveList) {
+        if list.iter().any(|m| self.root_moves.contains(m)) {
+            let mut kept = MoveList::new();
+            for &m in list.iter().filter(|m| self.root_moves.contains(m)) {
+                kept.push(m);
+            }
+            *list = kept;
+        }
     }
 
     /// Whether the stop flag is set or the deadline has passed.
@@ -1227,6 +1251,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.counters.generated += list.len() as u64;
         if list.is_empty() {
             return if in_check { -MATE + ply as i32 } else { draw };
+        }
+        if ply == 0 && !self.root_moves.is_empty() {
+            self.restrict_root(&mut list);
         }
         let mut keys = [0i32; MAX_MOVES];
         self.order_keys(pos, &list, &mut keys, tt_move, ply);
