@@ -187,7 +187,6 @@ fn bad_input_is_reported_never_fatal() {
         "nonsense",
         "position fen not-a-fen",
         "position startpos moves e2e5",
-        "go depth x",
         "setoption name Detector value nosuch",
         "setoption name Hash value -1",
         "setoption name Bogus value 1",
