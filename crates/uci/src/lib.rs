@@ -4,6 +4,7 @@ mod engine;
 mod options;
 mod parse;
 pub mod time;
+pub mod transcript;
 
 use std::{
     borrow::Cow,
