@@ -9,22 +9,7 @@ use crate::common::{command, text};
 
 /// Feeds `script` to `replab uci` (stdin then closed) and returns stdout.
 fn session(script: &str) -> String {
-    let mut child = command()
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn replab uci");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    text(&out.stdout)
+    session_bytes(script.as_bytes())
 }
 
 #[test]
