@@ -37,12 +37,12 @@ criterion *ARGS:
 perft DEPTH FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":
     cargo run --release -- perft --depth {{DEPTH}} --fen "{{FEN}}"
 
-# cargo-fuzz/libFuzzer on stable Rust (needs `cargo install cargo-fuzz`); the 4 targets run one
+# cargo-fuzz/libFuzzer on stable Rust (needs `cargo install cargo-fuzz`); the 5 targets run one
 # after another. Seeds in fuzz/corpus are only read; new inputs go to fuzz/target/corpus,
 # crashes to fuzz/artifacts. See fuzz/README.md.
-# Fuzz the FEN, EPD, SAN/UCI and PGN parsers, SECS seconds per target (`just fuzz 60`: ~4 min).
+# Fuzz the FEN, EPD, SAN/UCI and PGN parsers and the UCI protocol, SECS seconds per target (`just fuzz 60`: ~5 min).
 fuzz SECS="60":
-    cd fuzz && for t in fen epd moves pgn; do mkdir -p target/corpus/$t && cargo fuzz run -s none $t target/corpus/$t corpus/$t -- -dict=dicts/$t.dict -max_total_time={{SECS}} -timeout=10 || exit 1; done
+    cd fuzz && for t in fen epd moves pgn uci; do mkdir -p target/corpus/$t && cargo fuzz run -s none $t target/corpus/$t corpus/$t -- -dict=dicts/$t.dict -max_total_time={{SECS}} -timeout=10 || exit 1; done
 
 # Render every report page in headless Chromium; fail on a script error, missing image or broken link.
 check-pages DIR="reports":

@@ -7,6 +7,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use replab_board::Move;
 use replab_detect::{Detector, DrawPolicy};
 
 #[cfg(doc)]
@@ -351,6 +352,10 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Stop at this instant (the earlier of the two when `movetime` is also given).
     pub deadline: Option<Instant>,
+    /// Search only these moves at the root (UCI `go searchmoves`); empty, or no legal move
+    /// among them: every legal move. Unlike the other limits it does not make the search
+    /// depend on timing.
+    pub root_moves: Vec<Move>,
 }
 
 impl Limits {

@@ -48,6 +48,8 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     /// The stop flag and deadline of the current search, watched from `poll_from` nodes on.
     stop: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
+    /// The root moves of the current search ([`Limits::root_moves`]; empty: all).
+    root_moves: Vec<Move>,
     /// Path-dependent draws scored so far in the search (see [`TtMode`]).
     path_draws: u64,
     /// Results stored without their score.
@@ -145,6 +147,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             check_at: u64::MAX,
             stop: None,
             deadline: None,
+            root_moves: Vec::new(),
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
@@ -254,6 +257,10 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         on_iteration: &mut dyn FnMut(&Iteration),
     ) -> SearchResult {
         let search_start = Instant::now();
+        self.root_moves.clear();
+        if let Some(l) = limits {
+            self.root_moves.extend_from_slice(&l.root_moves);
+        }
         let limits = limits.filter(|l| !l.is_empty());
         self.stop = limits.and_then(|l| l.stop.clone());
         self.deadline = limits.and_then(|l| l.deadline_from(search_start));
@@ -329,6 +336,19 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
         self.stop = None;
         result
+    }
+
+    /// Keeps only the root moves of [`Limits::root_moves`] in `list`, unless none of them is
+    /// there (then every legal move stays).
+    #[cold]
+    fn restrict_root(&self, list: &mut MoveList) {
+        if list.iter().any(|m| self.root_moves.contains(m)) {
+            let mut kept = MoveList::new();
+            for &m in list.iter().filter(|m| self.root_moves.contains(m)) {
+                kept.push(m);
+            }
+            *list = kept;
+        }
     }
 
     /// Whether the stop flag is set or the deadline has passed.
@@ -640,6 +660,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.counters.generated += list.len() as u64;
         if list.is_empty() {
             return if in_check { -MATE + ply as i32 } else { draw };
+        }
+        if ply == 0 && !self.root_moves.is_empty() {
+            self.restrict_root(&mut list);
         }
         let mut keys = [0i32; MAX_MOVES];
         order_keys(

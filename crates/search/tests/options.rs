@@ -386,7 +386,7 @@ fn empty_limits_change_nothing() {
     let limits = Limits {
         stop: Some(Arc::new(AtomicBool::new(false))),
         movetime: Some(Duration::from_secs(3600)),
-        deadline: None,
+        ..Limits::default()
     };
     let watched = s.search_game_limited(&[p], &[], &limits, &mut |_| {});
     assert!(watched.completed);
@@ -511,4 +511,31 @@ fn reconfigure_and_clear_hash() {
         .is_err()
     );
     assert_eq!(t.config(), &config(5));
+}
+
+#[test]
+fn root_moves_restrict_the_root() {
+    let p = pos(WAC018);
+    let mut s = Searcher::new(LinearDetector::new(), config(3));
+    let free = s.search(&p).best_move().unwrap();
+    let other = p
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| m != free)
+        .unwrap();
+    let only = Limits {
+        root_moves: vec![other],
+        ..Limits::default()
+    };
+    let r = s.search_game_limited(&[p], &[], &only, &mut |_| {});
+    assert!(r.completed);
+    assert!(r.iterations.iter().all(|it| it.best_move == Some(other)));
+    // No legal move among them: every move is searched.
+    let none = Limits {
+        root_moves: vec![replab_board::Move::NULL],
+        ..Limits::default()
+    };
+    let r = s.search_game_limited(&[p], &[], &none, &mut |_| {});
+    assert_eq!(r.best_move(), Some(free));
 }

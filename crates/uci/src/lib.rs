@@ -1,31 +1,47 @@
 #![doc = include_str!("../README.md")]
 
+mod engine;
 mod options;
 mod parse;
+pub mod time;
+pub mod transcript;
 
 use std::{
-    io::{BufRead, Write},
-    sync::{
-        Arc, Mutex,
-        atomic::{AtomicBool, Ordering},
-        mpsc,
-    },
+    borrow::Cow,
+    io::{BufRead, ErrorKind, Write},
+    sync::{Arc, Mutex, mpsc},
     thread,
-    time::{Duration, Instant},
+    time::Instant,
 };
 
-use replab_board::{Move, Position};
-use replab_registry::with_detector;
-use replab_search::{Iteration, Limits, SearchConfig, SearchResult, Searcher};
+use engine::{Flags, Job, Search};
+use replab_search::SearchConfig;
 
 pub use options::{DEFAULT_DETECTOR, Options};
-pub use parse::{Go, parse_go, parse_position};
+pub use parse::{Go, Setup, parse_go, parse_position};
 
 /// The engine's name as `id name` gives it: `replab <version>`.
 pub const ENGINE_NAME: &str = concat!("replab ", env!("CARGO_PKG_VERSION"));
 
 /// The deepest iteration a search without `depth` runs to.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The commands the engine knows (a line's words before the first of them are skipped, as
+/// the UCI protocol asks).
+const COMMANDS: [&str; 12] = [
+    "uci",
+    "isready",
+    "debug",
+    "register",
+    "ucinewgame",
+    "setoption",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "d",
+];
 
 /// The output, shared by the command loop and the search thread; every line is flushed.
 #[derive(Clone)]
@@ -40,239 +56,195 @@ impl Out {
     }
 }
 
-/// A searcher for some detector, behind one object-safe interface so the engine can switch
-/// detectors at run time while each detector keeps its own compiled search.
-trait DynSearcher: Send {
-    fn search(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        limits: &Limits,
-        on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> SearchResult;
-    fn set_config(&mut self, config: SearchConfig) -> Result<(), String>;
-    fn clear_hash(&mut self);
+/// Everything the command loop keeps between commands.
+struct Engine {
+    out: Out,
+    jobs: mpsc::Sender<Job>,
+    options: Options,
+    /// The last `position` command's setup, or why it failed (then `go` is refused).
+    setup: Result<Setup, String>,
+    /// The flags of the last accepted `go` (stopping a finished search is harmless).
+    flags: Flags,
+    /// Whether the last accepted `go` was `go ponder` (for `ponderhit`).
+    pondering: bool,
+    clear_hash: bool,
 }
 
-impl<D: replab_registry::Detector + Send> DynSearcher for Searcher<D> {
-    fn search(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        limits: &Limits,
-        on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> SearchResult {
-        self.search_game_limited(positions, moves, limits, on_iteration)
+/// Runs the UCI protocol: commands from `input`, one per line, answers to `output`, until
+/// `quit` or the end of the input (both stop a running search, which still answers its
+/// `bestmove`). Input is read as bytes and decoded lossily; nothing in it ends the engine or
+/// makes it panic: bad commands are answered with `info string …` (docs/contracts.md, UCI).
+pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
+    let out = Out(Arc::new(Mutex::new(Box::new(output))));
+    let (tx, rx) = mpsc::channel::<Job>();
+    let worker = {
+        let out = out.clone();
+        thread::spawn(move || engine::search_thread(rx, out))
+    };
+    let mut engine = Engine {
+        out,
+        jobs: tx,
+        options: Options::default(),
+        setup: Ok(Setup::startpos()),
+        flags: Flags::default(),
+        pondering: false,
+        clear_hash: false,
+    };
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => {
+                engine
+                    .out
+                    .line(&format!("info string cannot read input: {e}"));
+                break;
+            }
+        }
+        let line = String::from_utf8_lossy(&bytes);
+        if let Cow::Owned(_) = line {
+            engine
+                .out
+                .line("info string input is not valid UTF-8: read with U+FFFD for the bad bytes");
+        }
+        if !engine.command(&line) {
+            break;
+        }
     }
-    fn set_config(&mut self, config: SearchConfig) -> Result<(), String> {
-        Searcher::set_config(self, config).map_err(|e| e.to_string())
-    }
-    fn clear_hash(&mut self) {
-        Searcher::clear_hash(self)
-    }
+    engine.flags.stop();
+    drop(engine.jobs);
+    let _ = worker.join();
 }
 
-/// A searcher for the detector `name` (upcoming-cycle rule from the config's policy).
-fn build(name: &str, config: SearchConfig) -> Result<Box<dyn DynSearcher>, String> {
-    let built = with_detector!(name, config.policy, |d| {
-        Searcher::try_new(d, config)
-            .map(|s| Box::new(s) as Box<dyn DynSearcher>)
-            .map_err(|e| e.to_string())
-    });
-    built.map_err(|e| e.to_string())?
+impl Engine {
+    /// Carries out one input line; false for `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(at) = words.iter().position(|w| COMMANDS.contains(w)) else {
+            if let Some(first) = words.first() {
+                self.info(&format!("unknown command {first}"));
+            }
+            return true;
+        };
+        if at > 0 {
+            self.info(&format!("skipped unknown words before {}", words[at]));
+        }
+        let rest = &words[at + 1..];
+        match words[at] {
+            "uci" => self.identify(),
+            "isready" => self.out.line("readyok"),
+            "debug" | "register" => {}
+            "ucinewgame" => self.clear_hash = true,
+            "setoption" => match self.options.set(rest) {
+                Ok(None) => {}
+                Ok(Some(note)) | Err(note) => self.info(&note),
+            },
+            "position" => self.position(rest),
+            "go" => self.go(rest),
+            "stop" => self.flags.stop(),
+            "ponderhit" => {
+                if self.pondering {
+                    self.flags.stop();
+                }
+            }
+            "d" => match &self.setup {
+                Ok(s) => self.info(&format!("position fen {}", s.root().fen())),
+                Err(e) => self.info(&format!("no position: {e}")),
+            },
+            _ => return false, // quit
+        }
+        true
+    }
+
+    fn info(&self, text: &str) {
+        self.out.line(&format!("info string {text}"));
+    }
+
+    /// The answer to `uci`.
+    fn identify(&self) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line("id author the replab authors");
+        for o in options::declarations() {
+            self.out.line(&o);
+        }
+        self.out.line("uciok");
+    }
+
+    /// `position`: the new setup, or no position (until the next valid `position`).
+    fn position(&mut self, words: &[&str]) {
+        self.setup = parse_position(words);
+        match &self.setup {
+            Ok(Setup { cut: None, .. }) => {}
+            Ok(s @ Setup { cut: Some(why), .. }) => self.info(&format!(
+                "position: {why}; kept the position after {} moves: fen {}",
+                s.moves.len(),
+                s.root().fen()
+            )),
+            Err(e) => self.info(&format!(
+                "position refused: {e}; no position until the next valid position command"
+            )),
+        }
+    }
+
+    /// `go`: stops the running search (it answers first), then queues this one's answer.
+    fn go(&mut self, words: &[&str]) {
+        let received = Instant::now();
+        self.flags.stop();
+        self.flags = Flags::default();
+        self.pondering = false;
+        let job = match self.search(words, received) {
+            Ok(search) => Job::Search(Box::new(search)),
+            Err(reason) => Job::Refuse(format!("go refused: {reason}")),
+        };
+        let _ = self.jobs.send(job);
+    }
+
+    /// The search of an accepted `go`, or why it is refused.
+    fn search(&mut self, words: &[&str], received: Instant) -> Result<Search, String> {
+        let setup = self
+            .setup
+            .as_ref()
+            .map_err(|e| format!("no position ({e})"))?;
+        let root = setup.root();
+        let go = parse_go(words, root)?;
+        let mut config: SearchConfig = self.options.config();
+        let mate_depth = go.mate.map(|n| (2 * n).saturating_sub(1).max(1));
+        config.max_depth = [go.depth, mate_depth]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(MAX_DEPTH)
+            .min(MAX_DEPTH);
+        config.node_limit = go.nodes;
+        let budget = time::budget(&go, root.side_to_move(), self.options.move_overhead);
+        self.pondering = go.ponder;
+        // A root searched with only some moves leaves table entries that hold for those
+        // moves only: the next search starts with a clear table.
+        let clear_hash = std::mem::replace(&mut self.clear_hash, !go.searchmoves.is_empty());
+        Ok(Search {
+            positions: setup.positions.clone(),
+            moves: setup.moves.clone(),
+            detector: self.options.detector.clone(),
+            config,
+            deadline: budget.map(|b| received + b),
+            root_moves: go.searchmoves,
+            mate: go.mate,
+            wait_for_stop: go.infinite || go.ponder,
+            flags: self.flags.clone(),
+            clear_hash,
+        })
+    }
 }
 
 /// Whether the searcher accepts `detector` with `config` (the registry's policy check and the
 /// searcher's setup check), or the reason it does not.
 pub fn check(detector: &str, config: &SearchConfig) -> Result<(), String> {
     replab_registry::check_policy(detector, config.policy).map_err(|e| e.to_string())?;
-    let setup = with_detector!(detector, config.policy, |d| {
+    let setup = replab_registry::with_detector!(detector, config.policy, |d| {
         replab_search::check_setup(&d, config).map_err(|e| e.to_string())
     });
     setup.map_err(|e| e.to_string())?
-}
-
-/// One search for the search thread.
-struct Job {
-    positions: Vec<Position>,
-    moves: Vec<Move>,
-    detector: String,
-    config: SearchConfig,
-    limits: Limits,
-    /// `go infinite`: `bestmove` waits for `stop` even if the search ends first.
-    infinite: bool,
-    clear_hash: bool,
-}
-
-/// The search thread: keeps one searcher, rebuilt when the detector or policy changes.
-fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, busy: Arc<AtomicBool>) {
-    let mut current: Option<(String, SearchConfig, Box<dyn DynSearcher>)> = None;
-    for job in jobs {
-        let reuse = matches!(&current, Some((d, c, _)) if *d == job.detector && c.policy == job.config.policy);
-        if !reuse {
-            current = None; // free the old table first
-            match build(&job.detector, job.config) {
-                Ok(s) => current = Some((job.detector.clone(), job.config, s)),
-                Err(e) => {
-                    out.line(&format!("info string cannot search: {e}"));
-                    finish(&out, &job, None, &busy);
-                    continue;
-                }
-            }
-        }
-        let Some((_, config, searcher)) = current.as_mut() else {
-            continue;
-        };
-        if *config != job.config {
-            if let Err(e) = searcher.set_config(job.config) {
-                out.line(&format!("info string cannot search: {e}"));
-                finish(&out, &job, None, &busy);
-                continue;
-            }
-            *config = job.config;
-        }
-        if job.clear_hash {
-            searcher.clear_hash();
-        }
-        let start = Instant::now();
-        let mut nodes = 0u64;
-        let result = searcher.search(&job.positions, &job.moves, &job.limits, &mut |it| {
-            nodes += it.counters.nodes;
-            out.line(&info_line(it, nodes, start.elapsed()));
-        });
-        finish(&out, &job, result.best_move(), &busy);
-    }
-}
-
-/// `info depth … score … nodes … nps … time … pv …` for a completed iteration; `nodes` is the
-/// search's total so far.
-fn info_line(it: &Iteration, nodes: u64, elapsed: Duration) -> String {
-    let ms = elapsed.as_millis() as u64;
-    let nps = (nodes * 1000).checked_div(ms).unwrap_or(0);
-    let mut s = format!(
-        "info depth {} score {} nodes {nodes} nps {nps} time {ms}",
-        it.depth, it.score
-    );
-    if !it.pv.is_empty() {
-        s.push_str(" pv");
-        for m in &it.pv {
-            s.push(' ');
-            s.push_str(&m.uci().to_string());
-        }
-    }
-    s
-}
-
-/// Prints `bestmove` (after `stop` for `go infinite`): the search's move, else the first legal
-/// move (a node limit that cut the first iteration), else `0000`.
-fn finish(out: &Out, job: &Job, best: Option<Move>, busy: &AtomicBool) {
-    if job.infinite
-        && let Some(stop) = &job.limits.stop
-    {
-        while !stop.load(Ordering::Relaxed) {
-            thread::sleep(Duration::from_millis(2));
-        }
-    }
-    let root = job.positions.last().expect("a root position");
-    let best = best.or_else(|| root.legal_moves().iter().next().copied());
-    busy.store(false, Ordering::SeqCst);
-    match best {
-        Some(m) => out.line(&format!("bestmove {}", m.uci())),
-        None => out.line("bestmove 0000"),
-    }
-}
-
-/// Runs the UCI protocol: commands from `input`, one per line, answers to `output`, until
-/// `quit` or the end of the input (which also stops a running search and waits for its
-/// `bestmove`). Never panics on bad input: unknown or malformed commands are ignored or
-/// answered with `info string …`.
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
-    let out = Out(Arc::new(Mutex::new(Box::new(output))));
-    let busy = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<Job>();
-    let worker = {
-        let out = out.clone();
-        let busy = busy.clone();
-        thread::spawn(move || search_thread(rx, out, busy))
-    };
-    let mut options = Options::default();
-    let mut positions = vec![Position::startpos()];
-    let mut moves: Vec<Move> = Vec::new();
-    let mut stop = Arc::new(AtomicBool::new(false));
-    let mut clear_hash = false;
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&command) = words.first() else {
-            continue;
-        };
-        let rest = &words[1..];
-        match command {
-            "uci" => {
-                out.line(&format!("id name {ENGINE_NAME}"));
-                out.line("id author the replab authors");
-                for o in options::declarations() {
-                    out.line(&o);
-                }
-                out.line("uciok");
-            }
-            "isready" => out.line("readyok"),
-            "debug" | "register" | "ponderhit" => {}
-            "ucinewgame" => clear_hash = true,
-            "setoption" => match options.set(rest) {
-                Ok(None) => {}
-                Ok(Some(note)) => out.line(&format!("info string {note}")),
-                Err(e) => out.line(&format!("info string {e}")),
-            },
-            "position" => match parse_position(rest) {
-                Ok((p, m)) => {
-                    positions = p;
-                    moves = m;
-                }
-                Err(e) => out.line(&format!("info string {e}")),
-            },
-            "go" => {
-                if busy.load(Ordering::SeqCst) {
-                    out.line("info string already searching; go ignored");
-                    continue;
-                }
-                let go = match parse_go(rest) {
-                    Ok(go) => go,
-                    Err(e) => {
-                        out.line(&format!("info string {e}"));
-                        continue;
-                    }
-                };
-                stop = Arc::new(AtomicBool::new(false));
-                let side = positions.last().expect("root").side_to_move();
-                let mut config = options.config();
-                config.max_depth = go.depth.unwrap_or(MAX_DEPTH);
-                config.node_limit = go.nodes;
-                let limits = Limits {
-                    stop: Some(stop.clone()),
-                    movetime: go.budget(side),
-                    deadline: None,
-                };
-                busy.store(true, Ordering::SeqCst);
-                let job = Job {
-                    positions: positions.clone(),
-                    moves: moves.clone(),
-                    detector: options.detector.clone(),
-                    config,
-                    limits,
-                    infinite: go.infinite,
-                    clear_hash: std::mem::take(&mut clear_hash),
-                };
-                if tx.send(job).is_err() {
-                    break;
-                }
-            }
-            "stop" => stop.store(true, Ordering::SeqCst),
-            "quit" => break,
-            other => out.line(&format!("info string unknown command {other}")),
-        }
-    }
-    stop.store(true, Ordering::SeqCst);
-    drop(tx);
-    let _ = worker.join();
 }

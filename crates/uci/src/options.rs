@@ -5,6 +5,8 @@ use replab_detect::DrawPolicy;
 use replab_registry::SEARCH_DETECTORS;
 use replab_search::SearchConfig;
 
+use crate::time::{MOVE_OVERHEAD_DEFAULT, MOVE_OVERHEAD_MAX};
+
 /// The detector the engine starts with.
 pub const DEFAULT_DETECTOR: &str = "linear";
 
@@ -27,6 +29,8 @@ pub struct Options {
     pub hash_mb: u32,
     /// `NullMove`.
     pub null_move: bool,
+    /// `Move Overhead`, ms kept back from every time budget ([`crate::time::budget`]).
+    pub move_overhead: u64,
 }
 
 impl Default for Options {
@@ -37,6 +41,7 @@ impl Default for Options {
             contempt: 0,
             hash_mb: HASH_DEFAULT,
             null_move: true,
+            move_overhead: MOVE_OVERHEAD_DEFAULT,
         }
     }
 }
@@ -79,6 +84,9 @@ pub fn declarations() -> Vec<String> {
         ),
         format!("option name Hash type spin default {HASH_DEFAULT} min 0 max {HASH_MAX}"),
         "option name NullMove type check default true".to_string(),
+        format!(
+            "option name Move Overhead type spin default {MOVE_OVERHEAD_DEFAULT} min 0 max {MOVE_OVERHEAD_MAX}"
+        ),
     ]
 }
 
@@ -115,24 +123,18 @@ impl Options {
                     .map_err(|_| format!("unknown DrawPolicy {value}"))?;
             }
             "contempt" => {
-                let c: i32 = value
-                    .parse()
-                    .map_err(|_| format!("Contempt {value} is not a number"))?;
-                if c.abs() > CONTEMPT_LIMIT {
-                    return Err(format!(
-                        "Contempt {c} is out of range (-{CONTEMPT_LIMIT} to {CONTEMPT_LIMIT})"
-                    ));
-                }
-                next.contempt = c;
+                let c = spin(
+                    "Contempt",
+                    &value,
+                    -i64::from(CONTEMPT_LIMIT),
+                    CONTEMPT_LIMIT.into(),
+                )?;
+                next.contempt = c as i32;
             }
-            "hash" => {
-                let mb: u32 = value
-                    .parse()
-                    .map_err(|_| format!("Hash {value} is not a number"))?;
-                if mb > HASH_MAX {
-                    return Err(format!("Hash {mb} is out of range (0 to {HASH_MAX})"));
-                }
-                next.hash_mb = mb;
+            "hash" => next.hash_mb = spin("Hash", &value, 0, HASH_MAX.into())? as u32,
+            "move overhead" | "moveoverhead" => {
+                next.move_overhead =
+                    spin("Move Overhead", &value, 0, MOVE_OVERHEAD_MAX as i64)? as u64;
             }
             "nullmove" => {
                 next.null_move = match lower.as_str() {
@@ -148,6 +150,20 @@ impl Options {
         *self = next;
         Ok(None)
     }
+}
+
+/// The value of the spin option `name`: an integer within `min..=max`.
+fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
+    if value.is_empty() {
+        return Err(format!("{name} needs a value ({min} to {max})"));
+    }
+    let n: i64 = value
+        .parse()
+        .map_err(|_| format!("{name} {value} is not an integer ({min} to {max})"))?;
+    if !(min..=max).contains(&n) {
+        return Err(format!("{name} {n} is out of range ({min} to {max})"));
+    }
+    Ok(n)
 }
 
 /// `name <words…> [value <words…>]` → (name, value).
@@ -197,5 +213,26 @@ mod tests {
         assert_eq!(o.policy, DrawPolicy::Twofold);
         assert!(o.set(&["name", "Detector", "value", "nosuch"]).is_err());
         assert_eq!(o.detector, "axon");
+    }
+
+    #[test]
+    fn spins_say_out_of_range_or_not_an_integer() {
+        let mut o = Options::default();
+        let e = o.set(&["name", "Hash", "value", "-1"]).unwrap_err();
+        assert_eq!(e, "Hash -1 is out of range (0 to 4096)");
+        let e = o.set(&["name", "Hash", "value", "4097"]).unwrap_err();
+        assert!(e.contains("out of range"), "{e}");
+        let e = o.set(&["name", "Contempt", "value", "x"]).unwrap_err();
+        assert!(e.contains("not an integer"), "{e}");
+        let e = o.set(&["name", "Hash"]).unwrap_err();
+        assert!(e.contains("needs a value"), "{e}");
+        o.set(&["name", "Move", "Overhead", "value", "250"])
+            .unwrap();
+        assert_eq!(o.move_overhead, 250);
+        let e = o
+            .set(&["name", "Move", "Overhead", "value", "5001"])
+            .unwrap_err();
+        assert!(e.contains("out of range (0 to 5000)"), "{e}");
+        assert_eq!(o.move_overhead, 250);
     }
 }

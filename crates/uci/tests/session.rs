@@ -187,7 +187,6 @@ fn bad_input_is_reported_never_fatal() {
         "nonsense",
         "position fen not-a-fen",
         "position startpos moves e2e5",
-        "go depth x",
         "setoption name Detector value nosuch",
         "setoption name Hash value -1",
         "setoption name Bogus value 1",
@@ -239,5 +238,104 @@ fn history_makes_the_repetition_visible() {
         lines.iter().rev().nth(1).unwrap().contains("score cp 0"),
         "{lines:?}"
     );
+    s.quit();
+}
+
+/// The `info depth` lines of `lines`.
+fn depths(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect()
+}
+
+#[test]
+fn go_mate_stops_at_the_mate_and_is_bounded() {
+    let mut s = Session::new();
+    // Mate in 2: 1. Kb6 Kb8 2. Rh8#.
+    s.send("position fen k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    s.send("go mate 5");
+    let lines = s.until("bestmove");
+    let infos = depths(&lines);
+    assert!(infos.last().unwrap().contains("score mate 2"), "{lines:?}");
+    // Stopped at the first iteration that found it, not at the bound of 2×5−1 plies.
+    assert!(infos.len() <= 4, "{lines:?}");
+    assert_eq!(bestmove(&lines), "c6b6");
+    // No mate in 1 from the start: the search ends after 2×1−1 plies on its own.
+    s.send("position startpos");
+    s.send("go mate 1");
+    let lines = s.until("bestmove");
+    assert_eq!(depths(&lines).len(), 1, "{lines:?}");
+    s.quit();
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let mut s = Session::new();
+    s.send("position startpos");
+    s.send("go depth 3 searchmoves a2a3 h2h3");
+    let lines = s.until("bestmove");
+    for l in depths(&lines) {
+        assert!(l.contains(" pv a2a3") || l.contains(" pv h2h3"), "{l}");
+    }
+    assert!(["a2a3", "h2h3"].contains(&bestmove(&lines).as_str()));
+    s.send("go depth 1 searchmoves e2e5");
+    let lines = s.until("bestmove");
+    assert!(lines[0].starts_with("info string go refused: searchmoves e2e5"));
+    assert_eq!(bestmove(&lines), "0000");
+    s.quit();
+}
+
+#[test]
+fn a_node_limit_never_cuts_depth_one() {
+    let mut s = Session::new();
+    s.send("position startpos moves e2e4");
+    s.send("go nodes 5");
+    let lines = s.until("bestmove");
+    let infos = depths(&lines);
+    assert_eq!(infos.len(), 1, "{lines:?}");
+    let pv = infos[0].split(" pv ").nth(1).unwrap().split(' ').next();
+    assert_eq!(Some(bestmove(&lines).as_str()), pv);
+    s.quit();
+}
+
+#[test]
+fn a_second_go_stops_the_first_and_both_answer() {
+    let mut s = Session::new();
+    s.send("position startpos");
+    s.send("go infinite");
+    thread::sleep(Duration::from_millis(50));
+    s.send("position startpos moves e2e4");
+    s.send("go depth 2");
+    let first = s.until("bestmove");
+    let second = s.until("bestmove");
+    assert_eq!(depths(&second).len(), 2, "{second:?}");
+    // The first answers for the start position, the second after 1. e4.
+    let start = replab_board::Position::startpos();
+    assert!(start.parse_uci(&bestmove(&first)).is_ok(), "{first:?}");
+    assert!(
+        start
+            .play(start.parse_uci("e2e4").unwrap())
+            .parse_uci(&bestmove(&second))
+            .is_ok(),
+        "{second:?}"
+    );
+    s.quit();
+}
+
+#[test]
+fn d_reports_the_position_the_engine_is_in() {
+    let mut s = Session::new();
+    s.send("position startpos moves e2e4 e7e5 e1e3 g1f3");
+    let cut = s.until("info string position: move 3 (e1e3)");
+    s.send("d");
+    let d = s.until("info string position fen ");
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    assert!(cut[0].ends_with(&format!("fen {fen}")), "{cut:?}");
+    assert_eq!(d[0], format!("info string position fen {fen}"));
+    s.send("position fen nonsense");
+    s.until("info string position refused");
+    s.send("d");
+    s.until("info string no position: bad fen nonsense");
     s.quit();
 }

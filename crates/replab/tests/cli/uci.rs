@@ -9,22 +9,7 @@ use crate::common::{command, text};
 
 /// Feeds `script` to `replab uci` (stdin then closed) and returns stdout.
 fn session(script: &str) -> String {
-    let mut child = command()
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn replab uci");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    text(&out.stdout)
+    session_bytes(script.as_bytes())
 }
 
 #[test]
@@ -82,6 +67,81 @@ fn bad_commands_are_info_strings() {
         "{out}"
     );
     assert!(out.lines().any(|l| l.starts_with("bestmove ")), "{out}");
+}
+
+/// Feeds the bytes of `input` to `replab uci` and returns stdout (the exit status must be 0).
+fn session_bytes(input: &[u8]) -> String {
+    let mut child = command()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn replab uci");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn hostile_sessions_through_the_binary() {
+    let dir = crate::common::repo_root().join("crates/uci/tests/sessions");
+    for name in [
+        "utf8-invalid-line",
+        "position-illegal-then-legal-moves",
+        "go-malformed",
+        "stop-races",
+    ] {
+        let input = std::fs::read(dir.join(format!("{name}.uci"))).unwrap();
+        let out = session_bytes(&input);
+        replab_uci::transcript::check(&input, &out)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{out}"));
+    }
+}
+
+#[test]
+fn invalid_utf8_during_infinite_search_then_quit() {
+    let mut child = command()
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn replab uci");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut read_until = |prefix: &str| {
+        let mut seen = String::new();
+        loop {
+            let mut line = String::new();
+            assert_ne!(
+                stdout.read_line(&mut line).unwrap(),
+                0,
+                "ended after {seen}"
+            );
+            seen.push_str(&line);
+            if line.starts_with(prefix) {
+                return seen;
+            }
+        }
+    };
+    stdin
+        .write_all(b"position startpos\ngo infinite\n\xff\xfe caf\xe9\nisready\n")
+        .unwrap();
+    let before = read_until("readyok");
+    assert!(!before.contains("bestmove"), "{before}");
+    assert!(
+        before.contains("info string input is not valid UTF-8"),
+        "{before}"
+    );
+    stdin.write_all(b"stop\n").unwrap();
+    let answer = read_until("bestmove");
+    assert!(!answer.contains("bestmove 0000"), "{answer}");
+    stdin.write_all(b"isready\n").unwrap();
+    read_until("readyok");
+    stdin.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
 }
 
 #[test]
