@@ -5,6 +5,7 @@ pub mod audit;
 pub mod bench;
 pub mod callgrind;
 pub mod conformance;
+pub mod experiment;
 pub mod ghi;
 pub mod key_width;
 pub mod microbench;
@@ -17,6 +18,5 @@ pub mod smp;
 pub mod stats;
 pub mod study;
 pub mod suite;
-pub mod util;
 
 pub use progress::{Progress, Recorded, Silent};

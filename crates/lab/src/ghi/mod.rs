@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
 
+use crate::experiment::{Conclusion, Experiment, Headline, Settings};
 use crate::{Progress, study::engine::parallel};
 
 /// The page title.
@@ -775,6 +776,54 @@ pub fn summary_table(results: &Results) -> String {
     }
     out += &format!("\n{}\n", headline(results));
     out
+}
+
+/// Graph-history interaction as an experiment of the table.
+pub struct Ghi;
+
+impl Settings for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        Config::check(self)
+    }
+}
+
+impl Experiment for Ghi {
+    const NAME: &'static str = "ghi";
+    const DIR: &'static str = "ghi";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    /// The table on stdout, where the page went on stderr.
+    fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
+        Ok(Conclusion::table(summary_table(results), index))
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Graph-history interaction".into(),
+            context: r#" (<a href="ghi/index.html">draws reused from the table</a>)"#.into(),
+            text: headline(results),
+        }]
+    }
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ use self::{
     bound::{DETECTORS, TAIL_BITS, Walk, bytes_per_entry},
     search::{Engine, SearchCounts, engine},
 };
+use crate::experiment::{Experiment, Headline, Settings};
 use crate::{
     Progress,
     audit::{
@@ -648,6 +649,49 @@ pub fn summary_table(results: &Results) -> String {
         );
     }
     out
+}
+
+/// Key width and false draws as an experiment of the table.
+pub struct KeyWidth;
+
+impl Settings for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        Config::check(self)
+    }
+}
+
+impl Experiment for KeyWidth {
+    const NAME: &'static str = "key-width";
+    const DIR: &'static str = "key-width";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Key width".into(),
+            context: r#" (<a href="key-width/index.html">false draws from truncated keys</a>)"#.into(),
+            text: headline(results),
+        }]
+    }
 }
 
 #[cfg(test)]

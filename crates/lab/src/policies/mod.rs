@@ -30,6 +30,7 @@ use serde::{Deserialize, Serialize};
 pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
+use crate::experiment::{Conclusion, Experiment, Headline, Settings};
 use crate::{
     Progress,
     stats::{Estimate, median_ci},
@@ -584,6 +585,54 @@ pub fn summary_table(results: &Results) -> String {
     }
     out += &format!("\n{}\n", headline(results));
     out
+}
+
+/// Engines' draw policies as an experiment of the table.
+pub struct Policies;
+
+impl Settings for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        Config::check(self)
+    }
+}
+
+impl Experiment for Policies {
+    const NAME: &'static str = "policies";
+    const DIR: &'static str = "policies";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    /// The table on stdout, where the page went on stderr.
+    fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
+        Ok(Conclusion::table(summary_table(results), index))
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Engines' draw policies".into(),
+            context: r#" (<a href="policies/index.html">presets and cases</a>)"#.into(),
+            text: headline(results),
+        }]
+    }
 }
 
 #[cfg(test)]

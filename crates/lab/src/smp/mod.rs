@@ -38,6 +38,7 @@ pub use results::{
     Reproducibility, Results, VariantInfo, aggregate,
 };
 
+use crate::experiment::{Experiment, Headline, Settings};
 use crate::{Progress, stats::median_ci, study::engine::parallel};
 
 /// The page title.
@@ -722,6 +723,49 @@ pub fn summary_table(results: &Results) -> String {
     }
     out += &format!("\n{}\n", results.headline);
     out
+}
+
+/// Parallel search as an experiment of the table.
+pub struct Smp;
+
+impl Settings for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        Config::check(self)
+    }
+}
+
+impl Experiment for Smp {
+    const NAME: &'static str = "smp";
+    const DIR: &'static str = "smp";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Parallel search".into(),
+            context: r#" (<a href="smp/index.html">Lazy SMP</a>, deterministic threads, every probe checked on the thread's own line)"#.into(),
+            text: results.headline.clone(),
+        }]
+    }
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ pub use results::{
     PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results, Verdict,
 };
 
+use crate::experiment::{Experiment, Headline, Settings};
 use crate::{Progress, reproduce::axon};
 
 /// The page title.
@@ -435,6 +436,46 @@ fn short(j: Judgement) -> &'static str {
         Judgement::DirectionOnly => "d",
         Judgement::NoChange => "0",
         Judgement::Reversed => "X",
+    }
+}
+
+/// The study as an experiment of the table.
+pub struct Study;
+
+impl Settings for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+}
+
+impl Experiment for Study {
+    const NAME: &'static str = "study";
+    const DIR: &'static str = "study";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "The same claims as a study".into(),
+            context: r#" (many searcher configurations, an endgame suite, <a href="study/index.html">the study</a>)"#.into(),
+            text: results.verdict.summary.clone(),
+        }]
     }
 }
 

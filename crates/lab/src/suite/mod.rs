@@ -17,6 +17,7 @@
 //! `fmvn` give the clocks of the record's position as usual.
 
 mod page;
+mod plan;
 pub(crate) mod records;
 mod results;
 
@@ -32,6 +33,7 @@ use replab_report::Meta;
 use replab_search::{SearchConfig, SearchResult, Searcher};
 
 pub use page::{title, write};
+pub use plan::{Plan, Plans, Suite, SuiteReport, Suites};
 pub(crate) use records::parse_record;
 pub use records::{Record, read_records};
 pub use results::{

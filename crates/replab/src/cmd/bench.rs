@@ -2,7 +2,9 @@
 
 use std::{path::PathBuf, time::Instant};
 
-use replab_lab::{bench, util::command_line};
+use replab_lab::bench;
+
+use super::command_line;
 
 use crate::bars::Bars;
 

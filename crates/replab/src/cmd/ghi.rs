@@ -3,11 +3,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-use replab_lab::ghi;
-use replab_report::ReportDir;
+use replab_detect::DrawPolicy;
+use replab_lab::ghi::{self, Ghi};
 
-use crate::bars::Bars;
+use super::{base, given, report};
 
 /// Arguments of `replab ghi`.
 #[derive(clap::Args)]
@@ -20,8 +19,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
     /// Draw policy (a policy or an engine preset; default stockfish).
-    #[arg(long, value_name = "P")]
-    policy: Option<String>,
+    #[arg(long, value_name = "P", value_parser = policy)]
+    policy: Option<DrawPolicy>,
     /// Positions chosen from datasets/games/*.pgn (0 to 500).
     #[arg(long, value_name = "N")]
     game_positions: Option<usize>,
@@ -42,35 +41,14 @@ pub struct Args {
     quiet: bool,
 }
 
-/// Runs `replab ghi`: checks the options, searches, writes the report, prints the table.
+/// `--policy`: a draw policy or an engine preset.
+fn policy(text: &str) -> Result<DrawPolicy, String> {
+    text.parse().map_err(|e| format!("{e}"))
+}
+
+/// Runs `replab ghi`: searches, writes the report, prints the summary table.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let base = if args.quick {
-        ghi::Config::quick()
-    } else {
-        ghi::Config::default()
-    };
-    let policy = match &args.policy {
-        Some(p) => p
-            .parse()
-            .with_context(|| format!("invalid --policy {p:?}"))?,
-        None => base.policy,
-    };
-    let config = ghi::Config {
-        depth: args.depth.unwrap_or(base.depth),
-        policy,
-        game_positions: args.game_positions.unwrap_or(base.game_positions),
-        long_positions: args.long_positions.unwrap_or(base.long_positions),
-        seed: args.seed.unwrap_or(base.seed),
-        threads: args.threads.unwrap_or(base.threads),
-        command: replab_lab::util::command_line(),
-    };
-    config.check()?;
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
-    let results = ghi::run(&config, &mut Bars::new(args.quiet))?;
-    ghi::write(&results, &dir)?;
-    let target = dir.commit().context("replacing the report directory")?;
-    print!("{}", ghi::summary_table(&results));
-    eprintln!("wrote {}", target.join("index.html").display());
-    Ok(())
+    let mut config: ghi::Config = base(args.quick);
+    given!(config, args: depth, policy, game_positions, long_positions, seed, threads);
+    report::<Ghi>(config, &args.out, args.quiet)
 }

@@ -3,11 +3,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-use replab_lab::policies;
-use replab_report::ReportDir;
+use replab_lab::policies::{self, Policies};
 
-use crate::bars::Bars;
+use super::{base, given, report};
 
 /// Arguments of `replab policies`.
 #[derive(clap::Args)]
@@ -39,28 +37,9 @@ pub struct Args {
     quiet: bool,
 }
 
-/// Runs `replab policies`: checks the options, searches, writes the report, prints the table.
+/// Runs `replab policies`: the cases and the searches, the report, the summary table.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let base = if args.quick {
-        policies::Config::quick()
-    } else {
-        policies::Config::default()
-    };
-    let config = policies::Config {
-        repetition_depth: args.repetition_depth.unwrap_or(base.repetition_depth),
-        wac_depth: args.wac_depth.unwrap_or(base.wac_depth),
-        wac_records: args.wac_records.unwrap_or(base.wac_records),
-        repeats: args.repeats.unwrap_or(base.repeats),
-        threads: args.threads.unwrap_or(base.threads),
-        command: replab_lab::util::command_line(),
-    };
-    config.check()?;
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
-    let results = policies::run(&config, &mut Bars::new(args.quiet))?;
-    policies::write(&results, &dir)?;
-    let target = dir.commit().context("replacing the report directory")?;
-    print!("{}", policies::summary_table(&results));
-    eprintln!("wrote {}", target.join("index.html").display());
-    Ok(())
+    let mut config: policies::Config = base(args.quick);
+    given!(config, args: repetition_depth, wac_depth, wac_records, repeats, threads);
+    report::<Policies>(config, &args.out, args.quiet)
 }

@@ -2,11 +2,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-use replab_lab::reproduce::axon;
-use replab_report::ReportDir;
+use replab_lab::reproduce::axon::{self, Axon};
 
-use crate::bars::Bars;
+use super::report;
 
 /// Arguments of `replab reproduce`.
 #[derive(clap::Args)]
@@ -78,9 +76,6 @@ fn overhead_seconds(text: &str) -> Result<f64, String> {
 /// Runs `replab reproduce`: searches, writes the report, prints the summary table.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let Experiment::Axon(args) = args.experiment;
-    // Fail on an unusable --out before searching for minutes.
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
     let config = axon::Config {
         max_depth: args.max_depth,
         repeat: args.repeat,
@@ -88,13 +83,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         overhead_max_rounds: args.overhead_max_rounds,
         overhead_max_seconds: args.overhead_max_seconds,
         profile: args.profile,
-        command: replab_lab::util::command_line(),
+        command: String::new(),
         exe: Some(std::env::current_exe()?),
     };
-    let results = axon::run(&config, &mut Bars::new(false))?;
-    axon::write(&results, &dir)?;
-    let target = dir.commit().context("replacing the report directory")?;
-    print!("{}", axon::summary_table(&results));
-    println!("\nwrote {}", target.join("index.html").display());
-    Ok(())
+    report::<Axon>(config, &args.out, false)
 }

@@ -3,11 +3,9 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-use replab_lab::study;
-use replab_report::ReportDir;
+use replab_lab::study::{self, Study};
 
-use crate::bars::Bars;
+use super::{base, count, given, report};
 
 /// Arguments of `replab study`.
 #[derive(clap::Args)]
@@ -26,20 +24,20 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
     endgame_depth: Option<u32>,
     /// Endgames generated and searched (1 to 10,000).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    endgames: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = count(1, 10_000))]
+    endgames: Option<usize>,
     /// Depth of the WAC searches (1 to 20).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
     wac_depth: Option<u32>,
     /// WAC records searched for contrast (the first N of datasets/wac.epd; 0 for none).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=300))]
-    wac_records: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = count(0, 300))]
+    wac_records: Option<usize>,
     /// Seed of the endgame generator.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// Worker threads (1 to 256); the counters do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=256))]
-    threads: Option<u32>,
+    #[arg(long, value_name = "T", value_parser = count(1, 256))]
+    threads: Option<usize>,
     /// Report directory; replaced as a whole only when the run completes.
     #[arg(long, value_name = "DIR", default_value = "reports/study")]
     out: PathBuf,
@@ -50,28 +48,7 @@ pub struct Args {
 
 /// Runs `replab study`: searches, writes the report, prints the summary table.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
-    let base = if args.quick {
-        study::Config::quick()
-    } else {
-        study::Config::default()
-    };
-    let config = study::Config {
-        grid_depth: args.grid_depth.unwrap_or(base.grid_depth),
-        repeat: args.repeat.unwrap_or(base.repeat),
-        endgame_depth: args.endgame_depth.unwrap_or(base.endgame_depth),
-        endgames: args.endgames.map_or(base.endgames, |n| n as usize),
-        wac_depth: args.wac_depth.unwrap_or(base.wac_depth),
-        wac_records: args.wac_records.map_or(base.wac_records, |n| n as usize),
-        seed: args.seed.unwrap_or(base.seed),
-        threads: args.threads.map_or(base.threads, |n| n as usize),
-        command: replab_lab::util::command_line(),
-    };
-    let results = study::run(&config, &mut Bars::new(args.quiet))?;
-    study::write(&results, &dir)?;
-    let target = dir.commit().context("replacing the report directory")?;
-    print!("{}", study::summary_table(&results));
-    println!("\nwrote {}", target.join("index.html").display());
-    Ok(())
+    let mut config: study::Config = base(args.quick);
+    given!(config, args: grid_depth, repeat, endgame_depth, endgames, wac_depth, wac_records, seed, threads);
+    report::<Study>(config, &args.out, args.quiet)
 }

@@ -3,11 +3,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
-use replab_lab::suite;
-use replab_report::ReportDir;
+use anyhow::Result;
+use replab_lab::suite::{self, Suite};
 
-use crate::bars::Bars;
+use super::{given, report};
 
 /// Arguments of `replab suite`.
 #[derive(clap::Args)]
@@ -15,19 +14,20 @@ pub struct Args {
     /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
     #[arg(long)]
     pub epd: PathBuf,
-    /// Search depth in plies (1 to 30).
-    #[arg(long, default_value_t = 6)]
-    pub depth: u32,
+    /// Search depth in plies (1 to 30; default 6).
+    #[arg(long)]
+    pub depth: Option<u32>,
     /// Node budget per search (the deepest completed iteration counts); default none.
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Comma-separated detectors, or `all` (every searcher detector); `off` is always added.
-    #[arg(long, default_value = "all")]
-    pub detectors: String,
+    /// Comma-separated detectors, or `all` (every searcher detector, the default); `off` is
+    /// always added.
+    #[arg(long)]
+    pub detectors: Option<String>,
     /// Draw policy: twofold, stanback, moreland, stockfish or threefold, or an engine preset
-    /// (crafty, weiss, koivisto, viridithas, lc0), an alias of one of them.
-    #[arg(long, default_value = "twofold")]
-    pub policy: String,
+    /// (crafty, weiss, koivisto, viridithas, lc0), an alias of one of them; default twofold.
+    #[arg(long)]
+    pub policy: Option<String>,
     /// Output directory.
     #[arg(long, default_value = "reports/suite")]
     pub out: PathBuf,
@@ -38,9 +38,9 @@ pub struct Args {
     #[arg(long)]
     pub limit: Option<usize>,
     /// Timed runs of every search (1 to 100), interleaved across detectors; times are their
-    /// median with a 95% interval, and every run's counters must agree.
-    #[arg(long, default_value_t = suite::DEFAULT_REPEATS)]
-    pub repeats: usize,
+    /// median with a 95% interval, and every run's counters must agree (default 3).
+    #[arg(long)]
+    pub repeats: Option<usize>,
     /// Hide the progress bar.
     #[arg(long)]
     pub quiet: bool,
@@ -51,35 +51,16 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let mut config = suite::Config {
         epd: args.epd,
-        depth: args.depth,
         nodes: args.nodes,
         keep_going: args.keep_going,
         limit: args.limit,
-        repeats: args.repeats,
-        command: replab_lab::util::command_line(),
         ..suite::Config::default()
     };
-    config.check()?;
-    config.policy = suite::parse_policy(&args.policy)?;
-    config.detectors = suite::parse_detectors(&args.detectors, config.policy)?;
-    // Stage the output first: an unwritable --out fails before the search, and an interrupted
-    // run leaves only its staging folder, which the next run removes.
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write --out {}", args.out.display()))?;
-    let results = suite::run(&config, &mut Bars::new(args.quiet))?;
-    print!("{}", suite::summary_table(&results));
-    suite::write(&results, &dir)?;
-    dir.commit()?;
-    eprintln!("wrote {}", args.out.join("index.html").display());
-    if !results.skipped.is_empty() {
-        for s in &results.skipped {
-            eprintln!("replab: skipped {s}");
-        }
-        bail!(
-            "{} record(s) skipped in {}",
-            results.skipped.len(),
-            config.epd.display()
-        );
+    given!(config, args: depth, repeats);
+    if let Some(policy) = &args.policy {
+        config.policy = suite::parse_policy(policy)?;
     }
-    Ok(())
+    let detectors = args.detectors.as_deref().unwrap_or("all");
+    config.detectors = suite::parse_detectors(detectors, config.policy)?;
+    report::<Suite>(config, &args.out, args.quiet)
 }

@@ -95,9 +95,10 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The quick run's settings (`bench --quick`): three rounds, no adaptive target.
+    /// The quick run's settings (`bench --quick`): depth 10, three rounds, no adaptive target.
     pub fn quick() -> Self {
         Self {
+            max_depth: 10,
             repeat: 3,
             overhead_target: None,
             ..Self::default()

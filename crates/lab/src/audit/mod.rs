@@ -24,7 +24,7 @@ use std::{path::Path, thread, time::Instant};
 
 use anyhow::{Context, Result, bail};
 use replab_registry::{DETECTOR_NAMES, DETECTORS, parse_list};
-use replab_report::{Meta, ReportDir};
+use replab_report::{Meta, ReportDir, fmt_int};
 
 pub use self::{
     judge::Totals,
@@ -36,6 +36,7 @@ use self::{
     judge::{Games, Tally, Witness},
     spec::{Spec, oracle_name},
 };
+use crate::experiment::{Conclusion, Experiment, Fact, Headline, Ranked};
 use crate::Progress;
 
 /// Where `replab audit` writes its report unless told otherwise.
@@ -430,6 +431,104 @@ pub fn stdout_text(results: &Results, out: &Path) -> String {
         text(results),
         out.join("index.html").display()
     )
+}
+
+/// The detectors audited at their default size (not the table-size variants).
+fn main_detectors(results: &Results) -> impl Iterator<Item = &(String, Audited)> {
+    results.detectors.0.iter().filter(|(_, a)| a.size.is_none())
+}
+
+/// The audit as an experiment of the table.
+pub struct Audit;
+
+impl crate::experiment::Settings for Config {
+    /// The quick run of `bench --quick`: 1,000 games.
+    fn quick() -> Self {
+        let mut config = Self {
+            games: 1_000,
+            ..Self::default()
+        };
+        config.command = command_line(&config, Path::new(DEFAULT_OUT));
+        config
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        Config::check(self)
+    }
+}
+
+impl Experiment for Audit {
+    const NAME: &'static str = "audit";
+    const DIR: &'static str = "audit";
+    const TITLE: &'static str = "Audit against exact FIDE identity";
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    /// Every setting spelled out ([`command_line`]), whatever was typed.
+    fn command(config: &Config, _typed: String, out: &Path) -> String {
+        command_line(config, out)
+    }
+
+    fn conclude(results: &Results, index: &Path) -> Result<Conclusion> {
+        Ok(Conclusion {
+            stdout: format!("{}report: {}\n", text(results), index.display()),
+            stderr: String::new(),
+            failure: None,
+        })
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        let main = || main_detectors(results);
+        let exact: Vec<&str> = main()
+            .filter(|(_, a)| a.false_positive == 0 && a.false_negative == 0)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let inexact: Vec<String> = main()
+            .filter(|(_, a)| a.false_positive + a.false_negative > 0)
+            .map(|(n, a)| {
+                format!(
+                    "{n} ({} false positives, {} false negatives)",
+                    fmt_int(a.false_positive),
+                    fmt_int(a.false_negative)
+                )
+            })
+            .collect();
+        vec![Headline {
+            label: "Exact under FIDE identity".into(),
+            context: format!(
+                " on {} seeded random games ({} plies)",
+                fmt_int(results.totals.games),
+                fmt_int(results.totals.plies)
+            ),
+            text: format!(
+                "{}. Not exact: {}",
+                exact.join(", "),
+                if inexact.is_empty() { "none".into() } else { inexact.join("; ") }
+            ),
+        }]
+    }
+
+    fn ranking(results: &Results) -> Vec<Ranked> {
+        main_detectors(results)
+            .map(|(n, a)| Ranked {
+                detector: n.clone(),
+                fact: Fact::Errors {
+                    false_positive: a.false_positive,
+                    false_negative: a.false_negative,
+                },
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
