@@ -230,7 +230,10 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 }
 
 /// Runs every experiment of the table `S`, in order; nothing is written.
-pub fn run_set<S: ExperimentSet>(config: &Config, progress: &mut dyn Progress) -> Result<Results<S>> {
+pub fn run_set<S: ExperimentSet>(
+    config: &Config,
+    progress: &mut dyn Progress,
+) -> Result<Results<S>> {
     let meta = Meta::collect(&config.command);
     let experiments = S::run(config, progress)?;
     progress.finish();

@@ -75,7 +75,11 @@ impl Site {
         } else {
             E::Config::default()
         };
-        let command = E::command(&config, self.command_for(E::NAME, E::DIR), &self.out(E::DIR));
+        let command = E::command(
+            &config,
+            self.command_for(E::NAME, E::DIR),
+            &self.out(E::DIR),
+        );
         config.set_command(command);
         config
     }
@@ -276,6 +280,23 @@ impl Conclusion {
             failure: None,
         }
     }
+}
+
+/// `text` as one shell word: unchanged when it is made of safe characters, else single-quoted.
+pub fn shell_word(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./,:=+@%".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+/// The command line `args` as a shell would need it typed again: the program shown as
+/// `replab`, every argument a [`shell_word`].
+pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
+    let words: Vec<String> = args.into_iter().map(|a| shell_word(&a)).collect();
+    format!("replab {}", words.join(" ")).trim_end().to_owned()
 }
 
 /// Stages the report directory `path`, fills it with `fill` and swaps it in.

@@ -36,8 +36,8 @@ use self::{
     judge::{Games, Tally, Witness},
     spec::{Spec, oracle_name},
 };
-use crate::experiment::{Conclusion, Experiment, Fact, Headline, Ranked};
 use crate::Progress;
+use crate::experiment::{Conclusion, Experiment, Fact, Headline, Ranked};
 
 /// Where `replab audit` writes its report unless told otherwise.
 pub const DEFAULT_OUT: &str = "reports/audit";
@@ -257,18 +257,8 @@ pub fn command_line(config: &Config, out: &Path) -> String {
         list(&config.tt_bits),
         list(&config.filo_slots),
         list(&config.rookie_bits),
-        shell_quote(&out.display().to_string())
+        crate::experiment::shell_word(&out.display().to_string())
     )
-}
-
-/// `text` as one shell word: unchanged when it is made of safe characters, else single-quoted.
-fn shell_quote(text: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./,:=+@%".contains(c);
-    if !text.is_empty() && text.chars().all(safe) {
-        text.to_owned()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
 }
 
 /// Runs the audit: plays and judges the games (progress stage `audit`, one unit per game),
@@ -513,7 +503,11 @@ impl Experiment for Audit {
             text: format!(
                 "{}. Not exact: {}",
                 exact.join(", "),
-                if inexact.is_empty() { "none".into() } else { inexact.join("; ") }
+                if inexact.is_empty() {
+                    "none".into()
+                } else {
+                    inexact.join("; ")
+                }
             ),
         }]
     }
@@ -619,9 +613,12 @@ mod tests {
 
     #[test]
     fn quoting() {
-        assert_eq!(shell_quote("reports/audit"), "reports/audit");
-        assert_eq!(shell_quote("my dir"), "'my dir'");
-        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(
+            crate::experiment::shell_word("reports/audit"),
+            "reports/audit"
+        );
+        assert_eq!(crate::experiment::shell_word("my dir"), "'my dir'");
+        assert_eq!(crate::experiment::shell_word("it's"), "'it'\\''s'");
         let c = Config {
             tt_bits: Vec::new(),
             ..Config::default()

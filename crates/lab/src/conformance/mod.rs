@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 pub use engine::{Engine, Launch};
 
-use crate::experiment::{Conclusion, Experiment, Headline, Site};
 use crate::Progress;
+use crate::experiment::{Conclusion, Experiment, Headline, Site};
 
 /// A score within ±`DRAW_MARGIN` centipawns is a draw (engines add small noise to draws).
 pub const DRAW_MARGIN: i32 = 10;

@@ -688,7 +688,8 @@ impl Experiment for KeyWidth {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "Key width".into(),
-            context: r#" (<a href="key-width/index.html">false draws from truncated keys</a>)"#.into(),
+            context: r#" (<a href="key-width/index.html">false draws from truncated keys</a>)"#
+                .into(),
             text: headline(results),
         }]
     }

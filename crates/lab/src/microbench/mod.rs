@@ -25,8 +25,8 @@ use anyhow::Result;
 use replab_report::{Meta, Page, ReportDir};
 use serde::{Deserialize, Serialize};
 
-use crate::experiment::{Experiment, Fact, Headline, Ranked, Site};
 use crate::Progress;
+use crate::experiment::{Experiment, Fact, Headline, Ranked, Site};
 pub use criterion::{CriterionEstimate, criterion_dir, read_criterion};
 pub use summary::{Cheapest, CycleCost, MicrobenchSummary, WalkCost, summarise};
 

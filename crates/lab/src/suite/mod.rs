@@ -165,6 +165,17 @@ pub fn parse_detectors(text: &str, policy: DrawPolicy) -> Result<Vec<String>> {
     Ok(names)
 }
 
+impl Config {
+    /// Sets `--policy` (when given) and then `--detectors` (`all` when not given) under it.
+    pub fn choose(&mut self, policy: Option<&str>, detectors: Option<&str>) -> Result<()> {
+        if let Some(policy) = policy {
+            self.policy = parse_policy(policy)?;
+        }
+        self.detectors = parse_detectors(detectors.unwrap_or("all"), self.policy)?;
+        Ok(())
+    }
+}
+
 /// Parses `--policy`: a draw policy name.
 pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
     text.parse()

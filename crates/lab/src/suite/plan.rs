@@ -12,8 +12,7 @@ use super::{Config, SuiteResults, parse_detectors, run, summary_table, write};
 use crate::{
     Progress,
     experiment::{
-        Conclusion, Experiment, Fact, Link, Ranked, Settings, Site, Steps, write_json,
-        write_report,
+        Conclusion, Experiment, Fact, Link, Ranked, Settings, Site, Steps, write_json, write_report,
     },
 };
 
@@ -111,7 +110,16 @@ pub struct Suites;
 
 impl Suites {
     /// The suites of a run: (directory, title, file, depth, limit, repeats).
-    fn table(quick: bool) -> Vec<(&'static str, &'static str, &'static str, u32, Option<usize>, usize)> {
+    fn table(
+        quick: bool,
+    ) -> Vec<(
+        &'static str,
+        &'static str,
+        &'static str,
+        u32,
+        Option<usize>,
+        usize,
+    )> {
         // Depths and repeats keep the full run, with every other experiment, within its
         // 15-minute budget: 5 interleaved repeats (a 94% interval per record); the quick run
         // takes 3 (75%).
@@ -201,7 +209,16 @@ impl Experiment for Suites {
         plans
             .0
             .iter()
-            .map(|p| format!("suite {}", p.config.epd.file_name().unwrap_or_default().to_string_lossy()))
+            .map(|p| {
+                format!(
+                    "suite {}",
+                    p.config
+                        .epd
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                )
+            })
             .collect()
     }
 
@@ -213,7 +230,8 @@ impl Experiment for Suites {
         let mut reports = Vec::new();
         for p in &plans.0 {
             let label = steps.next(progress);
-            let results = run(&p.config, progress).with_context(|| format!("step `{label}` failed"))?;
+            let results =
+                run(&p.config, progress).with_context(|| format!("step `{label}` failed"))?;
             reports.push(SuiteReport {
                 dir: p.dir.clone(),
                 title: p.title.clone(),

@@ -1,5 +1,4 @@
-//! `replab audit`: its arguments, turned into an [`audit::Config`] over the lab's defaults;
-//! the report directory is staged before the games are played, so a bad `--out` fails at once.
+//! `replab audit`: its arguments, turned into an [`audit::Config`] over the lab's defaults.
 
 use std::path::PathBuf;
 
@@ -8,12 +7,11 @@ use replab_lab::audit::{self, Audit, MAX_GAMES, MAX_PLIES, MAX_THREADS};
 
 use super::{List, count, given, report};
 
-/// Arguments of `replab audit`.
+/// Audit every detector against the exact oracle on seeded random games.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Number of random games to play (at least 1; default 10,000).
-    #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: Option<u64>,
     /// Seed of the game generator (default 1).
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
@@ -22,28 +20,23 @@ pub struct Args {
     /// detector but `truth`, which is the reference).
     #[arg(long, value_name = "LIST", value_parser = audit::parse_detectors)]
     detectors: Option<List<String>>,
-    /// Directory of the report (`results.json`, `index.html`); replaced atomically.
-    #[arg(long, value_name = "DIR", default_value = audit::DEFAULT_OUT)]
-    out: PathBuf,
+    /// Report directory, replaced atomically (default reports/audit).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Longest game in plies (games also end at checkmate or stalemate; default 200).
-    #[arg(long, value_name = "P", allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLIES)))]
+    #[arg(long, value_name = "P", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PLIES)))]
     max_plies: Option<u32>,
-    /// Table-size experiment: `tt-open` index bits to run (comma-separated, 1 to 24; empty
-    /// for none; default 20,12,8,4).
+    /// Table sizes: `tt-open` index bits, comma-separated (1 to 24; empty for none).
     #[arg(long, value_name = "LIST", value_parser = audit::parse_bits)]
     tt_bits: Option<List<u64>>,
-    /// Table-size experiment: `filo` slot counts to run (comma-separated powers of two, 2 to
-    /// 2^20; empty for none; default 1024,64,16).
+    /// Table sizes: `filo` slot counts, comma-separated powers of two (2 to 2^20; empty for none).
     #[arg(long, value_name = "LIST", value_parser = audit::parse_slots)]
     filo_slots: Option<List<u64>>,
-    /// Table-size experiment: `rookie` counter index bits to run (comma-separated, 1 to 24;
-    /// empty for none; default 14,8,4).
+    /// Table sizes: `rookie` counter index bits, comma-separated (1 to 24; empty for none).
     #[arg(long, value_name = "LIST", value_parser = audit::parse_bits)]
     rookie_bits: Option<List<u64>>,
     /// Worker threads (the counts do not depend on it). Default: 2, or 1 on a single core.
-    #[arg(long, value_name = "T", allow_negative_numbers = true,
-          value_parser = count(1, MAX_THREADS as u64))]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = count(1, MAX_THREADS as u64))]
     threads: Option<usize>,
 }
 
@@ -52,5 +45,5 @@ pub fn run(args: Args) -> Result<()> {
     let mut config = audit::Config::default();
     given!(config, args: games, seed, detectors, max_plies, tt_bits, filo_slots, rookie_bits,
         threads);
-    report::<Audit>(config, &args.out, false)
+    report::<Audit>(config, args.out, false)
 }

@@ -5,9 +5,9 @@ use std::{path::PathBuf, time::Duration};
 use anyhow::{Context, Result};
 use replab_lab::conformance::{self, Conformance, Launch};
 
-use super::{given, report};
+use super::{Output, given};
 
-/// Arguments of `replab conformance`.
+/// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
 #[derive(clap::Args)]
 pub struct Args {
     /// An external UCI engine's command line (repeatable), e.g. `--engine stockfish`.
@@ -19,12 +19,8 @@ pub struct Args {
     /// Seconds allowed per scenario before the engine counts as hung (default 30).
     #[arg(long)]
     pub timeout: Option<u64>,
-    /// Output directory.
-    #[arg(long, default_value = "reports/conformance")]
-    pub out: PathBuf,
-    /// Hide the progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Runs `replab conformance`: prints the engine × scenario table and writes the report.
@@ -43,5 +39,5 @@ pub fn run(args: Args) -> Result<()> {
     if let Some(seconds) = args.timeout {
         config.timeout = Duration::from_secs(seconds.max(1));
     }
-    report::<Conformance>(config, &args.out, args.quiet)
+    args.output.report::<Conformance>(config)
 }

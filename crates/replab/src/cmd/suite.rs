@@ -1,14 +1,13 @@
-//! `replab suite`: its arguments, turned into a [`suite::Config`]; the report is staged before
-//! the search, so an interrupted run leaves the previous one in place.
+//! `replab suite`: its arguments, turned into a [`suite::Config`].
 
 use std::path::PathBuf;
 
 use anyhow::Result;
 use replab_lab::suite::{self, Suite};
 
-use super::{given, report};
+use super::{Output, given};
 
-/// Arguments of `replab suite`.
+/// Search every record of an EPD suite with every detector and write a report.
 #[derive(clap::Args)]
 pub struct Args {
     /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
@@ -28,9 +27,6 @@ pub struct Args {
     /// (crafty, weiss, koivisto, viridithas, lc0), an alias of one of them; default twofold.
     #[arg(long)]
     pub policy: Option<String>,
-    /// Output directory.
-    #[arg(long, default_value = "reports/suite")]
-    pub out: PathBuf,
     /// Skip bad records (reported; exit status 2 at the end) instead of stopping at the first.
     #[arg(long)]
     pub keep_going: bool,
@@ -41,9 +37,8 @@ pub struct Args {
     /// median with a 95% interval, and every run's counters must agree (default 3).
     #[arg(long)]
     pub repeats: Option<usize>,
-    /// Hide the progress bar.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Runs `replab suite`: prints the per-detector table, writes the report, and fails (exit 2)
@@ -57,10 +52,6 @@ pub fn run(args: Args) -> Result<()> {
         ..suite::Config::default()
     };
     given!(config, args: depth, repeats);
-    if let Some(policy) = &args.policy {
-        config.policy = suite::parse_policy(policy)?;
-    }
-    let detectors = args.detectors.as_deref().unwrap_or("all");
-    config.detectors = suite::parse_detectors(detectors, config.policy)?;
-    report::<Suite>(config, &args.out, args.quiet)
+    config.choose(args.policy.as_deref(), args.detectors.as_deref())?;
+    args.output.report::<Suite>(config)
 }

@@ -39,6 +39,24 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     page::write(results, dir).context("writing index.html")
 }
 
+/// Parses `--overhead-target`: a fraction from 0 (off) to below 1.
+pub fn parse_overhead_target(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..1.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{text} is not a fraction from 0 to below 1 (0.01 = 1 percentage point)"
+        )),
+    }
+}
+
+/// Parses `--overhead-max-seconds`: a non-negative number of seconds.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x >= 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("{text} is not a number of seconds")),
+    }
+}
+
 /// The reproduction as an experiment of the table.
 pub struct Axon;
 
