@@ -20,7 +20,7 @@ mod results;
 mod shrink;
 pub(crate) mod spec;
 
-use std::{path::Path, thread, time::Instant};
+use std::{path::Path, time::Instant};
 
 use anyhow::{Context, Result, bail};
 use replab_registry::{DETECTOR_NAMES, DETECTORS, parse_list};
@@ -91,7 +91,7 @@ impl Default for Config {
             tt_bits: vec![20, 12, 8, 4],
             filo_slots: vec![1024, 64, 16],
             rookie_bits: vec![14, 8, 4],
-            threads: default_threads(),
+            threads: crate::engine::default_threads(),
         };
         config.command = command_line(&config, Path::new(DEFAULT_OUT));
         config
@@ -166,11 +166,6 @@ impl Config {
 
 /// The table-size experiments: each technique with the variants to run.
 type SizeRuns = Vec<(&'static str, Vec<Spec>)>;
-
-/// The worker threads of an audit unless told otherwise: 2, or 1 on a single core.
-pub fn default_threads() -> usize {
-    thread::available_parallelism().map_or(1, |n| n.get().min(2))
-}
 
 /// What `all` means for `--detectors`: every listed technique of the registry but the oracle
 /// the others are compared with.

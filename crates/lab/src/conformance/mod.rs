@@ -119,7 +119,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            scenarios: PathBuf::from("datasets/conformance.json"),
+            scenarios: PathBuf::from(crate::datasets::CONFORMANCE),
             replab: Launch::InProcess,
             engines: Vec::new(),
             timeout: Duration::from_secs(30),

@@ -31,7 +31,10 @@ use serde::{Deserialize, Serialize};
 pub use positions::{GamePosition, positions};
 
 use crate::experiment::{Conclusion, Experiment, Headline, Settings};
-use crate::{Progress, study::engine::parallel};
+use crate::{
+    Progress,
+    engine::{default_threads, parallel},
+};
 
 /// The page title.
 pub const TITLE: &str = "Graph-history interaction: path-dependent draws reused from the table";
@@ -70,7 +73,7 @@ impl Default for Config {
             game_positions: 60,
             long_positions: 300,
             seed: 1,
-            threads: crate::study::default_threads(),
+            threads: default_threads(),
             command: "replab ghi".into(),
         }
     }

@@ -43,7 +43,8 @@ use crate::{
         judge::{Judge, Tally, Totals},
         spec::Spec,
     },
-    study::engine::parallel,
+    datasets,
+    engine::{default_threads, parallel},
 };
 
 /// The page title.
@@ -104,7 +105,7 @@ impl Default for Config {
             depth: 5,
             repetition_records: 79,
             wac_records: 20,
-            threads: crate::study::default_threads(),
+            threads: default_threads(),
             command: "replab key-width".into(),
         }
     }
@@ -257,24 +258,17 @@ struct Searched {
 /// The searched positions: the first records of the repetition suite and of WAC (embedded),
 /// and how many come from the repetition suite.
 fn positions(config: &Config) -> Result<(Vec<Searched>, usize)> {
-    const REPETITION: &str = include_str!("../../../../datasets/repetition.epd");
-    let mut out = Vec::new();
-    for (i, line) in REPETITION
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .take(config.repetition_records)
-    {
-        let r = crate::suite::records::parse_record(line.trim(), i + 1)
-            .map_err(|e| anyhow!("datasets/repetition.epd:{}: {e}", i + 1))?;
-        out.push(Searched {
+    let mut out: Vec<Searched> = datasets::REPETITION
+        .records(Some(config.repetition_records))?
+        .into_iter()
+        .map(|r| Searched {
             id: r.id,
             positions: r.positions,
             moves: r.moves,
-        });
-    }
+        })
+        .collect();
     let repetition = out.len();
-    for (id, pos) in crate::study::read_wac(config.wac_records)? {
+    for (id, pos) in datasets::WAC.positions(config.wac_records)? {
         out.push(Searched {
             id,
             positions: vec![pos],

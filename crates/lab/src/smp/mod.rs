@@ -27,7 +27,7 @@ pub mod sched;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use anyhow::{Context, Result, anyhow, ensure};
+use anyhow::{Context, Result, ensure};
 use replab_board::Move;
 use replab_report::{Meta, ReportDir, fmt_int};
 use replab_search::{SearchConfig, SharedTable};
@@ -39,7 +39,11 @@ pub use results::{
 };
 
 use crate::experiment::{Experiment, Headline, Settings};
-use crate::{Progress, stats::median_ci, study::engine::parallel};
+use crate::{
+    Progress, datasets,
+    engine::{default_threads, parallel},
+    stats::median_ci,
+};
 
 /// The page title.
 pub const TITLE: &str = "Parallel search (Lazy SMP) and shared repetition structures";
@@ -104,7 +108,7 @@ impl Default for Config {
             real_depth: 6,
             real_positions: 3,
             repeats: 5,
-            workers: crate::study::default_threads(),
+            workers: default_threads(),
             command: "replab smp".into(),
         }
     }
@@ -197,26 +201,12 @@ impl Config {
 
 /// The positions: the first records of the repetition suite, then of WAC.
 pub fn games(repetition: usize, wac: usize) -> Result<Vec<Game>> {
-    const REPETITION: &str = include_str!("../../../../datasets/repetition.epd");
-    const WAC: &str = include_str!("../../../../datasets/wac.epd");
     let mut out = Vec::new();
-    for (file, set, text, n) in [
-        (
-            "datasets/repetition.epd",
-            "repetition",
-            REPETITION,
-            repetition,
-        ),
-        ("datasets/wac.epd", "wac", WAC, wac),
+    for (set, data, n) in [
+        ("repetition", datasets::REPETITION, repetition),
+        ("wac", datasets::WAC, wac),
     ] {
-        let records = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .take(n);
-        for (i, l) in records {
-            let r = crate::suite::parse_record(l.trim(), i + 1)
-                .map_err(|e| anyhow!("{file}:{}: {e}", i + 1))?;
+        for r in data.records(Some(n))? {
             out.push(Game {
                 id: r.id,
                 set: set.into(),

@@ -18,7 +18,6 @@
 
 mod page;
 mod plan;
-pub(crate) mod records;
 mod results;
 
 use std::path::PathBuf;
@@ -34,13 +33,15 @@ use replab_search::{SearchConfig, SearchResult, Searcher};
 
 pub use page::{title, write};
 pub use plan::{Plan, Plans, Suite, SuiteReport, Suites};
-pub(crate) use records::parse_record;
-pub use records::{Record, read_records};
 pub use results::{
     Aggregate, ConfigRecord, SuiteResults, SuiteRun, aggregate, summary_table, time_sentence,
 };
 
-use crate::{Progress, stats::median_ci};
+use crate::{
+    Progress,
+    records::{Record, read_records},
+    stats::median_ci,
+};
 
 /// The default number of timed runs of every search ([`Config::repeats`]).
 pub const DEFAULT_REPEATS: usize = 3;
