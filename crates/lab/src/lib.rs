@@ -10,6 +10,7 @@ pub mod endgames;
 pub mod engine;
 pub mod experiment;
 pub mod ghi;
+pub mod judging;
 pub mod key_width;
 pub mod microbench;
 pub mod paper;

@@ -12,13 +12,11 @@
 //! Games are split over threads by index and every game has its own generator, so the counts
 //! do not depend on [`Config::threads`].
 
-mod cause;
-pub(crate) mod games;
-pub(crate) mod judge;
+pub(crate) use crate::judging::{cause, games, judge, spec};
+
 mod output;
 mod results;
 mod shrink;
-pub(crate) mod spec;
 
 use std::{path::Path, time::Instant};
 
@@ -45,8 +43,7 @@ pub const DEFAULT_OUT: &str = "reports/audit";
 /// The most games an audit plays.
 pub const MAX_GAMES: u64 = 100_000_000;
 
-/// The longest game limit.
-pub const MAX_PLIES: u32 = 100_000;
+pub use crate::judging::MAX_PLIES;
 
 /// The most worker threads.
 pub const MAX_THREADS: usize = 256;

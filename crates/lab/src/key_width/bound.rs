@@ -31,7 +31,7 @@ use replab_cuckoo::CuckooTable;
 use replab_detect::{Detector, Line};
 use replab_registry::{CuckooDetector, UpcomingRule};
 
-use crate::audit::{games::Game, judge::KeySet};
+use crate::judging::{games::Game, judge::KeySet};
 
 /// The detectors of the experiment, in report order: the registry names audited.
 pub const DETECTORS: [&str; 5] = ["linear", "rookie", "filo", "tt-open", "cuckoo"];

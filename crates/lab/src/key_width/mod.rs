@@ -3,7 +3,7 @@
 //! see are truncated to 16 … 64 bits ([`replab_detect::Detector::set_key_bits`]) and
 //!
 //! - `linear`, `rookie`, `filo`, `tt-open` and `cuckoo` are judged against exact FIDE identity
-//!   on the audit's seeded games (the audit's game generator and judge, `crate::audit`): false
+//!   on the audit's seeded games (the audit's game generator and judge, `crate::judging`): false
 //!   positives per probe and per game, false negatives, against the birthday bound
 //!   ([`bound`]), with exact binomial intervals; `linear` also at every width from 1 bit, from
 //!   the keys directly;
@@ -37,14 +37,14 @@ use self::{
 };
 use crate::experiment::{Experiment, Headline, Settings};
 use crate::{
-    Progress,
-    audit::{
+    Progress, datasets,
+    engine::{default_threads, parallel},
+    judging::{
+        MAX_PLIES,
         games::{self, Game, Scratch},
         judge::{Judge, Tally, Totals},
         spec::Spec,
     },
-    datasets,
-    engine::{default_threads, parallel},
 };
 
 /// The page title.
@@ -132,10 +132,10 @@ impl Config {
             self.games
         );
         ensure!(
-            (1..=crate::audit::MAX_PLIES).contains(&self.max_plies),
+            (1..=MAX_PLIES).contains(&self.max_plies),
             "--max-plies {} is out of range (1 to {})",
             self.max_plies,
-            crate::audit::MAX_PLIES
+            MAX_PLIES
         );
         ensure!(
             (1..=MAX_DEPTH).contains(&self.depth),
