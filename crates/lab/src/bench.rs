@@ -219,6 +219,15 @@ pub struct Results<S = Measured> {
     pub experiments: S,
 }
 
+/// The experiments of the main job, for `replab bench --help`: one line each, in order.
+pub fn experiments_help() -> String {
+    let lines: Vec<String> = Measured::experiments()
+        .iter()
+        .map(|(name, title)| format!("  {name:<30} {title}"))
+        .collect();
+    format!("Experiments, in order:\n{}", lines.join("\n"))
+}
+
 /// The labels of the steps `bench` runs with `config`, in order.
 pub fn steps<S: ExperimentSet>(config: &Config) -> Result<Vec<String>> {
     S::steps(config)

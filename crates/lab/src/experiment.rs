@@ -312,9 +312,40 @@ pub fn write_json<T: Serialize>(results: &T, dir: &ReportDir) -> Result<()> {
         .context("writing results.json")
 }
 
+/// Implements [`Settings`] for a `Config` with an inherent `quick()` and a `command` field;
+/// with `check`, its inherent `check()` too.
+#[macro_export]
+macro_rules! settings {
+    ($config:ty) => {
+        impl $crate::experiment::Settings for $config {
+            fn quick() -> Self {
+                <$config>::quick()
+            }
+            fn set_command(&mut self, command: String) {
+                self.command = command;
+            }
+        }
+    };
+    ($config:ty, check) => {
+        impl $crate::experiment::Settings for $config {
+            fn quick() -> Self {
+                <$config>::quick()
+            }
+            fn set_command(&mut self, command: String) {
+                self.command = command;
+            }
+            fn check(&self) -> anyhow::Result<()> {
+                <$config>::check(self)
+            }
+        }
+    };
+}
+
 /// A table of experiments composed by [`experiments!`](crate::experiments): what `bench`
 /// runs, writes and shows on the landing page.
 pub trait ExperimentSet: Serialize + DeserializeOwned + Sized {
+    /// Every experiment's name and title, in table order.
+    fn experiments() -> Vec<(&'static str, &'static str)>;
     /// Every step's label, in order (the count is their number).
     fn steps(site: &Site) -> Result<Vec<String>>;
     /// Runs every experiment in table order, announcing each step.
@@ -379,6 +410,13 @@ macro_rules! experiments {
         }
 
         impl $crate::experiment::ExperimentSet for $set {
+            fn experiments() -> Vec<(&'static str, &'static str)> {
+                vec![$((
+                    <$exp as $crate::experiment::Experiment>::NAME,
+                    <$exp as $crate::experiment::Experiment>::TITLE,
+                ),)*]
+            }
+
             fn steps(site: &$crate::experiment::Site) -> anyhow::Result<Vec<String>> {
                 let mut steps = Vec::new();
                 $(

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
 
-use crate::experiment::{Conclusion, Experiment, Headline, Settings};
+use crate::experiment::{Conclusion, Experiment, Headline};
 use crate::{
     Progress,
     engine::{default_threads, parallel},
@@ -784,17 +784,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Graph-history interaction as an experiment of the table.
 pub struct Ghi;
 
-impl Settings for Config {
-    fn quick() -> Self {
-        Config::quick()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-    fn check(&self) -> Result<()> {
-        Config::check(self)
-    }
-}
+crate::settings!(Config, check);
 
 impl Experiment for Ghi {
     const NAME: &'static str = "ghi";

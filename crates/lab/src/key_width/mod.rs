@@ -35,7 +35,7 @@ use self::{
     bound::{DETECTORS, TAIL_BITS, Walk, bytes_per_entry},
     search::{Engine, SearchCounts, engine},
 };
-use crate::experiment::{Experiment, Headline, Settings};
+use crate::experiment::{Experiment, Headline};
 use crate::{
     Progress, datasets,
     engine::{default_threads, parallel},
@@ -648,17 +648,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Key width and false draws as an experiment of the table.
 pub struct KeyWidth;
 
-impl Settings for Config {
-    fn quick() -> Self {
-        Config::quick()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-    fn check(&self) -> Result<()> {
-        Config::check(self)
-    }
-}
+crate::settings!(Config, check);
 
 impl Experiment for KeyWidth {
     const NAME: &'static str = "key-width";

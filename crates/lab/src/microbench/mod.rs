@@ -144,14 +144,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
 /// The micro-benchmarks as an experiment of the table (no subcommand of their own).
 pub struct Microbench;
 
-impl crate::experiment::Settings for Config {
-    fn quick() -> Self {
-        Config::quick()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-}
+crate::settings!(Config);
 
 impl Experiment for Microbench {
     const NAME: &'static str = "micro-benchmarks";

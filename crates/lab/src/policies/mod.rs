@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
-use crate::experiment::{Conclusion, Experiment, Headline, Settings};
+use crate::experiment::{Conclusion, Experiment, Headline};
 use crate::{
     Progress, datasets,
     engine::{Engine, default_threads, engine, parallel},
@@ -572,17 +572,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Engines' draw policies as an experiment of the table.
 pub struct Policies;
 
-impl Settings for Config {
-    fn quick() -> Self {
-        Config::quick()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-    fn check(&self) -> Result<()> {
-        Config::check(self)
-    }
-}
+crate::settings!(Config, check);
 
 impl Experiment for Policies {
     const NAME: &'static str = "policies";

@@ -38,7 +38,7 @@ pub use results::{
     Reproducibility, Results, VariantInfo, aggregate,
 };
 
-use crate::experiment::{Experiment, Headline, Settings};
+use crate::experiment::{Experiment, Headline};
 use crate::{
     Progress, datasets,
     engine::{default_threads, parallel},
@@ -718,17 +718,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Parallel search as an experiment of the table.
 pub struct Smp;
 
-impl Settings for Config {
-    fn quick() -> Self {
-        Config::quick()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-    fn check(&self) -> Result<()> {
-        Config::check(self)
-    }
-}
+crate::settings!(Config, check);
 
 impl Experiment for Smp {
     const NAME: &'static str = "smp";

@@ -32,7 +32,7 @@ pub use results::{
     PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results, Verdict,
 };
 
-use crate::experiment::{Experiment, Headline, Settings};
+use crate::experiment::{Experiment, Headline};
 use crate::{Progress, datasets, endgames};
 
 /// The page title.
@@ -414,14 +414,7 @@ fn short(j: Judgement) -> &'static str {
 /// The study as an experiment of the table.
 pub struct Study;
 
-impl Settings for Config {
-    fn quick() -> Self {
-        Config::quick()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-}
+crate::settings!(Config);
 
 impl Experiment for Study {
     const NAME: &'static str = "study";

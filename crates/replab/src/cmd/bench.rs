@@ -6,8 +6,9 @@ use replab_lab::bench;
 
 use crate::{bars::Bars, cmd::command_line};
 
-/// The main job: reproduction, suites, audit and micro-benchmarks into reports/index.html.
+/// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]
+#[command(after_help = bench::experiments_help())]
 pub struct Args {
     /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
     #[arg(long)]

@@ -17,7 +17,7 @@ use replab_report::ReportDir;
 
 use crate::{
     Progress,
-    experiment::{Experiment, Fact, Headline, Ranked, Settings, Site},
+    experiment::{Experiment, Fact, Headline, Ranked, Site},
 };
 
 pub use results::{
@@ -60,14 +60,7 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 /// The reproduction as an experiment of the table.
 pub struct Axon;
 
-impl Settings for Config {
-    fn quick() -> Self {
-        Config::quick()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-}
+crate::settings!(Config);
 
 impl Experiment for Axon {
     const NAME: &'static str = "reproduce axon";
