@@ -7,7 +7,7 @@
 //! and what it gives the landing page: a [`Headline`] and typed [`Ranked`] facts for the
 //! ranking table. The binary runs any experiment through one generic path; `bench` runs the
 //! table. An experiment never imports another experiment's module: one reads another's
-//! results only in the bench composition ([`ExperimentSet::compose`]).
+//! results only in the bench composition (the table's `compose` function).
 
 use std::path::{Path, PathBuf};
 

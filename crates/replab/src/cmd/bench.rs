@@ -2,9 +2,8 @@
 
 use std::{path::PathBuf, time::Instant};
 
-use replab_lab::bench;
-
 use crate::{bars::Bars, cmd::command_line};
+use replab_lab::bench;
 
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]
