@@ -1,6 +1,23 @@
-//! `replab bench [--quick]`: the main job behind `just bench`. Runs the Axon reproduction, the
-//! audit, the suites and the detector micro-benchmarks with typed configurations, then writes
-//! every report and the landing page `index.html` from their typed results.
+//! `replab bench [--quick]`: the main job behind `just bench`. It runs every experiment of the
+//! table below, in order, with typed configurations, then writes every report and the landing
+//! page `index.html` from their typed results. The table ([`Measured`]):
+//!
+//! | field | experiment | report directory |
+//! |---|---|---|
+//! | `axon` | the Axon reproduction ([`axon`]) | `axon` |
+//! | `study` | the Axon experiment as a study ([`study`]) | `study` |
+//! | `smp` | parallel search, Lazy SMP ([`smp`]) | `smp` |
+//! | `audit` | the audit against exact FIDE identity ([`audit`]) | `audit` |
+//! | `conformance` | UCI conformance scenarios ([`conformance`]) | `conformance` |
+//! | `key_width` | key width and false draws ([`key_width`]) | `key-width` |
+//! | `policies` | engines' draw policies ([`policies`]) | `policies` |
+//! | `ghi` | graph-history interaction ([`ghi`]) | `ghi` |
+//! | `suites` | the EPD suites ([`suite::Suites`]) | `suite-repetition`, `suite-wac`, `suite-bk` |
+//! | `microbench` | detector micro-benchmarks ([`microbench`]) | `microbench` |
+//! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
+//!
+//! The step list, its count, the report writes and the landing page's report list, headlines,
+//! ranking rows and sections are all generated from the table ([`experiments!`]).
 //!
 //! The site is many report directories, so [`write`] takes the site's root rather than one
 //! [`ReportDir`]: each report is staged and committed atomically on its own, the landing page
@@ -9,447 +26,239 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use replab_detect::DrawPolicy;
 use replab_registry::{DETECTORS, SEARCH_DETECTORS, check_policy, policy_matrix};
 use replab_report::{
-    Cell, LineChart, Meta, Page, ReportDir, Series, fmt_delta_pct, fmt_int, render_fragment,
-    table_html,
+    Cell, LineChart, Meta, Page, ReportDir, Series, fmt_delta_pct, render_fragment, table_html,
 };
 use serde::{Deserialize, Serialize};
 
+pub use crate::experiment::Site as Config;
 use crate::{
-    Progress, audit, callgrind, conformance, ghi, key_width, microbench, policies, reproduce::axon,
-    smp, study, suite,
+    Progress, audit::Audit, callgrind, conformance::Conformance, experiment::*, experiments,
+    ghi::Ghi, key_width::KeyWidth, microbench::Microbench, policies::Policies,
+    reproduce::axon::Axon, smp::Smp, study::Study, suite::Suites,
 };
 
-/// The settings of the main job.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
-    pub quick: bool,
-    /// Where the datasets are (`datasets/` of the repository): the suites' EPD files.
-    pub datasets: PathBuf,
-    /// The command line that regenerates the site (`replab bench`, `replab bench --quick`).
-    pub command: String,
-    /// The replab binary, for the instruction counts under valgrind (each workload runs in a
-    /// child process: `replab measure …`). `None`: no instruction counts (tests).
-    pub exe: Option<PathBuf>,
+experiments! {
+    /// Every experiment's typed results, in step order; `results.json` holds each under its
+    /// field's name.
+    pub struct Measured {
+        /// The Axon reproduction.
+        axon: Axon,
+        /// The Axon experiment as a study.
+        study: Study,
+        /// Parallel search (Lazy SMP) and shared repetition structures.
+        smp: Smp,
+        /// The audit.
+        audit: Audit,
+        /// The UCI conformance scenarios against replab's engine and the engines installed.
+        conformance: Conformance,
+        /// Key width and false draws.
+        key_width: KeyWidth,
+        /// Engines' draw policies.
+        policies: Policies,
+        /// Graph-history interaction.
+        ghi: Ghi,
+        /// The suites, in landing-page order.
+        suites: Suites,
+        /// The micro-benchmarks.
+        microbench: Microbench,
+        /// Deterministic instruction counts under valgrind (`None` when not asked for; empty
+        /// with `valgrind: null` when valgrind is absent).
+        instructions: Instructions,
+    }
+    compose = compose;
 }
 
-impl Default for Config {
+/// The bench composition: the instruction counts, measured once by their own step, go into
+/// the reproduction's summary.
+fn compose(measured: &mut Measured) {
+    if let Some(costs) = &measured.instructions {
+        for s in &mut measured.axon.summary {
+            s.overhead_instructions = costs.overhead(s.detector.name());
+        }
+    }
+}
+
+/// The settings of the instruction counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstructionsConfig {
+    /// The replab binary (each workload runs in a child process: `replab measure …`);
+    /// `None`: nothing is counted.
+    pub exe: Option<PathBuf>,
+    /// Depth of the searches.
+    pub depth: u32,
+    /// Reversible runs of the cycle workloads.
+    pub runs: Vec<usize>,
+}
+
+impl Default for InstructionsConfig {
     fn default() -> Self {
         Self {
-            quick: false,
-            datasets: PathBuf::from("datasets"),
-            command: "replab bench".into(),
             exe: None,
+            depth: callgrind::DEFAULT_DEPTH,
+            runs: callgrind::DEFAULT_RUNS.to_vec(),
         }
     }
 }
 
-/// One EPD suite of the main job: its report directory, file and depth.
-struct SuitePlan {
-    dir: &'static str,
-    title: &'static str,
-    file: &'static str,
-    depth: u32,
-    limit: Option<usize>,
-    repeats: usize,
+impl Settings for InstructionsConfig {
+    /// The search at depth 8, no cycle workloads.
+    fn quick() -> Self {
+        Self {
+            depth: 8,
+            runs: Vec::new(),
+            ..Self::default()
+        }
+    }
+    fn set_command(&mut self, _command: String) {}
 }
 
-impl Config {
-    /// The suites this run searches.
-    fn suites(&self) -> Vec<SuitePlan> {
-        // Depths and repeats keep the full run, with every other experiment, within its
-        // 15-minute budget: 5 interleaved repeats (a 94% interval per record); the quick run
-        // takes 3 (75%).
-        let plan = |dir, title, file, depth, limit, repeats| SuitePlan {
-            dir,
-            title,
-            file,
-            depth,
-            limit,
-            repeats,
-        };
-        if self.quick {
-            vec![
-                plan("suite-repetition", REPETITION, "repetition.epd", 5, None, 3),
-                plan("suite-wac", WAC, "wac.epd", 4, Some(60), 3),
-            ]
-        } else {
-            vec![
-                plan("suite-repetition", REPETITION, "repetition.epd", 7, None, 5),
-                plan("suite-wac", WAC, "wac.epd", 5, None, 5),
-                plan("suite-bk", BK, "bk.epd", 6, None, 5),
-            ]
-        }
-    }
+/// Instruction counts under valgrind: a step of `bench` with a landing section, no report
+/// directory and no subcommand of its own.
+pub struct Instructions;
 
-    /// The reproduction's settings.
-    fn axon(&self) -> axon::Config {
-        let max_depth = if self.quick { 10 } else { 12 };
-        let base = if self.quick {
-            axon::Config::quick()
-        } else {
-            axon::Config::default()
-        };
-        axon::Config {
-            max_depth,
-            command: if self.quick {
-                format!("replab reproduce axon --max-depth {max_depth} --out reports/axon")
-            } else {
-                "replab reproduce axon --out reports/axon".into()
-            },
-            // The instruction counts are measured once, by the bench's own step, and copied
-            // into the reproduction's summary.
-            exe: None,
-            ..base
-        }
-    }
+impl Experiment for Instructions {
+    const NAME: &'static str = "instruction counts (valgrind)";
+    const DIR: &'static str = "instructions";
+    const TITLE: &'static str = "Instruction counts";
+    type Config = InstructionsConfig;
+    type Results = Option<callgrind::InstructionCosts>;
 
-    /// The study's settings (`--quick`: a shallower grid and endgame search, fewer WAC records).
-    fn study(&self) -> study::Config {
-        if self.quick {
-            study::Config {
-                command: "replab study --quick --out reports/study".into(),
-                ..study::Config::quick()
-            }
-        } else {
-            study::Config {
-                command: "replab study --out reports/study".into(),
-                ..study::Config::default()
-            }
-        }
-    }
-
-    /// The conformance run's settings: replab's engine once per search detector (`replab uci`
-    /// in a child process when the binary is known, else in-process); the full run adds the
-    /// Debian UCI engines installed on the machine (absent ones are listed as not run).
-    fn conformance(&self) -> conformance::Config {
-        let engines: Vec<Vec<String>> = if self.quick {
-            Vec::new()
-        } else {
-            conformance::DEBIAN_ENGINES
-                .iter()
-                .map(|e| vec![e.to_string()])
-                .collect()
-        };
-        let mut command = "replab conformance".to_string();
-        for e in &engines {
-            command += &format!(" --engine {}", e.join(" "));
-        }
-        command += " --out reports/conformance";
-        conformance::Config {
-            scenarios: self.datasets.join("conformance.json"),
-            replab: match &self.exe {
-                Some(exe) => {
-                    conformance::Launch::Command(vec![exe.display().to_string(), "uci".into()])
-                }
-                None => conformance::Launch::InProcess,
-            },
-            engines,
-            command,
-            ..conformance::Config::default()
-        }
-    }
-
-    /// The key-width experiment's settings (`--quick`: fewer games, shallower searches).
-    fn key_width(&self) -> key_width::Config {
-        let (base, command) = if self.quick {
-            (key_width::Config::quick(), "replab key-width --quick")
-        } else {
-            (key_width::Config::default(), "replab key-width")
-        };
-        key_width::Config {
-            command: command.into(),
-            ..base
-        }
-    }
-
-    /// The parallel-search experiment's settings (`--quick`: shallower, fewer positions).
-    fn smp(&self) -> smp::Config {
-        if self.quick {
-            smp::Config {
-                command: "replab smp --quick --out reports/smp".into(),
-                ..smp::Config::quick()
-            }
-        } else {
-            smp::Config {
-                command: "replab smp --out reports/smp".into(),
-                ..smp::Config::default()
-            }
-        }
-    }
-
-    /// The draw-policy experiment's settings (`--quick`: shallower, fewer WAC records).
-    fn policies(&self) -> policies::Config {
-        if self.quick {
-            policies::Config {
-                command: "replab policies --quick --out reports/policies".into(),
-                ..policies::Config::quick()
-            }
-        } else {
-            policies::Config {
-                command: "replab policies --out reports/policies".into(),
-                ..policies::Config::default()
-            }
-        }
-    }
-
-    /// The graph-history experiment's settings (`--quick`: shallower, fewer positions).
-    fn ghi(&self) -> ghi::Config {
-        if self.quick {
-            ghi::Config {
-                command: "replab ghi --quick --out reports/ghi".into(),
-                ..ghi::Config::quick()
-            }
-        } else {
-            ghi::Config {
-                command: "replab ghi --out reports/ghi".into(),
-                ..ghi::Config::default()
-            }
-        }
-    }
-
-    /// The audit's settings.
-    fn audit(&self) -> audit::Config {
-        let mut config = audit::Config {
-            games: if self.quick { 1_000 } else { 10_000 },
-            ..audit::Config::default()
-        };
-        config.command = audit::command_line(&config, Path::new("reports/audit"));
+    fn run(
+        config: &InstructionsConfig,
+        progress: &mut dyn Progress,
+    ) -> Result<Option<callgrind::InstructionCosts>> {
         config
+            .exe
+            .as_ref()
+            .map(|exe| {
+                callgrind::measure(exe, &SEARCH_DETECTORS, config.depth, &config.runs, progress)
+            })
+            .transpose()
     }
 
-    /// The settings of one suite.
-    fn suite(&self, plan: &SuitePlan) -> Result<suite::Config> {
-        let policy = DrawPolicy::default();
-        let epd = self.datasets.join(plan.file);
-        let mut command = format!(
-            "replab suite --epd {} --depth {} --out reports/{}",
-            epd.display(),
-            plan.depth,
-            plan.dir
-        );
-        if let Some(n) = plan.limit {
-            command += &format!(" --limit {n}");
-        }
-        command += &format!(" --repeats {}", plan.repeats);
-        Ok(suite::Config {
-            epd,
-            depth: plan.depth,
-            detectors: suite::parse_detectors("all", policy)?,
-            policy,
-            limit: plan.limit,
-            repeats: plan.repeats,
-            command,
-            ..suite::Config::default()
+    fn write(results: &Self::Results, dir: &ReportDir) -> Result<()> {
+        write_json(results, dir)
+    }
+
+    fn bench_config(site: &Site) -> Result<InstructionsConfig> {
+        Ok(InstructionsConfig {
+            exe: site.exe.clone(),
+            ..site.settings::<Self>()
         })
     }
 
-    /// The micro-benchmarks' settings.
-    fn microbench(&self) -> microbench::Config {
-        let mut config = if self.quick {
-            microbench::Config::quick()
-        } else {
-            microbench::Config::default()
+    fn steps(config: &InstructionsConfig) -> Vec<String> {
+        config.exe.iter().map(|_| Self::NAME.to_string()).collect()
+    }
+
+    fn run_steps(
+        config: &InstructionsConfig,
+        progress: &mut dyn Progress,
+        steps: &mut Steps,
+    ) -> Result<Self::Results> {
+        if config.exe.is_none() {
+            return Ok(None);
+        }
+        let label = steps.next(progress);
+        Self::run(config, progress).with_context(|| format!("step `{label}` failed"))
+    }
+
+    fn pages(_: &Self::Results) -> Vec<Link> {
+        Vec::new()
+    }
+
+    fn write_site(_: &Self::Results, _: &Path) -> Result<()> {
+        Ok(())
+    }
+
+    fn ranking(results: &Self::Results) -> Vec<Ranked> {
+        let Some(costs) = results else {
+            return Vec::new();
         };
-        config.command = self.command.clone();
-        config
+        costs
+            .search
+            .iter()
+            .filter_map(|s| {
+                Some(Ranked {
+                    detector: s.detector.clone(),
+                    fact: Fact::Instructions(costs.overhead(&s.detector)?),
+                })
+            })
+            .collect()
+    }
+
+    fn sections(results: &Self::Results) -> Vec<(String, String)> {
+        let html = results.as_ref().map_or_else(
+            || {
+                "<p>Not measured in this run (instruction counts need the replab binary \
+                 and valgrind: <code>replab bench</code> measures them when valgrind is \
+                 installed).</p>"
+                    .to_string()
+            },
+            callgrind::section_html,
+        );
+        vec![(Self::TITLE.to_string(), html)]
     }
 }
 
-const REPETITION: &str = "Repetition-rich suite";
-const WAC: &str = "Win At Chess suite";
-const BK: &str = "Bratko–Kopec suite";
-const AXON_TITLE: &str = "Axon reproduction (WAC.018, the paper's experiment)";
-const AUDIT_TITLE: &str = "Audit against exact FIDE identity";
-
-/// One suite's results and where its report goes.
+/// Everything the main job measured: how, and every experiment's typed results (flattened:
+/// `{"meta": …, "quick": …, "axon": …, …}`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct SuiteReport {
-    /// Report directory under the site's root (`suite-wac`).
-    pub dir: String,
-    /// Page title on the landing page.
-    pub title: String,
-    /// The suite's results.
-    pub results: suite::SuiteResults,
-}
-
-/// Everything the main job measured: every experiment's typed results.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Results {
+#[serde(bound = "S: ExperimentSet")]
+pub struct Results<S = Measured> {
     /// How the site was made.
     pub meta: Meta,
     /// A `--quick` run.
     pub quick: bool,
-    /// The Axon reproduction.
-    pub axon: axon::Results,
-    /// The Axon experiment as a study.
-    pub study: study::Results,
-    /// Parallel search (Lazy SMP) and shared repetition structures.
-    pub smp: smp::Results,
-    /// The audit.
-    pub audit: audit::Results,
-    /// The UCI conformance scenarios against replab's engine and the engines installed.
-    pub conformance: conformance::Results,
-    /// Key width and false draws.
-    pub key_width: key_width::Results,
-    /// Engines' draw policies.
-    pub policies: policies::Results,
-    /// Graph-history interaction.
-    pub ghi: ghi::Results,
-    /// The suites, in landing-page order.
-    pub suites: Vec<SuiteReport>,
-    /// The micro-benchmarks.
-    pub microbench: microbench::Results,
-    /// Deterministic instruction counts under valgrind (`None` when not asked for; empty with
-    /// `valgrind: null` when valgrind is absent).
-    pub instructions: Option<callgrind::InstructionCosts>,
+    /// Every experiment's results.
+    #[serde(flatten)]
+    pub experiments: S,
+}
+
+/// The experiments of the main job, for `replab bench --help`: one line each, in order.
+pub fn experiments_help() -> String {
+    let lines: Vec<String> = Measured::experiments()
+        .iter()
+        .map(|(name, title)| format!("  {name:<30} {title}"))
+        .collect();
+    format!("Experiments, in order:\n{}", lines.join("\n"))
+}
+
+/// The labels of the steps `bench` runs with `config`, in order.
+pub fn steps<S: ExperimentSet>(config: &Config) -> Result<Vec<String>> {
+    S::steps(config)
 }
 
 /// Runs every experiment of the main job, in order; nothing is written.
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    run_set(config, progress)
+}
+
+/// Runs every experiment of the table `S`, in order; nothing is written.
+pub fn run_set<S: ExperimentSet>(
+    config: &Config,
+    progress: &mut dyn Progress,
+) -> Result<Results<S>> {
     let meta = Meta::collect(&config.command);
-    let plans = config.suites();
-    let suite_configs = plans
-        .iter()
-        .map(|p| config.suite(p))
-        .collect::<Result<Vec<_>>>()?;
-    for c in &suite_configs {
-        if !c.epd.exists() {
-            bail!(
-                "{} not found: run replab bench from the repository root",
-                c.epd.display()
-            );
-        }
-    }
-    let total = 9 + plans.len() + usize::from(config.exe.is_some());
-    let mut step = 0;
-    let mut announce = |progress: &mut dyn Progress, label: &str| {
-        step += 1;
-        progress.note(&format!("[{step}/{total}] {label}"));
-    };
-    announce(progress, "reproduce axon");
-    let axon = axon::run(&config.axon(), progress).context("step `reproduce axon` failed")?;
-    announce(progress, "study");
-    let study = study::run(&config.study(), progress).context("step `study` failed")?;
-    announce(progress, "smp");
-    let smp = smp::run(&config.smp(), progress).context("step `smp` failed")?;
-    announce(progress, "audit");
-    let audit = audit::run(&config.audit(), progress).context("step `audit` failed")?;
-    announce(progress, "conformance (UCI)");
-    let conformance =
-        conformance::run(&config.conformance(), progress).context("step `conformance` failed")?;
-    announce(progress, "key-width");
-    let key_width =
-        key_width::run(&config.key_width(), progress).context("step `key-width` failed")?;
-    announce(progress, "policies");
-    let policies = policies::run(&config.policies(), progress).context("step `policies` failed")?;
-    announce(progress, "ghi");
-    let ghi = ghi::run(&config.ghi(), progress).context("step `ghi` failed")?;
-    let mut suites = Vec::new();
-    for (plan, suite_config) in plans.iter().zip(&suite_configs) {
-        announce(progress, &format!("suite {}", plan.file));
-        let results = suite::run(suite_config, progress)
-            .with_context(|| format!("step `suite {}` failed", plan.file))?;
-        suites.push(SuiteReport {
-            dir: plan.dir.into(),
-            title: plan.title.into(),
-            results,
-        });
-    }
-    announce(progress, "micro-benchmarks");
-    let microbench = microbench::run(&config.microbench(), progress)
-        .context("step `micro-benchmarks` failed")?;
-    let instructions = match &config.exe {
-        Some(exe) => {
-            announce(progress, "instruction counts (valgrind)");
-            // Quick: the search at depth 8, no cycle workloads; full: depth 10 and every run.
-            let (depth, runs): (u32, &[usize]) = if config.quick {
-                (8, &[])
-            } else {
-                (callgrind::DEFAULT_DEPTH, &callgrind::DEFAULT_RUNS)
-            };
-            Some(
-                callgrind::measure(exe, &SEARCH_DETECTORS, depth, runs, progress)
-                    .context("step `instruction counts` failed")?,
-            )
-        }
-        None => None,
-    };
-    let mut axon = axon;
-    if let Some(costs) = &instructions {
-        for s in &mut axon.summary {
-            s.overhead_instructions = costs.overhead(s.detector.name());
-        }
-    }
+    let experiments = S::run(config, progress)?;
     progress.finish();
     Ok(Results {
         meta,
         quick: config.quick,
-        axon,
-        study,
-        smp,
-        audit,
-        conformance,
-        key_width,
-        policies,
-        ghi,
-        suites,
-        microbench,
-        instructions,
+        experiments,
     })
 }
 
 /// Writes every report under `out` (one directory each, committed atomically) and then the
 /// landing page `out/index.html`.
-pub fn write(results: &Results, out: &Path) -> Result<()> {
+pub fn write<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
-    let report = |name: &str, f: &dyn Fn(&ReportDir) -> Result<()>| -> Result<()> {
-        let dir = ReportDir::create(out.join(name))?;
-        f(&dir)?;
-        dir.commit()?;
-        Ok(())
-    };
-    report("axon", &|d| axon::write(&results.axon, d))?;
-    report("study", &|d| study::write(&results.study, d))?;
-    report("smp", &|d| smp::write(&results.smp, d))?;
-    report("audit", &|d| audit::write(&results.audit, d))?;
-    report("conformance", &|d| {
-        conformance::write(&results.conformance, d)
-    })?;
-    report("key-width", &|d| key_width::write(&results.key_width, d))?;
-    report("policies", &|d| policies::write(&results.policies, d))?;
-    report("ghi", &|d| ghi::write(&results.ghi, d))?;
-    report("microbench", &|d| microbench::write(&results.microbench, d))?;
-    for s in &results.suites {
-        report(&s.dir, &|d| suite::write(&s.results, d))?;
-    }
+    results.experiments.write(out)?;
     landing(results, out)
-}
-
-/// The reports of the site, in landing-page order: (directory, title).
-fn pages(results: &Results) -> Vec<(String, String)> {
-    let mut pages = vec![
-        ("axon".to_string(), AXON_TITLE.to_string()),
-        ("study".into(), study::TITLE.into()),
-        ("smp".into(), smp::TITLE.into()),
-        ("audit".into(), AUDIT_TITLE.into()),
-        ("conformance".into(), conformance::TITLE.into()),
-        ("key-width".into(), key_width::TITLE.into()),
-        ("policies".into(), policies::TITLE.into()),
-        ("ghi".into(), ghi::TITLE.into()),
-        ("microbench".into(), microbench::TITLE.into()),
-    ];
-    pages.extend(
-        results
-            .suites
-            .iter()
-            .map(|s| (s.dir.clone(), s.title.clone())),
-    );
-    pages
 }
 
 /// Per-detector facts gathered from every experiment, for the ranking table.
@@ -463,151 +272,108 @@ struct Row {
     overhead: Option<f64>,
     /// Instructions per node relative to `off` (valgrind).
     instructions: Option<f64>,
-    /// Time against `off`, per suite, and whether its interval excludes no change.
+    /// Time against `off`, per suite column, and whether its interval excludes no change.
     suites: Vec<Option<(f64, bool)>>,
 }
 
-/// Gathers the ranking rows: every micro-benchmarked detector, then every search detector.
-fn rows(results: &Results) -> Vec<Row> {
-    let summary = &results.microbench.summary;
-    let mut names: Vec<String> = summary.detectors.clone();
-    for n in SEARCH_DETECTORS {
-        if !names.iter().any(|x| x == n) {
-            names.push(n.to_string());
+/// The ranking: the suite columns and one row per registry detector with a fact, in the
+/// registry's order.
+fn rows(facts: &[Ranked]) -> (Vec<String>, Vec<Row>) {
+    let mut columns: Vec<String> = Vec::new();
+    for f in facts {
+        if let Fact::SuiteTime { suite, .. } = &f.fact
+            && !columns.contains(suite)
+        {
+            columns.push(suite.clone());
         }
     }
-    names
-        .into_iter()
-        .map(|detector| {
-            let audited = results
-                .audit
-                .detectors
-                .0
-                .iter()
-                .find(|(n, _)| *n == detector);
-            Row {
-                false_positive: audited.map(|(_, a)| a.false_positive),
-                false_negative: audited.map(|(_, a)| a.false_negative),
-                ns: summary
-                    .runs
-                    .iter()
-                    .filter(|c| c.detector == detector && !c.hit)
-                    .map(|c| (c.run, c.ns, c.ratio))
-                    .collect(),
-                overhead: results
-                    .axon
-                    .summary
-                    .iter()
-                    .find(|s| s.detector == detector.as_str())
-                    .map(|s| s.overhead),
-                instructions: results
-                    .instructions
-                    .as_ref()
-                    .and_then(|c| c.overhead(&detector)),
-                suites: results
-                    .suites
-                    .iter()
-                    .map(|s| {
-                        s.results
-                            .aggregates
-                            .iter()
-                            .find(|a| a.detector == detector.as_str())
-                            .and_then(|a| {
-                                a.time_vs_off
-                                    .map(|t| (t, a.time_differs_from_off().unwrap_or(false)))
-                            })
-                    })
-                    .collect(),
-                detector,
+    let rows = DETECTORS
+        .iter()
+        .filter(|d| facts.iter().any(|f| f.detector == d.name))
+        .map(|d| {
+            let mut row = Row {
+                detector: d.name.to_string(),
+                suites: vec![None; columns.len()],
+                ..Row::default()
+            };
+            for f in facts.iter().filter(|f| f.detector == d.name) {
+                match &f.fact {
+                    Fact::Errors {
+                        false_positive,
+                        false_negative,
+                    } => {
+                        row.false_positive.get_or_insert(*false_positive);
+                        row.false_negative.get_or_insert(*false_negative);
+                    }
+                    Fact::Cycle { run, ns, ratio } => row.ns.push((*run, *ns, *ratio)),
+                    Fact::SearchOverhead(o) => {
+                        row.overhead.get_or_insert(*o);
+                    }
+                    Fact::Instructions(i) => {
+                        row.instructions.get_or_insert(*i);
+                    }
+                    Fact::SuiteTime { suite, change } => {
+                        if let Some(i) = columns.iter().position(|c| c == suite) {
+                            row.suites[i] = row.suites[i].or(*change);
+                        }
+                    }
+                }
             }
+            row
         })
-        .collect()
+        .collect();
+    (columns, rows)
+}
+
+/// One headline as the landing page shows it.
+#[derive(Serialize)]
+struct Line {
+    label: String,
+    context: String,
+    /// `": "` after the context, or `" "` after a label that ends a sentence.
+    sep: &'static str,
+    text: String,
+    /// `"."` unless the text ends a sentence.
+    end: &'static str,
 }
 
 /// The headline context of the landing page.
 #[derive(Serialize)]
-struct Headlines<'a> {
+struct Headlines {
     quick: bool,
-    verdict: &'a str,
-    study: &'a str,
-    conformance: String,
-    smp: &'a str,
-    games: String,
-    plies: String,
-    exact: String,
-    inexact: String,
-    cheapest: &'a str,
-    cost_in_search: String,
+    lines: Vec<Line>,
     policy: &'static str,
     refused: String,
-    key_width: String,
-    policies: String,
-    ghi: String,
 }
 
-fn headlines<'a>(results: &'a Results, rows: &[Row]) -> Headlines<'a> {
-    let exact: Vec<&str> = rows
-        .iter()
-        .filter(|r| r.false_positive == Some(0) && r.false_negative == Some(0))
-        .map(|r| r.detector.as_str())
-        .collect();
-    let inexact: Vec<String> = rows
-        .iter()
-        .filter(|r| r.false_positive.unwrap_or(0) + r.false_negative.unwrap_or(0) > 0)
-        .map(|r| {
-            format!(
-                "{} ({} false positives, {} false negatives)",
-                r.detector,
-                fmt_int(r.false_positive.unwrap_or(0)),
-                fmt_int(r.false_negative.unwrap_or(0))
-            )
-        })
-        .collect();
+fn headlines<S: ExperimentSet>(results: &Results<S>) -> Headlines {
     let policy = DrawPolicy::default();
     let refused: Vec<String> = SEARCH_DETECTORS
         .iter()
         .filter_map(|n| check_policy(n, policy).err().map(|e| e.to_string()))
         .collect();
+    let lines = results
+        .experiments
+        .headlines()
+        .into_iter()
+        .map(|h| Line {
+            sep: if h.label.ends_with('.') { " " } else { ": " },
+            end: if h.text.ends_with('.') { "" } else { "." },
+            label: h.label,
+            context: h.context,
+            text: h.text,
+        })
+        .collect();
     Headlines {
         quick: results.quick,
-        verdict: &results.axon.verdict,
-        study: &results.study.verdict.summary,
-        conformance: conformance::headline(&results.conformance),
-        smp: &results.smp.headline,
-        games: fmt_int(results.audit.totals.games),
-        plies: fmt_int(results.audit.totals.plies),
-        exact: exact.join(", "),
-        inexact: if inexact.is_empty() {
-            "none".into()
-        } else {
-            inexact.join("; ")
-        },
-        cheapest: &results.microbench.summary.cheapest_sentence,
-        cost_in_search: rows
-            .iter()
-            .filter_map(|r| {
-                let s = results
-                    .axon
-                    .summary
-                    .iter()
-                    .find(|s| s.detector == r.detector.as_str())?;
-                Some(format!(
-                    "{} {:.2}× [{:.2}, {:.2}]",
-                    r.detector, s.overhead, s.overhead_ci[0], s.overhead_ci[1]
-                ))
-            })
-            .collect::<Vec<_>>()
-            .join(", "),
+        lines,
         policy: policy.name(),
         refused: refused.join("; "),
-        key_width: key_width::headline(&results.key_width),
-        policies: policies::headline(&results.policies),
-        ghi: ghi::headline(&results.ghi),
     }
 }
 
 /// The ranking table as HTML.
-fn ranking_table(results: &Results, rows: &[Row]) -> String {
+fn ranking_table(columns: &[String], rows: &[Row]) -> String {
     const SHOW_RUNS: [usize; 4] = [0, 8, 32, 100];
     let dash = || Cell::text("—");
     let mut headers: Vec<String> =
@@ -616,12 +382,7 @@ fn ranking_table(results: &Results, rows: &[Row]) -> String {
     headers.push("× copy-make, run 32".into());
     headers.push("NPS overhead (axon)".into());
     headers.push("instructions/node vs off".into());
-    headers.extend(
-        results
-            .suites
-            .iter()
-            .map(|s| format!("time vs off ({})", s.dir)),
-    );
+    headers.extend(columns.iter().map(|s| format!("time vs off ({s})")));
     let table_rows: Vec<Vec<Cell>> = rows
         .iter()
         .map(|r| {
@@ -714,11 +475,9 @@ fn policies_section() -> Result<String> {
     )?)
 }
 
-/// Writes the landing page from the typed results.
-fn landing(results: &Results, out: &Path) -> Result<()> {
-    let rows = rows(results);
-    let dir = ReportDir::create(out.join(".landing"))?;
-    let chart = LineChart {
+/// The scaling chart: cost of a cycle by reversible run, one series per detector.
+fn scaling_chart(rows: &[Row]) -> LineChart {
+    LineChart {
         log_y: true,
         series: rows
             .iter()
@@ -735,40 +494,39 @@ fn landing(results: &Results, out: &Path) -> Result<()> {
             "reversible run (plies)",
             "time (ns per cycle)",
         )
-    };
-    let figure = dir.write_chart("scaling.svg", &chart, "Scaling with the reversible run")?;
-    let pages = pages(results);
-    #[derive(Serialize)]
-    struct Link<'a> {
-        dir: &'a str,
-        title: &'a str,
     }
+}
+
+/// Writes the landing page from the typed results.
+fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
+    let (columns, rows) = rows(&results.experiments.ranking());
+    let dir = ReportDir::create(out.join(".landing"))?;
+    let figure = dir.write_chart(
+        "scaling.svg",
+        &scaling_chart(&rows),
+        "Scaling with the reversible run",
+    )?;
+    let pages = results.experiments.pages();
     #[derive(Serialize)]
     struct Reports<'a> {
-        reports: Vec<Link<'a>>,
+        reports: &'a [Link],
     }
     #[derive(Serialize)]
     struct Ranking {
         table: String,
     }
-    let reports = Reports {
-        reports: pages
-            .iter()
-            .map(|(dir, title)| Link { dir, title })
-            .collect(),
-    };
     let nav: Vec<(String, String)> = pages
         .iter()
-        .map(|(dir, title)| (title.clone(), format!("{dir}/index.html")))
+        .map(|l| (l.title.clone(), format!("{}/index.html", l.dir)))
         .collect();
-    Page::new("replab: repetition detection compared", &results.meta)
+    let mut page = Page::new("replab: repetition detection compared", &results.meta)
         .nav(nav)
         .section(
             "Headlines",
             render_fragment(
                 "bench/landing.html",
                 include_str!("../templates/bench/landing.html"),
-                &headlines(results, &rows),
+                &headlines(results),
             )?,
         )
         .section(
@@ -777,30 +535,21 @@ fn landing(results: &Results, out: &Path) -> Result<()> {
                 "bench/ranking.html",
                 include_str!("../templates/bench/ranking.html"),
                 &Ranking {
-                    table: ranking_table(results, &rows),
+                    table: ranking_table(&columns, &rows),
                 },
             )?,
         )
-        .section("Scaling", figure)
-        .section(
-            "Instruction counts",
-            results.instructions.as_ref().map_or_else(
-                || {
-                    "<p>Not measured in this run (instruction counts need the replab binary \
-                     and valgrind: <code>replab bench</code> measures them when valgrind is \
-                     installed).</p>"
-                        .to_string()
-                },
-                callgrind::section_html,
-            ),
-        )
-        .section("Detector × draw policy", policies_section()?)
+        .section("Scaling", figure);
+    for (title, html) in results.experiments.sections() {
+        page = page.section(&title, html);
+    }
+    page.section("Detector × draw policy", policies_section()?)
         .section(
             "Reports",
             render_fragment(
                 "bench/reports.html",
                 include_str!("../templates/bench/reports.html"),
-                &reports,
+                &Reports { reports: &pages },
             )?,
         )
         .write(&dir, "index.html")?;

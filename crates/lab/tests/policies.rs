@@ -19,7 +19,7 @@
 use std::path::Path;
 
 use replab_detect::DrawPolicy;
-use replab_lab::suite::{Record, read_records};
+use replab_lab::records::{Record, read_records};
 use replab_registry::{DETECTORS, check_policy, with_detector};
 use replab_search::{SearchConfig, SearchResult, Searcher};
 

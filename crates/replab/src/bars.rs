@@ -19,22 +19,17 @@ impl Bars {
 
 impl Progress for Bars {
     fn stage(&mut self, label: &str, total: u64) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-        let bar = if total == 0 {
-            ProgressBar::new_spinner()
-        } else {
-            ProgressBar::new(total)
+        self.finish();
+        let (bar, template) = match total {
+            0 => (ProgressBar::new_spinner(), "{spinner} {prefix} {elapsed}"),
+            _ => (
+                ProgressBar::new(total),
+                "{prefix:>18} [{bar:32}] {pos}/{len} {elapsed} (eta {eta})",
+            ),
         };
         if self.quiet {
             bar.set_draw_target(ProgressDrawTarget::hidden());
         }
-        let template = if total == 0 {
-            "{spinner} {prefix} {elapsed}"
-        } else {
-            "{prefix:>18} [{bar:32}] {pos}/{len} {elapsed} (eta {eta})"
-        };
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style.progress_chars("=> "));
         }
@@ -43,9 +38,7 @@ impl Progress for Bars {
     }
 
     fn advance(&mut self, n: u64) {
-        if let Some(bar) = &self.bar {
-            bar.inc(n);
-        }
+        self.bar.iter().for_each(|bar| bar.inc(n));
     }
 
     fn note(&mut self, text: &str) {
@@ -56,8 +49,9 @@ impl Progress for Bars {
     }
 
     fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
+        self.bar
+            .take()
+            .iter()
+            .for_each(ProgressBar::finish_and_clear);
     }
 }

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 pub use engine::{Engine, Launch};
 
 use crate::Progress;
+use crate::experiment::{Conclusion, Experiment, Headline, Site};
 
 /// A score within ±`DRAW_MARGIN` centipawns is a draw (engines add small noise to draws).
 pub const DRAW_MARGIN: i32 = 10;
@@ -118,7 +119,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            scenarios: PathBuf::from("datasets/conformance.json"),
+            scenarios: PathBuf::from(crate::datasets::CONFORMANCE),
             replab: Launch::InProcess,
             engines: Vec::new(),
             timeout: Duration::from_secs(30),
@@ -596,4 +597,86 @@ pub fn headline(r: &Results) -> String {
         text += &format!(" Not run: {}.", r.skipped.join("; "));
     }
     text
+}
+
+/// The conformance run as an experiment of the table.
+pub struct Conformance;
+
+impl crate::experiment::Settings for Config {
+    /// Conformance has no short run of its own: `bench --quick` leaves the external engines out.
+    fn quick() -> Self {
+        Self::default()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    /// The scenario file must load before any engine starts.
+    fn check(&self) -> Result<()> {
+        load(&self.scenarios).map(drop)
+    }
+}
+
+impl Experiment for Conformance {
+    const NAME: &'static str = "conformance";
+    const DIR: &'static str = "conformance";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    /// The engine × scenario table on stdout; the engines not run and the page on stderr.
+    fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
+        let mut stderr: String = results
+            .skipped
+            .iter()
+            .map(|s| format!("replab: skipped engine {s}\n"))
+            .collect();
+        stderr += &format!("wrote {}\n", index.display());
+        Ok(Conclusion {
+            stdout: summary_table(results),
+            stderr,
+            failure: None,
+        })
+    }
+
+    /// replab's engine once per search detector (`replab uci` in a child process when the
+    /// binary is known, else in-process); the full run adds the Debian UCI engines installed
+    /// on the machine (absent ones are listed as not run).
+    fn bench_config(site: &Site) -> Result<Config> {
+        let engines: Vec<Vec<String>> = if site.quick {
+            Vec::new()
+        } else {
+            DEBIAN_ENGINES.iter().map(|e| vec![e.to_string()]).collect()
+        };
+        let mut command = "replab conformance".to_string();
+        for e in &engines {
+            command += &format!(" --engine {}", e.join(" "));
+        }
+        command += " --out reports/conformance";
+        Ok(Config {
+            scenarios: site.datasets.join("conformance.json"),
+            replab: match &site.exe {
+                Some(exe) => Launch::Command(vec![exe.display().to_string(), "uci".into()]),
+                None => Launch::InProcess,
+            },
+            engines,
+            command,
+            ..Config::default()
+        })
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Conformance with the rules".into(),
+            context: r#" (<a href="conformance/index.html">engine × scenario</a>)"#.into(),
+            text: headline(results),
+        }]
+    }
 }

@@ -30,7 +30,11 @@ use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
 
-use crate::{Progress, study::engine::parallel};
+use crate::experiment::{Conclusion, Experiment, Headline};
+use crate::{
+    Progress,
+    engine::{default_threads, parallel},
+};
 
 /// The page title.
 pub const TITLE: &str = "Graph-history interaction: path-dependent draws reused from the table";
@@ -69,7 +73,7 @@ impl Default for Config {
             game_positions: 60,
             long_positions: 300,
             seed: 1,
-            threads: crate::study::default_threads(),
+            threads: default_threads(),
             command: "replab ghi".into(),
         }
     }
@@ -775,6 +779,44 @@ pub fn summary_table(results: &Results) -> String {
     }
     out += &format!("\n{}\n", headline(results));
     out
+}
+
+/// Graph-history interaction as an experiment of the table.
+pub struct Ghi;
+
+crate::settings!(Config, check);
+
+impl Experiment for Ghi {
+    const NAME: &'static str = "ghi";
+    const DIR: &'static str = "ghi";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    /// The table on stdout, where the page went on stderr.
+    fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
+        Ok(Conclusion::table(summary_table(results), index))
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Graph-history interaction".into(),
+            context: r#" (<a href="ghi/index.html">draws reused from the table</a>)"#.into(),
+            text: headline(results),
+        }]
+    }
 }
 
 #[cfg(test)]

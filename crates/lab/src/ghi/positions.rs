@@ -9,10 +9,7 @@ use replab_board::{Move, Position};
 use replab_pgn::PgnReader;
 
 use super::Config;
-use crate::{
-    study::endgames::{self, PGN_SOURCES},
-    suite::parse_record,
-};
+use crate::{datasets, endgames};
 
 /// A position to search with its game history.
 #[derive(Clone, Debug)]
@@ -47,14 +44,7 @@ fn below(rng: &mut Xoshiro256PlusPlus, n: usize) -> usize {
 /// history, then the seeded choice from the games, then the seeded long histories.
 pub fn positions(config: &Config) -> Result<Vec<GamePosition>> {
     let mut out = Vec::new();
-    const REPETITION_EPD: &str = include_str!("../../../../datasets/repetition.epd");
-    for (i, line) in REPETITION_EPD.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let r = parse_record(t, i + 1)
-            .map_err(|e| anyhow!("datasets/repetition.epd:{}: {e}", i + 1))?;
+    for r in datasets::REPETITION.records(None)? {
         if !r.moves.is_empty() {
             out.push(GamePosition {
                 set: "repetition".into(),
@@ -67,12 +57,9 @@ pub fn positions(config: &Config) -> Result<Vec<GamePosition>> {
 
     // Games: every ply whose clock is at least GAME_MIN_CLOCK, then a seeded choice.
     let mut candidates: Vec<(String, Vec<Position>, Vec<Move>)> = Vec::new();
-    for (file, text) in PGN_SOURCES {
-        let mut reader = PgnReader::new(text.as_bytes());
-        while let Some(game) = reader
-            .next_game()
-            .map_err(|e| anyhow!("datasets/games/{file}: {e}"))?
-        {
+    for d in datasets::GAMES {
+        let (file, mut reader) = (d.name(), PgnReader::new(d.text.as_bytes()));
+        while let Some(game) = reader.next_game().map_err(|e| anyhow!("{}: {e}", d.path))? {
             let Some(mut pos) = (match game.tag("FEN") {
                 Some(fen) => Position::from_fen(fen).ok(),
                 None => Some(Position::startpos()),

@@ -31,7 +31,7 @@ use replab_cuckoo::CuckooTable;
 use replab_detect::{Detector, Line};
 use replab_registry::{CuckooDetector, DetectorId, KeyCompare, UpcomingRule};
 
-use crate::audit::{games::Game, judge::KeySet};
+use crate::judging::{games::Game, judge::KeySet};
 
 /// The detectors of the experiment, in report (table) order: every listed technique whose keys
 /// can be truncated, once (no composition, no variant), from the registry's columns.

@@ -3,7 +3,7 @@
 //! see are truncated to 16 … 64 bits ([`replab_detect::Detector::set_key_bits`]) and
 //!
 //! - `linear`, `rookie`, `filo`, `tt-open` and `cuckoo` are judged against exact FIDE identity
-//!   on the audit's seeded games (the audit's game generator and judge, `crate::audit`): false
+//!   on the audit's seeded games (the audit's game generator and judge, `crate::judging`): false
 //!   positives per probe and per game, false negatives, against the birthday bound
 //!   ([`bound`]), with exact binomial intervals; `linear` also at every width from 1 bit, from
 //!   the keys directly;
@@ -36,14 +36,16 @@ use self::{
     bound::{TAIL_BITS, Walk, bytes_per_entry, detectors},
     search::{Engine, SearchCounts, engine},
 };
+use crate::experiment::{Experiment, Headline};
 use crate::{
-    Progress,
-    audit::{
+    Progress, datasets,
+    engine::{default_threads, parallel},
+    judging::{
+        MAX_PLIES,
         games::{self, Game, Scratch},
         judge::{Judge, Tally, Totals},
         spec::Spec,
     },
-    study::engine::parallel,
 };
 
 /// The page title.
@@ -107,7 +109,7 @@ impl Default for Config {
             depth: 5,
             repetition_records: 79,
             wac_records: 20,
-            threads: crate::study::default_threads(),
+            threads: default_threads(),
             command: "replab key-width".into(),
         }
     }
@@ -134,10 +136,10 @@ impl Config {
             self.games
         );
         ensure!(
-            (1..=crate::audit::MAX_PLIES).contains(&self.max_plies),
+            (1..=MAX_PLIES).contains(&self.max_plies),
             "--max-plies {} is out of range (1 to {})",
             self.max_plies,
-            crate::audit::MAX_PLIES
+            MAX_PLIES
         );
         ensure!(
             (1..=MAX_DEPTH).contains(&self.depth),
@@ -260,24 +262,17 @@ struct Searched {
 /// The searched positions: the first records of the repetition suite and of WAC (embedded),
 /// and how many come from the repetition suite.
 fn positions(config: &Config) -> Result<(Vec<Searched>, usize)> {
-    const REPETITION: &str = include_str!("../../../../datasets/repetition.epd");
-    let mut out = Vec::new();
-    for (i, line) in REPETITION
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .take(config.repetition_records)
-    {
-        let r = crate::suite::records::parse_record(line.trim(), i + 1)
-            .map_err(|e| anyhow!("datasets/repetition.epd:{}: {e}", i + 1))?;
-        out.push(Searched {
+    let mut out: Vec<Searched> = datasets::REPETITION
+        .records(Some(config.repetition_records))?
+        .into_iter()
+        .map(|r| Searched {
             id: r.id,
             positions: r.positions,
             moves: r.moves,
-        });
-    }
+        })
+        .collect();
     let repetition = out.len();
-    for (id, pos) in crate::study::read_wac(config.wac_records)? {
+    for (id, pos) in datasets::WAC.positions(config.wac_records)? {
         out.push(Searched {
             id,
             positions: vec![pos],
@@ -648,6 +643,40 @@ pub fn summary_table(results: &Results) -> String {
         );
     }
     out
+}
+
+/// Key width and false draws as an experiment of the table.
+pub struct KeyWidth;
+
+crate::settings!(Config, check);
+
+impl Experiment for KeyWidth {
+    const NAME: &'static str = "key-width";
+    const DIR: &'static str = "key-width";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Key width".into(),
+            context: r#" (<a href="key-width/index.html">false draws from truncated keys</a>)"#
+                .into(),
+            text: headline(results),
+        }]
+    }
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ mod page;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use anyhow::{Result, anyhow, ensure};
+use anyhow::{Result, ensure};
 use replab_detect::{DrawPolicy, PRESETS};
 use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
@@ -31,11 +31,12 @@ use serde::{Deserialize, Serialize};
 pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
+use crate::experiment::{Conclusion, Experiment, Headline};
 use crate::{
-    Progress,
+    Progress, datasets,
+    engine::{Engine, default_threads, engine, parallel},
+    records::Record,
     stats::{Estimate, median_ci},
-    study::engine::{Engine, engine, parallel},
-    suite::{Record, parse_record},
 };
 
 /// The page title.
@@ -83,7 +84,7 @@ impl Default for Config {
             wac_depth: 5,
             wac_records: 120,
             repeats: 3,
-            threads: crate::study::default_threads(),
+            threads: default_threads(),
             command: "replab policies".into(),
         }
     }
@@ -288,22 +289,6 @@ fn presets_of(policy: DrawPolicy) -> Vec<String> {
         .collect()
 }
 
-/// The records of an embedded EPD file.
-fn records(text: &str, file: &str, limit: Option<usize>) -> Result<Vec<Record>> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        if limit.is_some_and(|n| out.len() >= n) {
-            break;
-        }
-        out.push(parse_record(t, i + 1).map_err(|e| anyhow!("{file}:{}: {e}", i + 1))?);
-    }
-    Ok(out)
-}
-
 /// Searches every record under every configuration (records in parallel, configurations
 /// interleaved within a record's rounds). Returns the runs configuration by configuration.
 fn search_set(
@@ -447,11 +432,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     progress.stage("policy cases", 0);
     let case_list = cases::cases()?;
     let checks = cases::check(&case_list)?;
-    const REPETITION_EPD: &str = include_str!("../../../../datasets/repetition.epd");
-    const WAC_EPD: &str = include_str!("../../../../datasets/wac.epd");
     let mut sets = Vec::new();
-    let rep = records(REPETITION_EPD, "datasets/repetition.epd", None)?;
-    let wac = records(WAC_EPD, "datasets/wac.epd", Some(config.wac_records))?;
+    let rep = datasets::REPETITION.records(None)?;
+    let wac = datasets::WAC.records(Some(config.wac_records))?;
     for (set, recs, depth, description) in [
         (
             "repetition",
@@ -594,6 +577,44 @@ pub fn summary_table(results: &Results) -> String {
     }
     out += &format!("\n{}\n", headline(results));
     out
+}
+
+/// Engines' draw policies as an experiment of the table.
+pub struct Policies;
+
+crate::settings!(Config, check);
+
+impl Experiment for Policies {
+    const NAME: &'static str = "policies";
+    const DIR: &'static str = "policies";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    /// The table on stdout, where the page went on stderr.
+    fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
+        Ok(Conclusion::table(summary_table(results), index))
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Engines' draw policies".into(),
+            context: r#" (<a href="policies/index.html">presets and cases</a>)"#.into(),
+            text: headline(results),
+        }]
+    }
 }
 
 #[cfg(test)]

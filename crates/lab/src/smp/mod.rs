@@ -27,7 +27,7 @@ pub mod sched;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use anyhow::{Context, Result, anyhow, ensure};
+use anyhow::{Context, Result, ensure};
 use replab_board::Move;
 use replab_report::{Meta, ReportDir, fmt_int};
 use replab_search::{SearchConfig, SharedTable};
@@ -38,7 +38,12 @@ pub use results::{
     Reproducibility, Results, VariantInfo, aggregate,
 };
 
-use crate::{Progress, stats::median_ci, study::engine::parallel};
+use crate::experiment::{Experiment, Headline};
+use crate::{
+    Progress, datasets,
+    engine::{default_threads, parallel},
+    stats::median_ci,
+};
 
 /// The page title.
 pub const TITLE: &str = "Parallel search (Lazy SMP) and shared repetition structures";
@@ -103,7 +108,7 @@ impl Default for Config {
             real_depth: 6,
             real_positions: 3,
             repeats: 5,
-            workers: crate::study::default_threads(),
+            workers: default_threads(),
             command: "replab smp".into(),
         }
     }
@@ -196,26 +201,12 @@ impl Config {
 
 /// The positions: the first records of the repetition suite, then of WAC.
 pub fn games(repetition: usize, wac: usize) -> Result<Vec<Game>> {
-    const REPETITION: &str = include_str!("../../../../datasets/repetition.epd");
-    const WAC: &str = include_str!("../../../../datasets/wac.epd");
     let mut out = Vec::new();
-    for (file, set, text, n) in [
-        (
-            "datasets/repetition.epd",
-            "repetition",
-            REPETITION,
-            repetition,
-        ),
-        ("datasets/wac.epd", "wac", WAC, wac),
+    for (set, data, n) in [
+        ("repetition", datasets::REPETITION, repetition),
+        ("wac", datasets::WAC, wac),
     ] {
-        let records = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .take(n);
-        for (i, l) in records {
-            let r = crate::suite::parse_record(l.trim(), i + 1)
-                .map_err(|e| anyhow!("{file}:{}: {e}", i + 1))?;
+        for r in data.records(Some(n))? {
             out.push(Game {
                 id: r.id,
                 set: set.into(),
@@ -722,6 +713,39 @@ pub fn summary_table(results: &Results) -> String {
     }
     out += &format!("\n{}\n", results.headline);
     out
+}
+
+/// Parallel search as an experiment of the table.
+pub struct Smp;
+
+crate::settings!(Config, check);
+
+impl Experiment for Smp {
+    const NAME: &'static str = "smp";
+    const DIR: &'static str = "smp";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Parallel search".into(),
+            context: r#" (<a href="smp/index.html">Lazy SMP</a>, deterministic threads, every probe checked on the thread's own line)"#.into(),
+            text: results.headline.clone(),
+        }]
+    }
 }
 
 #[cfg(test)]

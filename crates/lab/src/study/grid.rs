@@ -5,12 +5,10 @@ use anyhow::{Result, ensure};
 use replab_board::{Color, Position};
 use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode};
 
-use super::{
-    engine::{Engine, engine, parallel},
-    results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims},
-};
+use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
 use crate::{
     Progress,
+    engine::{Engine, engine, parallel},
     stats::{Estimate, median_ci},
 };
 

@@ -15,14 +15,13 @@
 //! [`write`] writes `results.json`, `endgames.epd`, the heat map and `index.html`;
 //! [`summary_table`] is what the command line prints.
 
-pub mod endgames;
-pub(crate) mod engine;
 pub mod grid;
 mod page;
 mod results;
+mod sets;
 mod verdict;
 
-use anyhow::{Context, Result, anyhow, ensure};
+use anyhow::{Context, Result, ensure};
 use replab_board::Position;
 use replab_detect::DrawPolicy;
 use replab_report::{Meta, ReportDir, fmt_delta_pct};
@@ -33,7 +32,8 @@ pub use results::{
     PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results, Verdict,
 };
 
-use crate::{Progress, reproduce::axon};
+use crate::experiment::{Experiment, Headline};
+use crate::{Progress, datasets, endgames};
 
 /// The page title.
 pub const TITLE: &str = "The Axon experiment as a study: grid, endgames, verdict";
@@ -72,7 +72,7 @@ impl Default for Config {
             wac_depth: 6,
             wac_records: 100,
             seed: 1,
-            threads: default_threads(),
+            threads: crate::engine::default_threads(),
             command: "replab study".into(),
         }
     }
@@ -94,21 +94,12 @@ impl Config {
     }
 }
 
-/// Two workers, or one on a single core.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(2)
-}
-
 /// Deepest grid or endgame depth accepted.
 pub const MAX_DEPTH: u32 = 20;
 
 /// The paper's claims from `datasets/paper/axon-tables.json`.
 pub fn paper_claims() -> Result<PaperClaims> {
-    const PAPER_JSON: &str = include_str!("../../../../datasets/paper/axon-tables.json");
-    let paper: axon::Paper =
-        serde_json::from_str(PAPER_JSON).context("datasets/paper/axon-tables.json")?;
+    let paper = crate::paper::load()?;
     let (terminal_change, generated_change, time_change) = paper.changes();
     Ok(PaperClaims {
         terminal_change,
@@ -165,7 +156,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         .collect();
 
     // The grid.
-    let wac018 = Position::from_fen(axon::WAC018).expect("WAC.018 FEN is valid");
+    let wac018 = Position::from_fen(datasets::WAC018).expect("WAC.018 FEN is valid");
     let grid_configs = grid::configs(config.grid_depth);
     let (grid_runs, grid_totals) = grid::run(
         &wac018,
@@ -204,16 +195,16 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             .collect()
     };
     let suite = endgames::generate(config.seed, config.endgames)?;
-    let jobs: Vec<endgames::Job<'_>> = suite
+    let jobs: Vec<sets::Job<'_>> = suite
         .iter()
-        .map(|e| endgames::Job {
+        .map(|e| sets::Job {
             id: e.id.clone(),
             class: e.class.to_string(),
             positions: &e.positions,
             moves: &e.moves,
         })
         .collect();
-    let eg_positions = endgames::search_set(
+    let eg_positions = sets::search_set(
         "endgames",
         &jobs,
         &with_depth(config.endgame_depth),
@@ -221,7 +212,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         config.threads,
         progress,
     )?;
-    let eg_aggregates = endgames::aggregate("endgames", &eg_positions);
+    let eg_aggregates = sets::aggregate("endgames", &eg_positions);
     let endgames = PositionSet {
         set: "endgames".into(),
         depth: config.endgame_depth,
@@ -238,10 +229,10 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         aggregates: eg_aggregates,
     };
 
-    let wac_records = read_wac(config.wac_records)?;
-    let wac_jobs: Vec<endgames::Job<'_>> = wac_records
+    let wac_records = datasets::WAC.positions(config.wac_records)?;
+    let wac_jobs: Vec<sets::Job<'_>> = wac_records
         .iter()
-        .map(|(id, p)| endgames::Job {
+        .map(|(id, p)| sets::Job {
             id: id.clone(),
             class: "wac".into(),
             positions: std::slice::from_ref(p),
@@ -251,7 +242,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let wac_positions = if wac_jobs.is_empty() {
         Vec::new()
     } else {
-        endgames::search_set(
+        sets::search_set(
             "WAC",
             &wac_jobs,
             &with_depth(config.wac_depth),
@@ -268,7 +259,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
              game history",
             wac_positions.len()
         ),
-        aggregates: endgames::aggregate("wac", &wac_positions),
+        aggregates: sets::aggregate("wac", &wac_positions),
         positions: wac_positions,
     };
     progress.finish();
@@ -305,24 +296,6 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     };
     results.verdict = verdict::verdict(&results);
     Ok(results)
-}
-
-/// The first `n` records of `datasets/wac.epd` (embedded).
-pub(crate) fn read_wac(n: usize) -> Result<Vec<(String, Position)>> {
-    const WAC: &str = include_str!("../../../../datasets/wac.epd");
-    WAC.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
-        .take(n)
-        .map(|(i, l)| {
-            let epd = replab_board::Epd::parse(l)
-                .map_err(|e| anyhow!("datasets/wac.epd:{}: {e}", i + 1))?;
-            let id = epd
-                .id()
-                .map_or_else(|| format!("line {}", i + 1), str::to_string);
-            Ok((id, epd.position))
-        })
-        .collect()
 }
 
 /// Writes `results.json`, `endgames.epd` (the generated suite, readable by `replab suite`),
@@ -435,6 +408,39 @@ fn short(j: Judgement) -> &'static str {
         Judgement::DirectionOnly => "d",
         Judgement::NoChange => "0",
         Judgement::Reversed => "X",
+    }
+}
+
+/// The study as an experiment of the table.
+pub struct Study;
+
+crate::settings!(Config);
+
+impl Experiment for Study {
+    const NAME: &'static str = "study";
+    const DIR: &'static str = "study";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "The same claims as a study".into(),
+            context: r#" (many searcher configurations, an endgame suite, <a href="study/index.html">the study</a>)"#.into(),
+            text: results.verdict.summary.clone(),
+        }]
     }
 }
 

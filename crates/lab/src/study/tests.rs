@@ -130,7 +130,7 @@ fn counters_are_deterministic_and_json_round_trips() {
 #[test]
 fn intervals_bracket_the_median() {
     let changes: Vec<f64> = (0..41).map(|i| f64::from(i - 20) / 100.0).collect();
-    let d = endgames::distribution(&changes);
+    let d = sets::distribution(&changes);
     assert!(d.median.ci[0] <= d.median.median && d.median.median <= d.median.ci[1]);
     assert!(d.quartiles[0] <= d.median.median && d.median.median <= d.quartiles[1]);
     assert!((d.shrinks - 20.0 / 41.0).abs() < 1e-12);
@@ -172,7 +172,7 @@ fn endgame_generator_is_deterministic_and_small() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("endgames.epd");
     std::fs::write(&path, lines(&a[..20]).join("\n")).unwrap();
-    let (records, skipped) = crate::suite::read_records(&path, false).unwrap();
+    let (records, skipped) = crate::records::read_records(&path, false).unwrap();
     assert!(skipped.is_empty());
     assert_eq!(records.len(), 20);
     assert!(

@@ -17,7 +17,7 @@
 //! `fmvn` give the clocks of the record's position as usual.
 
 mod page;
-pub(crate) mod records;
+mod plan;
 mod results;
 
 use std::path::PathBuf;
@@ -32,13 +32,16 @@ use replab_report::Meta;
 use replab_search::{SearchConfig, SearchResult, Searcher};
 
 pub use page::{title, write};
-pub(crate) use records::parse_record;
-pub use records::{Record, read_records};
+pub use plan::{Plan, Plans, Suite, SuiteReport, Suites};
 pub use results::{
     Aggregate, ConfigRecord, SuiteResults, SuiteRun, aggregate, summary_table, time_sentence,
 };
 
-use crate::{Progress, stats::median_ci};
+use crate::{
+    Progress,
+    records::{Record, read_records},
+    stats::median_ci,
+};
 
 /// The default number of timed runs of every search ([`Config::repeats`]).
 pub const DEFAULT_REPEATS: usize = 3;
@@ -161,6 +164,17 @@ pub fn parse_detectors(text: &str, policy: DrawPolicy) -> Result<Vec<String>> {
     names.retain(|n| n != "off");
     names.insert(0, "off".into());
     Ok(names)
+}
+
+impl Config {
+    /// Sets `--policy` (when given) and then `--detectors` (`all` when not given) under it.
+    pub fn choose(&mut self, policy: Option<&str>, detectors: Option<&str>) -> Result<()> {
+        if let Some(policy) = policy {
+            self.policy = parse_policy(policy)?;
+        }
+        self.detectors = parse_detectors(detectors.unwrap_or("all"), self.policy)?;
+        Ok(())
+    }
 }
 
 /// Parses `--policy`: a draw policy name.

@@ -2,12 +2,12 @@
 
 use std::{path::PathBuf, time::Instant};
 
-use replab_lab::{bench, util::command_line};
+use crate::{bars::Bars, cmd::command_line};
+use replab_lab::bench;
 
-use crate::bars::Bars;
-
-/// Arguments of `replab bench`.
+/// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]
+#[command(after_help = bench::experiments_help())]
 pub struct Args {
     /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
     #[arg(long)]
@@ -29,13 +29,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         exe: Some(std::env::current_exe()?),
         ..bench::Config::default()
     };
-    let mut bars = Bars::new(args.quiet);
-    let results = bench::run(&config, &mut bars)?;
+    let results = bench::run(&config, &mut Bars::new(args.quiet))?;
     bench::write(&results, &args.out)?;
-    println!(
-        "wrote {} in {:.0} s",
-        args.out.join("index.html").display(),
-        started.elapsed().as_secs_f64()
-    );
+    let (index, seconds) = (args.out.join("index.html"), started.elapsed().as_secs_f64());
+    println!("wrote {} in {seconds:.0} s", index.display());
     Ok(())
 }

@@ -3,55 +3,41 @@
 use std::{path::PathBuf, time::Duration};
 
 use anyhow::{Context, Result};
-use replab_lab::conformance::{self, Launch};
-use replab_report::ReportDir;
+use replab_lab::conformance::{self, Conformance, Launch};
 
-use crate::bars::Bars;
+use super::{Output, given};
 
-/// Arguments of `replab conformance`.
+/// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
 #[derive(clap::Args)]
 pub struct Args {
     /// An external UCI engine's command line (repeatable), e.g. `--engine stockfish`.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
-    /// The scenario file.
-    #[arg(long, default_value = "datasets/conformance.json")]
-    pub scenarios: PathBuf,
-    /// Seconds allowed per scenario before the engine counts as hung.
-    #[arg(long, default_value_t = 30)]
-    pub timeout: u64,
-    /// Output directory.
-    #[arg(long, default_value = "reports/conformance")]
-    pub out: PathBuf,
-    /// Hide the progress bar.
+    /// The scenario file (default datasets/conformance.json).
     #[arg(long)]
-    pub quiet: bool,
+    pub scenarios: Option<PathBuf>,
+    /// Seconds allowed per scenario before the engine counts as hung (default 30).
+    #[arg(long)]
+    pub timeout: Option<u64>,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Runs `replab conformance`: prints the engine × scenario table and writes the report.
 pub fn run(args: Args) -> Result<()> {
     let exe = std::env::current_exe().context("cannot find the replab binary")?;
-    let config = conformance::Config {
-        scenarios: args.scenarios,
+    let mut config = conformance::Config {
         replab: Launch::Command(vec![exe.display().to_string(), "uci".into()]),
         engines: args
             .engines
             .iter()
             .map(|e| e.split_whitespace().map(String::from).collect())
             .collect(),
-        timeout: Duration::from_secs(args.timeout.max(1)),
-        command: replab_lab::util::command_line(),
+        ..conformance::Config::default()
     };
-    conformance::load(&config.scenarios)?;
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write --out {}", args.out.display()))?;
-    let results = conformance::run(&config, &mut Bars::new(args.quiet))?;
-    for s in &results.skipped {
-        eprintln!("replab: skipped engine {s}");
+    given!(config, args: scenarios);
+    if let Some(seconds) = args.timeout {
+        config.timeout = Duration::from_secs(seconds.max(1));
     }
-    print!("{}", conformance::summary_table(&results));
-    conformance::write(&results, &dir)?;
-    dir.commit()?;
-    eprintln!("wrote {}", args.out.join("index.html").display());
-    Ok(())
+    args.output.report::<Conformance>(config)
 }

@@ -1,7 +1,6 @@
-//! `replab measure` (hidden): one workload of `replab_lab::callgrind`, run in a child process
-//! under valgrind so that only its instructions are counted.
+//! `replab measure` (hidden): one workload of `replab_lab::callgrind`, run under valgrind.
 
-/// Arguments of `replab measure`.
+/// Internal: one measured workload, run under valgrind by the instruction counts.
 #[derive(clap::Args)]
 pub struct Args {
     /// The workload, as `replab_lab::callgrind` names it.

@@ -4,7 +4,7 @@ use anyhow::Result;
 use replab_board::Position;
 use replab_lab::perft;
 
-/// Arguments of `replab perft`.
+/// Count the leaf nodes of the legal move tree (last line of stdout: the count).
 #[derive(clap::Args)]
 pub struct Args {
     /// Position as FEN (six fields, or four as in EPD).
@@ -25,6 +25,5 @@ pub fn run(args: Args) -> Result<()> {
         depth: args.depth,
         divide: args.divide,
     };
-    perft::run(&config, &mut std::io::stdout().lock())?;
-    Ok(())
+    perft::run(&config, &mut std::io::stdout().lock()).map(drop)
 }

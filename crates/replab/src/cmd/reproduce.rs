@@ -2,13 +2,11 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
-use replab_lab::reproduce::axon;
-use replab_report::ReportDir;
+use replab_lab::reproduce::axon::{self, Axon};
 
-use crate::bars::Bars;
+use super::{given, report};
 
-/// Arguments of `replab reproduce`.
+/// Rerun a paper's experiment on replab's searcher and write a report.
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -26,75 +24,41 @@ enum Experiment {
 #[derive(clap::Args)]
 struct AxonArgs {
     /// Deepest iteration in plies (1 to 20); the paper went to 12.
-    #[arg(long, value_name = "N", default_value_t = axon::Config::default().max_depth,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(axon::MAX_DEPTH)))]
-    max_depth: u32,
-    /// Report directory; replaced as a whole only when the run completes.
-    #[arg(long, value_name = "DIR", default_value = "reports/axon")]
-    out: PathBuf,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(axon::MAX_DEPTH)))]
+    max_depth: Option<u32>,
+    /// Report directory; replaced as a whole only when the run completes (default reports/axon).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
     /// Search each WAC.018 configuration this many times in interleaved rounds; times are the
     /// median with a 95% interval (the runs' counters must agree).
-    #[arg(long, value_name = "K", default_value_t = axon::Config::default().repeat,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(axon::MAX_REPEAT)))]
-    repeat: u32,
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=i64::from(axon::MAX_REPEAT)))]
+    repeat: Option<u32>,
     /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction (0.01 =
     /// ±1 percentage point), adding paired rounds after the fixed ones; 0 turns this off.
-    #[arg(long, value_name = "F", default_value_t = axon::Config::default().overhead_target.unwrap_or(0.0),
-          value_parser = overhead_target, allow_negative_numbers = true)]
-    overhead_target: f64,
+    #[arg(long, value_name = "F", value_parser = axon::parse_overhead_target, allow_negative_numbers = true)]
+    overhead_target: Option<f64>,
     /// Cap on the paired rounds behind linear's overhead (fixed rounds included).
-    #[arg(long, value_name = "N", default_value_t = axon::Config::default().overhead_max_rounds,
-          value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    overhead_max_rounds: u32,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    overhead_max_rounds: Option<u32>,
     /// Cap on the wall time of the added rounds, seconds.
-    #[arg(long, value_name = "S", default_value_t = axon::Config::default().overhead_max_seconds,
-          value_parser = overhead_seconds, allow_negative_numbers = true)]
-    overhead_max_seconds: f64,
+    #[arg(long, value_name = "S", value_parser = axon::parse_seconds, allow_negative_numbers = true)]
+    overhead_max_seconds: Option<f64>,
     /// Searcher profile: `default` (replab's searcher) or `axon-like` (set up as closely as the
     /// paper describes Axon; every choice it leaves open is listed on the page).
-    #[arg(long, value_name = "NAME", default_value = "default",
-          value_parser = clap::builder::PossibleValuesParser::new(axon::PROFILES))]
-    profile: String,
-}
-
-/// `--overhead-target`: a fraction from 0 (off) to below 1.
-fn overhead_target(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if (0.0..1.0).contains(&x) => Ok(x),
-        _ => Err(format!(
-            "{text} is not a fraction from 0 to below 1 (0.01 = 1 percentage point)"
-        )),
-    }
-}
-
-/// `--overhead-max-seconds`: a non-negative number of seconds.
-fn overhead_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if x >= 0.0 && x.is_finite() => Ok(x),
-        _ => Err(format!("{text} is not a number of seconds")),
-    }
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(axon::PROFILES))]
+    profile: Option<String>,
 }
 
 /// Runs `replab reproduce`: searches, writes the report, prints the summary table.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let Experiment::Axon(args) = args.experiment;
-    // Fail on an unusable --out before searching for minutes.
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
-    let config = axon::Config {
-        max_depth: args.max_depth,
-        repeat: args.repeat,
-        overhead_target: (args.overhead_target > 0.0).then_some(args.overhead_target),
-        overhead_max_rounds: args.overhead_max_rounds,
-        overhead_max_seconds: args.overhead_max_seconds,
-        profile: args.profile,
-        command: replab_lab::util::command_line(),
+    let mut config = axon::Config {
         exe: Some(std::env::current_exe()?),
+        ..axon::Config::default()
     };
-    let results = axon::run(&config, &mut Bars::new(false))?;
-    axon::write(&results, &dir)?;
-    let target = dir.commit().context("replacing the report directory")?;
-    print!("{}", axon::summary_table(&results));
-    println!("\nwrote {}", target.join("index.html").display());
-    Ok(())
+    given!(config, args: max_depth, repeat, overhead_max_rounds, overhead_max_seconds, profile);
+    if let Some(target) = args.overhead_target {
+        config.overhead_target = (target > 0.0).then_some(target);
+    }
+    report::<Axon>(config, args.out, false)
 }

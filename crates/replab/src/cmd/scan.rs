@@ -5,7 +5,7 @@ use std::{io, path::PathBuf};
 use anyhow::{Result, bail};
 use replab_lab::{Silent, scan};
 
-/// Arguments of `replab scan`.
+/// Replay the games of a PGN file and print JSON Lines, one object per position.
 #[derive(clap::Args)]
 pub struct Args {
     /// PGN file to replay (main lines only).
@@ -31,12 +31,10 @@ pub fn run(args: Args) -> Result<()> {
     if summary.output_closed || summary.skipped.is_empty() {
         return Ok(());
     }
-    for b in &summary.skipped {
-        eprintln!("replab: {b}");
-    }
-    bail!(
-        "{} game(s) skipped in {}",
-        summary.skipped.len(),
-        config.pgn.display()
-    )
+    summary
+        .skipped
+        .iter()
+        .for_each(|b| eprintln!("replab: {b}"));
+    let (n, pgn) = (summary.skipped.len(), config.pgn.display());
+    bail!("{n} game(s) skipped in {pgn}")
 }

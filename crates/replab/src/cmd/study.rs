@@ -1,77 +1,35 @@
-//! `replab study`: the Axon experiment as a study (`replab_lab::study`): the sensitivity grid on
-//! WAC.018, the endgame suite, WAC for contrast, and the verdict.
+//! `replab study`: the Axon experiment as a study (`replab_lab::study`).
 
-use std::path::PathBuf;
+use replab_lab::study::{self, Study};
 
-use anyhow::Context;
-use replab_lab::study;
-use replab_report::ReportDir;
+use super::{count, experiment_command};
 
-use crate::bars::Bars;
-
-/// Arguments of `replab study`.
-#[derive(clap::Args)]
-pub struct Args {
-    /// The short run of `bench --quick` (grid to depth 8, endgames at depth 6, 30 WAC records);
-    /// the options below override it.
-    #[arg(long)]
-    quick: bool,
-    /// Deepest iteration of the WAC.018 grid (1 to 20; the paper's 12).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
-    grid_depth: Option<u32>,
-    /// Interleaved repeats of every grid configuration (1 to 100); times are their medians.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=100))]
-    repeat: Option<u32>,
-    /// Depth of the endgame searches (1 to 20).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
-    endgame_depth: Option<u32>,
-    /// Endgames generated and searched (1 to 10,000).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    endgames: Option<u32>,
-    /// Depth of the WAC searches (1 to 20).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
-    wac_depth: Option<u32>,
-    /// WAC records searched for contrast (the first N of datasets/wac.epd; 0 for none).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=300))]
-    wac_records: Option<u32>,
-    /// Seed of the endgame generator.
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// Worker threads (1 to 256); the counters do not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=256))]
-    threads: Option<u32>,
-    /// Report directory; replaced as a whole only when the run completes.
-    #[arg(long, value_name = "DIR", default_value = "reports/study")]
-    out: PathBuf,
-    /// Hide the progress bar.
-    #[arg(long)]
-    quiet: bool,
-}
-
-/// Runs `replab study`: searches, writes the report, prints the summary table.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let dir = ReportDir::create(&args.out)
-        .with_context(|| format!("cannot write the report to --out {}", args.out.display()))?;
-    let base = if args.quick {
-        study::Config::quick()
-    } else {
-        study::Config::default()
-    };
-    let config = study::Config {
-        grid_depth: args.grid_depth.unwrap_or(base.grid_depth),
-        repeat: args.repeat.unwrap_or(base.repeat),
-        endgame_depth: args.endgame_depth.unwrap_or(base.endgame_depth),
-        endgames: args.endgames.map_or(base.endgames, |n| n as usize),
-        wac_depth: args.wac_depth.unwrap_or(base.wac_depth),
-        wac_records: args.wac_records.map_or(base.wac_records, |n| n as usize),
-        seed: args.seed.unwrap_or(base.seed),
-        threads: args.threads.map_or(base.threads, |n| n as usize),
-        command: replab_lab::util::command_line(),
-    };
-    let results = study::run(&config, &mut Bars::new(args.quiet))?;
-    study::write(&results, &dir)?;
-    let target = dir.commit().context("replacing the report directory")?;
-    print!("{}", study::summary_table(&results));
-    println!("\nwrote {}", target.join("index.html").display());
-    Ok(())
+experiment_command! {
+    /// The Axon experiment as a study: sensitivity grid, endgame suite and verdict.
+    Study {
+        /// Deepest iteration of the WAC.018 grid (1 to 20; the paper's 12).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
+        grid_depth: Option<u32>,
+        /// Interleaved repeats of every grid configuration (1 to 100); times are their medians.
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=100))]
+        repeat: Option<u32>,
+        /// Depth of the endgame searches (1 to 20).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
+        endgame_depth: Option<u32>,
+        /// Endgames generated and searched (1 to 10,000).
+        #[arg(long, value_name = "N", value_parser = count(1, 10_000))]
+        endgames: Option<usize>,
+        /// Depth of the WAC searches (1 to 20).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(study::MAX_DEPTH)))]
+        wac_depth: Option<u32>,
+        /// WAC records searched for contrast (the first N of datasets/wac.epd; 0 for none).
+        #[arg(long, value_name = "N", value_parser = count(0, 300))]
+        wac_records: Option<usize>,
+        /// Seed of the endgame generator.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Worker threads (1 to 256); the counters do not depend on it.
+        #[arg(long, value_name = "T", value_parser = count(1, 256))]
+        threads: Option<usize>,
+    }
 }

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 
-/// Arguments of `replab uci` (none: everything is set with UCI `setoption`).
+/// Run replab's searcher as a UCI engine on stdin/stdout.
 #[derive(clap::Args)]
 pub struct Args {}
 

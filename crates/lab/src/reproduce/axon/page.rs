@@ -193,12 +193,10 @@ fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
     )
 }
 
-/// The WAC suite, to show which of its records fit the paper's description.
-const WAC_EPD: &str = include_str!("../../../../../datasets/wac.epd");
-
 /// The WAC records that are rook endings (kings, rooks and pawns only): `(id, best moves)`.
 fn wac_rook_endings() -> Vec<(String, String)> {
-    WAC_EPD
+    crate::datasets::WAC
+        .text
         .lines()
         .filter_map(|line| {
             let board = line.split_whitespace().next()?;

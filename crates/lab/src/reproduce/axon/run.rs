@@ -19,8 +19,7 @@ use super::results::{
 use crate::stats::{Estimate, interleaved, median_ci};
 use crate::{Progress, Silent};
 
-/// WAC.018, the paper's Figure 3 (White to move; Rh8 wins).
-pub const WAC018: &str = "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1";
+pub use crate::datasets::WAC018;
 /// The paper's Figure 1: White draws by perpetual check (Qh6+).
 pub const FIGURE1: &str = "q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - 0 1";
 /// Diep–Axon before 38…Nxe3+ (the paper's Figure 4), Black to move.
@@ -32,9 +31,8 @@ pub const MAX_DEPTH: u32 = 20;
 pub const MAX_REPEAT: u32 = 100;
 
 /// The paper's Tables 2 and 3 and totals, typed in from the seed (`datasets/paper`).
-const PAPER_JSON: &str = include_str!("../../../../../datasets/paper/axon-tables.json");
+
 /// The appendix game (`datasets/games`).
-const DIEP_AXON_PGN: &str = include_str!("../../../../../datasets/games/diep-axon.pgn");
 
 /// The clock behind the overheads: wall time summed over the iterations, as the searcher
 /// reports it. (Thread CPU time would leave out the waits for a core, but
@@ -95,9 +93,10 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The quick run's settings (`bench --quick`): three rounds, no adaptive target.
+    /// The quick run's settings (`bench --quick`): depth 10, three rounds, no adaptive target.
     pub fn quick() -> Self {
         Self {
+            max_depth: 10,
             repeat: 3,
             overhead_target: None,
             ..Self::default()
@@ -202,11 +201,11 @@ fn signature(run: &Run) -> (u32, &str, i32, Counters) {
 
 /// The Diep–Axon game up to the position before 38…Nxe3+: positions and moves.
 fn diep_axon_history() -> Result<(Vec<Position>, Vec<Move>)> {
-    let mut reader = PgnReader::new(DIEP_AXON_PGN.as_bytes());
+    let mut reader = PgnReader::new(crate::datasets::DIEP_AXON.text.as_bytes());
     let game = reader
         .next_game()
-        .map_err(|e| anyhow!("datasets/games/diep-axon.pgn: {e}"))?
-        .context("datasets/games/diep-axon.pgn holds no game")?;
+        .map_err(|e| anyhow!("{}: {e}", crate::datasets::DIEP_AXON.path))?
+        .with_context(|| format!("{} holds no game", crate::datasets::DIEP_AXON.path))?;
     let mut positions = vec![Position::startpos()];
     let mut moves = Vec::new();
     for token in &game.moves {
@@ -233,15 +232,15 @@ fn diep_axon_history() -> Result<(Vec<Position>, Vec<Move>)> {
 
 /// The paper's record as written to `results.json`: its tables, totals and source.
 fn paper_record() -> Result<PaperRecord> {
-    let typed_in: Value =
-        serde_json::from_str(PAPER_JSON).context("datasets/paper/axon-tables.json")?;
+    let tables = crate::datasets::AXON_TABLES;
+    let typed_in: Value = serde_json::from_str(tables.text).context(tables.path)?;
     let record = serde_json::json!({
         "off": typed_in["off"],
         "on": typed_in["on"],
         "totals": typed_in["totals"],
         "source": typed_in["source"],
     });
-    PaperRecord::new(record).context("datasets/paper/axon-tables.json")
+    PaperRecord::new(record).context(tables.path)
 }
 
 /// Changes of the counters below this are "unchanged" (they are exact).

@@ -1,5 +1,6 @@
-//! Searchers of every detector behind one interface, and running independent jobs on a fixed
-//! number of worker threads with results in a fixed order.
+//! Shared machinery of the experiments: searchers of every detector behind one interface,
+//! running independent jobs on a fixed number of worker threads with results in a fixed order,
+//! and the default thread count.
 
 use std::sync::{
     Mutex,
@@ -13,6 +14,11 @@ use replab_registry::with_detector;
 use replab_search::{SearchConfig, SearchResult, Searcher};
 
 use crate::Progress;
+
+/// The worker threads of an experiment unless told otherwise: two, or one on a single core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(2))
+}
 
 /// A searcher with its detector, so searchers of every detector type can be kept side by side
 /// and reused (a reused searcher has its tables already in memory).

@@ -1,5 +1,5 @@
-//! Reading an EPD suite: records with their game history (`hfen`/`hmoves`), bad records named
-//! by `file:line`.
+//! EPD records with their game history (`hfen`/`hmoves` operations, see `suite`): parsing one
+//! line, reading a file with bad records named by `file:line`.
 
 use std::{fs, path::Path};
 

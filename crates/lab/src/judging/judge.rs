@@ -563,7 +563,7 @@ mod tests {
 
     #[test]
     fn key_shortcut_never_changes_the_oracle() {
-        use crate::audit::games::{Scratch, parse_starts, play};
+        use crate::judging::games::{Scratch, parse_starts, play};
         let starts = parse_starts();
         let (mut game, mut scratch) = (Game::default(), Scratch::default());
         let (mut truth, mut keys, mut legal) =

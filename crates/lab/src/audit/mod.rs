@@ -12,19 +12,17 @@
 //! Games are split over threads by index and every game has its own generator, so the counts
 //! do not depend on [`Config::threads`].
 
-mod cause;
-pub(crate) mod games;
-pub(crate) mod judge;
+pub(crate) use crate::judging::{cause, games, judge, spec};
+
 mod output;
 mod results;
 mod shrink;
-pub(crate) mod spec;
 
-use std::{path::Path, thread, time::Instant};
+use std::{path::Path, time::Instant};
 
 use anyhow::{Context, Result, bail};
 use replab_registry::{DETECTOR_NAMES, DETECTORS, parse_list};
-use replab_report::{Meta, ReportDir};
+use replab_report::{Meta, ReportDir, fmt_int};
 
 pub use self::{
     judge::Totals,
@@ -37,6 +35,7 @@ use self::{
     spec::{Spec, oracle_name},
 };
 use crate::Progress;
+use crate::experiment::{Conclusion, Experiment, Fact, Headline, Ranked};
 
 /// Where `replab audit` writes its report unless told otherwise.
 pub const DEFAULT_OUT: &str = "reports/audit";
@@ -44,8 +43,7 @@ pub const DEFAULT_OUT: &str = "reports/audit";
 /// The most games an audit plays.
 pub const MAX_GAMES: u64 = 100_000_000;
 
-/// The longest game limit.
-pub const MAX_PLIES: u32 = 100_000;
+pub use crate::judging::MAX_PLIES;
 
 /// The most worker threads.
 pub const MAX_THREADS: usize = 256;
@@ -90,7 +88,7 @@ impl Default for Config {
             tt_bits: vec![20, 12, 8, 4],
             filo_slots: vec![1024, 64, 16],
             rookie_bits: vec![14, 8, 4],
-            threads: default_threads(),
+            threads: crate::engine::default_threads(),
         };
         config.command = command_line(&config, Path::new(DEFAULT_OUT));
         config
@@ -165,11 +163,6 @@ impl Config {
 
 /// The table-size experiments: each technique with the variants to run.
 type SizeRuns = Vec<(&'static str, Vec<Spec>)>;
-
-/// The worker threads of an audit unless told otherwise: 2, or 1 on a single core.
-pub fn default_threads() -> usize {
-    thread::available_parallelism().map_or(1, |n| n.get().min(2))
-}
 
 /// What `all` means for `--detectors`: every listed technique of the registry but the oracle
 /// the others are compared with.
@@ -256,18 +249,8 @@ pub fn command_line(config: &Config, out: &Path) -> String {
         list(&config.tt_bits),
         list(&config.filo_slots),
         list(&config.rookie_bits),
-        shell_quote(&out.display().to_string())
+        crate::experiment::shell_word(&out.display().to_string())
     )
-}
-
-/// `text` as one shell word: unchanged when it is made of safe characters, else single-quoted.
-fn shell_quote(text: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./,:=+@%".contains(c);
-    if !text.is_empty() && text.chars().all(safe) {
-        text.to_owned()
-    } else {
-        format!("'{}'", text.replace('\'', "'\\''"))
-    }
 }
 
 /// Runs the audit: plays and judges the games (progress stage `audit`, one unit per game),
@@ -436,6 +419,108 @@ pub fn stdout_text(results: &Results, out: &Path) -> String {
     )
 }
 
+/// The detectors audited at their default size (not the table-size variants).
+fn main_detectors(results: &Results) -> impl Iterator<Item = &(String, Audited)> {
+    results.detectors.0.iter().filter(|(_, a)| a.size.is_none())
+}
+
+/// The audit as an experiment of the table.
+pub struct Audit;
+
+impl crate::experiment::Settings for Config {
+    /// The quick run of `bench --quick`: 1,000 games.
+    fn quick() -> Self {
+        let mut config = Self {
+            games: 1_000,
+            ..Self::default()
+        };
+        config.command = command_line(&config, Path::new(DEFAULT_OUT));
+        config
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        Config::check(self)
+    }
+}
+
+impl Experiment for Audit {
+    const NAME: &'static str = "audit";
+    const DIR: &'static str = "audit";
+    const TITLE: &'static str = "Audit against exact FIDE identity";
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    /// Every setting spelled out ([`command_line`]), whatever was typed.
+    fn command(config: &Config, _typed: String, out: &Path) -> String {
+        command_line(config, out)
+    }
+
+    fn conclude(results: &Results, index: &Path) -> Result<Conclusion> {
+        Ok(Conclusion {
+            stdout: format!("{}report: {}\n", text(results), index.display()),
+            stderr: String::new(),
+            failure: None,
+        })
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        let main = || main_detectors(results);
+        let exact: Vec<&str> = main()
+            .filter(|(_, a)| a.false_positive == 0 && a.false_negative == 0)
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let inexact: Vec<String> = main()
+            .filter(|(_, a)| a.false_positive + a.false_negative > 0)
+            .map(|(n, a)| {
+                format!(
+                    "{n} ({} false positives, {} false negatives)",
+                    fmt_int(a.false_positive),
+                    fmt_int(a.false_negative)
+                )
+            })
+            .collect();
+        vec![Headline {
+            label: "Exact under FIDE identity".into(),
+            context: format!(
+                " on {} seeded random games ({} plies)",
+                fmt_int(results.totals.games),
+                fmt_int(results.totals.plies)
+            ),
+            text: format!(
+                "{}. Not exact: {}",
+                exact.join(", "),
+                if inexact.is_empty() {
+                    "none".into()
+                } else {
+                    inexact.join("; ")
+                }
+            ),
+        }]
+    }
+
+    fn ranking(results: &Results) -> Vec<Ranked> {
+        main_detectors(results)
+            .map(|(n, a)| Ranked {
+                detector: n.clone(),
+                fact: Fact::Errors {
+                    false_positive: a.false_positive,
+                    false_negative: a.false_negative,
+                },
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use replab_registry::info;
@@ -528,9 +613,12 @@ mod tests {
 
     #[test]
     fn quoting() {
-        assert_eq!(shell_quote("reports/audit"), "reports/audit");
-        assert_eq!(shell_quote("my dir"), "'my dir'");
-        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+        assert_eq!(
+            crate::experiment::shell_word("reports/audit"),
+            "reports/audit"
+        );
+        assert_eq!(crate::experiment::shell_word("my dir"), "'my dir'");
+        assert_eq!(crate::experiment::shell_word("it's"), "'it'\\''s'");
         let c = Config {
             tt_bits: Vec::new(),
             ..Config::default()

@@ -1,0 +1,154 @@
+//! Searching a position set (the endgames, WAC) under every profile × detector, and the
+//! set's aggregates against `off`.
+
+use anyhow::Result;
+use replab_board::{Move, Position};
+use replab_search::SearchConfig;
+
+use super::{
+    grid::change,
+    results::{Aggregate, Distribution, PositionRun, PositionRuns},
+};
+use crate::{
+    Progress,
+    endgames::men,
+    engine::{Engine, engine, parallel},
+    stats::median_ci,
+};
+
+/// One position to search: id, class, game positions and moves.
+pub struct Job<'a> {
+    /// Identifier.
+    pub id: String,
+    /// Class (`rook`, `pawn`, `minor`, `wac`).
+    pub class: String,
+    /// History positions, the root last.
+    pub positions: &'a [Position],
+    /// Moves between them.
+    pub moves: &'a [Move],
+}
+
+/// Searches every job with every profile × detector (detectors in order, `off` first; the
+/// detectors of one profile run back to back on the same worker, so their times share the
+/// machine's state) on `threads` workers. Progress: one unit per position.
+pub fn search_set(
+    label: &str,
+    jobs: &[Job<'_>],
+    profiles: &[(String, SearchConfig)],
+    detectors: &[String],
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> Result<Vec<PositionRuns>> {
+    progress.stage(label, jobs.len() as u64);
+    parallel(
+        jobs.len(),
+        threads,
+        progress,
+        || {
+            let mut engines: Vec<(String, String, Box<dyn Engine>)> = Vec::new();
+            for (p, config) in profiles {
+                for d in detectors {
+                    engines.push((p.clone(), d.clone(), engine(d, *config)?));
+                }
+            }
+            Ok(engines)
+        },
+        |engines, i, done| {
+            let job = &jobs[i];
+            let runs = engines
+                .iter_mut()
+                .map(|(profile, detector, e)| {
+                    let res = e.search(job.positions, job.moves);
+                    PositionRun {
+                        profile: profile.clone(),
+                        detector: detector.clone(),
+                        best_move: res.best_move().map_or("-".into(), |m| m.uci().to_string()),
+                        eval_cp: res.score().map_or(0, |s| s.value()),
+                        counters: res.totals(),
+                        time_ms: res.time_ms(),
+                    }
+                })
+                .collect();
+            done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let root = job.positions.last().expect("non-empty");
+            Ok(PositionRuns {
+                id: job.id.clone(),
+                fen: root.fen(),
+                class: job.class.clone(),
+                men: men(root),
+                history_plies: job.moves.len(),
+                runs,
+            })
+        },
+    )
+}
+
+/// The distribution of `changes` (non-empty).
+pub fn distribution(changes: &[f64]) -> Distribution {
+    let mut v = changes.to_vec();
+    v.sort_by(f64::total_cmp);
+    let q = |p: f64| {
+        // Linear interpolation between order statistics (type 7).
+        let h = (v.len() - 1) as f64 * p;
+        let lo = h.floor() as usize;
+        let hi = h.ceil() as usize;
+        v[lo] + (h - lo as f64) * (v[hi] - v[lo])
+    };
+    let n = v.len() as f64;
+    Distribution {
+        median: median_ci(&v),
+        quartiles: [q(0.25), q(0.75)],
+        shrinks: v.iter().filter(|x| **x < 0.0).count() as f64 / n,
+        grows: v.iter().filter(|x| **x > 0.0).count() as f64 / n,
+    }
+}
+
+/// Aggregates per profile × detector (not `off`) against `off` of the same profile.
+pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
+    let Some(first) = positions.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for run in first.runs.iter().filter(|r| r.detector != "off") {
+        let find = |p: &PositionRuns, det: &str| {
+            p.runs
+                .iter()
+                .find(|r| r.profile == run.profile && r.detector == det)
+                .cloned()
+        };
+        let pairs: Vec<(PositionRun, PositionRun)> = positions
+            .iter()
+            .filter_map(|p| Some((find(p, &run.detector)?, find(p, "off")?)))
+            .collect();
+        let per = |f: fn(&PositionRun) -> f64| -> Vec<f64> {
+            pairs.iter().map(|(d, o)| change(f(d), f(o))).collect()
+        };
+        let pooled = |f: fn(&PositionRun) -> f64| {
+            change(
+                pairs.iter().map(|(d, _)| f(d)).sum(),
+                pairs.iter().map(|(_, o)| f(o)).sum(),
+            )
+        };
+        let terminal = |r: &PositionRun| r.counters.terminal_nodes as f64;
+        let generated = |r: &PositionRun| r.counters.generated as f64;
+        let time = |r: &PositionRun| r.time_ms;
+        out.push(Aggregate {
+            set: set.to_string(),
+            profile: run.profile.clone(),
+            detector: run.detector.clone(),
+            positions: pairs.len(),
+            terminal: distribution(&per(terminal)),
+            generated: distribution(&per(generated)),
+            time: distribution(&per(time)),
+            pooled_generated_change: pooled(generated),
+            pooled_terminal_change: pooled(terminal),
+            pooled_time_change: pooled(time),
+            repetitions: pairs.iter().map(|(d, _)| d.counters.repetitions).sum(),
+            best_move_changed: pairs
+                .iter()
+                .filter(|(d, o)| d.best_move != o.best_move)
+                .count(),
+        });
+    }
+    out
+}

@@ -1,0 +1,278 @@
+//! The suite as experiments of the table: [`Suite`], one EPD file (`replab suite`), and
+//! [`Suites`], the several suites `bench` runs, one report directory each.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use replab_detect::DrawPolicy;
+use replab_report::ReportDir;
+use serde::{Deserialize, Serialize};
+
+use super::{Config, SuiteResults, parse_detectors, run, summary_table, write};
+use crate::{
+    Progress,
+    experiment::{
+        Conclusion, Experiment, Fact, Link, Ranked, Settings, Site, Steps, write_json, write_report,
+    },
+};
+
+impl Settings for Config {
+    /// A suite has no short run of its own: `bench --quick` chooses its depths ([`Suites`]).
+    fn quick() -> Self {
+        Self::default()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        Config::check(self)
+    }
+}
+
+/// One EPD suite: `replab suite`.
+pub struct Suite;
+
+impl Experiment for Suite {
+    const NAME: &'static str = "suite";
+    const DIR: &'static str = "suite";
+    const TITLE: &'static str = "EPD suite";
+    type Config = Config;
+    type Results = SuiteResults;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults> {
+        run(config, progress)
+    }
+
+    fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &SuiteResults) -> String {
+        summary_table(results)
+    }
+
+    /// The table on stdout, where the page went and the skipped records on stderr; skipped
+    /// records fail the run (exit 2) once the report is written.
+    fn conclude(results: &SuiteResults, index: &Path) -> Result<Conclusion> {
+        let mut stderr = format!("wrote {}\n", index.display());
+        for s in &results.skipped {
+            stderr += &format!("replab: skipped {s}\n");
+        }
+        Ok(Conclusion {
+            stdout: summary_table(results),
+            stderr,
+            failure: (!results.skipped.is_empty()).then(|| {
+                format!(
+                    "{} record(s) skipped in {}",
+                    results.skipped.len(),
+                    results.epd
+                )
+            }),
+        })
+    }
+}
+
+/// One suite of `bench`: its report directory, title and settings.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Report directory under the site's root (`suite-wac`).
+    pub dir: String,
+    /// Page title on the landing page.
+    pub title: String,
+    /// The suite's settings.
+    pub config: Config,
+}
+
+/// The suites `bench` runs, in landing-page order.
+#[derive(Clone, Debug, Default)]
+pub struct Plans(pub Vec<Plan>);
+
+impl Settings for Plans {
+    fn quick() -> Self {
+        Self::default()
+    }
+    fn set_command(&mut self, _command: String) {}
+}
+
+/// One suite's results and where its report goes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SuiteReport {
+    /// Report directory under the site's root (`suite-wac`).
+    pub dir: String,
+    /// Page title on the landing page.
+    pub title: String,
+    /// The suite's results.
+    pub results: SuiteResults,
+}
+
+/// The EPD suites of `bench`: one step and one report directory each.
+pub struct Suites;
+
+impl Suites {
+    /// The suites of a run: (directory, title, file, depth, limit, repeats).
+    fn table(
+        quick: bool,
+    ) -> Vec<(
+        &'static str,
+        &'static str,
+        &'static str,
+        u32,
+        Option<usize>,
+        usize,
+    )> {
+        // Depths and repeats keep the full run, with every other experiment, within its
+        // 15-minute budget: 5 interleaved repeats (a 94% interval per record); the quick run
+        // takes 3 (75%).
+        const REPETITION: &str = "Repetition-rich suite";
+        const WAC: &str = "Win At Chess suite";
+        const BK: &str = "Bratko–Kopec suite";
+        if quick {
+            vec![
+                ("suite-repetition", REPETITION, "repetition.epd", 5, None, 3),
+                ("suite-wac", WAC, "wac.epd", 4, Some(60), 3),
+            ]
+        } else {
+            vec![
+                ("suite-repetition", REPETITION, "repetition.epd", 7, None, 5),
+                ("suite-wac", WAC, "wac.epd", 5, None, 5),
+                ("suite-bk", BK, "bk.epd", 6, None, 5),
+            ]
+        }
+    }
+}
+
+impl Experiment for Suites {
+    const NAME: &'static str = "suite";
+    const DIR: &'static str = "suite";
+    const TITLE: &'static str = "EPD suites";
+    type Config = Plans;
+    type Results = Vec<SuiteReport>;
+
+    fn run(plans: &Plans, progress: &mut dyn Progress) -> Result<Vec<SuiteReport>> {
+        plans
+            .0
+            .iter()
+            .map(|p| {
+                Ok(SuiteReport {
+                    dir: p.dir.clone(),
+                    title: p.title.clone(),
+                    results: run(&p.config, progress)?,
+                })
+            })
+            .collect()
+    }
+
+    /// All suites' results as one `results.json` (`bench` writes one directory per suite).
+    fn write(results: &Vec<SuiteReport>, dir: &ReportDir) -> Result<()> {
+        write_json(results, dir)
+    }
+
+    fn bench_config(site: &Site) -> Result<Plans> {
+        let policy = DrawPolicy::default();
+        let mut plans = Vec::new();
+        for (dir, title, file, depth, limit, repeats) in Self::table(site.quick) {
+            let epd = site.datasets.join(file);
+            if !epd.exists() {
+                bail!(
+                    "{} not found: run replab bench from the repository root",
+                    epd.display()
+                );
+            }
+            let mut command = format!(
+                "replab suite --epd {} --depth {depth} --out reports/{dir}",
+                epd.display()
+            );
+            if let Some(n) = limit {
+                command += &format!(" --limit {n}");
+            }
+            command += &format!(" --repeats {repeats}");
+            let config = Config {
+                epd,
+                depth,
+                detectors: parse_detectors("all", policy)?,
+                policy,
+                limit,
+                repeats,
+                command,
+                ..Config::default()
+            };
+            plans.push(Plan {
+                dir: dir.into(),
+                title: title.into(),
+                config,
+            });
+        }
+        Ok(Plans(plans))
+    }
+
+    fn steps(plans: &Plans) -> Vec<String> {
+        plans
+            .0
+            .iter()
+            .map(|p| {
+                format!(
+                    "suite {}",
+                    p.config
+                        .epd
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                )
+            })
+            .collect()
+    }
+
+    fn run_steps(
+        plans: &Plans,
+        progress: &mut dyn Progress,
+        steps: &mut Steps,
+    ) -> Result<Vec<SuiteReport>> {
+        let mut reports = Vec::new();
+        for p in &plans.0 {
+            let label = steps.next(progress);
+            let results =
+                run(&p.config, progress).with_context(|| format!("step `{label}` failed"))?;
+            reports.push(SuiteReport {
+                dir: p.dir.clone(),
+                title: p.title.clone(),
+                results,
+            });
+        }
+        Ok(reports)
+    }
+
+    fn pages(results: &Vec<SuiteReport>) -> Vec<Link> {
+        results
+            .iter()
+            .map(|s| Link {
+                dir: s.dir.clone(),
+                title: s.title.clone(),
+            })
+            .collect()
+    }
+
+    fn write_site(results: &Vec<SuiteReport>, out: &Path) -> Result<()> {
+        for s in results {
+            write_report(&out.join(&s.dir), |dir| write(&s.results, dir))?;
+        }
+        Ok(())
+    }
+
+    /// Time against `off` per suite and detector.
+    fn ranking(results: &Vec<SuiteReport>) -> Vec<Ranked> {
+        results
+            .iter()
+            .flat_map(|s| {
+                s.results.aggregates.iter().map(|a| Ranked {
+                    detector: a.detector.to_string(),
+                    fact: Fact::SuiteTime {
+                        suite: s.dir.clone(),
+                        change: a
+                            .time_vs_off
+                            .map(|t| (t, a.time_differs_from_off().unwrap_or(false))),
+                    },
+                })
+            })
+            .collect()
+    }
+}
