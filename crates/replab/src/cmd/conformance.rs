@@ -1,4 +1,8 @@
 //! `replab conformance`: its arguments, turned into a [`conformance::Config`].
+//!
+//! Exit status: 0 when every engine passes; 1 when an `--engine` engine (or, without
+//! `--engine`, replab's exact detector under a policy the scenario holds it to) fails a
+//! scenario; 2 when an engine cannot be started (unless `--skip-missing`) or the input is bad.
 
 use std::{path::PathBuf, time::Duration};
 
@@ -14,6 +18,13 @@ pub struct Args {
     /// An external UCI engine's command line (repeatable), e.g. `--engine stockfish`.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
+    /// List an `--engine` that cannot be started as skipped instead of exiting with status 2.
+    #[arg(long)]
+    pub skip_missing: bool,
+    /// Also run replab's own configurations when `--engine` is given (they always run
+    /// without it).
+    #[arg(long)]
+    pub with_replab: bool,
     /// The scenario file.
     #[arg(long, default_value = "datasets/conformance.json")]
     pub scenarios: PathBuf,
@@ -28,7 +39,8 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// Runs `replab conformance`: prints the engine × scenario table and writes the report.
+/// Runs `replab conformance`: prints the summary, writes the report, and exits 1 when a
+/// scenario fails (see the module's exit statuses).
 pub fn run(args: Args) -> Result<()> {
     let exe = std::env::current_exe().context("cannot find the replab binary")?;
     let config = conformance::Config {
@@ -41,17 +53,22 @@ pub fn run(args: Args) -> Result<()> {
             .collect(),
         timeout: Duration::from_secs(args.timeout.max(1)),
         command: replab_lab::util::command_line(),
+        include_replab: args.engines.is_empty() || args.with_replab,
+        all_detectors: true,
+        skip_missing: args.skip_missing,
     };
     conformance::load(&config.scenarios)?;
     let dir = ReportDir::create(&args.out)
         .with_context(|| format!("cannot write --out {}", args.out.display()))?;
     let results = conformance::run(&config, &mut Bars::new(args.quiet))?;
-    for s in &results.skipped {
-        eprintln!("replab: skipped engine {s}");
-    }
-    print!("{}", conformance::summary_table(&results));
+    print!("{}", conformance::terminal_summary(&results));
     conformance::write(&results, &dir)?;
     dir.commit()?;
     eprintln!("wrote {}", args.out.join("index.html").display());
+    let failed = conformance::unexpected_failures(&results).len();
+    if failed > 0 {
+        eprintln!("replab: {failed} scenario failure(s)");
+        std::process::exit(1);
+    }
     Ok(())
 }
