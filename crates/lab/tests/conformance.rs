@@ -1,65 +1,120 @@
-//! The conformance battery on replab's own engine, in-process: `linear` passes every scenario
-//! its rules fix, and `axon` fails where its blind spots lie.
+//! The conformance battery on replab's own engine, in-process: detection `off` fails every
+//! repetition scenario, the exact detector passes every scenario under every draw policy the
+//! scenario holds it to, and the scenarios that exclude a policy are failed under it.
 
+use replab_detect::DrawPolicy;
 use replab_lab::{
     Silent,
-    conformance::{self, Config, Verdict},
+    conformance::{self, Config, Results, Verdict},
 };
 
-#[test]
-fn linear_passes_and_axon_is_caught() {
+fn scenario_file() -> std::path::PathBuf {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../datasets/conformance.json"
+    )
+    .into()
+}
+
+/// replab's `off` and `linear` under every policy, on every scenario.
+fn run_replab() -> Results {
     let config = Config {
-        scenarios: concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../datasets/conformance.json"
-        )
-        .into(),
-        engines: vec![vec!["/nonexistent/engine".into()]],
+        scenarios: scenario_file(),
+        all_detectors: false,
         ..Config::default()
     };
     let r = conformance::run(&config, &mut Silent).unwrap();
     print!("{}", conformance::summary_table(&r));
-    assert!(r.scenarios.len() >= 12);
-    assert_eq!(r.skipped.len(), 1);
+    r
+}
+
+#[test]
+fn off_fails_every_repetition_scenario_and_linear_passes_under_every_policy() {
+    let r = run_replab();
+    let scenarios = conformance::load(&scenario_file()).unwrap();
+    assert!(scenarios.len() >= 25, "{} scenarios", scenarios.len());
     let verdict = |e: &str, s: &str| r.outcome(e, s).unwrap().verdict;
-    for s in &r.scenarios {
-        // filo runs under moreland (refused under twofold): it must have started.
-        let filo = r.outcome("replab filo (moreland)", &s.id).unwrap();
-        assert!(!filo.evidence.contains("did not start"), "{filo:?}");
-        let v = verdict("replab linear (twofold)", &s.id);
-        assert_ne!(
-            v,
-            Verdict::Fail,
-            "linear on {}: {:?}",
-            s.id,
-            r.outcome("replab linear (twofold)", &s.id)
-        );
+    for s in &scenarios {
+        assert!(s.rule.starts_with("FIDE Laws "), "{}: {}", s.id, s.rule);
+        if s.repetition {
+            assert_eq!(
+                verdict("replab off (twofold)", &s.id),
+                Verdict::Fail,
+                "detection off passes the repetition scenario {}",
+                s.id
+            );
+        }
+        for p in DrawPolicy::ALL {
+            let engine = format!("replab linear ({p})");
+            let v = verdict(&engine, &s.id);
+            if s.excluded_policies.iter().any(|x| x == p.name()) {
+                continue;
+            }
+            assert_ne!(
+                v,
+                Verdict::Fail,
+                "{engine} on {}: {:?}",
+                s.id,
+                r.outcome(&engine, &s.id)
+            );
+        }
     }
-    for s in [
-        "castling-false-repetition",
-        "en-passant-false-repetition",
-        "threefold-odd-cycle",
-    ] {
-        assert_eq!(
-            verdict("replab axon (twofold)", s),
-            Verdict::Fail,
-            "axon on {s}"
-        );
-    }
-    assert!(r.engines.iter().all(|e| e.id_name.starts_with("replab ")));
-    // The landing page's summary names the passing and the failing configurations.
+    assert!(scenarios.iter().filter(|s| s.repetition).count() >= 15);
+    // A second occurrence is not a draw: the policy scoring every repetition as one fails.
+    assert_eq!(
+        verdict("replab linear (twofold)", "second-occurrence-is-no-draw"),
+        Verdict::Fail
+    );
+    // The exit status counts the exact detector's failures only where its policy is held.
+    assert!(conformance::unexpected_failures(&r).is_empty());
     let headline = conformance::headline(&r);
-    let (passing, failing) = headline.split_once(';').expect("some configurations fail");
-    assert!(passing.contains("linear (twofold)"), "{headline}");
-    assert!(!passing.contains("axon"), "{headline}");
     assert!(
-        failing.contains("replab axon (twofold) fails"),
+        headline.contains("replab off (twofold) fails"),
         "{headline}"
     );
-    assert!(
-        headline.contains("Not run: /nonexistent/engine"),
-        "{headline}"
-    );
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_an_error_unless_skipped() {
+    let mut config = Config {
+        scenarios: scenario_file(),
+        engines: vec![vec!["/nonexistent/engine".into()]],
+        include_replab: false,
+        ..Config::default()
+    };
+    let err = conformance::run(&config, &mut Silent).unwrap_err();
+    let text = format!("{err:#}");
+    assert!(text.contains("/nonexistent/engine"), "{text}");
+    assert!(text.contains("os error"), "{text}");
+    config.skip_missing = true;
+    let r = conformance::run(&config, &mut Silent).unwrap();
+    assert_eq!(r.skipped.len(), 1);
+    assert!(r.engines.is_empty());
+    assert!(conformance::headline(&r).contains("Not run: /nonexistent/engine"));
+}
+
+#[test]
+fn stockfish_if_installed_gets_a_verdict_on_every_scenario() {
+    let Some(found) = conformance::locate("stockfish") else {
+        eprintln!("skipped: stockfish is not installed (apt-get install stockfish)");
+        return;
+    };
+    let config = Config {
+        scenarios: scenario_file(),
+        engines: vec![vec![found.display().to_string()]],
+        include_replab: false,
+        ..Config::default()
+    };
+    let r = conformance::run(&config, &mut Silent).unwrap();
+    print!("{}", conformance::terminal_summary(&r));
+    assert_eq!(r.engines.len(), 1);
+    assert!(!r.engines[0].id_name.is_empty());
+    assert_eq!(r.results.len(), r.scenarios.len());
+    // Every failure is listed with its position and rule.
+    let summary = conformance::terminal_summary(&r);
+    for o in conformance::unexpected_failures(&r) {
+        assert!(summary.contains(&format!("FAIL {}: {} (", o.engine, o.scenario)));
+    }
 }
 
 #[test]

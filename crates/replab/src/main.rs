@@ -11,6 +11,7 @@ mod cmd;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use replab_lab::experiment::Failure;
 
 /// Command-line arguments.
 #[derive(Parser)]
@@ -67,7 +68,10 @@ fn main() -> ExitCode {
         Ok(Ok(())) => ExitCode::SUCCESS,
         Ok(Err(e)) => {
             eprintln!("replab: {e:#}");
-            ExitCode::from(2)
+            // A written report whose checks failed says how (exit 1); anything else is bad
+            // input or a refused option (exit 2).
+            let status = e.downcast_ref::<Failure>().map_or(2, |f| f.status);
+            ExitCode::from(status)
         }
         Err(e) => {
             let _ = e.print();

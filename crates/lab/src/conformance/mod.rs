@@ -4,19 +4,21 @@
 //! external engine, judged from `score` and `bestmove`.
 
 mod engine;
+mod page;
 
 use std::{path::PathBuf, time::Duration};
 
 use anyhow::{Context, Result};
 use replab_detect::DrawPolicy;
 use replab_registry::SEARCH_DETECTORS;
-use replab_report::{Cell, Meta, Page, ReportDir, escape_html, render_fragment, table_html};
+use replab_report::Meta;
 use serde::{Deserialize, Serialize};
 
 pub use engine::{Engine, Launch};
+pub use page::{failures, headline, summary_table, terminal_summary, unexpected_failures, write};
 
 use crate::Progress;
-use crate::experiment::{Conclusion, Experiment, Headline, Site};
+use crate::experiment::{Conclusion, Experiment, Failure, Headline, Site};
 
 /// A score within ±`DRAW_MARGIN` centipawns is a draw (engines add small noise to draws).
 pub const DRAW_MARGIN: i32 = 10;
@@ -47,6 +49,44 @@ pub struct Scenario {
     /// The best move must not be one of these.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub avoid: Vec<String>,
+    /// The answer depends on recognising a repeated position: an engine with repetition
+    /// detection switched off fails it (checked by the suite's own test).
+    #[serde(default)]
+    pub repetition: bool,
+    /// Draw policies whose search rule gives another answer than the Laws here (replab's
+    /// engine under them is expected to fail; e.g. `twofold` on a second occurrence).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excluded_policies: Vec<String>,
+}
+
+impl Scenario {
+    /// What every rule-following engine must answer, in words.
+    pub fn expected(&self) -> String {
+        let mut text = match self.expect.as_str() {
+            "draw" => "a draw score".to_string(),
+            "no-draw" => "not a draw score".to_string(),
+            "win" => "a winning score".to_string(),
+            "mate" => "a mate score".to_string(),
+            _ => "either (informational)".to_string(),
+        };
+        if !self.bestmove.is_empty() {
+            text += &format!(", bestmove {}", self.bestmove.join(" or "));
+        }
+        if !self.avoid.is_empty() {
+            text += &format!(", not {}", self.avoid.join(" or "));
+        }
+        text
+    }
+
+    /// The `position` command that sets the scenario up.
+    pub fn position(&self) -> String {
+        let mut position = format!("position fen {}", self.fen);
+        if !self.moves.trim().is_empty() {
+            position.push_str(" moves ");
+            position.push_str(self.moves.trim());
+        }
+        position
+    }
 }
 
 /// The report's title.
@@ -61,6 +101,10 @@ pub struct EngineSpec {
     pub launch: Launch,
     /// `setoption name … value …` sent after the handshake.
     pub options: Vec<(String, String)>,
+    /// Given with `--engine` (not one of replab's own configurations).
+    pub external: bool,
+    /// replab's draw policy, for replab's own configurations.
+    pub policy: Option<DrawPolicy>,
 }
 
 impl EngineSpec {
@@ -82,23 +126,42 @@ pub fn replab_policy(detector: &str) -> DrawPolicy {
         .unwrap_or(DrawPolicy::Twofold)
 }
 
-/// replab's engine once per search detector (`off` first).
-pub fn replab_engines(launch: &Launch) -> Vec<EngineSpec> {
-    std::iter::once("off")
-        .chain(SEARCH_DETECTORS)
-        .map(|d| {
-            let policy = replab_policy(d);
-            EngineSpec {
-                name: format!("replab {d} ({policy})"),
-                launch: launch.clone(),
-                // The policy first: `filo` is refused under the default `twofold`.
-                options: vec![
-                    ("DrawPolicy".into(), policy.name().into()),
-                    ("Detector".into(), d.into()),
-                ],
-            }
-        })
-        .collect()
+/// The exact detector, run under every draw policy.
+pub const EXACT_DETECTOR: &str = "linear";
+
+/// replab's engine with `detector` under `policy`.
+fn replab_engine(launch: &Launch, detector: &str, policy: DrawPolicy) -> EngineSpec {
+    EngineSpec {
+        name: format!("replab {detector} ({policy})"),
+        launch: launch.clone(),
+        // The policy first: `filo` is refused under the default `twofold`.
+        options: vec![
+            ("DrawPolicy".into(), policy.name().into()),
+            ("Detector".into(), detector.into()),
+        ],
+        external: false,
+        policy: Some(policy),
+    }
+}
+
+/// replab's engine: detection `off`, the exact detector under every draw policy, then (with
+/// `all_detectors`) every other search detector under the policy [`replab_policy`] picks.
+pub fn replab_engines(launch: &Launch, all_detectors: bool) -> Vec<EngineSpec> {
+    let mut specs = vec![replab_engine(launch, "off", DrawPolicy::Twofold)];
+    specs.extend(
+        DrawPolicy::ALL
+            .into_iter()
+            .map(|p| replab_engine(launch, EXACT_DETECTOR, p)),
+    );
+    if all_detectors {
+        specs.extend(
+            SEARCH_DETECTORS
+                .into_iter()
+                .filter(|d| *d != EXACT_DETECTOR)
+                .map(|d| replab_engine(launch, d, replab_policy(d))),
+        );
+    }
+    specs
 }
 
 /// The settings of a conformance run.
@@ -114,6 +177,12 @@ pub struct Config {
     pub timeout: Duration,
     /// The command line recorded in `meta`.
     pub command: String,
+    /// Run replab's own configurations ([`replab_engines`]).
+    pub include_replab: bool,
+    /// Every search detector of replab's, not only `off` and the exact one.
+    pub all_detectors: bool,
+    /// An external engine that cannot be started is listed as skipped instead of an error.
+    pub skip_missing: bool,
 }
 
 impl Default for Config {
@@ -124,6 +193,9 @@ impl Default for Config {
             engines: Vec::new(),
             timeout: Duration::from_secs(30),
             command: "replab conformance".into(),
+            include_replab: true,
+            all_detectors: true,
+            skip_missing: false,
         }
     }
 }
@@ -137,6 +209,12 @@ pub struct EngineRecord {
     pub id_name: String,
     /// Its command line.
     pub command: String,
+    /// Given with `--engine` (not one of replab's own configurations).
+    #[serde(default)]
+    pub external: bool,
+    /// The Debian package and version the program belongs to (`dpkg-query`), when known.
+    #[serde(default)]
+    pub package: String,
 }
 
 /// A scenario in the results.
@@ -148,6 +226,21 @@ pub struct ScenarioRecord {
     pub rule: String,
     /// The description.
     pub description: String,
+    /// The start position.
+    #[serde(default)]
+    pub fen: String,
+    /// The moves played from it.
+    #[serde(default)]
+    pub moves: String,
+    /// What a rule-following engine must answer ([`Scenario::expected`]).
+    #[serde(default)]
+    pub expected: String,
+    /// The answer depends on recognising a repetition.
+    #[serde(default)]
+    pub repetition: bool,
+    /// Policies under which replab's engine is expected to fail it.
+    #[serde(default)]
+    pub excluded_policies: Vec<String>,
 }
 
 /// The outcome of one engine on one scenario.
@@ -184,6 +277,9 @@ pub struct Outcome {
     pub verdict: Verdict,
     /// Why, with the engine's own output: its last score line and its bestmove.
     pub evidence: String,
+    /// The move the engine played (empty when it gave none).
+    #[serde(default)]
+    pub bestmove: String,
 }
 
 /// What a run found.
@@ -285,15 +381,10 @@ pub fn judge(s: &Scenario, score: Option<(bool, i32)>, best: &str) -> (Verdict, 
     }
 }
 
-/// Runs one scenario on a started engine.
-fn play(engine: &mut Engine, s: &Scenario, timeout: Duration) -> Result<(Verdict, String)> {
+/// Runs one scenario on a started engine: the verdict, the evidence and the move played.
+fn play(engine: &mut Engine, s: &Scenario, timeout: Duration) -> Result<(Verdict, String, String)> {
     engine.send("ucinewgame")?;
-    let mut position = format!("position fen {}", s.fen);
-    if !s.moves.trim().is_empty() {
-        position.push_str(" moves ");
-        position.push_str(s.moves.trim());
-    }
-    engine.send(&position)?;
+    engine.send(&s.position())?;
     engine.send("isready")?;
     engine.until("readyok", timeout)?;
     engine.send(&format!("go depth {}", s.depth))?;
@@ -304,7 +395,8 @@ fn play(engine: &mut Engine, s: &Scenario, timeout: Duration) -> Result<(Verdict
         .and_then(|l| l.split_whitespace().nth(1))
         .unwrap_or("")
         .to_string();
-    Ok(judge(s, score, &best))
+    let (verdict, evidence) = judge(s, score, &best);
+    Ok((verdict, evidence, best))
 }
 
 /// Starts an engine, shakes hands and sets its options.
@@ -351,75 +443,143 @@ pub fn locate(program: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Runs every engine on every scenario.
-pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-    let scenarios = load(&config.scenarios)?;
-    let mut specs = replab_engines(&config.replab);
-    let mut skipped = Vec::new();
+/// The Debian package a program belongs to and its version (`stockfish 15.1-4`), or empty
+/// when `dpkg-query` is missing or does not know the file.
+pub fn package_version(program: &std::path::Path) -> String {
+    let query = |args: &[&str]| {
+        std::process::Command::new("dpkg-query")
+            .args(args)
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let Some(owner) = query(&["-S", &program.display().to_string()]) else {
+        return String::new();
+    };
+    let Some(package) = owner.split(':').next().map(str::trim) else {
+        return String::new();
+    };
+    match query(&["-W", "-f=${Version}", package]) {
+        Some(version) => format!("{package} {version}"),
+        None => package.to_string(),
+    }
+}
+
+/// The external engines of `config`, each started once to check that it runs: an engine that
+/// cannot be started is an error naming the command and the OS error, or (with
+/// `skip_missing`) a line of `skipped`.
+fn external_engines(
+    config: &Config,
+    skipped: &mut Vec<String>,
+    progress: &mut dyn Progress,
+) -> Result<Vec<(EngineSpec, String)>> {
+    let mut specs = Vec::new();
     for cmd in &config.engines {
         let Some(program) = cmd.first() else { continue };
-        let Some(found) = locate(program) else {
-            let msg = format!(
-                "{}: not found on PATH or in {DEBIAN_GAMES_DIR}",
-                cmd.join(" ")
-            );
-            progress.note(&format!("skipped {msg}"));
-            skipped.push(msg);
-            continue;
-        };
         let mut launch = cmd.clone();
-        launch[0] = found.display().to_string();
-        specs.push(EngineSpec {
+        let mut package = String::new();
+        if let Some(found) = locate(program) {
+            package = package_version(&found);
+            launch[0] = found.display().to_string();
+        }
+        let spec = EngineSpec {
             name: cmd.join(" "),
             launch: Launch::Command(launch),
             options: Vec::new(),
-        });
+            external: true,
+            policy: None,
+        };
+        match open(&spec, config.timeout) {
+            Ok(_) => specs.push((spec, package)),
+            Err(e) if config.skip_missing => {
+                let msg = format!("{}: {e:#}", cmd.join(" "));
+                progress.note(&format!("skipped {msg}"));
+                skipped.push(msg);
+            }
+            Err(e) => {
+                return Err(e.context(format!(
+                    "engine `{}` (searched on PATH and in {DEBIAN_GAMES_DIR})",
+                    cmd.join(" ")
+                )));
+            }
+        }
     }
+    Ok(specs)
+}
+
+/// Every scenario on one engine (restarted after a hang): the outcomes and its `id name`.
+fn run_engine(
+    spec: &EngineSpec,
+    scenarios: &[Scenario],
+    timeout: Duration,
+    progress: &mut dyn Progress,
+) -> (Vec<Outcome>, String) {
+    let mut id_name = String::new();
+    let mut current: Option<Engine> = None;
+    let mut outcomes = Vec::new();
+    for s in scenarios {
+        let mut outcome = Outcome {
+            engine: spec.name.clone(),
+            scenario: s.id.clone(),
+            verdict: Verdict::Fail,
+            evidence: String::new(),
+            bestmove: String::new(),
+        };
+        if current.is_none() {
+            match open(spec, timeout) {
+                Ok((e, id)) => {
+                    id_name = id;
+                    current = Some(e);
+                }
+                Err(e) => outcome.evidence = format!("engine did not start: {e:#}"),
+            }
+        }
+        if let Some(engine) = current.as_mut() {
+            match play(engine, s, timeout) {
+                Ok((verdict, evidence, best)) => {
+                    (outcome.verdict, outcome.evidence, outcome.bestmove) =
+                        (verdict, evidence, best)
+                }
+                Err(e) => {
+                    current = None; // a hung or broken engine is restarted for the next one
+                    outcome.evidence = format!("{e:#}");
+                }
+            }
+        }
+        outcomes.push(outcome);
+        progress.advance(1);
+    }
+    (outcomes, id_name)
+}
+
+/// Runs every engine on every scenario. An external engine that cannot be started is an
+/// error unless `config.skip_missing`.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    let scenarios = load(&config.scenarios)?;
+    let mut skipped = Vec::new();
+    let mut specs: Vec<(EngineSpec, String)> = if config.include_replab {
+        replab_engines(&config.replab, config.all_detectors)
+            .into_iter()
+            .map(|s| (s, String::new()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    specs.extend(external_engines(config, &mut skipped, progress)?);
     progress.stage("conformance", (specs.len() * scenarios.len()) as u64);
     let mut engines = Vec::new();
     let mut results = Vec::new();
-    for spec in &specs {
-        let mut id_name = String::new();
-        let mut current: Option<Engine> = None;
-        for s in &scenarios {
-            if current.is_none() {
-                match open(spec, config.timeout) {
-                    Ok((e, id)) => {
-                        id_name = id;
-                        current = Some(e);
-                    }
-                    Err(e) => {
-                        results.push(Outcome {
-                            engine: spec.name.clone(),
-                            scenario: s.id.clone(),
-                            verdict: Verdict::Fail,
-                            evidence: format!("engine did not start: {e:#}"),
-                        });
-                        progress.advance(1);
-                        continue;
-                    }
-                }
-            }
-            let engine = current.as_mut().expect("started");
-            let (verdict, evidence) = match play(engine, s, config.timeout) {
-                Ok(v) => v,
-                Err(e) => {
-                    current = None; // a hung or broken engine is restarted for the next one
-                    (Verdict::Fail, format!("{e:#}"))
-                }
-            };
-            results.push(Outcome {
-                engine: spec.name.clone(),
-                scenario: s.id.clone(),
-                verdict,
-                evidence,
-            });
-            progress.advance(1);
-        }
+    for (spec, package) in &specs {
+        let (outcomes, id_name) = run_engine(spec, &scenarios, config.timeout, progress);
+        results.extend(outcomes);
         engines.push(EngineRecord {
             name: spec.name.clone(),
             id_name,
             command: spec.command(),
+            external: spec.external,
+            package: package.clone(),
         });
     }
     progress.finish();
@@ -428,175 +588,24 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         file: config.scenarios.display().to_string(),
         engines,
         skipped,
-        scenarios: scenarios
-            .iter()
-            .map(|s| ScenarioRecord {
-                id: s.id.clone(),
-                rule: s.rule.clone(),
-                description: s.description.clone(),
-            })
-            .collect(),
+        scenarios: scenarios.iter().map(ScenarioRecord::from).collect(),
         results,
     })
 }
 
-/// The engine × scenario table as plain text (verdicts only), for the terminal.
-pub fn summary_table(r: &Results) -> String {
-    let width = r.scenarios.iter().map(|s| s.id.len()).max().unwrap_or(8);
-    let mut out = format!("{:width$}", "scenario");
-    for e in &r.engines {
-        out.push_str(&format!(" | {}", e.name));
-    }
-    out.push('\n');
-    for s in &r.scenarios {
-        out.push_str(&format!("{:width$}", s.id));
-        for e in &r.engines {
-            let v = r.outcome(&e.name, &s.id).map_or("-", |o| o.verdict.label());
-            out.push_str(&format!(" | {:w$}", v, w = e.name.len()));
+impl From<&Scenario> for ScenarioRecord {
+    fn from(s: &Scenario) -> Self {
+        ScenarioRecord {
+            id: s.id.clone(),
+            rule: s.rule.clone(),
+            description: s.description.clone(),
+            fen: s.fen.clone(),
+            moves: s.moves.trim().to_string(),
+            expected: s.expected(),
+            repetition: s.repetition,
+            excluded_policies: s.excluded_policies.clone(),
         }
-        out.push('\n');
     }
-    out
-}
-
-/// The page's first paragraph and the table.
-const SUMMARY: &str = include_str!("../../templates/conformance/summary.html");
-
-#[derive(Serialize)]
-struct SummaryContext {
-    scenarios: usize,
-    file: String,
-    engines: usize,
-    margin: i32,
-    win: i32,
-    skipped: String,
-    table: String,
-}
-
-/// Writes `results.json` and `index.html` into the staged `dir`.
-pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
-    dir.write("results.json", serde_json::to_vec_pretty(r)?)?;
-    let mut headers = vec!["scenario".to_string(), "rule".to_string()];
-    headers.extend(r.engines.iter().map(|e| e.name.clone()));
-    let rows: Vec<Vec<Cell>> = r
-        .scenarios
-        .iter()
-        .map(|s| {
-            let mut row = vec![Cell::text(&s.id), Cell::text(&s.rule)];
-            for e in &r.engines {
-                row.push(Cell::text(r.outcome(&e.name, &s.id).map_or_else(
-                    || "—".to_string(),
-                    |o| format!("{}: {}", o.verdict.label(), o.evidence),
-                )));
-            }
-            row
-        })
-        .collect();
-    let summary = render_fragment(
-        "conformance/summary.html",
-        SUMMARY,
-        &SummaryContext {
-            scenarios: r.scenarios.len(),
-            file: r.file.clone(),
-            engines: r.engines.len(),
-            margin: DRAW_MARGIN,
-            win: WIN_MARGIN,
-            skipped: r.skipped.join("; "),
-            table: table_html(&headers, &rows, false),
-        },
-    )?;
-    let mut scen = String::from("<dl>");
-    for s in &r.scenarios {
-        scen.push_str(&format!(
-            "<dt><code>{}</code> ({})</dt><dd>{}</dd>",
-            escape_html(&s.id),
-            escape_html(&s.rule),
-            escape_html(&s.description)
-        ));
-    }
-    scen.push_str("</dl>");
-    let mut eng = String::from("<ul>");
-    for e in &r.engines {
-        eng.push_str(&format!(
-            "<li>{}: <code>{}</code> (<code>{}</code>)</li>",
-            escape_html(&e.name),
-            escape_html(&e.id_name),
-            escape_html(&e.command)
-        ));
-    }
-    eng.push_str("</ul>");
-    Page::new(TITLE, &r.meta)
-        .nav([("All reports", "../index.html")])
-        .section("Engine × scenario", summary)
-        .section("Scenarios", scen)
-        .section("Engines", eng)
-        .write(dir, "index.html")?;
-    Ok(())
-}
-
-/// The scenarios `engine` failed, in scenario order.
-pub fn failures<'a>(r: &'a Results, engine: &str) -> Vec<&'a str> {
-    r.results
-        .iter()
-        .filter(|o| o.engine == engine && o.verdict == Verdict::Fail)
-        .map(|o| o.scenario.as_str())
-        .collect()
-}
-
-/// The landing page's one-paragraph summary: which of replab's configurations pass every
-/// scenario the rules decide, what the others fail, and each external engine's failures.
-pub fn headline(r: &Results) -> String {
-    let is_replab = |e: &EngineRecord| e.name.starts_with("replab ");
-    let describe = |e: &EngineRecord| {
-        let failed = failures(r, &e.name);
-        if failed.is_empty() {
-            format!("{} passes all", e.name)
-        } else {
-            format!("{} fails {} ({})", e.name, failed.len(), failed.join(", "))
-        }
-    };
-    let (own, external): (Vec<&EngineRecord>, Vec<&EngineRecord>) =
-        r.engines.iter().partition(|e| is_replab(e));
-    let passing: Vec<&str> = own
-        .iter()
-        .filter(|e| failures(r, &e.name).is_empty())
-        .map(|e| e.name.trim_start_matches("replab "))
-        .collect();
-    let failing: Vec<String> = own
-        .iter()
-        .filter(|e| !failures(r, &e.name).is_empty())
-        .map(|e| describe(e))
-        .collect();
-    let mut text = format!(
-        "{} scenarios over UCI. replab's engine: {} of {} detector configurations pass every \
-         scenario the rules decide ({})",
-        r.scenarios.len(),
-        passing.len(),
-        own.len(),
-        passing.join(", ")
-    );
-    if !failing.is_empty() {
-        text += &format!("; {}", failing.join("; "));
-    }
-    text.push('.');
-    if !external.is_empty() {
-        let each: Vec<String> = external
-            .iter()
-            .map(|e| {
-                let shown = describe(e);
-                if e.id_name.is_empty() {
-                    shown
-                } else {
-                    format!("{shown} [id name {}]", e.id_name)
-                }
-            })
-            .collect();
-        text += &format!(" Other engines: {}.", each.join("; "));
-    }
-    if !r.skipped.is_empty() {
-        text += &format!(" Not run: {}.", r.skipped.join("; "));
-    }
-    text
 }
 
 /// The conformance run as an experiment of the table.
@@ -627,22 +636,18 @@ impl Experiment for Conformance {
         run(config, progress)
     }
 
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    fn write(results: &Results, dir: &replab_report::ReportDir) -> Result<()> {
         write(results, dir)
     }
 
-    /// The engine × scenario table on stdout; the engines not run and the page on stderr.
+    /// The one-screen summary on stdout (engines, skipped ones, each unexpected failure), the
+    /// page on stderr; exit status 1 when a scenario fails ([`unexpected_failures`]).
     fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
-        let mut stderr: String = results
-            .skipped
-            .iter()
-            .map(|s| format!("replab: skipped engine {s}\n"))
-            .collect();
-        stderr += &format!("wrote {}\n", index.display());
+        let failed = unexpected_failures(results).len();
         Ok(Conclusion {
-            stdout: summary_table(results),
-            stderr,
-            failure: None,
+            stdout: terminal_summary(results),
+            stderr: format!("wrote {}\n", index.display()),
+            failure: (failed > 0).then(|| Failure::check(format!("{failed} scenario failure(s)"))),
         })
     }
 
@@ -659,6 +664,9 @@ impl Experiment for Conformance {
         for e in &engines {
             command += &format!(" --engine {}", e.join(" "));
         }
+        if !engines.is_empty() {
+            command += " --skip-missing";
+        }
         command += " --out reports/conformance";
         Ok(Config {
             scenarios: site.datasets.join("conformance.json"),
@@ -668,6 +676,8 @@ impl Experiment for Conformance {
             },
             engines,
             command,
+            // The Debian engines are looked for, not required: absent ones are listed as not run.
+            skip_missing: true,
             ..Config::default()
         })
     }

@@ -12,7 +12,8 @@ use super::{Config, SuiteResults, parse_detectors, run, summary_table, write};
 use crate::{
     Progress,
     experiment::{
-        Conclusion, Experiment, Fact, Link, Ranked, Settings, Site, Steps, write_json, write_report,
+        Conclusion, Experiment, Failure, Fact, Link, Ranked, Settings, Site, Steps, write_json,
+        write_report,
     },
 };
 
@@ -62,11 +63,11 @@ impl Experiment for Suite {
             stdout: summary_table(results),
             stderr,
             failure: (!results.skipped.is_empty()).then(|| {
-                format!(
+                Failure::bad_input(format!(
                     "{} record(s) skipped in {}",
                     results.skipped.len(),
                     results.epd
-                )
+                ))
             }),
         })
     }

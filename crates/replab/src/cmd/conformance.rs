@@ -1,4 +1,8 @@
 //! `replab conformance`: its arguments, turned into a [`conformance::Config`].
+//!
+//! Exit status: 0 when every engine passes; 1 when an `--engine` engine (or, without
+//! `--engine`, replab's exact detector under a policy the scenario holds it to) fails a
+//! scenario; 2 when an engine cannot be started (unless `--skip-missing`) or the input is bad.
 
 use std::{path::PathBuf, time::Duration};
 
@@ -13,6 +17,13 @@ pub struct Args {
     /// An external UCI engine's command line (repeatable), e.g. `--engine stockfish`.
     #[arg(long = "engine")]
     pub engines: Vec<String>,
+    /// List an `--engine` that cannot be started as skipped instead of exiting with status 2.
+    #[arg(long)]
+    pub skip_missing: bool,
+    /// Also run replab's own configurations when `--engine` is given (they always run
+    /// without it).
+    #[arg(long)]
+    pub with_replab: bool,
     /// The scenario file (default datasets/conformance.json).
     #[arg(long)]
     pub scenarios: Option<PathBuf>,
@@ -23,7 +34,8 @@ pub struct Args {
     output: Output,
 }
 
-/// Runs `replab conformance`: prints the engine × scenario table and writes the report.
+/// Runs `replab conformance`: prints the summary, writes the report, and exits 1 when a
+/// scenario fails (see the module's exit statuses).
 pub fn run(args: Args) -> Result<()> {
     let exe = std::env::current_exe().context("cannot find the replab binary")?;
     let mut config = conformance::Config {
@@ -33,6 +45,8 @@ pub fn run(args: Args) -> Result<()> {
             .iter()
             .map(|e| e.split_whitespace().map(String::from).collect())
             .collect(),
+        include_replab: args.engines.is_empty() || args.with_replab,
+        skip_missing: args.skip_missing,
         ..conformance::Config::default()
     };
     given!(config, args: scenarios);

@@ -131,7 +131,7 @@ pub fn report<E: Experiment>(
     {
         bail!("cannot write the table to stdout: {e}");
     }
-    end.failure.map_or(Ok(()), |why| bail!(why))
+    end.failure.map_or(Ok(()), |failure| Err(failure.into()))
 }
 
 /// The command line that invoked this process, as a shell would need it typed again.

@@ -5,6 +5,7 @@ mod common;
 
 mod audit;
 mod bench;
+mod conformance;
 mod interrupt;
 mod key_width;
 mod reproduce;

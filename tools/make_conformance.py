@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""Writes datasets/conformance.json: the conformance scenarios, their histories built with
+python-chess (pip install chess). The random walks of the fifty/seventy-five-move scenarios are
+seeded, so the output is reproducible. Check the result with tools/check_conformance.py."""
+import json
+import random
+import sys
+
+import chess
+
+
+def walk(fen, plies, seed, keep=lambda b: True, final=lambda b: True, tries=4000):
+    """A seeded random walk of `plies` reversible moves (no capture, no pawn move) from `fen`
+    in which no position repeats and every position satisfies `keep`; the last one `final`."""
+    for attempt in range(tries):
+        rng = random.Random(seed * 100003 + attempt)
+        b = chess.Board(fen)
+        seen = {b._transposition_key()}
+        ok = True
+        for _ in range(plies):
+            moves = [m for m in b.legal_moves
+                     if not b.is_capture(m) and b.piece_type_at(m.from_square) != chess.PAWN]
+            rng.shuffle(moves)
+            for m in moves:
+                b.push(m)
+                if b._transposition_key() not in seen and not b.is_game_over() and keep(b):
+                    seen.add(b._transposition_key())
+                    break
+                b.pop()
+            else:
+                ok = False
+                break
+        if ok and final(b):
+            return " ".join(m.uci() for m in b.move_stack)
+    sys.exit(f"no walk from {fen}")
+
+
+def mate_in_one(b):
+    for m in b.legal_moves:
+        b.push(m)
+        mate = b.is_checkmate()
+        b.pop()
+        if mate:
+            return m
+    return None
+
+
+def backward_walk(target, plies, seed):
+    """A start position and `plies` reversible moves that reach `target`, no position twice:
+    a seeded random walk backwards (kings and pieces move back along their own lines)."""
+    rng = random.Random(seed)
+    b = chess.Board(target)
+    seen = {b._transposition_key()}
+    moves = []
+    for _ in range(plies):
+        mover = not b.turn
+        c = b.copy(stack=False)
+        c.turn = mover
+        back = [m for m in c.pseudo_legal_moves
+                if not c.piece_at(m.to_square) and c.piece_type_at(m.from_square) != chess.PAWN]
+        rng.shuffle(back)
+        for m in back:
+            p = b.copy(stack=False)
+            piece = p.remove_piece_at(m.from_square)
+            p.set_piece_at(m.to_square, piece)
+            p.turn = mover
+            forward = chess.Move(m.to_square, m.from_square)
+            if (p.is_valid() and forward in p.legal_moves and not p.is_game_over()
+                    and p._transposition_key() not in seen):
+                seen.add(p._transposition_key())
+                moves.append(forward.uci())
+                b = p
+                break
+        else:
+            sys.exit(f"no backward walk from {target}")
+    b.halfmove_clock = 0
+    b.fullmove_number = 1
+    return b.fen(), " ".join(reversed(moves))
+
+
+def cycle(k0k1, w12, k12, w21, k21, cycles):
+    """Black king k0->k1, then `cycles` times: White w1->w2, Black k1->k2, White w2->w1,
+    Black k2->k1 (the last Black move left out: it is the move under test)."""
+    moves = [k0k1]
+    for i in range(cycles):
+        moves += [w12, k12, w21]
+        if i < cycles - 1:
+            moves.append(k21)
+    return " ".join(moves)
+
+
+S = []
+
+
+def add(id, rule, description, fen, moves, depth, expect, **kw):
+    s = {"id": id, "rule": rule, "description": description, "fen": fen, "moves": moves,
+         "depth": depth, "expect": expect}
+    s.update(kw)
+    S.append(s)
+
+
+# --- threefold repetition: the losing side draws by making a third occurrence -------------
+add("threefold-claim-by-moving", "FIDE Laws 9.2.1.1",
+    "Black, a queen down, can make a position of the game occur for the third time ('about to "
+    "appear'): a draw it can claim by moving. The root itself has occurred only twice.",
+    "6k1/8/8/8/8/8/8/KQ6 b - - 0 1", "g8h8 b1c1 h8g7 c1b1 g7h8 b1c1 h8g7 c1b1", 6, "draw",
+    bestmove=["g7h8"], repetition=True,
+    facts=[{"fact": "root-occurrences", "count": 2},
+           {"fact": "repeating-moves", "count": 3, "moves": ["g7h8"]}])
+add("threefold-odd-cycle", "FIDE Laws 9.2.1.1",
+    "Both sides triangulate (three-move cycles): Black can make the third occurrence by Kg7-h8.",
+    "7k/8/8/8/8/8/8/KQ6 b - - 0 1",
+    "h8g8 b1c1 g8g7 c1d1 g7h8 d1b1 h8g8 b1c1 g8h7 c1d1 h7h8 d1b1 h8g8 b1c1 g8g7 c1d1", 6, "draw",
+    bestmove=["g7h8"], repetition=True,
+    facts=[{"fact": "repeating-moves", "count": 3, "moves": ["g7h8"]}])
+add("threefold-rook-ending", "FIDE Laws 9.2.1.1",
+    "Rook against bare king: Black's Kc8-d8 makes the third occurrence of a position while White "
+    "shuffles its rook.",
+    "4k3/8/4K3/8/8/8/8/R7 b - - 0 1", cycle("e8d8", "a1a2", "d8c8", "a2a1", "c8d8", 2), 6, "draw",
+    bestmove=["c8d8"], repetition=True,
+    facts=[{"fact": "root-occurrences", "count": 2},
+           {"fact": "repeating-moves", "count": 3, "moves": ["c8d8"]}])
+add("threefold-rook-shuffle-queen-vs-rook", "FIDE Laws 9.2.1.1",
+    "Queen and rook against rook: Black repeats with its rook, not its king; Rb7-b6 makes the third "
+    "occurrence.",
+    "k7/8/8/1r6/8/8/6RQ/4K3 b - - 0 1", cycle("b5b6", "e1d1", "b6b7", "d1e1", "b7b6", 2), 6,
+    "draw", bestmove=["b7b6"], repetition=True)
+add("root-occurred-three-times", "FIDE Laws 9.2.1.2",
+    "The root position has just occurred for the third time (Black, two bishops down, could "
+    "claim now); continuing the cycle with Kc8-d8 makes a fourth occurrence of the next position.",
+    "4k3/8/3K4/8/8/8/8/2B2B2 b - - 0 1", cycle("e8d8", "f1e2", "d8c8", "e2f1", "c8d8", 3), 6,
+    "draw", bestmove=["c8d8"], repetition=True)
+add("threefold-after-promotion", "FIDE Laws 9.2.1.1",
+    "White promoted e7-e8=Q after a shuffle that no longer counts (the pawn was on e7); after the "
+    "promotion Black, a queen down, makes the third occurrence of a position with the new queen "
+    "by Kg1-h2.",
+    "8/4P3/8/8/8/8/8/K6k w - - 0 1",
+    "a1a2 h1h2 a2a1 h2h1 e7e8q " + cycle("h1h2", "e8d8", "h2g1", "d8e8", "g1h2", 2), 6, "draw",
+    bestmove=["g1h2"], repetition=True)
+add("threefold-after-underpromotion", "FIDE Laws 9.2.1.1, 9.2.3",
+    "White under-promoted e7-e8=N; positions with that knight repeat (a knight, not a queen, on "
+    "e8): Black's Kb6-c6 makes the third occurrence.",
+    "8/1k2P3/8/8/8/8/8/R3K3 w - - 0 1",
+    "e7e8n " + cycle("b7c6", "a1a2", "c6b6", "a2a1", "b6c6", 2), 6, "draw",
+    bestmove=["b6c6"], repetition=True)
+bring = ["b4", "b5", "b6", "c6", "d6", "d5", "d4", "c4"]
+wring = ["f1", "f2", "f3", "g3", "h3", "h2", "h1", "g1"]
+ring_moves = []
+for step in range(16):
+    i = step % 8
+    ring_moves += [wring[i] + wring[(i + 1) % 8], bring[(i + 1) % 8] + bring[(i + 2) % 8]]
+ring_moves.pop()  # Black's last move of the second lap is the move under test
+lead_fen, lead_moves = backward_walk("R7/8/8/1k6/8/8/8/5K2 w - - 0 1", 40, 8)
+add("repetition-long-history", "FIDE Laws 9.2.1.1",
+    "A 40-ply walk, then both kings circle (eight squares each) for two laps, White a rook up, "
+    "without a pawn move or capture: Kb4-b5 makes the third occurrence of a position whose "
+    "earlier occurrences lie 16 and 32 plies back, behind a long reversible history with no "
+    "null move.",
+    lead_fen, lead_moves + " " + " ".join(ring_moves), 6, "draw",
+    bestmove=["b4b5"], repetition=True)
+
+# --- false repetitions: castling rights, en passant ----------------------------------------
+add("castling-lost-by-king-move", "FIDE Laws 9.2.3.2",
+    "White's Ke1-f1-e1 forfeited castling: Kb7-b8 recreates an arrangement seen twice while "
+    "White could castle (a different position, only its first occurrence), while Kb7-a7 makes a "
+    "real third occurrence. Black, a queen and rook down, must take the real one.",
+    "k7/8/8/8/8/2Q5/8/4K2R w K - 0 1",
+    "c3d3 a8a7 d3c3 a7b8 c3d3 b8a7 d3c3 a7b8 e1f1 b8b7 f1e1 b7a7 c3d3 a7a8 d3c3 a8a7 c3d3 a7b7 d3c3",
+    6, "draw", bestmove=["b7a7"], avoid=["b7b8"], repetition=True)
+add("castling-lost-by-rook-move", "FIDE Laws 9.2.3.2",
+    "As castling-lost-by-king-move, with Rh1-h2-h1 forfeiting castling: Kb7-b8 is a false "
+    "third occurrence, Kb7-a7 a real one.",
+    "k7/8/8/8/8/2Q5/8/4K2R w K - 0 1",
+    "c3d3 a8a7 d3c3 a7b8 c3d3 b8a7 d3c3 a7b8 h1h2 b8b7 h2h1 b7a7 c3d3 a7a8 d3c3 a8a7 c3d3 a7b7 d3c3",
+    6, "draw", bestmove=["b7a7"], avoid=["b7b8"], repetition=True)
+add("en-passant-false-threefold", "FIDE Laws 9.2.3.1",
+    "After ...d7-d5 White could capture en passant; Kb8-a8 recreates that arrangement a third "
+    "time, but only the second time as a position (the first had the capture). Kb8-a7 makes a "
+    "real third occurrence: Black, a queen down, must take it.",
+    "k7/3p4/8/4P3/8/8/2Q5/6K1 b - - 0 1",
+    "d7d5 c2d2 a8a7 d2c2 a7a8 c2d2 a8b8 d2c2 b8a7 c2c1 a7a8 c1c2 a8a7 c2c1 a7b8 c1c2",
+    6, "draw", bestmove=["b8a7"], avoid=["b8a8"], repetition=True,
+    excluded_policies=["twofold"])
+add("en-passant-pinned-same", "FIDE Laws 9.2.3.1, 9.2.3",
+    "After ...d7-d5 the white e5 pawn is pinned against its king by the e8 rook, so no en "
+    "passant capture is possible: that position is the same as the later ones, and Kb8-a8 makes "
+    "its third occurrence. An engine that keeps the en-passant square of a pinned pawn counts "
+    "only two.",
+    "k3r3/3p4/8/4P3/8/8/1Q6/4K3 b - - 0 1", "d7d5 b2c2 a8b8 c2b2 b8a8 b2c2 a8b8 c2b2",
+    6, "draw", bestmove=["b8a8"], repetition=True)
+
+# --- the side ahead must avoid a repetition ---------------------------------------------------
+add("winner-avoids-queen", "FIDE Laws 9.2.1.2",
+    "White, a queen up, has a unique mate in two starting with Qc7-h7, but that move makes the "
+    "third occurrence of the position after it: Black would claim the draw. Any other move keeps "
+    "the win.",
+    "5k2/8/3K4/8/8/8/8/1Q6 w - - 0 1", "b1h7 f8e8 h7c7 e8f8 c7h7 f8e8 h7c7 e8f8",
+    6, "win", avoid=["c7h7"], repetition=True)
+add("winner-avoids-rook", "FIDE Laws 9.2.1.2",
+    "White, a rook up, has a unique mate in two starting with Rf7-f1, but that move makes the "
+    "third occurrence of the position after it. Any other move keeps the win.",
+    "8/8/8/8/8/2K5/k7/1R6 w - - 0 1", "b1f1 a2a3 f1f7 a3a2 f7f1 a2a3 f1f7 a3a2",
+    6, "win", avoid=["f7f1"], repetition=True)
+add("second-occurrence-is-no-draw", "FIDE Laws 9.2.1",
+    "White's unique mate in two starts with Rb2-b7, which makes only the second occurrence of "
+    "the position after it: not a draw, so White must play it. A search that scores every "
+    "repetition as a draw (twofold) avoids it.",
+    "8/8/7k/5K2/8/8/8/1R6 w - - 0 1", "b1b7 h6h5 b7b2 h5h6", 6, "mate", bestmove=["b2b7"],
+    excluded_policies=["twofold"])
+
+# --- repetition found in the search --------------------------------------------------------
+add("perpetual-check", "FIDE Laws 9.2.1 (repetition found in the search)",
+    "Black, a rook down, has a perpetual check Qh4+ Kg1 Qe1+ Kh2 Qh4+: the only line that does "
+    "not lose, and the repetition lies inside the search, not in the history.",
+    "k2q4/pp6/8/1RQ5/8/8/6PK/8 b - - 0 1", "", 10, "draw", bestmove=["d8h4"], repetition=True)
+
+# --- informational ------------------------------------------------------------------------
+add("twofold-before-root", "FIDE Laws 9.2.1 (informational)",
+    "Black, losing, can return to a position that occurred once before the root (its second "
+    "occurrence). Not a draw under the Laws; engines that score any repetition as a draw "
+    "(twofold) report one. Informational: either is a legitimate search policy.",
+    "6k1/8/8/8/8/8/8/KQ6 b - - 0 1", "g8h8 b1c1 h8g8 c1b1", 6, "info")
+add("root-repeat-in-analysis", "FIDE Laws 9.2.1 (informational)",
+    "White, a rook up, is in check from a perpetual (Qh4+): Kg1 Qe1+ Kh2 Qh4+ returns to the "
+    "root. Whether a first return to the root inside the search is a draw differs between "
+    "engines. Informational.",
+    "k7/pp6/8/1RQ5/7q/8/6PK/8 w - - 0 1", "", 6, "info")
+
+# --- fifty and seventy-five moves, fivefold -----------------------------------------------
+no_mate = lambda b: b.turn == chess.BLACK or mate_in_one(b) is None
+add("fifty-move-100th-half-move", "FIDE Laws 9.3.2",
+    "99 reversible half-moves are played from a position with a zero clock (the clock is built "
+    "by the moves, not given in the FEN); every White move completes 50 moves by each side "
+    "without a capture or pawn move and none mates: a draw, although White is a rook up.",
+    "8/8/8/3k4/8/8/8/R3K3 b - - 0 1",
+    walk("8/8/8/3k4/8/8/8/R3K3 b - - 0 1", 99, 1,
+         keep=lambda b: not b.is_check(), final=lambda b: mate_in_one(b) is None), 6, "draw")
+add("fifty-move-fen-clock", "FIDE Laws 9.3.2",
+    "The same rule with the clock given in the FEN (halfmove clock 99): every White move completes "
+    "50 moves, a draw although White is a queen up.",
+    "7k/8/8/8/8/3Q4/8/K7 w - - 99 90", "", 6, "draw")
+capt = walk("8/8/3k4/8/8/2n5/8/3QK3 b - - 0 1", 99, 2,
+            final=lambda b: any(b.is_capture(m) and b.piece_type_at(m.to_square) == chess.KNIGHT
+                                and not b.is_attacked_by(chess.BLACK, m.to_square)
+                                for m in b.legal_moves) and mate_in_one(b) is None)
+b = chess.Board("8/8/3k4/8/8/2n5/8/3QK3 b - - 0 1")
+for m in capt.split():
+    b.push_uci(m)
+take = [m.uci() for m in b.legal_moves if b.is_capture(m)]
+add("fifty-move-capture-resets", "FIDE Laws 9.3.2",
+    "After 99 reversible half-moves (the clock built by the moves) White can capture the knight: "
+    "the capture restarts the count and keeps the win; every other move draws.",
+    "8/8/3k4/8/8/2n5/8/3QK3 b - - 0 1", capt, 6, "win", bestmove=take)
+pawn = walk("8/8/2k5/8/8/8/P7/4K2Q b - - 0 1", 99, 3,
+            keep=lambda b: b.piece_at(chess.A2) is not None and not b.is_attacked_by(chess.BLACK, chess.A2),
+            final=lambda b: mate_in_one(b) is None)
+b = chess.Board("8/8/2k5/8/8/8/P7/4K2Q b - - 0 1")
+for m in pawn.split():
+    b.push_uci(m)
+pushes = [m.uci() for m in b.legal_moves if b.piece_type_at(m.from_square) == chess.PAWN]
+add("fifty-move-pawn-move-resets", "FIDE Laws 9.3.2",
+    "After 99 reversible half-moves (the clock built by the moves) White's pawn move restarts the "
+    "count and keeps the win; every other move completes 50 moves and draws.",
+    "8/8/2k5/8/8/8/P7/4K2Q b - - 0 1", pawn, 6, "win", bestmove=pushes)
+back_fen, back_moves = backward_walk("7k/Q7/6K1/8/8/8/8/8 w - - 0 1", 99, 4)
+add("fifty-move-mate-precedence", "FIDE Laws 9.6.2, 5.1.1",
+    "99 reversible half-moves from a zero clock (built by the moves) reach a position where "
+    "White mates in one with a non-capture: checkmate on the 100th half-move takes precedence "
+    "over the fifty-move rule.",
+    back_fen, back_moves, 4, "mate")
+add("seventy-five-move", "FIDE Laws 9.6.2",
+    "149 reversible half-moves from a zero clock (built by the moves; no position repeats, so "
+    "no repetition rule applies): any White move that does not mate completes 75 moves by each "
+    "side and ends the game, whatever the material.",
+    "8/8/8/3k4/8/8/8/R3K3 b - - 0 1",
+    walk("8/8/8/3k4/8/8/8/R3K3 b - - 0 1", 149, 5,
+         keep=lambda b: not b.is_check(), final=lambda b: mate_in_one(b) is None), 6, "draw")
+back75_fen, back75_moves = backward_walk("6k1/8/6K1/8/8/8/8/R7 w - - 0 1", 149, 6)
+add("seventy-five-move-mate-precedence", "FIDE Laws 9.6.2",
+    "149 reversible half-moves from a zero clock (built by the moves) reach a position where "
+    "White mates in one with a non-capture: the mate on the 150th half-move takes precedence "
+    "over the seventy-five-move rule.",
+    back75_fen, back75_moves, 4, "mate")
+add("fivefold", "FIDE Laws 9.6.1",
+    "A position has occurred four times, reached through different cycles, while the root has "
+    "occurred only twice: Black's Ka7-b7 makes its fifth occurrence, which ends the game without "
+    "a claim (no other move repeats a third time).",
+    "8/8/1k6/8/8/6K1/8/7R b - - 0 1",
+    "b6b7 " + " ".join(["h1h2 b7a7 h2h1 a7b7", "h1g1 b7c7 g1h1 c7b7", "h1h2 b7c7 h2h1 c7b7",
+                        "h1g1 b7a7 g1h1"]), 6, "draw", bestmove=["a7b7"], repetition=True)
+
+json.dump(S, sys.stdout, indent=1)
