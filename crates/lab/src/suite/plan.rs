@@ -106,21 +106,22 @@ pub struct SuiteReport {
     pub results: SuiteResults,
 }
 
+/// One suite of a `bench` run: (directory, title, file, depth, limit, repeats).
+type SuiteRow = (
+    &'static str,
+    &'static str,
+    &'static str,
+    u32,
+    Option<usize>,
+    usize,
+);
+
 /// The EPD suites of `bench`: one step and one report directory each.
 pub struct Suites;
 
 impl Suites {
-    /// The suites of a run: (directory, title, file, depth, limit, repeats).
-    fn table(
-        quick: bool,
-    ) -> Vec<(
-        &'static str,
-        &'static str,
-        &'static str,
-        u32,
-        Option<usize>,
-        usize,
-    )> {
+    /// The suites of a run.
+    fn table(quick: bool) -> Vec<SuiteRow> {
         // Depths and repeats keep the full run, with every other experiment, within its
         // 15-minute budget: 5 interleaved repeats (a 94% interval per record); the quick run
         // takes 3 (75%).

@@ -30,10 +30,6 @@ pub const MAX_DEPTH: u32 = 20;
 /// The most runs per WAC.018 configuration allowed.
 pub const MAX_REPEAT: u32 = 100;
 
-/// The paper's Tables 2 and 3 and totals, typed in from the seed (`datasets/paper`).
-
-/// The appendix game (`datasets/games`).
-
 /// The clock behind the overheads: wall time summed over the iterations, as the searcher
 /// reports it. (Thread CPU time would leave out the waits for a core, but
 /// `/proc/thread-self/schedstat` advances only in scheduler ticks, 4 ms here, too coarse for
