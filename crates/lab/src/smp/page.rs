@@ -511,7 +511,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         .map(|v| {
             vec![
                 Cell::text(&v.name),
-                Cell::text(&v.detector),
+                Cell::text(v.detector.name()),
                 Cell::text(if v.shared { "shared" } else { "per thread" }),
                 Cell::text(&v.description),
             ]
