@@ -42,7 +42,7 @@ use std::{
 use anyhow::{Context, Result, anyhow, bail, ensure};
 use replab_board::Position;
 use replab_detect::Line;
-use replab_registry::{info, root_rule_for, with_detector};
+use replab_registry::{DetectorId, info, root_rule_for, with_detector};
 use replab_report::{Cell, fmt_int, render_fragment, table_html};
 use replab_search::{SearchConfig, Searcher};
 use serde::{Deserialize, Serialize};
@@ -404,7 +404,7 @@ pub fn count_whole_process(exe: &Path, workload: &str) -> Result<Option<Measured
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchCost {
     /// The detector (`off` first).
-    pub detector: String,
+    pub detector: DetectorId,
     /// The position's label (`WAC.018`).
     pub position: String,
     /// The search depth.
@@ -423,7 +423,7 @@ pub struct SearchCost {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CycleCost {
     /// The detector (`off`: the harness floor).
-    pub detector: String,
+    pub detector: DetectorId,
     /// Reversible plies behind the probed position.
     pub run: usize,
     /// Cycles run.
@@ -562,7 +562,7 @@ pub fn measure(
     for d in &searched {
         let m = counted.next().expect("one result per job")?;
         search.push(SearchCost {
-            detector: (*d).to_owned(),
+            detector: d.parse()?,
             position: label.to_owned(),
             depth,
             nodes: m.units,
@@ -581,7 +581,7 @@ pub fn measure(
         for &run in runs {
             let m = counted.next().expect("one result per job")?;
             cycles.push(CycleCost {
-                detector: (*d).to_owned(),
+                detector: d.parse()?,
                 run,
                 cycles: m.units,
                 instructions: m.instructions,
@@ -624,7 +624,7 @@ pub fn section_html(costs: &InstructionCosts) -> String {
             .iter()
             .map(|s| {
                 vec![
-                    Cell::text(&s.detector),
+                    Cell::text(s.detector.name()),
                     Cell::text(fmt_int(s.nodes)),
                     Cell::text(fmt_int(s.instructions)),
                     Cell::text(fmt_one(s.per_node)),
@@ -650,8 +650,8 @@ pub fn section_html(costs: &InstructionCosts) -> String {
         if !runs.contains(&c.run) {
             runs.push(c.run);
         }
-        if !detectors.contains(&c.detector.as_str()) {
-            detectors.push(&c.detector);
+        if !detectors.contains(&c.detector.name()) {
+            detectors.push(c.detector.name());
         }
     }
     let cycle_table = (!costs.cycles.is_empty()).then(|| {

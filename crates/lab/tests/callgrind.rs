@@ -148,7 +148,7 @@ fn callgrind_totals_are_read_from_the_output_file() {
 
 fn example_costs() -> InstructionCosts {
     let search = |detector: &str, nodes: u64, instructions: u64, rel: f64| SearchCost {
-        detector: detector.into(),
+        detector: detector.parse().unwrap(),
         position: "WAC.018".into(),
         depth: 10,
         nodes,
@@ -157,7 +157,7 @@ fn example_costs() -> InstructionCosts {
         relative_to_off: rel,
     };
     let cycle = |detector: &str, run: usize, instructions: u64| CycleCost {
-        detector: detector.into(),
+        detector: detector.parse().unwrap(),
         run,
         cycles: CYCLES,
         instructions,
@@ -263,14 +263,14 @@ fn measure_gives_results_in_a_fixed_order() {
     )
     .unwrap();
     assert!(costs.valgrind.is_some());
-    let searched: Vec<&str> = costs.search.iter().map(|s| s.detector.as_str()).collect();
+    let searched: Vec<&str> = costs.search.iter().map(|s| s.detector.name()).collect();
     assert_eq!(searched, ["off", "linear"]); // cuckoo is no search detector
     assert_eq!(costs.search[0].relative_to_off, 1.0);
     assert!(costs.search.iter().all(|s| s.depth == 4 && s.nodes > 0));
     let cycles: Vec<(&str, usize)> = costs
         .cycles
         .iter()
-        .map(|c| (c.detector.as_str(), c.run))
+        .map(|c| (c.detector.name(), c.run))
         .collect();
     assert_eq!(
         cycles,

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use anyhow::{Result, anyhow, ensure};
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy};
-use replab_registry::with_detector;
+use replab_registry::{DetectorId, with_detector};
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
 use replab_search::{SearchConfig, SearchResult, Searcher, TableStats, TtMode};
 use serde::{Deserialize, Serialize};
@@ -40,7 +40,7 @@ use crate::{
 pub const TITLE: &str = "Graph-history interaction: path-dependent draws reused from the table";
 
 /// The detector of every search.
-pub const DETECTOR: &str = "linear";
+pub const DETECTOR: DetectorId = DetectorId::Linear;
 
 /// Deepest depth accepted.
 pub const MAX_DEPTH: u32 = 12;
@@ -370,7 +370,7 @@ pub struct ConfigRecord {
     /// Draw policy.
     pub policy: DrawPolicy,
     /// Detector.
-    pub detector: String,
+    pub detector: DetectorId,
     /// Games positions.
     pub game_positions: usize,
     /// Long-history positions.
@@ -428,7 +428,7 @@ pub fn search_config(config: &Config, depth: u32, mode: &Mode) -> SearchConfig {
 
 fn engine(config: &Config, depth: u32, mode: &Mode) -> Result<Box<dyn Engine>> {
     let search = search_config(config, depth, mode);
-    with_detector!(DETECTOR, search.policy, |d| {
+    with_detector!(DETECTOR.name(), search.policy, |d| {
         Searcher::try_new(d, search)
             .map(|s| Box::new(s) as Box<dyn Engine>)
             .map_err(|e| anyhow!("{e}"))
@@ -681,7 +681,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         config: ConfigRecord {
             depth: config.depth,
             policy: config.policy,
-            detector: DETECTOR.into(),
+            detector: DETECTOR,
             game_positions: config.game_positions,
             long_positions: config.long_positions,
             seed: config.seed,

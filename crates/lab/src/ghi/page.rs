@@ -224,7 +224,7 @@ fn method_section(results: &Results) -> Result<String> {
         &MethodContext {
             depth: results.config.depth,
             policy: results.config.policy.name().into(),
-            detector: results.config.detector.clone(),
+            detector: results.config.detector.to_string(),
             seed: results.config.seed,
             game_positions: results.config.game_positions,
             long_positions: results.config.long_positions,

@@ -551,7 +551,7 @@ fn method_section(results: &Results) -> Result<String> {
         .map(|v| {
             vec![
                 Cell::text(&v.name),
-                Cell::text(&v.detector),
+                Cell::text(v.detector.name()),
                 Cell::text(if v.shared { "shared" } else { "per thread" }),
                 Cell::text(&v.description),
             ]

@@ -1,6 +1,7 @@
 //! What `replab smp` measured: the vocabulary of `results.json`, the page and the summary
 //! table, and the aggregation of the runs. Nothing here searches.
 
+use replab_registry::DetectorId;
 use replab_report::Meta;
 use replab_search::SearchConfig;
 use serde::{Deserialize, Serialize};
@@ -79,8 +80,8 @@ pub struct ConfigRecord {
 pub struct VariantInfo {
     /// Its name, e.g. `tt-open/shared`.
     pub name: String,
-    /// The detector's contract name.
-    pub detector: String,
+    /// The detector.
+    pub detector: DetectorId,
     /// Whether the threads share its structure.
     pub shared: bool,
     /// What is shared, in a sentence.
@@ -92,7 +93,10 @@ impl VariantInfo {
     pub fn of(v: Variant) -> Self {
         VariantInfo {
             name: v.name().into(),
-            detector: v.detector().into(),
+            detector: v
+                .detector()
+                .parse()
+                .expect("a variant's detector is a registry row"),
             shared: v.shared(),
             description: v.description().into(),
         }
