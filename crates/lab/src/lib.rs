@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod bench;
 pub mod callgrind;
+pub mod compare;
 pub mod conformance;
 pub mod ghi;
 pub mod key_width;
