@@ -90,6 +90,14 @@ fn binomial_below(n: usize, j: usize) -> f64 {
         .cdf(j as u64 - 1)
 }
 
+/// The coverage of the interval between the `j`-th smallest and `j`-th largest of `n` samples:
+/// `1 − 2·P(B < j)`, snapped to 0 within rounding (statrs' tail is exact to about 1e-15, and a
+/// single sample's interval covers nothing, not 9e-16).
+fn coverage(n: usize, j: usize) -> f64 {
+    let c = 1.0 - 2.0 * binomial_below(n, j);
+    if c < 1e-12 { 0.0 } else { c }
+}
+
 /// The coverage of [`median_ci`]'s interval for `n` samples (0 for none): 0.9375 for 5, 0.96875
 /// for 6, at least [`LEVEL`] from 6 on.
 pub fn median_coverage(n: usize) -> f64 {
@@ -130,7 +138,7 @@ pub fn median_ci(samples: &[f64]) -> Estimate {
         median: median(&v),
         ci: [v[low], v[high]],
         repeats: n,
-        coverage: (1.0 - 2.0 * binomial_below(n, best)).max(0.0),
+        coverage: coverage(n, best),
     }
 }
 
