@@ -146,13 +146,13 @@ pub fn check_replaceable(target: impl AsRef<Path>) -> Result<()> {
         "it is a symbolic link"
     } else if !meta.is_dir() {
         "it is a file, not a report directory"
-    } else if target.join(REPORT_MARKER).is_file() {
-        return Ok(());
-    } else if fs::read_dir(target)
-        .map_err(ReportError::io("read directory", target))?
-        .next()
-        .is_none()
+    } else if target.join(REPORT_MARKER).is_file()
+        || fs::read_dir(target)
+            .map_err(ReportError::io("read directory", target))?
+            .next()
+            .is_none()
     {
+        // replab's own report, or an empty directory: nothing of anyone else's to lose.
         return Ok(());
     } else {
         "it is a directory holding files replab did not write (it has no .replab-report marker)"
