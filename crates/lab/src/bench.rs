@@ -184,8 +184,8 @@ impl Experiment for Instructions {
             .iter()
             .filter_map(|s| {
                 Some(Ranked {
-                    detector: s.detector.clone(),
-                    fact: Fact::Instructions(costs.overhead(&s.detector)?),
+                    detector: s.detector.to_string(),
+                    fact: Fact::Instructions(costs.overhead(s.detector.name())?),
                 })
             })
             .collect()
@@ -253,10 +253,20 @@ pub fn run_set<S: ExperimentSet>(
     })
 }
 
+/// The files the site writes at its root, beside the report directories.
+pub const SITE_ROOT_FILES: [&str; 2] = ["scaling.svg", "index.html"];
+
 /// Writes every report under `out` (one directory each, committed atomically) and then the
-/// landing page `out/index.html`.
+/// landing page `out/index.html`. Refuses, before writing anything, a root or report directory
+/// that replab did not write; other files in `out` are left alone.
 pub fn write<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    // Nothing is written unless every path replab would replace is its own (docs/contracts.md).
+    let pages = results.experiments.pages();
+    let mut dirs: Vec<&str> = pages.iter().map(|l| l.dir.as_str()).collect();
+    dirs.push(".landing");
+    replab_report::check_site_root(out, &SITE_ROOT_FILES, &dirs)
+        .with_context(|| format!("cannot write the site to --out {}", out.display()))?;
+    replab_report::create_site_root(out)?;
     results.experiments.write(out)?;
     landing(results, out)
 }
@@ -556,7 +566,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     // The landing page lives at the root of `out`, beside the report directories: move its
     // staged files there one by one (each an atomic rename).
     let staged = dir.commit()?;
-    for name in ["scaling.svg", "index.html"] {
+    for name in SITE_ROOT_FILES {
         std::fs::rename(staged.join(name), out.join(name))
             .with_context(|| format!("cannot write {}", out.join(name).display()))?;
     }

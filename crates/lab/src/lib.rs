@@ -9,6 +9,7 @@
 pub mod audit;
 pub mod bench;
 pub mod callgrind;
+pub mod compare;
 pub mod conformance;
 pub mod datasets;
 pub mod endgames;

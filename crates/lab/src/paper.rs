@@ -61,6 +61,37 @@ pub struct Paper {
 }
 
 impl Paper {
+    /// What the paper's printed totals cover: WAC.018 over depths 1 to its deepest table row.
+    pub fn totals_scope(&self) -> crate::compare::Scope {
+        let last = self.off.iter().map(|r| r.depth).max().unwrap_or(0);
+        crate::compare::Scope::depths("WAC.018", 1, last)
+    }
+
+    /// The paper's change of generated positions (its tables' node counts) over depths 1 to
+    /// `max_depth`, summed from the per-depth tables. Beyond the tables' last depth the
+    /// reference keeps the tables' scope, so a deeper run is not comparable with it.
+    pub fn generated_reference(&self, max_depth: u32) -> crate::compare::Reference {
+        let sum = |rows: &[PaperRow], last: u32| -> u64 {
+            rows.iter()
+                .filter(|r| r.depth <= last)
+                .map(|r| r.nodes)
+                .sum()
+        };
+        let table_last = self.off.iter().map(|r| r.depth).max().unwrap_or(0);
+        let last = max_depth.min(table_last);
+        let (off, on) = (sum(&self.off, last), sum(&self.on, last));
+        let change = if off > 0 {
+            on as f64 / off as f64 - 1.0
+        } else {
+            0.0
+        };
+        crate::compare::Reference::change(
+            "paper",
+            change,
+            crate::compare::Scope::depths("WAC.018", 1, last),
+        )
+    }
+
     /// Relative change on vs off of terminal nodes, generated positions and time.
     pub fn changes(&self) -> (f64, f64, f64) {
         let t = &self.totals;

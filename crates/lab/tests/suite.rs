@@ -23,6 +23,7 @@ fn runs_for_every_record_and_detector() {
     let config = suite::Config {
         epd,
         depth: 4,
+        repeats: 3,
         ..suite::Config::default()
     };
     let results = suite::run(&config, &mut Silent).unwrap();
@@ -60,7 +61,7 @@ fn runs_for_every_record_and_detector() {
     ] {
         assert!(runs[0].get(field).is_some(), "missing {field}");
     }
-    // Every search timed three times (the default), the median with its interval.
+    // Every search timed three times, the median with its interval.
     assert_eq!(v["config"]["repeats"], 3);
     for r in &results.runs {
         assert_eq!((r.repeats, r.time_ms_samples.len()), (3, 3));
@@ -281,8 +282,15 @@ fn bad_records_are_skipped_or_fail() {
     assert_eq!(progress.done, [18]);
 }
 
-/// A run with made-up times, for the aggregate's arithmetic.
+/// A run with made-up times, for the aggregate's arithmetic: the rounds `samples` twice over
+/// (six rounds from three, enough for a 95% interval).
 fn fake_run(id: &str, detector: &str, samples: &[f64]) -> suite::SuiteRun {
+    let twice: Vec<f64> = samples.iter().chain(samples).copied().collect();
+    fake_run_once(id, detector, &twice)
+}
+
+/// A run with made-up times, exactly these rounds.
+fn fake_run_once(id: &str, detector: &str, samples: &[f64]) -> suite::SuiteRun {
     let e = replab_lab::stats::median_ci(samples);
     suite::SuiteRun {
         id: id.into(),
@@ -349,7 +357,7 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
         &[DetectorId::Off],
     );
     assert_eq!(odd[0].time_ms, 15.0);
-    assert_eq!(odd[0].round_time_ms, [10.0, 10.0, 10.0]);
+    assert_eq!(odd[0].round_time_ms, [10.0; 6]);
     assert_eq!(odd[0].time_ms_ci, [10.0, 15.0]);
 
     let mut results = suite::SuiteResults {
@@ -363,7 +371,7 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
             null_move: true,
             tt_bits: Some(20),
             detectors: detectors.clone(),
-            repeats: 3,
+            repeats: 6,
         },
         skipped: Vec::new(),
         aggregates: aggs,
@@ -405,4 +413,40 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
         "off total time interval"
     );
     assert!(html.contains("covers the true median with probability 75%"));
+}
+
+#[test]
+fn too_few_rounds_say_so_instead_of_ranking() {
+    // One round (`suite --repeats 1`): a 0% interval; three rounds: 75%. Neither decides.
+    for rounds in [1, 3] {
+        // A searchable detector of the table, one name at a time.
+        let fast = DETECTORS.iter().find(|d| d.caps.searchable).unwrap().name;
+        let runs: Vec<suite::SuiteRun> = [("off", 10.0), (fast, 5.0)]
+            .iter()
+            .map(|(d, t)| fake_run_once("a", d, &vec![*t; rounds]))
+            .collect();
+        let detectors: Vec<DetectorId> = [DetectorId::Off, fast.parse().unwrap()].to_vec();
+        let aggs = suite::aggregate(&runs, &detectors);
+        assert_eq!(aggs[1].time_differs_from_off(), None, "{rounds} rounds");
+        let results = suite::SuiteResults {
+            meta: replab_report::Meta::collect("replab suite"),
+            epd: "x.epd".into(),
+            config: suite::ConfigRecord {
+                depth: 4,
+                nodes: None,
+                policy: "twofold".into(),
+                contempt: 0,
+                null_move: true,
+                tt_bits: Some(20),
+                detectors,
+                repeats: rounds,
+            },
+            skipped: Vec::new(),
+            aggregates: aggs,
+            runs,
+        };
+        let sentence = suite::time_sentence(&results);
+        assert!(sentence.contains("too few repeats to decide"), "{sentence}");
+        assert!(!sentence.contains("measurably"), "{sentence}");
+    }
 }

@@ -96,6 +96,119 @@ fn check_name(name: &Path) -> Result<()> {
     }
 }
 
+/// The marker file every report directory written by [`ReportDir`] carries. It holds the
+/// command that wrote the report. An existing path is replaced only when it is a directory
+/// holding this file, or an empty directory: anything else (a regular file, a link, a directory
+/// with files replab did not write) is refused with [`ReportError::NotOurs`], untouched.
+pub const REPORT_MARKER: &str = ".replab-report";
+
+/// The marker file at the root of a report site written by `replab bench` (report directories
+/// plus `index.html`). Its presence allows the site's own root files to be replaced; other
+/// files in the root are never touched.
+pub const SITE_MARKER: &str = ".replab-site";
+
+/// The command line of this process, as written into the marker files.
+fn this_command() -> String {
+    let mut args = std::env::args();
+    let program = args
+        .next()
+        .and_then(|p| {
+            Path::new(&p)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "replab".into());
+    std::iter::once(program)
+        .chain(args)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The marker's text: what wrote the directory and what that allows.
+fn marker_text(what: &str) -> String {
+    format!(
+        "This {what} was written by replab; its next run may replace it.\ncommand: {}\n",
+        this_command()
+    )
+}
+
+/// Checks that replab may replace `target` with a report directory: it is missing, an empty
+/// directory, or a directory carrying [`REPORT_MARKER`]. Otherwise returns
+/// [`ReportError::NotOurs`] naming `target` and what it is.
+pub fn check_replaceable(target: impl AsRef<Path>) -> Result<()> {
+    let target = target.as_ref();
+    let meta = match fs::symlink_metadata(target) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(ReportError::io("inspect", target)(e)),
+        Ok(meta) => meta,
+    };
+    let why = if meta.file_type().is_symlink() {
+        "it is a symbolic link"
+    } else if !meta.is_dir() {
+        "it is a file, not a report directory"
+    } else if target.join(REPORT_MARKER).is_file()
+        || fs::read_dir(target)
+            .map_err(ReportError::io("read directory", target))?
+            .next()
+            .is_none()
+    {
+        // replab's own report, or an empty directory: nothing of anyone else's to lose.
+        return Ok(());
+    } else {
+        "it is a directory holding files replab did not write (it has no .replab-report marker)"
+    };
+    Err(ReportError::NotOurs {
+        path: target.to_owned(),
+        why: why.into(),
+    })
+}
+
+/// Checks that `root` can take a report site: it is missing or a directory; the files
+/// `root_files` the site writes at its root (e.g. `index.html`) exist only if `root` carries
+/// [`SITE_MARKER`]; and each of `report_dirs` (names under `root`) passes
+/// [`check_replaceable`]. Nothing else in `root` is ever touched.
+pub fn check_site_root(
+    root: impl AsRef<Path>,
+    root_files: &[&str],
+    report_dirs: &[&str],
+) -> Result<()> {
+    let root = root.as_ref();
+    match fs::symlink_metadata(root) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(ReportError::io("inspect", root)(e)),
+        Ok(meta) if !meta.is_dir() => {
+            return Err(ReportError::NotOurs {
+                path: root.to_owned(),
+                why: "it is not a directory".into(),
+            });
+        }
+        Ok(_) => {}
+    }
+    if !root.join(SITE_MARKER).is_file() {
+        for name in root_files {
+            let path = root.join(name);
+            if fs::symlink_metadata(&path).is_ok() {
+                return Err(ReportError::NotOurs {
+                    path,
+                    why: "the directory around it has no .replab-site marker, so replab did not \
+                          write it"
+                        .into(),
+                });
+            }
+        }
+    }
+    report_dirs
+        .iter()
+        .try_for_each(|name| check_replaceable(root.join(name)))
+}
+
+/// Creates the site root `root` (after [`check_site_root`]) and writes its [`SITE_MARKER`].
+pub fn create_site_root(root: impl AsRef<Path>) -> Result<()> {
+    let root = root.as_ref();
+    fs::create_dir_all(root).map_err(ReportError::io("create directory", root))?;
+    write_atomic(root.join(SITE_MARKER), marker_text("report site"))
+}
+
 /// Stages a whole report directory and swaps it in on [`commit`](ReportDir::commit).
 ///
 /// Files are written into a fresh hidden directory beside the target
@@ -104,6 +217,9 @@ fn check_name(name: &Path) -> Result<()> {
 /// either the complete old report or the complete new one. Dropping a `ReportDir` without
 /// committing removes the staging directory and leaves the target untouched; staging
 /// directories left by killed processes are removed by the next `create` for that target.
+///
+/// Every report carries [`REPORT_MARKER`]; an existing target is replaced only when it carries
+/// one too or is an empty directory (checked by `create` and again by `commit`).
 #[derive(Debug)]
 pub struct ReportDir {
     target: PathBuf,
@@ -113,9 +229,11 @@ pub struct ReportDir {
 
 impl ReportDir {
     /// Starts staging a report that will replace `target`. Creates the parent of `target`
-    /// if needed.
+    /// if needed. Refuses ([`ReportError::NotOurs`]) a target replab may not replace, see
+    /// [`check_replaceable`].
     pub fn create(target: impl Into<PathBuf>) -> Result<Self> {
         let target = target.into();
+        check_replaceable(&target)?;
         let parent = parent_dir(&target);
         fs::create_dir_all(parent).map_err(ReportError::io("create directory", parent))?;
         remove_stale(&target);
@@ -127,11 +245,13 @@ impl ReportDir {
             _ => {}
         }
         fs::create_dir(&staging).map_err(ReportError::io("create directory", &staging))?;
-        Ok(Self {
+        let dir = Self {
             target,
             staging,
             committed: false,
-        })
+        };
+        dir.write(REPORT_MARKER, marker_text("report directory"))?;
+        Ok(dir)
     }
 
     /// The directory the report will replace.
@@ -163,6 +283,8 @@ impl ReportDir {
     /// On failure the previous report is restored if it had been moved away. If only removing
     /// the previous report fails, the new report is in place and the error names the old copy.
     pub fn commit(mut self) -> Result<PathBuf> {
+        // The run may have taken long: someone may have put files at the target meanwhile.
+        check_replaceable(&self.target)?;
         sync_dir(&self.staging);
         let old = sibling(&self.target, "old")?;
         let had_old = match fs::rename(&self.target, &old) {

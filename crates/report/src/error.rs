@@ -36,6 +36,16 @@ pub enum ReportError {
         /// The offending name.
         path: PathBuf,
     },
+    /// `path` exists and is not something replab may replace: a file, a link, or a directory
+    /// holding files that replab did not write (no marker file, see
+    /// [`REPORT_MARKER`](crate::REPORT_MARKER)). Nothing was touched.
+    #[error("refusing to replace {}: {why}; nothing was touched (choose another --out, or move it away)", path.display())]
+    NotOurs {
+        /// The path that would have been replaced.
+        path: PathBuf,
+        /// What it is, e.g. "it is a regular file".
+        why: String,
+    },
     /// plotters failed to draw the chart with this title.
     #[error("cannot draw chart {title:?}: {message}")]
     Chart {

@@ -9,7 +9,10 @@ mod meta;
 pub mod palette;
 
 pub use crate::{
-    atomic::{ReportDir, write_atomic, write_atomic_with},
+    atomic::{
+        REPORT_MARKER, ReportDir, SITE_MARKER, check_replaceable, check_site_root,
+        create_site_root, write_atomic, write_atomic_with,
+    },
     chart::{BarChart, Chart, LineChart, Series},
     error::ReportError,
     format::{fmt_delta_pct, fmt_int, fmt_ms, fmt_pct},

@@ -8,8 +8,9 @@ use std::{
 
 use replab_registry::DetectorId;
 use replab_report::{
-    BarChart, Cell, Chart, LineChart, Meta, Page, ReportDir, ReportError, Series, colour,
-    colour_hex, figure_html, palette, table_html, write_atomic, write_atomic_with,
+    BarChart, Cell, Chart, LineChart, Meta, Page, REPORT_MARKER, ReportDir, ReportError,
+    SITE_MARKER, Series, check_site_root, colour, colour_hex, create_site_root, figure_html,
+    palette, table_html, write_atomic, write_atomic_with,
 };
 
 /// A fresh, empty directory under the system temp dir, removed when dropped.
@@ -123,6 +124,7 @@ fn uncommitted_report_dir_leaves_old_report() {
     let scratch = Scratch::new("dir-drop");
     let target = scratch.0.join("axon");
     fs::create_dir(&target).unwrap();
+    fs::write(target.join(REPORT_MARKER), "replab").unwrap();
     fs::write(target.join("index.html"), "old report").unwrap();
     {
         let dir = ReportDir::create(&target).unwrap();
@@ -137,7 +139,7 @@ fn uncommitted_report_dir_leaves_old_report() {
         ["axon"],
         "staging directory left behind"
     );
-    assert_eq!(listing(&target), ["index.html"]);
+    assert_eq!(listing(&target), [REPORT_MARKER, "index.html"]);
     assert_eq!(
         fs::read_to_string(target.join("index.html")).unwrap(),
         "old report"
@@ -149,6 +151,7 @@ fn commit_replaces_old_report() {
     let scratch = Scratch::new("dir-commit");
     let target = scratch.0.join("axon");
     fs::create_dir(&target).unwrap();
+    fs::write(target.join(REPORT_MARKER), "replab").unwrap();
     fs::write(target.join("index.html"), "old report").unwrap();
     fs::write(target.join("stale.svg"), "<svg/>").unwrap();
     let dir = ReportDir::create(&target).unwrap();
@@ -160,7 +163,10 @@ fn commit_replaces_old_report() {
         ["axon"],
         "old or staging directory left"
     );
-    assert_eq!(listing(&target), ["index.html", "results.json"]);
+    assert_eq!(
+        listing(&target),
+        [REPORT_MARKER, "index.html", "results.json"]
+    );
     assert_eq!(
         fs::read_to_string(target.join("index.html")).unwrap(),
         "new report"
@@ -179,6 +185,107 @@ fn commit_creates_missing_target_and_parents() {
         fs::read_to_string(target.join("index.html")).unwrap(),
         "first"
     );
+}
+
+/// Every file under `dir` with its bytes, sorted by path.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    if dir.is_file() {
+        return vec![(dir.to_owned(), fs::read(dir).unwrap())];
+    }
+    for entry in fs::read_dir(dir).unwrap() {
+        out.extend(snapshot(&entry.unwrap().path()));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn report_dir_refuses_a_regular_file() {
+    let scratch = Scratch::new("dir-onto-file");
+    let target = scratch.0.join("afile");
+    fs::write(&target, "the user's notes").unwrap();
+    let before = snapshot(&scratch.0);
+    let err = ReportDir::create(&target).unwrap_err();
+    assert!(matches!(err, ReportError::NotOurs { .. }), "{err}");
+    assert!(err.to_string().contains("afile"), "{err}");
+    assert_eq!(snapshot(&scratch.0), before, "something was touched");
+    assert_eq!(listing(&scratch.0), ["afile"]);
+}
+
+#[test]
+fn report_dir_refuses_a_directory_with_user_files() {
+    let scratch = Scratch::new("dir-onto-userdir");
+    let target = scratch.0.join("userdir");
+    fs::create_dir_all(target.join("sub")).unwrap();
+    fs::write(target.join("thesis.tex"), "chapter 1").unwrap();
+    fs::write(target.join("sub/data.csv"), "1,2").unwrap();
+    let before = snapshot(&scratch.0);
+    let err = ReportDir::create(&target).unwrap_err();
+    assert!(err.to_string().contains("userdir"), "{err}");
+    assert!(err.to_string().contains("did not write"), "{err}");
+    assert_eq!(snapshot(&scratch.0), before, "something was touched");
+    assert_eq!(listing(&scratch.0), ["userdir"]);
+}
+
+#[test]
+fn commit_refuses_files_put_there_during_the_run() {
+    let scratch = Scratch::new("dir-late-user");
+    let target = scratch.0.join("r");
+    let dir = ReportDir::create(&target).unwrap();
+    dir.write("index.html", "new").unwrap();
+    fs::create_dir(&target).unwrap();
+    fs::write(target.join("mine.txt"), "keep me").unwrap();
+    assert!(matches!(dir.commit(), Err(ReportError::NotOurs { .. })));
+    assert_eq!(listing(&scratch.0), ["r"]);
+    assert_eq!(listing(&target), ["mine.txt"]);
+}
+
+#[test]
+fn rerun_into_own_report_and_empty_dir_works() {
+    let scratch = Scratch::new("dir-rerun");
+    let target = scratch.0.join("r");
+    fs::create_dir(&target).unwrap(); // empty: nothing to destroy
+    for text in ["first", "second"] {
+        let dir = ReportDir::create(&target).unwrap();
+        dir.write("index.html", text).unwrap();
+        dir.commit().unwrap();
+        assert_eq!(fs::read_to_string(target.join("index.html")).unwrap(), text);
+    }
+    let marker = fs::read_to_string(target.join(REPORT_MARKER)).unwrap();
+    assert!(marker.contains("command: "), "{marker}");
+}
+
+#[test]
+fn site_root_keeps_user_files_and_refuses_foreign_index() {
+    let scratch = Scratch::new("site");
+    let root = scratch.0.join("reports");
+    fs::create_dir(&root).unwrap();
+    fs::write(root.join(".gitkeep"), "").unwrap();
+    fs::write(root.join("notes.txt"), "mine").unwrap();
+    let files = ["index.html"];
+    // A fresh root with only user files beside: allowed, and the files stay.
+    check_site_root(&root, &files, &["axon"]).unwrap();
+    create_site_root(&root).unwrap();
+    assert!(root.join(SITE_MARKER).is_file());
+    // Rerun into its own root: allowed, even with index.html there now.
+    fs::write(root.join("index.html"), "landing").unwrap();
+    check_site_root(&root, &files, &["axon"]).unwrap();
+    // A user's directory where a report goes: refused.
+    fs::create_dir(root.join("axon")).unwrap();
+    fs::write(root.join("axon/mine.txt"), "x").unwrap();
+    let err = check_site_root(&root, &files, &["axon"]).unwrap_err();
+    assert!(err.to_string().contains("axon"), "{err}");
+    assert_eq!(fs::read_to_string(root.join("notes.txt")).unwrap(), "mine");
+    // Another directory holding a user's own index.html and no site marker: refused.
+    let other = scratch.0.join("site2");
+    fs::create_dir(&other).unwrap();
+    fs::write(other.join("index.html"), "the user's page").unwrap();
+    let err = check_site_root(&other, &files, &[]).unwrap_err();
+    assert!(err.to_string().contains("index.html"), "{err}");
+    // A regular file as the root: refused.
+    let err = check_site_root(root.join("notes.txt"), &files, &[]).unwrap_err();
+    assert!(matches!(err, ReportError::NotOurs { .. }), "{err}");
 }
 
 #[test]
@@ -410,7 +517,10 @@ fn page_renders_into_report_dir() {
     dir.write("index.html", &html).unwrap();
     dir.commit().unwrap();
 
-    assert_eq!(listing(&target), ["index.html", "nodes.svg", "other.html"]);
+    assert_eq!(
+        listing(&target),
+        [REPORT_MARKER, "index.html", "nodes.svg", "other.html"]
+    );
     let html = fs::read_to_string(target.join("index.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("<title>Axon &lt;reproduction&gt;</title>"));

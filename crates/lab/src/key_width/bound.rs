@@ -42,94 +42,20 @@ pub fn detectors() -> Vec<DetectorId> {
 /// The widest tail width the linear tail histogram records.
 pub const TAIL_BITS: usize = 40;
 
-/// `ln Γ(x)` for `x > 0` (Lanczos, g = 7, 9 terms; relative error about 1e-15).
-fn ln_gamma(x: f64) -> f64 {
-    const G: f64 = 7.0;
-    const C: [f64; 9] = [
-        0.999_999_999_999_809_9,
-        676.520_368_121_885_1,
-        -1_259.139_216_722_402_8,
-        771.323_428_777_653_1,
-        -176.615_029_162_140_6,
-        12.507_343_278_686_905,
-        -0.138_571_095_265_720_12,
-        9.984_369_578_019_572e-6,
-        1.505_632_735_149_311_6e-7,
-    ];
-    if x < 0.5 {
-        let pi = std::f64::consts::PI;
-        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
-    }
-    let x = x - 1.0;
-    let mut a = C[0];
-    let t = x + G + 0.5;
-    for (i, c) in C.iter().enumerate().skip(1) {
-        a += c / (x + i as f64);
-    }
-    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + a.ln()
-}
-
-/// The continued fraction of the incomplete beta function (modified Lentz).
-fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
-    const TINY: f64 = 1e-300;
-    let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
-    let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < TINY {
-        d = TINY;
-    }
-    d = 1.0 / d;
-    let mut h = d;
-    for m in 1..100_000 {
-        let m = f64::from(m);
-        let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < TINY {
-            d = TINY;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < TINY {
-            c = TINY;
-        }
-        d = 1.0 / d;
-        let del = d * c;
-        h *= del;
-        if (del - 1.0).abs() < 1e-13 {
-            break;
-        }
-    }
-    h
-}
-
-/// The regularised incomplete beta function `I_x(a, b)`.
+/// The regularised incomplete beta function `I_x(a, b)` (statrs), 0 below and 1 above `[0, 1]`.
 pub fn beta_inc(a: f64, b: f64, x: f64) -> f64 {
     if x <= 0.0 {
-        return 0.0;
-    }
-    if x >= 1.0 {
-        return 1.0;
-    }
-    let ln_front = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + a * x.ln() + b * (1.0 - x).ln();
-    if x < (a + 1.0) / (a + b + 2.0) {
-        ln_front.exp() * beta_cf(a, b, x) / a
+        0.0
+    } else if x >= 1.0 {
+        1.0
     } else {
-        1.0 - ln_front.exp() * beta_cf(b, a, 1.0 - x) / b
+        statrs::function::beta::beta_reg(a, b, x)
     }
 }
 
-/// The `q` quantile of Beta(a, b), by bisection.
+/// The `q` quantile of Beta(a, b): bisection on statrs' distribution function to a relative
+/// precision of 1e-12. (statrs' own `Beta::inverse_cdf` stops at an absolute tolerance, too
+/// coarse for the rates of one in millions measured here: 0.6190/n instead of 0.6187/n.)
 fn beta_quantile(q: f64, a: f64, b: f64) -> f64 {
     let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
     for _ in 0..200 {

@@ -107,7 +107,7 @@ impl Default for Config {
             tt_bits: 18,
             real_depth: 6,
             real_positions: 3,
-            repeats: 5,
+            repeats: 6,
             workers: default_threads(),
             command: "replab smp".into(),
         }
@@ -125,7 +125,7 @@ impl Config {
             reproducibility_positions: 1,
             real_depth: 5,
             real_positions: 2,
-            repeats: 3,
+            repeats: 6,
             command: "replab smp --quick".into(),
             ..Self::default()
         }

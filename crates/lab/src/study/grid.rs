@@ -8,6 +8,7 @@ use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, 
 use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
 use crate::{
     Progress,
+    compare::{self, Comparison, Reference, Scope},
     engine::{Engine, engine, parallel},
     stats::{Estimate, median_ci},
 };
@@ -16,11 +17,7 @@ use crate::{
 /// the plain key list. `axon` serves only `twofold`, so the grid's policy is `twofold`.
 pub const GRID_DETECTORS: [&str; 3] = ["off", "axon", "linear"];
 
-/// Changes of exact counters smaller than this (0.5%) count as no change.
-pub const COUNT_NOISE: f64 = 0.005;
-/// A change of the paper's sign reproduces its size when |ours| / |paper| lies in this range:
-/// from half to twice the paper's change (−18% is matched by −9% … −36%).
-pub const SIZE_TOLERANCE: [f64; 2] = [0.5, 2.0];
+pub use crate::compare::{COUNT_NOISE, SIZE_TOLERANCE};
 
 /// The grid's configurations for iterations to `depth`: each profile as it is, then with one
 /// setting changed (table off, table without path-dependent scores, null move flipped, the other
@@ -33,15 +30,25 @@ pub fn configs(depth: u32) -> Vec<GridConfig> {
             ..base
         };
         let mut push = |varied: &str, search: SearchConfig| {
+            let name = if varied == "-" {
+                profile.to_string()
+            } else {
+                format!("{profile}/{varied}")
+            };
+            // The same search under another name is searched once: its votes count once.
+            if let Some(same) = out
+                .iter_mut()
+                .find(|c: &&mut GridConfig| c.search == search)
+            {
+                same.coincides_with.push(name);
+                return;
+            }
             out.push(GridConfig {
-                name: if varied == "-" {
-                    profile.to_string()
-                } else {
-                    format!("{profile}/{varied}")
-                },
+                name,
                 profile: profile.to_string(),
                 varied: varied.to_string(),
                 search,
+                coincides_with: Vec::new(),
             });
         };
         push("-", base);
@@ -108,26 +115,29 @@ pub fn change(x: f64, base: f64) -> f64 {
     if base > 0.0 { x / base - 1.0 } else { 0.0 }
 }
 
-/// An exact count's change against the paper's (see [`COUNT_NOISE`], [`SIZE_TOLERANCE`]).
-pub fn judge_count(ours: f64, paper: f64) -> Judgement {
-    if ours.abs() < COUNT_NOISE {
-        Judgement::NoChange
-    } else if ours.signum() != paper.signum() {
-        Judgement::Reversed
-    } else if (SIZE_TOLERANCE[0]..=SIZE_TOLERANCE[1]).contains(&(ours.abs() / paper.abs())) {
-        Judgement::Reproduced
-    } else {
-        Judgement::DirectionOnly
-    }
+/// WAC.018 over depths 1 to `depth`: the scope of the grid's totals.
+pub fn scope(depth: u32) -> Scope {
+    Scope::depths("WAC.018", 1, depth)
 }
 
-/// A measured change against the paper's: no change when its interval contains 0.
-pub fn judge_time(ours: &Estimate, paper: f64) -> Judgement {
-    if ours.ci[0] <= 0.0 && ours.ci[1] >= 0.0 {
-        Judgement::NoChange
-    } else {
-        judge_count(ours.median, paper)
-    }
+/// An exact count's change against the paper's reference (the rule of `crate::compare`).
+pub fn judge_count(ours: f64, reference: &Reference, depth: u32) -> Judgement {
+    Comparison::new(
+        "",
+        compare::Measured::exact(ours, scope(depth)),
+        reference.clone(),
+    )
+    .decision
+}
+
+/// A measured change against the paper's reference: its interval and coverage decide.
+pub fn judge_time(ours: &Estimate, reference: &Reference, depth: u32) -> Judgement {
+    Comparison::new(
+        "",
+        compare::Measured::sampled(ours, scope(depth)),
+        reference.clone(),
+    )
+    .decision
 }
 
 /// One configuration's searches: per detector, per round, the search result.
@@ -263,9 +273,21 @@ pub fn run(
                     .and_then(|it| it.best_move)
                     .map_or("-".into(), |mv| mv.uci().to_string()),
                 final_eval_cp: last.map_or(0, |it| white(it.score)),
-                terminal_vs_paper: judge_count(terminal_change, paper.terminal_change),
-                generated_vs_paper: judge_count(generated_change, paper.generated_change),
-                time_vs_paper: judge_time(&time_change, paper.time_change),
+                terminal_vs_paper: judge_count(
+                    terminal_change,
+                    &paper.terminal_reference,
+                    config.search.max_depth,
+                ),
+                generated_vs_paper: judge_count(
+                    generated_change,
+                    &paper.generated_reference,
+                    config.search.max_depth,
+                ),
+                time_vs_paper: judge_time(
+                    &time_change,
+                    &paper.time_reference,
+                    config.search.max_depth,
+                ),
             });
         }
     }

@@ -33,7 +33,7 @@ pub use results::{
 };
 
 use crate::experiment::{Experiment, Headline};
-use crate::{Progress, datasets, endgames};
+use crate::{Progress, compare::Reference, datasets, endgames};
 
 /// The page title.
 pub const TITLE: &str = "The Axon experiment as a study: grid, endgames, verdict";
@@ -66,7 +66,7 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             grid_depth: 12,
-            repeat: 5,
+            repeat: 6,
             endgame_depth: 8,
             endgames: 240,
             wac_depth: 6,
@@ -83,7 +83,7 @@ impl Config {
     pub fn quick() -> Self {
         Self {
             grid_depth: 8,
-            repeat: 5,
+            repeat: 6,
             endgame_depth: 6,
             endgames: 200,
             wac_depth: 4,
@@ -97,11 +97,24 @@ impl Config {
 /// Deepest grid or endgame depth accepted.
 pub const MAX_DEPTH: u32 = 20;
 
-/// The paper's claims from `datasets/paper/axon-tables.json`.
-pub fn paper_claims() -> Result<PaperClaims> {
+/// The paper's claims from `datasets/paper/axon-tables.json`, as references for a grid searched
+/// to `grid_depth` (generated positions rescoped to depths 1–`grid_depth` from the per-depth
+/// table; terminal nodes and time exist only as depth 1–12 totals).
+pub fn paper_claims(grid_depth: u32) -> Result<PaperClaims> {
     let paper = crate::paper::load()?;
     let (terminal_change, generated_change, time_change) = paper.changes();
+    let generated_reference = paper.generated_reference(grid_depth);
+    let last = generated_reference.scope.depths.map_or(0, |d| d[1]);
     Ok(PaperClaims {
+        terminal_reference: Reference::change("paper", terminal_change, paper.totals_scope()),
+        time_reference: Reference::change("paper", time_change, paper.totals_scope()),
+        generated_reference,
+        generated_on_in_scope: paper
+            .on
+            .iter()
+            .filter(|r| r.depth <= last)
+            .map(|r| r.nodes)
+            .sum(),
         terminal_change,
         generated_change,
         time_change,
@@ -145,7 +158,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         config.threads
     );
     let meta = Meta::collect(&config.command);
-    let paper = paper_claims()?;
+    let paper = paper_claims(config.grid_depth)?;
     let policy = DrawPolicy::Twofold;
     let profiles: Vec<Profile> = SearchConfig::profiles()
         .into_iter()
@@ -404,10 +417,12 @@ pub fn summary_table(results: &Results) -> String {
 /// A one-letter code of a judgement for the summary table.
 fn short(j: Judgement) -> &'static str {
     match j {
-        Judgement::Reproduced => "R",
-        Judgement::DirectionOnly => "d",
-        Judgement::NoChange => "0",
-        Judgement::Reversed => "X",
+        Judgement::SameDirectionSimilarSize => "R",
+        Judgement::SameDirection => "d",
+        Judgement::NoMeasurableDifference => "0",
+        Judgement::Opposite => "X",
+        Judgement::NotComparable => "-",
+        Judgement::TooFewSamples => "?",
     }
 }
 

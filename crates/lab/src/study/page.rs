@@ -415,12 +415,12 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             depth_figure,
             table: table_html(&headers, &table_rows, true),
             reproduced: names(&|t| {
-                t.terminal_vs_paper == super::Judgement::Reproduced
-                    && t.generated_vs_paper == super::Judgement::Reproduced
+                t.terminal_vs_paper == super::Judgement::SameDirectionSimilarSize
+                    && t.generated_vs_paper == super::Judgement::SameDirectionSimilarSize
             }),
             reversed: names(&|t| {
-                t.terminal_vs_paper == super::Judgement::Reversed
-                    && t.generated_vs_paper == super::Judgement::Reversed
+                t.terminal_vs_paper == super::Judgement::Opposite
+                    && t.generated_vs_paper == super::Judgement::Opposite
             }),
             noise: fmt_delta_pct(results.config.count_noise),
             low: format!("{:.1}", results.config.size_tolerance[0]),

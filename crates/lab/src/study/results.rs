@@ -22,6 +22,15 @@ pub struct PaperClaims {
     pub generated_on: u64,
     /// Per depth, the relative change of the paper's "node count" (generated positions).
     pub generated_change_by_depth: Vec<(u32, f64)>,
+    /// The paper's terminal-node change as a reference: only its depth 1–12 total exists.
+    pub terminal_reference: crate::compare::Reference,
+    /// The paper's generated-position change over the grid's depths, summed from its per-depth
+    /// table (depths 1–8: +57.3%; depths 1–12: −15.0%).
+    pub generated_reference: crate::compare::Reference,
+    /// The paper's time change as a reference: only its depth 1–12 total exists.
+    pub time_reference: crate::compare::Reference,
+    /// Generated positions with detection on over the grid's depths (the per-depth table's sum).
+    pub generated_on_in_scope: u64,
 }
 
 /// A named searcher profile with its settings.
@@ -44,6 +53,10 @@ pub struct GridConfig {
     pub varied: String,
     /// The settings.
     pub search: SearchConfig,
+    /// Named variants whose effective settings are the same as this one's: searched once,
+    /// under this name.
+    #[serde(default)]
+    pub coincides_with: Vec<String>,
 }
 
 /// One grid object: a configuration × detector × depth (one iteration of iterative deepening).
@@ -72,36 +85,9 @@ pub struct GridRun {
     pub time_change: Estimate,
 }
 
-/// How one of our changes compares with the paper's.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Judgement {
-    /// Same sign as the paper and a size within the tolerance.
-    Reproduced,
-    /// Same sign, size outside the tolerance.
-    DirectionOnly,
-    /// Below the noise threshold (counts) or an interval containing 0 (time).
-    NoChange,
-    /// The opposite sign.
-    Reversed,
-}
-
-impl Judgement {
-    /// The kebab-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Judgement::Reproduced => "reproduced",
-            Judgement::DirectionOnly => "direction-only",
-            Judgement::NoChange => "no-change",
-            Judgement::Reversed => "reversed",
-        }
-    }
-
-    /// Whether the sign agrees with the paper's.
-    pub fn same_direction(self) -> bool {
-        matches!(self, Judgement::Reproduced | Judgement::DirectionOnly)
-    }
-}
+/// How one of our changes compares with the paper's: the decision of a
+/// [`Comparison`](crate::compare::Comparison), whose rule is written once in `crate::compare`.
+pub use crate::compare::Decision as Judgement;
 
 /// Totals of a configuration × detector over all depths, against `off`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -125,11 +111,11 @@ pub struct GridTotal {
     pub final_best_move: String,
     /// The score of the deepest iteration, White's view.
     pub final_eval_cp: i32,
-    /// Terminal nodes against the paper's −18%.
+    /// Terminal nodes against the paper's (depths 1–12 only: not comparable below).
     pub terminal_vs_paper: Judgement,
-    /// Generated positions against the paper's −15%.
+    /// Generated positions against the paper's over the same depths.
     pub generated_vs_paper: Judgement,
-    /// Time against the paper's −10%.
+    /// Time against the paper's (depths 1–12 only).
     pub time_vs_paper: Judgement,
 }
 

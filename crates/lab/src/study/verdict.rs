@@ -4,10 +4,13 @@
 use replab_report::{fmt_delta_pct, fmt_int};
 
 use super::{
-    grid::change,
+    grid::{COUNT_NOISE, change},
     results::{Aggregate, ClaimVerdict, GridTotal, Judgement, PositionSet, Results, Verdict},
 };
-use crate::stats::{Estimate, median_ci};
+use crate::{
+    compare::{self, Comparison, Measured, Reference, Scope},
+    stats::{Estimate, median_ci},
+};
 
 /// A change with its interval, `−3.1% [−4.0%, −2.2%]`.
 pub fn fmt_estimate(e: &Estimate) -> String {
@@ -28,6 +31,33 @@ fn list(names: &[&str]) -> String {
     }
 }
 
+/// The support a set of decisions gives a claim; the refused ones (not comparable, too few
+/// samples) do not vote. Supported: every deciding configuration agrees in direction and at
+/// least half in size too. Partly: at least half agree in direction. Contradicted: more than
+/// half measurably go the other way.
+pub fn support(decisions: &[Judgement]) -> &'static str {
+    let count = |f: fn(Judgement) -> bool| decisions.iter().filter(|d| f(**d)).count();
+    let decided = count(Judgement::decided);
+    let same = count(Judgement::same_direction);
+    let similar = count(|d| d == Judgement::SameDirectionSimilarSize);
+    let opposite = count(|d| d == Judgement::Opposite);
+    if decided == 0 {
+        if decisions.contains(&Judgement::TooFewSamples) {
+            "too few repeats to decide"
+        } else {
+            "not comparable"
+        }
+    } else if same == decided && 2 * similar >= decided {
+        "supported"
+    } else if 2 * same >= decided {
+        "partly supported"
+    } else if 2 * opposite > decided {
+        "contradicted"
+    } else {
+        "not supported"
+    }
+}
+
 /// The verdict on one of the grid's totals (terminal nodes, generated positions, time) for
 /// `axon` against `off`.
 fn grid_claim(
@@ -37,63 +67,47 @@ fn grid_claim(
     value: fn(&GridTotal) -> String,
     measured: bool,
 ) -> ClaimVerdict {
-    let by = |j: Judgement| -> Vec<&str> {
-        axon.iter()
-            .filter(|t| judge(t) == j)
-            .map(|t| t.config.as_str())
-            .collect()
-    };
-    let (repro, dir, none, rev) = (
-        by(Judgement::Reproduced),
-        by(Judgement::DirectionOnly),
-        by(Judgement::NoChange),
-        by(Judgement::Reversed),
-    );
+    let decisions: Vec<Judgement> = axon.iter().map(|t| judge(t)).collect();
+    let groups: Vec<String> = Judgement::ALL
+        .iter()
+        .filter_map(|d| {
+            let names: Vec<&str> = axon
+                .iter()
+                .filter(|t| judge(t) == *d)
+                .map(|t| t.config.as_str())
+                .collect();
+            (!names.is_empty()).then(|| format!("{}: {}", d.phrase(), list(&names)))
+        })
+        .collect();
     let n = axon.len();
-    let same = repro.len() + dir.len();
-    // Supported: every configuration agrees in direction and at least half in size too.
-    // Partly: at least half agree in direction. Contradicted: more than half reverse it.
-    let support = if same == n && 2 * repro.len() >= n {
-        "supported"
-    } else if 2 * same >= n {
-        "partly supported"
-    } else if 2 * rev.len() > n {
-        "contradicted"
-    } else {
-        "not supported"
-    };
+    let same = decisions.iter().filter(|d| d.same_direction()).count();
+    let decided = decisions.iter().filter(|d| d.decided()).count();
     let values: Vec<String> = axon
         .iter()
         .map(|t| format!("{} {}", t.config, value(t)))
         .collect();
     let when = format!(
-        "Direction and size reproduced under: {}. Direction only: {}. No change: {}. \
-         Reversed under: {}. (axon against off: {}.)",
-        list(&repro),
-        list(&dir),
-        list(&none),
-        list(&rev),
+        "{}. (axon against off: {}.)",
+        groups.join(". "),
         values.join("; ")
     );
-    let confidence = if measured {
-        format!(
-            "{same} of {n} configurations agree in direction. Times are medians of interleaved \
-             repeats; a change whose 95% interval contains 0 counts as no change, so the time \
-             verdict is as sure as those intervals are narrow, and it is one position on one \
-             machine."
-        )
+    let doubt = if measured {
+        "Times are medians of interleaved repeats; a change whose 95% interval contains 0 counts \
+         as no change, an interval short of 95% coverage decides nothing, and it is one position \
+         on one machine."
     } else {
-        format!(
-            "{same} of {n} configurations agree in direction. The counters are exact and \
-             identical run to run, so there is no sampling doubt; the doubt is which of these \
-             searchers Axon resembles, and that WAC.018 is one position."
-        )
+        "The counters are exact and identical run to run, so there is no sampling doubt; the \
+         doubt is which of these searchers Axon resembles, and that WAC.018 is one position."
     };
     ClaimVerdict {
         claim,
-        support: support.into(),
+        support: support(&decisions).into(),
         when,
-        confidence,
+        confidence: format!(
+            "{same} of the {decided} distinct configurations the paper's figure can be compared \
+             with agree in direction ({} not compared). {doubt}",
+            n - decided
+        ),
     }
 }
 
@@ -128,6 +142,87 @@ fn paired(set: &PositionSet, profile: &str, a: &str, b: &str, time: bool) -> Opt
     (!values.is_empty()).then(|| median_ci(&values))
 }
 
+/// The paper's point: move chains (axon) beat the 512-bit position matrix (matrix). Judged per
+/// position set and profile on the per-position time ratio axon ÷ matrix (a median over the
+/// positions with its interval), against the paper's direction (lower), never its size.
+fn chains_against_matrix(r: &Results) -> ClaimVerdict {
+    let mut comparisons = Vec::new();
+    for profile in r.profiles.iter().map(|p| p.name.as_str()) {
+        for (set, name) in [(&r.endgames, "endgames"), (&r.wac, "WAC")] {
+            let Some(t) = paired(set, profile, "axon", "matrix", true) else {
+                continue;
+            };
+            let scope = Scope::positions(format!(
+                "{} {name} at depth {}, {profile}",
+                set.positions.len(),
+                set.depth
+            ));
+            comparisons.push(Comparison::new(
+                "axon's time against matrix's",
+                Measured::sampled(&t, scope.clone()),
+                Reference::direction("paper", -1.0, scope),
+            ));
+        }
+    }
+    let decisions: Vec<Judgement> = comparisons.iter().map(|c| c.decision).collect();
+    let when: Vec<String> = comparisons
+        .iter()
+        .map(|c| format!("{}: {}", c.measured.scope, c.sentence()))
+        .collect();
+    ClaimVerdict {
+        claim: "Move chains are faster than the 512-bit position matrix".into(),
+        support: if comparisons.is_empty() {
+            "not comparable"
+        } else {
+            support(&decisions)
+        }
+        .into(),
+        when: if when.is_empty() {
+            "matrix was not searched.".into()
+        } else {
+            format!("{}.", when.join("; "))
+        },
+        confidence: format!(
+            "Per position, axon's search time ÷ matrix's minus 1 (the same searches otherwise), the \
+             median over the positions with its distribution-free interval: {}. The paper gives \
+             a direction, not a size, so at best it is the same direction.",
+            compare::tally(decisions)
+        ),
+    }
+}
+
+/// Why the absolute repetition count cannot be compared, with the tree sizes of this run.
+fn trees_sentence(r: &Results, axon: &[&GridTotal]) -> String {
+    let p = &r.paper;
+    let mut generated: Vec<u64> = axon.iter().map(|t| t.counters.generated).collect();
+    generated.sort_unstable();
+    let (Some(lo), Some(hi)) = (generated.first(), generated.last()) else {
+        return "No configuration was searched.".into();
+    };
+    let mid = generated[generated.len() / 2].max(1);
+    let scope = &p.generated_reference.scope;
+    format!(
+        "The absolute count cannot be compared: over {scope} our trees hold {} to {} generated \
+         positions (axon), Axon's {}, so the median tree is {:.1} times {} than Axon's; and the \
+         paper counts repetitions only over depths 1–12. So only the rate per generated position \
+         is compared, and it depends on move ordering, pruning and the table, all unknown for \
+         Axon.",
+        fmt_int(*lo),
+        fmt_int(*hi),
+        fmt_int(p.generated_on_in_scope),
+        if mid as f64 >= p.generated_on_in_scope as f64 {
+            mid as f64 / p.generated_on_in_scope.max(1) as f64
+        } else {
+            p.generated_on_in_scope as f64 / mid as f64
+        },
+        if mid >= p.generated_on_in_scope {
+            "larger"
+        } else {
+            "smaller"
+        },
+    )
+}
+
 /// The verdict from the results.
 pub fn verdict(r: &Results) -> Verdict {
     let p = &r.paper;
@@ -136,13 +231,14 @@ pub fn verdict(r: &Results) -> Verdict {
         .iter()
         .filter(|t| t.detector == "axon")
         .collect();
-    let depths = format!("WAC.018, depths 1–{}", r.config.grid_depth);
     let mut claims = vec![
         grid_claim(
             format!(
-                "Terminal nodes {} ({depths}, {} configurations)",
-                fmt_delta_pct(p.terminal_change),
-                axon.len()
+                "Terminal nodes {} (the paper's {}; {} distinct configurations searched to depth {})",
+                p.terminal_reference.text(),
+                p.terminal_reference.scope,
+                axon.len(),
+                r.config.grid_depth
             ),
             &axon,
             |t| t.terminal_vs_paper,
@@ -151,8 +247,9 @@ pub fn verdict(r: &Results) -> Verdict {
         ),
         grid_claim(
             format!(
-                "Generated positions {} ({depths})",
-                fmt_delta_pct(p.generated_change)
+                "Generated positions {} (the paper's {}, from its per-depth table)",
+                p.generated_reference.text(),
+                p.generated_reference.scope
             ),
             &axon,
             |t| t.generated_vs_paper,
@@ -160,7 +257,11 @@ pub fn verdict(r: &Results) -> Verdict {
             false,
         ),
         grid_claim(
-            format!("Time {} ({depths})", fmt_delta_pct(p.time_change)),
+            format!(
+                "Time {} (the paper's {})",
+                p.time_reference.text(),
+                p.time_reference.scope
+            ),
             &axon,
             |t| t.time_vs_paper,
             |t| fmt_estimate(&t.time_change),
@@ -212,11 +313,7 @@ pub fn verdict(r: &Results) -> Verdict {
             r.config.grid_depth,
             list(&near)
         ),
-        confidence: "The absolute count cannot be compared: our trees are 20 times smaller than \
-                     Axon's (about 1 million generated positions against 21 million), so only \
-                     the rate per generated position is, and it depends on move ordering, \
-                     pruning and the table, all unknown for Axon."
-            .into(),
+        confidence: trees_sentence(r, &axon),
     });
 
     // Endgames against WAC.
@@ -332,58 +429,25 @@ pub fn verdict(r: &Results) -> Verdict {
         ),
     });
 
-    let supported = claims.iter().filter(|c| c.support == "supported").count();
-    let contradicted = claims
-        .iter()
-        .filter(|c| c.support == "contradicted")
-        .count();
-    let same = |j: Judgement| j.same_direction();
-    let agreeing = axon
-        .iter()
-        .filter(|t| same(t.terminal_vs_paper) && same(t.generated_vs_paper))
-        .count();
-    let reversing = axon
-        .iter()
-        .filter(|t| {
-            t.terminal_vs_paper == Judgement::Reversed
-                && t.generated_vs_paper == Judgement::Reversed
-        })
-        .count();
-    let n = axon.len();
-    let grid_sentence = match (agreeing, reversing) {
-        (0, 0) => format!(
-            "On WAC.018 axon neither shrinks nor grows both counts together in any of the {n} \
-             configurations."
-        ),
-        (a, 0) => format!(
-            "On WAC.018 axon shrinks both counts in {a} of {n} configurations and grows both in \
-             none."
-        ),
-        (0, r) => format!(
-            "On WAC.018 axon grows both counts in {r} of {n} configurations and shrinks both in \
-             none."
-        ),
-        (a, r) => format!(
-            "On WAC.018 the sign of axon's tree-size change against off depends on the \
-             searcher: {a} of {n} configurations shrink both counts as the paper reports, {r} \
-             grow both, so the paper's −18%/−15% describes Axon's searcher as much as the \
-             detection method."
-        ),
-    };
+    claims.push(chains_against_matrix(r));
+    let count = |what: &str| claims.iter().filter(|c| c.support == what).count();
+    let tally: Vec<String> = [
+        "supported",
+        "partly supported",
+        "not supported",
+        "contradicted",
+        "not comparable",
+        "too few repeats to decide",
+    ]
+    .iter()
+    .map(|what| format!("{} {what}", count(what)))
+    .collect();
     let summary = format!(
-        "Of the paper's {} claims tested here, {supported} {} supported, {} partly supported, \
-         {contradicted} contradicted and {} not supported by this study. {grid_sentence} The \
-         endgame suite tests the broader claim on {} positions instead of one.",
+        "Of the paper's {} claims tested here: {} by this study. {} The endgame suite tests the \
+         broader claim on {} positions instead of one.",
         claims.len(),
-        if supported == 1 { "is" } else { "are" },
-        claims
-            .iter()
-            .filter(|c| c.support == "partly supported")
-            .count(),
-        claims
-            .iter()
-            .filter(|c| c.support == "not supported")
-            .count(),
+        tally.join(", "),
+        grid_sentence(r, &axon),
         r.endgames.positions.len(),
     );
     Verdict {
@@ -391,6 +455,28 @@ pub fn verdict(r: &Results) -> Verdict {
         summary,
         unknowns: UNKNOWNS.iter().map(|s| s.to_string()).collect(),
     }
+}
+
+/// How axon's tree changes on WAC.018 across the grid, against off: the signs of both counts,
+/// and which way the paper's figure over the same depths points.
+fn grid_sentence(r: &Results, axon: &[&GridTotal]) -> String {
+    let n = axon.len();
+    let shrink = axon
+        .iter()
+        .filter(|t| t.terminal_change <= -COUNT_NOISE && t.generated_change <= -COUNT_NOISE)
+        .count();
+    let grow = axon
+        .iter()
+        .filter(|t| t.terminal_change >= COUNT_NOISE && t.generated_change >= COUNT_NOISE)
+        .count();
+    let g = &r.paper.generated_reference;
+    format!(
+        "On WAC.018 axon shrinks both counts against off in {shrink} of {n} distinct \
+         configurations and grows both in {grow}; over {} the paper's own generated positions \
+         change {}.",
+        g.scope,
+        g.text()
+    )
 }
 
 /// What the paper does not say about Axon, so no study can reproduce it exactly.

@@ -44,7 +44,7 @@ use crate::{
 };
 
 /// The default number of timed runs of every search ([`Config::repeats`]).
-pub const DEFAULT_REPEATS: usize = 3;
+pub const DEFAULT_REPEATS: usize = 6;
 /// The most timed runs of every search `--repeats` accepts.
 pub const MAX_REPEATS: usize = 100;
 

@@ -155,9 +155,10 @@ pub struct Aggregate {
 
 impl Aggregate {
     /// Whether the time differs measurably from `off`'s: the interval of `time_vs_off` excludes
-    /// 0. `None` without `off` (or for `off` itself).
+    /// 0. `None` without `off` (or for `off` itself), and when the interval covers less than
+    /// 95% (too few repeats to decide).
     pub fn time_differs_from_off(&self) -> Option<bool> {
-        if self.detector == DetectorId::Off {
+        if self.detector == DetectorId::Off || self.time_ci_coverage < crate::stats::LEVEL {
             return None;
         }
         self.time_vs_off_ci.map(|[lo, hi]| lo > 0.0 || hi < 0.0)
@@ -356,6 +357,25 @@ pub fn time_sentence(results: &SuiteResults) -> String {
     let aggs = &results.aggregates;
     let rounds = aggs.first().map_or(0, |a| a.repeats);
     let coverage = aggs.first().map_or(0.0, |a| a.time_ci_coverage);
+    if coverage < crate::stats::LEVEL {
+        let medians: Vec<String> = aggs
+            .iter()
+            .filter(|a| a.detector != "off" && a.time_vs_off.is_some())
+            .map(|a| format!("{} {}", a.detector, a.time_vs_off_text()))
+            .collect();
+        return format!(
+            "Search time against off ({rounds} interleaved round{}; the interval of the paired \
+             per-round ratios covers only {:.1}%): too few repeats to decide (6 rounds reach \
+             95%). Medians, not rankings: {}.",
+            if rounds == 1 { "" } else { "s" },
+            coverage * 100.0,
+            if medians.is_empty() {
+                "none".to_string()
+            } else {
+                medians.join(", ")
+            }
+        );
+    }
     let mut slower = Vec::new();
     let mut faster = Vec::new();
     let mut same = Vec::new();

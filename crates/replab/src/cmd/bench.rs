@@ -2,8 +2,10 @@
 
 use std::{path::PathBuf, time::Instant};
 
-use crate::{bars::Bars, cmd::command_line};
+use anyhow::Context;
 use replab_lab::bench;
+
+use crate::{bars::Bars, cmd::command_line};
 
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]
@@ -23,6 +25,9 @@ pub struct Args {
 /// Runs every experiment, then writes every report and `OUT/index.html`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let started = Instant::now();
+    // Refuse a root replab may not write into before the long run (bench::write checks again).
+    replab_report::check_site_root(&args.out, &bench::SITE_ROOT_FILES, &[])
+        .with_context(|| format!("cannot write the site to --out {}", args.out.display()))?;
     let config = bench::Config {
         quick: args.quick,
         command: command_line(),

@@ -79,3 +79,45 @@ fn invalid_options_exit_2_naming_the_option() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("--out") && err.contains("file"), "{err}");
 }
+
+/// Every file under `dir` with its bytes, sorted by path.
+fn snapshot(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    if dir.is_file() {
+        return vec![(dir.to_owned(), std::fs::read(dir).unwrap())];
+    }
+    let mut out: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flat_map(|e| snapshot(&e.unwrap().path()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn out_never_replaces_what_replab_did_not_write() {
+    let dir = Scratch::new("not-ours");
+    let file = dir.path("afile");
+    std::fs::write(&file, "the user's notes").unwrap();
+    let user = dir.path("userdir");
+    std::fs::create_dir_all(user.join("sub")).unwrap();
+    std::fs::write(user.join("thesis.tex"), "chapter 1").unwrap();
+    std::fs::write(user.join("sub/data.csv"), "1,2").unwrap();
+    let before = snapshot(&dir.path(""));
+    for target in [&file, &user] {
+        let o = replab(&["audit", "--games", "1", "--out", target.to_str().unwrap()]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(target.to_str().unwrap()), "{err}");
+        assert!(err.contains("refusing to replace"), "{err}");
+    }
+    assert_eq!(snapshot(&dir.path("")), before, "a user file was touched");
+
+    // replab's own report directory is replaced on a rerun.
+    let own = dir.path("own");
+    for _ in 0..2 {
+        let o = replab(&["audit", "--games", "1", "--out", own.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    }
+    let marker = std::fs::read_to_string(own.join(".replab-report")).unwrap();
+    assert!(marker.contains("replab audit"), "{marker}");
+}

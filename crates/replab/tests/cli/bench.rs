@@ -81,3 +81,31 @@ fn quick_bench_writes_a_linked_site() {
     }
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn bench_refuses_a_root_it_did_not_write_before_running() {
+    let scratch = std::env::temp_dir().join(format!("replab-bench-refuse-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(scratch.join("site")).unwrap();
+    std::fs::write(scratch.join("site/index.html"), "the user's page").unwrap();
+    std::fs::write(scratch.join("afile"), "notes").unwrap();
+    for target in ["site", "afile"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_replab"))
+            .args(["bench", "--quick", "--quiet", "--out"])
+            .arg(scratch.join(target))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{target}: {err}");
+        assert!(err.contains("refusing to replace"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(scratch.join("site/index.html")).unwrap(),
+        "the user's page"
+    );
+    assert_eq!(
+        std::fs::read_to_string(scratch.join("afile")).unwrap(),
+        "notes"
+    );
+    std::fs::remove_dir_all(&scratch).unwrap();
+}

@@ -295,6 +295,10 @@ pub struct Results {
     /// The adaptive measurement of linear's overhead, if it ran.
     #[serde(default)]
     pub overhead_adaptive: Option<Adaptive>,
+    /// The paper's claims against ours, each with the scope both cover and the decision
+    /// (`crate::compare`); the verdict is rendered from them.
+    #[serde(default)]
+    pub claims: Vec<crate::compare::Comparison>,
     /// The generated sentence comparing our result with the paper's.
     pub verdict: String,
     /// Figure 1 and Diep–Axon.

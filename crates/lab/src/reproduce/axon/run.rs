@@ -16,7 +16,8 @@ use serde_json::Value;
 use super::results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of,
 };
-use crate::stats::{Estimate, interleaved, median_ci};
+use crate::compare::{self, Reference, Scope};
+use crate::stats::{Estimate, interleaved, median_ci, median_coverage};
 use crate::{Progress, Silent};
 
 pub use crate::datasets::WAC018;
@@ -89,11 +90,12 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The quick run's settings (`bench --quick`): depth 10, three rounds, no adaptive target.
+    /// The quick run's settings (`bench --quick`): depth 10, six rounds (the fewest whose
+    /// median interval reaches 95%: 96.9%), no adaptive target.
     pub fn quick() -> Self {
         Self {
             max_depth: 10,
-            repeat: 3,
+            repeat: 6,
             overhead_target: None,
             ..Self::default()
         }
@@ -239,28 +241,6 @@ fn paper_record() -> Result<PaperRecord> {
     PaperRecord::new(record).context(tables.path)
 }
 
-/// Changes of the counters below this are "unchanged" (they are exact).
-const COUNT_NOISE: f64 = 0.005;
-
-/// Direction and size of `ours` against `paper` (relative changes); `flat` names a change that
-/// does not count (too small, or an interval containing zero).
-fn judge(ours: f64, paper: f64, flat: Option<&'static str>) -> &'static str {
-    if let Some(flat) = flat {
-        return flat;
-    }
-    if ours.signum() != paper.signum() {
-        return "the opposite direction";
-    }
-    let ratio = ours.abs() / paper.abs();
-    if ratio < 0.5 {
-        "the same direction but much smaller"
-    } else if ratio > 2.0 {
-        "the same direction but much larger"
-    } else {
-        "the same direction and a similar size"
-    }
-}
-
 /// A relative change with its interval: `+28.6% [+20.1%, +33.0%]`.
 pub fn fmt_change_ci(change: f64, ci: [f64; 2]) -> String {
     format!(
@@ -281,67 +261,78 @@ pub fn per_thousand(repetitions: u64, generated: u64) -> f64 {
     repetitions as f64 * 1000.0 / generated.max(1) as f64
 }
 
-/// The sentence comparing the `axon` run (the paper's method) with the paper, from the numbers.
-/// Counts are compared in the paper's unit (generated positions); the time claim holds only
-/// when its interval excludes zero.
-pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
+/// The paper's claims against our `axon` run over WAC.018 depths 1 to `max_depth`, each a
+/// [`compare::Comparison`]: generated positions against the paper's per-depth table summed over
+/// the same depths (its Table 2 and 3 node counts); terminal nodes and time against the only
+/// figures the paper prints, its depth 1–12 totals, so they are not comparable below depth 12.
+pub fn claims(summary: &[Summary], paper: &Paper, max_depth: u32) -> Vec<compare::Comparison> {
+    let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
+        return Vec::new();
+    };
+    let time = Estimate {
+        median: axon.time_change,
+        ci: axon.time_change_ci,
+        repeats: axon.repeats,
+        coverage: median_coverage(axon.repeats),
+    };
+    claims_of(
+        axon.terminal_nodes_change,
+        axon.generated_change,
+        &time,
+        paper,
+        max_depth,
+    )
+}
+
+/// [`claims`] from the three changes of `axon` against `off` over depths 1–`max_depth`.
+pub fn claims_of(
+    terminal_change: f64,
+    generated_change: f64,
+    time_change: &Estimate,
+    paper: &Paper,
+    max_depth: u32,
+) -> Vec<compare::Comparison> {
+    let ours = Scope::depths("WAC.018", 1, max_depth);
+    let (p_term, _, p_time) = paper.changes();
+    vec![
+        compare::Comparison::new(
+            "terminal nodes",
+            compare::Measured::exact(terminal_change, ours.clone()),
+            Reference::change("paper", p_term, paper.totals_scope()),
+        ),
+        compare::Comparison::new(
+            "generated positions",
+            compare::Measured::exact(generated_change, ours.clone()),
+            paper.generated_reference(max_depth),
+        ),
+        compare::Comparison::new(
+            "time",
+            compare::Measured::sampled(time_change, ours),
+            Reference::change("paper", p_time, paper.totals_scope()),
+        ),
+    ]
+}
+
+/// The sentence comparing the `axon` run (the paper's method) with the paper, rendered from
+/// [`claims`]: every figure and every decision in it comes from the results.
+pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison]) -> String {
     let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
         return String::new();
     };
-    let (p_term, p_gen, p_time) = paper.changes();
-    let count_flat = |x: f64| (x.abs() < COUNT_NOISE).then_some("essentially unchanged");
-    let time_flat = contains_zero(axon.time_change_ci).then_some("no measurable difference");
-    let ours = [
-        (
-            "terminal nodes",
-            fmt_delta_pct(axon.terminal_nodes_change),
-            axon.terminal_nodes_change,
-            p_term,
-            count_flat(axon.terminal_nodes_change),
-        ),
-        (
-            "generated positions",
-            fmt_delta_pct(axon.generated_change),
-            axon.generated_change,
-            p_gen,
-            count_flat(axon.generated_change),
-        ),
-        (
-            "time",
-            fmt_change_ci(axon.time_change, axon.time_change_ci),
-            axon.time_change,
-            p_time,
-            time_flat,
-        ),
-    ];
-    let parts: Vec<String> = ours
+    let parts: Vec<String> = claims.iter().map(compare::Comparison::sentence).collect();
+    let decided: Vec<compare::Decision> = claims
         .iter()
-        .map(|(what, text, o, p, flat)| {
-            format!(
-                "{what} {text} (paper {}: {})",
-                fmt_delta_pct(*p),
-                judge(*o, *p, *flat)
-            )
-        })
+        .map(|c| c.decision)
+        .filter(|d| d.decided())
         .collect();
-    let agree = ours
-        .iter()
-        .filter(|(_, _, o, p, flat)| flat.is_none() && o.signum() == p.signum())
-        .count();
-    let similar = ours
-        .iter()
-        .filter(|(_, _, o, p, flat)| {
-            judge(*o, *p, *flat) == "the same direction and a similar size"
-        })
-        .count();
-    let overall = if similar == 3 {
-        "agrees with the paper in direction and size"
-    } else if agree == 3 {
-        "agrees with the paper in direction but not in size"
-    } else if agree == 0 {
-        "does not agree with the paper in direction"
+    let overall = if decided.is_empty() {
+        "cannot be compared with the paper's on these depths".to_string()
     } else {
-        "agrees with the paper in direction only in part"
+        format!(
+            "against the paper, on the {} claim(s) its figures cover at these depths: {}",
+            decided.len(),
+            compare::tally(decided)
+        )
     };
     let paper_reps = paper.totals.on.repetitions.unwrap_or(0);
     let others: Vec<&Summary> = summary
@@ -372,9 +363,9 @@ pub fn verdict(summary: &[Summary], paper: &Paper) -> String {
     format!(
         "With the paper's own method (the axon move-chain detector) against detection off, our \
          searcher changes {}. It scored {} repetitions as draws ({:.2} per 1,000 generated \
-         positions; the paper noted {} in a tree of {} generated positions, {:.2} per 1,000). \
-         Overall our result {}. The other detectors change terminal nodes by {}, generated \
-         positions by {} and time by {}{}.",
+         positions; the paper noted {} over depths 1–12 in a tree of {} generated positions, \
+         {:.2} per 1,000). Overall our result, {}. The other detectors change terminal nodes by \
+         {}, generated positions by {} and time by {}{}.",
         parts.join("; "),
         fmt_int(axon.counters.repetitions),
         per_thousand(axon.counters.repetitions, axon.counters.generated),
@@ -779,7 +770,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     drop(engines);
     let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
     let mut summary = summarise(&measured, &runs);
-    let verdict = verdict(&summary, paper.tables());
+    let claims = claims(&summary, paper.tables(), search.max_depth);
+    let verdict = verdict(&summary, paper.tables(), &claims);
     let comparison = comparison(&runs, paper.tables());
 
     // The two further cases: once per configuration (single times).
@@ -834,7 +826,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             node_limit: search.node_limit,
             cuckoo_root_rule: policy.root_rule().name().to_string(),
             repeat: config.repeat,
-            time_ci_coverage: median_ci(&vec![0.0; config.repeat as usize]).coverage,
+            time_ci_coverage: median_coverage(config.repeat as usize),
             overhead_target: config.overhead_target,
             overhead_max_rounds: config.overhead_max_rounds,
             overhead_max_seconds: config.overhead_max_seconds,
@@ -845,7 +837,94 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         summary,
         comparison,
         overhead_adaptive: adaptive,
+        claims,
         verdict,
         cases,
     })
+}
+
+#[cfg(test)]
+mod claim_tests {
+    use super::*;
+    use crate::compare::Decision;
+
+    fn paper() -> Paper {
+        crate::paper::load().unwrap()
+    }
+
+    fn time(median: f64, ci: [f64; 2], repeats: usize) -> Estimate {
+        Estimate {
+            median,
+            ci,
+            repeats,
+            coverage: median_coverage(repeats),
+        }
+    }
+
+    #[test]
+    fn the_paper_is_rescoped_to_the_depths_searched() {
+        let p = paper();
+        let r8 = p.generated_reference(8);
+        assert!((r8.value - 0.5731).abs() < 1e-4, "{}", r8.value);
+        assert_eq!(r8.scope.depths, Some([1, 8]));
+        let r12 = p.generated_reference(12);
+        assert!((r12.value + 0.1498).abs() < 1e-4, "{}", r12.value);
+        // Deeper than the tables: the reference keeps their scope, so nothing is compared.
+        assert_eq!(p.generated_reference(14).scope.depths, Some([1, 12]));
+    }
+
+    #[test]
+    fn the_same_search_flips_with_the_depths_compared() {
+        let p = paper();
+        let t = time(-0.09, [-0.12, -0.05], 7);
+        // Depth 12: everything the paper prints is in scope; −13.7% / −12.4% agree with it.
+        let at12: Vec<Decision> = claims_of(-0.137, -0.124, &t, &p, 12)
+            .iter()
+            .map(|c| c.decision)
+            .collect();
+        assert_eq!(
+            at12,
+            [Decision::SameDirectionSimilarSize; 3],
+            "depth 12 should agree"
+        );
+        // Depth 8: the paper's own depth 1–8 trees grow (+57.3%): the same shrinking is the
+        // opposite direction, and the 1–12-only totals are not comparable.
+        let at8 = claims_of(-0.137, -0.124, &t, &p, 8);
+        let d: Vec<Decision> = at8.iter().map(|c| c.decision).collect();
+        assert_eq!(
+            d,
+            [
+                Decision::NotComparable,
+                Decision::Opposite,
+                Decision::NotComparable
+            ]
+        );
+        let text = verdict_of(&at8);
+        assert!(text.contains("+57.3%"), "{text}");
+        assert!(text.contains("depths 1–8"), "{text}");
+        // A growing tree at depth 8 agrees with the paper's depth 1–8 table.
+        let grow = claims_of(0.5, 0.45, &t, &p, 8);
+        assert_eq!(grow[1].decision, Decision::SameDirectionSimilarSize);
+    }
+
+    #[test]
+    fn too_few_rounds_decide_nothing_about_time() {
+        let p = paper();
+        let c = claims_of(-0.137, -0.124, &time(-0.09, [-0.12, -0.05], 5), &p, 12);
+        assert_eq!(c[2].decision, Decision::TooFewSamples);
+        assert!(
+            c[2].sentence().contains("93.8% interval from 5 samples"),
+            "{}",
+            c[2].sentence()
+        );
+    }
+
+    /// The claims' clauses joined, as the verdict renders them.
+    fn verdict_of(claims: &[compare::Comparison]) -> String {
+        claims
+            .iter()
+            .map(compare::Comparison::sentence)
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
 }

@@ -1,0 +1,497 @@
+//! One comparison type behind every verdict sentence: what was measured, what it is compared
+//! with, and the decision, with the rule that decides written once ([`Comparison::new`]).
+//!
+//! A [`Measured`] value is a relative change (or any quantity in a [`Unit`]) with its interval,
+//! the interval's *actual* coverage and the number of samples; an exact count has a zero-width
+//! interval and coverage 1. A [`Reference`] is the value it is compared with (the paper's, or
+//! another detector's), in a unit and over a [`Scope`]: the positions and depths it covers.
+//! Values over different scopes or in different units are never compared: the caller rescopes
+//! the reference (e.g. sums the paper's per-depth table over the depths searched) or the
+//! comparison says [`Decision::NotComparable`].
+//!
+//! Nothing in this module knows about any experiment.
+
+use std::fmt;
+
+use replab_report::fmt_delta_pct;
+use serde::{Deserialize, Serialize};
+
+use crate::stats::{Estimate, LEVEL};
+
+/// Changes of exact counters smaller than this (0.5%) count as no change.
+pub const COUNT_NOISE: f64 = 0.005;
+
+/// A change of the reference's sign has a similar size when |ours| / |reference| lies in this
+/// range: from half to twice the reference's (−18% is matched by −9% … −36%).
+pub const SIZE_TOLERANCE: [f64; 2] = [0.5, 2.0];
+
+/// The unit of a compared value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    /// A relative change `x / base − 1` (−0.15 is −15%).
+    RelativeChange,
+}
+
+/// What a value covers: the positions, the depths, and the settings it was measured on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scope {
+    /// The positions, e.g. `WAC.018` or `200 generated endgames`.
+    pub positions: String,
+    /// The depths `[first, last]` summed over (iterative deepening), if a range.
+    pub depths: Option<[u32; 2]>,
+}
+
+impl Scope {
+    /// `positions` over depths `first..=last`.
+    pub fn depths(positions: impl Into<String>, first: u32, last: u32) -> Self {
+        Self {
+            positions: positions.into(),
+            depths: Some([first, last]),
+        }
+    }
+
+    /// `positions` at whatever depth they were searched (no depth range).
+    pub fn positions(positions: impl Into<String>) -> Self {
+        Self {
+            positions: positions.into(),
+            depths: None,
+        }
+    }
+}
+
+impl fmt::Display for Scope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.depths {
+            Some([a, b]) if a == b => write!(f, "{}, depth {a}", self.positions),
+            Some([a, b]) => write!(f, "{}, depths {a}–{b}", self.positions),
+            None => f.write_str(&self.positions),
+        }
+    }
+}
+
+/// What was measured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measured {
+    /// The point estimate (a median of samples, or an exact value).
+    pub estimate: f64,
+    /// The interval around it; `[estimate, estimate]` for an exact value.
+    pub interval: [f64; 2],
+    /// The probability that `interval` covers the true value (1 for an exact value).
+    pub coverage: f64,
+    /// Samples behind the estimate (1 for an exact count).
+    pub samples: usize,
+    /// Whether the value is an exact, deterministic count (no sampling doubt).
+    pub exact: bool,
+    /// Its unit.
+    pub unit: Unit,
+    /// What it covers.
+    pub scope: Scope,
+}
+
+impl Measured {
+    /// An exact relative change (deterministic counters) over `scope`.
+    pub fn exact(change: f64, scope: Scope) -> Self {
+        Self {
+            estimate: change,
+            interval: [change, change],
+            coverage: 1.0,
+            samples: 1,
+            exact: true,
+            unit: Unit::RelativeChange,
+            scope,
+        }
+    }
+
+    /// A sampled relative change (a median with its order-statistic interval) over `scope`.
+    pub fn sampled(change: &Estimate, scope: Scope) -> Self {
+        Self {
+            estimate: change.median,
+            interval: change.ci,
+            coverage: change.coverage,
+            samples: change.repeats,
+            exact: false,
+            unit: Unit::RelativeChange,
+            scope,
+        }
+    }
+
+    /// The value as text: `−12.4%` for an exact change, `−2.0% [−5.5%, +5.7%]` for a sampled
+    /// one, with the coverage when it falls short of [`LEVEL`].
+    pub fn text(&self) -> String {
+        if self.exact {
+            return fmt_delta_pct(self.estimate);
+        }
+        let mut s = format!(
+            "{} [{}, {}]",
+            fmt_delta_pct(self.estimate),
+            fmt_delta_pct(self.interval[0]),
+            fmt_delta_pct(self.interval[1])
+        );
+        if self.coverage < LEVEL {
+            s += &format!(
+                " ({:.1}% interval from {} samples)",
+                self.coverage * 100.0,
+                self.samples
+            );
+        }
+        s
+    }
+}
+
+/// What a measurement is compared with.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reference {
+    /// Who says it, e.g. `paper` or `matrix`.
+    pub source: String,
+    /// The value; only its sign counts when `size_known` is false.
+    pub value: f64,
+    /// Whether the size is part of the claim (false for "smaller", "faster").
+    pub size_known: bool,
+    /// Its unit.
+    pub unit: Unit,
+    /// What it covers.
+    pub scope: Scope,
+}
+
+impl Reference {
+    /// A relative change of known size reported by `source` over `scope`.
+    pub fn change(source: impl Into<String>, value: f64, scope: Scope) -> Self {
+        Self {
+            source: source.into(),
+            value,
+            size_known: true,
+            unit: Unit::RelativeChange,
+            scope,
+        }
+    }
+
+    /// A direction only (the sign of `sign`), e.g. "smaller": no size to match.
+    pub fn direction(source: impl Into<String>, sign: f64, scope: Scope) -> Self {
+        Self {
+            size_known: false,
+            ..Self::change(source, sign, scope)
+        }
+    }
+
+    /// The value as text: `−15.0%`, or `smaller` / `larger` for a direction.
+    pub fn text(&self) -> String {
+        match (self.size_known, self.value < 0.0) {
+            (true, _) => fmt_delta_pct(self.value),
+            (false, true) => "lower".into(),
+            (false, false) => "higher".into(),
+        }
+    }
+}
+
+/// The decision of a comparison, best agreement first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// The same sign and a size within [`SIZE_TOLERANCE`] of the reference's.
+    SameDirectionSimilarSize,
+    /// The same sign; the size differs, or the reference gives none.
+    SameDirection,
+    /// The change is below [`COUNT_NOISE`] (exact) or its interval contains 0 (sampled).
+    NoMeasurableDifference,
+    /// The opposite sign, measurably.
+    Opposite,
+    /// The scopes or units differ: no comparison is made.
+    NotComparable,
+    /// The interval's coverage is below [`LEVEL`]: too few samples to decide.
+    TooFewSamples,
+}
+
+impl Decision {
+    /// Every decision, in the order above (for legends and tallies).
+    pub const ALL: [Decision; 6] = [
+        Decision::SameDirectionSimilarSize,
+        Decision::SameDirection,
+        Decision::NoMeasurableDifference,
+        Decision::Opposite,
+        Decision::NotComparable,
+        Decision::TooFewSamples,
+    ];
+
+    /// The decision as a phrase for a sentence.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Decision::SameDirectionSimilarSize => "the same direction and a similar size",
+            Decision::SameDirection => "the same direction",
+            Decision::NoMeasurableDifference => "no measurable difference",
+            Decision::Opposite => "the opposite direction",
+            Decision::NotComparable => "not comparable",
+            Decision::TooFewSamples => "too few repeats to decide",
+        }
+    }
+
+    /// The kebab-case name (as in `results.json`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::SameDirectionSimilarSize => "same-direction-similar-size",
+            Decision::SameDirection => "same-direction",
+            Decision::NoMeasurableDifference => "no-measurable-difference",
+            Decision::Opposite => "opposite",
+            Decision::NotComparable => "not-comparable",
+            Decision::TooFewSamples => "too-few-samples",
+        }
+    }
+
+    /// Whether the sign agrees with the reference's, measurably.
+    pub fn same_direction(self) -> bool {
+        matches!(
+            self,
+            Decision::SameDirectionSimilarSize | Decision::SameDirection
+        )
+    }
+
+    /// Whether a comparison was made at all (not refused for scope or samples).
+    pub fn decided(self) -> bool {
+        !matches!(self, Decision::NotComparable | Decision::TooFewSamples)
+    }
+}
+
+/// One comparison: the measurement, the reference and the decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// What is compared, e.g. `generated positions`.
+    pub what: String,
+    /// The measurement.
+    pub measured: Measured,
+    /// The reference.
+    pub reference: Reference,
+    /// The decision ([`Comparison::new`]).
+    pub decision: Decision,
+}
+
+impl Comparison {
+    /// Compares `measured` with `reference`. The rule, in order:
+    /// 1. different scopes or units: [`Decision::NotComparable`];
+    /// 2. a sampled value whose interval covers less than [`LEVEL`]: [`Decision::TooFewSamples`];
+    /// 3. an exact change smaller than [`COUNT_NOISE`], or a sampled interval containing 0:
+    ///    [`Decision::NoMeasurableDifference`];
+    /// 4. a sign other than the reference's: [`Decision::Opposite`];
+    /// 5. |estimate| / |reference| within [`SIZE_TOLERANCE`] (when the reference has a size):
+    ///    [`Decision::SameDirectionSimilarSize`], else [`Decision::SameDirection`].
+    pub fn new(what: impl Into<String>, measured: Measured, reference: Reference) -> Self {
+        let decision = decide(&measured, &reference);
+        Self {
+            what: what.into(),
+            measured,
+            reference,
+            decision,
+        }
+    }
+
+    /// The comparison as a clause: `generated positions −12.4% (paper +57.3% over WAC.018,
+    /// depths 1–8: the opposite direction)`; a refused comparison names both scopes.
+    pub fn sentence(&self) -> String {
+        let (m, r) = (&self.measured, &self.reference);
+        match self.decision {
+            Decision::NotComparable => format!(
+                "{} {} over {} ({} {} covers only {}: not comparable)",
+                self.what,
+                m.text(),
+                m.scope,
+                r.source,
+                r.text(),
+                r.scope
+            ),
+            d => format!(
+                "{} {} ({} {}: {})",
+                self.what,
+                m.text(),
+                r.source,
+                r.text(),
+                d.phrase()
+            ),
+        }
+    }
+}
+
+/// The rule of [`Comparison::new`], written once.
+fn decide(m: &Measured, r: &Reference) -> Decision {
+    if m.scope != r.scope || m.unit != r.unit {
+        return Decision::NotComparable;
+    }
+    if !m.exact && m.coverage < LEVEL {
+        return Decision::TooFewSamples;
+    }
+    let flat = if m.exact {
+        m.estimate.abs() < COUNT_NOISE
+    } else {
+        m.interval[0] <= 0.0 && m.interval[1] >= 0.0
+    };
+    if flat {
+        return Decision::NoMeasurableDifference;
+    }
+    if (m.estimate < 0.0) != (r.value < 0.0) {
+        return Decision::Opposite;
+    }
+    let ratio = m.estimate.abs() / r.value.abs();
+    if r.size_known && (SIZE_TOLERANCE[0]..=SIZE_TOLERANCE[1]).contains(&ratio) {
+        Decision::SameDirectionSimilarSize
+    } else {
+        Decision::SameDirection
+    }
+}
+
+/// How many of `decisions` fall under each decision, in [`Decision::ALL`] order, zeros left out:
+/// `3 the same direction, 1 no measurable difference`.
+pub fn tally(decisions: impl IntoIterator<Item = Decision>) -> String {
+    let all: Vec<Decision> = decisions.into_iter().collect();
+    Decision::ALL
+        .iter()
+        .filter_map(|d| {
+            let n = all.iter().filter(|x| *x == d).count();
+            (n > 0).then(|| format!("{n} {}", d.phrase()))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wac(depth: u32) -> Scope {
+        Scope::depths("WAC.018", 1, depth)
+    }
+
+    fn paper(value: f64) -> Reference {
+        Reference::change("paper", value, wac(12))
+    }
+
+    fn sampled(median: f64, ci: [f64; 2], repeats: usize, coverage: f64) -> Measured {
+        Measured::sampled(
+            &Estimate {
+                median,
+                ci,
+                repeats,
+                coverage,
+            },
+            wac(12),
+        )
+    }
+
+    fn decide_exact(ours: f64, reference: f64) -> Decision {
+        Comparison::new("x", Measured::exact(ours, wac(12)), paper(reference)).decision
+    }
+
+    #[test]
+    fn each_outcome_of_an_exact_change() {
+        use Decision::*;
+        assert_eq!(decide_exact(-0.15, -0.15), SameDirectionSimilarSize);
+        assert_eq!(decide_exact(-0.01, -0.15), SameDirection);
+        assert_eq!(decide_exact(-0.40, -0.15), SameDirection);
+        assert_eq!(decide_exact(0.001, -0.15), NoMeasurableDifference);
+        assert_eq!(decide_exact(0.10, -0.15), Opposite);
+        assert_eq!(decide_exact(-0.10, 0.573), Opposite);
+    }
+
+    #[test]
+    fn boundaries_of_noise_and_size() {
+        use Decision::*;
+        // The size tolerance is inclusive: exactly half and exactly twice are similar.
+        assert_eq!(decide_exact(-0.10, -0.20), SameDirectionSimilarSize);
+        assert_eq!(decide_exact(-0.40, -0.20), SameDirectionSimilarSize);
+        assert_eq!(decide_exact(-0.0999, -0.20), SameDirection);
+        assert_eq!(decide_exact(-0.4001, -0.20), SameDirection);
+        // The noise threshold is exclusive: 0.5% is a change, just under it is none.
+        assert_eq!(decide_exact(-0.005, -0.01), SameDirectionSimilarSize);
+        assert_eq!(decide_exact(-0.00499, -0.01), NoMeasurableDifference);
+        assert_eq!(decide_exact(0.00499, -0.01), NoMeasurableDifference);
+    }
+
+    #[test]
+    fn sampled_changes_decide_by_their_interval() {
+        use Decision::*;
+        let r = paper(-0.10);
+        let d = |m| Comparison::new("time", m, r.clone()).decision;
+        assert_eq!(
+            d(sampled(-0.09, [-0.12, -0.05], 7, 0.98)),
+            SameDirectionSimilarSize
+        );
+        assert_eq!(d(sampled(-0.02, [-0.03, -0.01], 7, 0.98)), SameDirection);
+        assert_eq!(
+            d(sampled(-0.09, [-0.12, 0.0], 7, 0.98)),
+            NoMeasurableDifference
+        );
+        assert_eq!(
+            d(sampled(0.05, [-0.01, 0.08], 7, 0.98)),
+            NoMeasurableDifference
+        );
+        assert_eq!(d(sampled(0.05, [0.01, 0.08], 7, 0.98)), Opposite);
+    }
+
+    #[test]
+    fn too_few_samples_never_decide() {
+        // A 5-sample min-max interval covers 93.75%; one sample covers nothing.
+        let r = paper(-0.10);
+        for (n, coverage) in [(5, 0.9375), (3, 0.75), (1, 0.0)] {
+            let c = Comparison::new("t", sampled(-0.10, [-0.11, -0.09], n, coverage), r.clone());
+            assert_eq!(c.decision, Decision::TooFewSamples, "{n} samples");
+            assert!(c.sentence().contains("too few repeats to decide"));
+            assert!(
+                c.measured.text().contains("interval from"),
+                "{}",
+                c.measured.text()
+            );
+        }
+        // Six samples reach 96.9%: decided.
+        let c = Comparison::new("t", sampled(-0.10, [-0.11, -0.09], 6, 0.96875), r);
+        assert_eq!(c.decision, Decision::SameDirectionSimilarSize);
+    }
+
+    #[test]
+    fn scopes_must_match() {
+        // Depths 1–8 against the paper's 1–12 totals: refused, whatever the numbers.
+        let ours = Measured::exact(-0.15, wac(8));
+        let c = Comparison::new("generated positions", ours.clone(), paper(-0.15));
+        assert_eq!(c.decision, Decision::NotComparable);
+        let s = c.sentence();
+        assert!(s.contains("depths 1–8") && s.contains("depths 1–12"), "{s}");
+        // Rescoped to depths 1–8 (the paper's per-depth table: +57.3%): decided, and opposite.
+        let rescoped = Reference::change("paper", 0.573, wac(8));
+        let c = Comparison::new("generated positions", ours, rescoped);
+        assert_eq!(c.decision, Decision::Opposite);
+        // Other positions: refused too.
+        let eg = Measured::exact(-0.15, Scope::positions("endgames"));
+        let wac_only = Reference::change("paper", -0.15, Scope::positions("WAC.018"));
+        assert_eq!(
+            Comparison::new("g", eg, wac_only).decision,
+            Decision::NotComparable
+        );
+    }
+
+    #[test]
+    fn a_direction_only_reference_never_claims_a_similar_size() {
+        let r = Reference::direction("paper", -1.0, wac(12));
+        let c = Comparison::new("time", Measured::exact(-1.0, wac(12)), r.clone());
+        assert_eq!(c.decision, Decision::SameDirection);
+        assert_eq!(r.text(), "lower");
+        let c = Comparison::new("time", Measured::exact(0.2, wac(12)), r);
+        assert_eq!(c.decision, Decision::Opposite);
+    }
+
+    #[test]
+    fn sentences_are_built_from_the_values() {
+        let c = Comparison::new(
+            "generated positions",
+            Measured::exact(-0.124, wac(12)),
+            paper(-0.15),
+        );
+        assert_eq!(
+            c.sentence(),
+            "generated positions −12.4% (paper −15.0%: the same direction and a similar size)"
+        );
+        assert_eq!(
+            tally([
+                Decision::Opposite,
+                Decision::SameDirection,
+                Decision::Opposite
+            ]),
+            "1 the same direction, 2 the opposite direction"
+        );
+    }
+}
