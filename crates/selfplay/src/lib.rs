@@ -1,0 +1,16 @@
+#![doc = include_str!("../README.md")]
+
+pub mod arbiter;
+pub mod book;
+pub mod game;
+pub mod merge;
+pub mod run;
+pub mod spec;
+pub mod stats;
+
+pub use arbiter::{Outcome, Termination};
+pub use book::{Book, Opening};
+pub use game::{Control, GameRecord};
+pub use merge::{merge, read_dir, write_dir};
+pub use run::{MatchConfig, MatchIdentity, MatchResults, PairRecord, play};
+pub use spec::PlayerSpec;
