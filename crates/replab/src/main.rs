@@ -50,6 +50,10 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
     Conformance(cmd::conformance::Args),
+    /// Self-play match between two player specifications (results.json, games.pgn).
+    Match(cmd::r#match::Args),
+    /// Merge the shards of one match into the whole match's results.
+    Merge(cmd::merge::Args),
     /// Run replab's searcher as a UCI engine on stdin/stdout.
     Uci(cmd::uci::Args),
     /// Internal: one measured workload, run under valgrind by the instruction counts.
@@ -78,6 +82,8 @@ fn main() -> ExitCode {
         Command::Policies(args) => cmd::policies::run(args),
         Command::Ghi(args) => cmd::ghi::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Match(args) => cmd::r#match::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Uci(args) => cmd::uci::run(args),
         Command::Conformance(args) => cmd::conformance::run(args),
         Command::Measure(args) => cmd::measure::run(args),

@@ -6,6 +6,8 @@ pub mod bench;
 pub mod conformance;
 pub mod ghi;
 pub mod key_width;
+pub mod r#match;
+pub mod merge;
 pub mod measure;
 pub mod perft;
 pub mod policies;
