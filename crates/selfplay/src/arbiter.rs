@@ -214,7 +214,10 @@ impl Arbiter {
         let drawn = 2 * DRAW_MOVES;
         if pos.fullmove_number() >= DRAW_MOVE_NUMBER && self.scores.len() >= drawn {
             let last = &self.scores[self.scores.len() - drawn..];
-            if last.iter().all(|s| s.is_some_and(|s| s.abs() <= DRAW_SCORE)) {
+            if last
+                .iter()
+                .all(|s| s.is_some_and(|s| s.abs() <= DRAW_SCORE))
+            {
                 return Some((Outcome::Draw, Termination::DrawAdjudication));
             }
         }
@@ -239,8 +242,11 @@ pub fn side_cannot_mate(pos: &Position, side: Color) -> bool {
     }
     if (ours & pos.by_role(Role::Bishop)).is_not_empty() {
         let bishops = pos.by_role(Role::Bishop);
-        let same_colour = (bishops & DARK_SQUARES).is_empty() || (bishops & !DARK_SQUARES).is_empty();
-        return same_colour && pos.by_role(Role::Pawn).is_empty() && pos.by_role(Role::Knight).is_empty();
+        let same_colour =
+            (bishops & DARK_SQUARES).is_empty() || (bishops & !DARK_SQUARES).is_empty();
+        return same_colour
+            && pos.by_role(Role::Pawn).is_empty()
+            && pos.by_role(Role::Knight).is_empty();
     }
     true
 }

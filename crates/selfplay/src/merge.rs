@@ -17,7 +17,8 @@ pub const GAMES_FILE: &str = "games.pgn";
 /// Writes `results.json` and `games.pgn` into `dir` (created if missing), each through a
 /// temporary file renamed into place.
 pub fn write_dir(dir: &Path, results: &MatchResults, pgn: &str) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create --out {}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create --out {}", dir.display()))?;
     let json = serde_json::to_string_pretty(results)? + "\n";
     for (name, text) in [(GAMES_FILE, pgn), (RESULTS_FILE, json.as_str())] {
         let tmp = dir.join(format!(".{name}.tmp"));

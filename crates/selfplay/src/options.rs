@@ -60,9 +60,9 @@ impl MatchOptions {
             None => (DEFAULT_BOUNDS, false),
         };
         let shard = self.shard.as_deref().map(parse_shard).transpose()?;
-        let threads = self.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        });
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         let config = MatchConfig {
             a,
             b,

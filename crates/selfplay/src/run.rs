@@ -293,12 +293,19 @@ struct PlayedPair {
 
 /// Plays the match (or the shard); `on_pair` is called after each pair with the pairs done
 /// and the pairs to play. Returns the results and the PGN of every game, in pair order.
-pub fn play(config: &MatchConfig, on_pair: &mut dyn FnMut(u64, u64)) -> Result<(MatchResults, String)> {
+pub fn play(
+    config: &MatchConfig,
+    on_pair: &mut dyn FnMut(u64, u64),
+) -> Result<(MatchResults, String)> {
     config.check()?;
     let start = Instant::now();
     let order = config.opening_order();
     let pairs: Vec<u64> = (0..order.len() as u64)
-        .filter(|i| config.shard.is_none_or(|(k, n)| i % u64::from(n) == u64::from(k - 1)))
+        .filter(|i| {
+            config
+                .shard
+                .is_none_or(|(k, n)| i % u64::from(n) == u64::from(k - 1))
+        })
         .collect();
     let threads = config.threads.min(pairs.len()).max(1);
     // Build the players once up front, so a refusal comes before any game.
@@ -333,7 +340,10 @@ pub fn play(config: &MatchConfig, on_pair: &mut dyn FnMut(u64, u64)) -> Result<(
         Ok(())
     })?;
     slots.truncate(cut);
-    let played: Vec<PlayedPair> = slots.into_iter().map(|s| s.expect("every pair before the cut was played")).collect();
+    let played: Vec<PlayedPair> = slots
+        .into_iter()
+        .map(|s| s.expect("every pair before the cut was played"))
+        .collect();
     let mut pgn = String::new();
     let mut search_s = 0.0;
     let mut records = Vec::with_capacity(played.len());
@@ -343,7 +353,8 @@ pub fn play(config: &MatchConfig, on_pair: &mut dyn FnMut(u64, u64)) -> Result<(
         records.push(p.record);
     }
     let stopped_early = records.len() < pairs.len();
-    let mut results = MatchResults::from_pairs(config.identity(), config.shard, records, stopped_early);
+    let mut results =
+        MatchResults::from_pairs(config.identity(), config.shard, records, stopped_early);
     let wall_s = start.elapsed().as_secs_f64();
     results.timing = Timing {
         wall_s,
@@ -389,7 +400,8 @@ fn worker(
             return;
         };
         let opening = &config.book.openings[order[index as usize]];
-        let games: [GameRecord; 2] = [true, false].map(|a_white| table.play(opening, a_white, config.control));
+        let games: [GameRecord; 2] =
+            [true, false].map(|a_white| table.play(opening, a_white, config.control));
         let mut pgn = String::with_capacity(4096);
         for (g, record) in games.iter().enumerate() {
             PgnGame {
@@ -410,7 +422,17 @@ fn worker(
             plies: [games[0].moves.len(), games[1].moves.len()],
         };
         let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
-        if tx.send(Ok((slot, PlayedPair { record, pgn, search_s }))).is_err() {
+        if tx
+            .send(Ok((
+                slot,
+                PlayedPair {
+                    record,
+                    pgn,
+                    search_s,
+                },
+            )))
+            .is_err()
+        {
             return;
         }
     }

@@ -262,7 +262,10 @@ fn rule_by_name(name: &str) -> Result<UpcomingRule> {
         .find(|r| r.name() == name)
         .ok_or_else(|| {
             let names: Vec<_> = UpcomingRule::ALL.iter().map(|r| r.name()).collect();
-            anyhow!("unknown upcoming rule {name:?} (expected {})", names.join(", "))
+            anyhow!(
+                "unknown upcoming rule {name:?} (expected {})",
+                names.join(", ")
+            )
         })
 }
 
@@ -333,7 +336,11 @@ mod tests {
     #[test]
     fn every_searchable_detector_builds() {
         for name in replab_registry::SEARCH_DETECTORS {
-            let policy = if name == "axon" { "twofold" } else { "stockfish" };
+            let policy = if name == "axon" {
+                "twofold"
+            } else {
+                "stockfish"
+            };
             let spec = PlayerSpec::parse(&format!("{name}:policy={policy}")).unwrap();
             spec.build(Some(100)).unwrap();
         }
