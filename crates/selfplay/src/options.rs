@@ -113,7 +113,7 @@ pub fn summary(r: &MatchResults) -> String {
         "{} vs {}: {} games ({} pairs), W/D/L {}/{}/{}\n\
          pentanomial [LL, LD, WL+DD, WD, WW] = [{}, {}, {}, {}, {}]\n\
          Elo {:+.2} [{:+.2}, {:+.2}], nElo {:+.2} [{:+.2}, {:+.2}] (95%), LOS {:.1}%\n\
-         SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {}\n",
+         SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n",
         r.identity.a,
         r.identity.b,
         r.games,
@@ -150,7 +150,7 @@ mod tests {
         MatchOptions {
             a: "linear".into(),
             b: "off".into(),
-            games: 2,
+            games: 4,
             threads: Some(1),
             ..MatchOptions::default()
         }
@@ -165,6 +165,7 @@ mod tests {
             ),
             (|o| o.shard = Some("3/2".into()), "--shard"),
             (|o| o.games = 3, "--games"),
+            (|o| o.shard = Some("3/3".into()), "more shards than game pairs"),
             (|o| o.tc = Some("8+x".into()), "--tc"),
             (|o| o.a = "linear:x=1".into(), "--a"),
             (|o| o.b = "nope".into(), "--b"),

@@ -23,7 +23,7 @@ use crate::{
     book::Book,
     game::{Control, GameRecord, PgnGame, Table},
     spec::PlayerSpec,
-    stats::{self, Estimate, Pentanomial, Sprt},
+    stats::{self, Decision, EloEstimate, SprtReport},
 };
 
 /// The settings of a match.
@@ -63,6 +63,12 @@ impl MatchConfig {
         if let Some((k, n)) = self.shard {
             if n == 0 || k == 0 || k > n {
                 bail!("--shard {k}/{n}: expected K/N with 1 <= K <= N");
+            }
+            if u64::from(n) > self.games / 2 {
+                bail!(
+                    "--shard {k}/{n}: more shards than game pairs ({})",
+                    self.games / 2
+                );
             }
             if self.early_stop {
                 bail!(
@@ -214,17 +220,21 @@ pub struct MatchResults {
     /// Pairs played.
     pub pairs: u64,
     /// `[LL, LD, WL+DD, WD, WW]` from A's side.
-    pub pentanomial: Pentanomial,
+    pub pentanomial: [u64; 5],
+    /// The six counts fastchess reports, WL and DD apart.
+    pub pentanomial_fastchess: replab_elo::Pentanomial,
     /// A's wins, draws, losses.
     pub wdl: Wdl,
     /// Logistic Elo of A against B with its 95% interval.
-    pub elo: Estimate,
+    pub elo: EloEstimate,
     /// Normalized Elo with its 95% interval.
-    pub nelo: Estimate,
+    pub nelo: EloEstimate,
     /// Likelihood of superiority of A.
     pub los: f64,
-    /// The SPRT at the bounds of the match.
-    pub sprt: Sprt,
+    /// The pentanomial normalized-Elo GSPRT at the bounds of the match.
+    pub sprt: SprtReport,
+    /// For comparison, cutechess's trinomial BayesElo SPRT with the same bounds.
+    pub sprt_bayeselo: SprtReport,
     /// Whether the SPRT stopped the match before every game was played.
     pub stopped_early: bool,
     /// Whether another run gives the same games (fixed nodes).
@@ -247,11 +257,10 @@ impl MatchResults {
         pairs: Vec<PairRecord>,
         stopped_early: bool,
     ) -> MatchResults {
-        let mut penta = [0u64; 5];
+        let penta = stats::pentanomial(pairs.iter().map(|p| &p.points));
         let mut wdl = Wdl::default();
         let mut terminations = BTreeMap::new();
         for p in &pairs {
-            penta[((p.points[0] + p.points[1]) * 2.0).round() as usize] += 1;
             for (points, t) in p.points.iter().zip(p.terminations) {
                 match *points {
                     x if x > 0.75 => wdl.wins += 1,
@@ -261,7 +270,7 @@ impl MatchResults {
                 *terminations.entry(t.name().to_string()).or_insert(0) += 1;
             }
         }
-        let summary = stats::summarize(&penta, (identity.sprt_elo0, identity.sprt_elo1));
+        let summary = stats::summarize_pairs(&penta, (identity.sprt_elo0, identity.sprt_elo1));
         MatchResults {
             deterministic: identity.control.deterministic(),
             identity,
@@ -269,12 +278,14 @@ impl MatchResults {
             merged_shards: None,
             games: 2 * pairs.len() as u64,
             pairs: pairs.len() as u64,
-            pentanomial: penta,
+            pentanomial: penta.ptnml(),
+            pentanomial_fastchess: penta,
             wdl,
             elo: summary.elo,
             nelo: summary.nelo,
             los: summary.los,
             sprt: summary.sprt,
+            sprt_bayeselo: summary.sprt_bayeselo,
             stopped_early,
             terminations,
             pair_results: pairs,
@@ -370,11 +381,8 @@ pub fn play(
 
 /// Whether the SPRT has decided on the pairs played so far.
 fn decided(config: &MatchConfig, prefix: &[Option<PlayedPair>]) -> bool {
-    let mut penta = [0u64; 5];
-    for p in prefix.iter().flatten() {
-        penta[((p.record.points[0] + p.record.points[1]) * 2.0).round() as usize] += 1;
-    }
-    stats::summarize(&penta, config.bounds).sprt.decision != "continue"
+    let penta = stats::pentanomial(prefix.iter().flatten().map(|p| &p.record.points));
+    stats::decision(&penta, config.bounds) != Decision::Continue
 }
 
 /// One worker: plays pairs until there are none left or the SPRT stopped the match.
