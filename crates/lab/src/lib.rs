@@ -5,6 +5,7 @@ pub mod audit;
 pub mod bench;
 pub mod callgrind;
 pub mod conformance;
+pub mod elo;
 pub mod ghi;
 pub mod key_width;
 pub mod microbench;

@@ -50,6 +50,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
     Conformance(cmd::conformance::Args),
+    /// Self-play gauntlet: what each repetition choice is worth in Elo.
+    Elo(cmd::elo::Args),
     /// Self-play match between two player specifications (results.json, games.pgn).
     Match(cmd::r#match::Args),
     /// Merge the shards of one match into the whole match's results.
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
         Command::Policies(args) => cmd::policies::run(args),
         Command::Ghi(args) => cmd::ghi::run(args),
         Command::Bench(args) => cmd::bench::run(args),
+        Command::Elo(args) => cmd::elo::run(args),
         Command::Match(args) => cmd::r#match::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Uci(args) => cmd::uci::run(args),

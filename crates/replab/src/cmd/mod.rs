@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod bench;
 pub mod conformance;
+pub mod elo;
 pub mod ghi;
 pub mod key_width;
 pub mod r#match;
