@@ -2,12 +2,11 @@
 //! position identity from `replab-truth`, never a player's detector), then by score
 //! adjudication and the ply cap.
 //!
-//! Order of the checks after a move (the first that applies ends the game):
-//! 1. checkmate (Laws 5.1.1), 2. stalemate (5.2.1), 3. insufficient material, the dead
-//! positions python-chess recognises (5.2.2), 4. fivefold repetition (9.6.1), 5. seventy-five
-//! moves (9.6.2), 6. threefold repetition, claimed at once by the player to move (9.2),
-//! 7. fifty moves, claimed at once (9.3), 8. resign adjudication, 9. draw adjudication,
-//! 10. the ply cap.
+//! Order of the checks after a move (the first that applies ends the game): checkmate (Laws
+//! 5.1.1); stalemate (5.2.1); insufficient material, the dead positions python-chess
+//! recognises (5.2.2); fivefold repetition (9.6.1); seventy-five moves (9.6.2); threefold
+//! repetition, claimed at once by the player to move (9.2); fifty moves, claimed at once
+//! (9.3); resign adjudication; draw adjudication; the ply cap.
 
 use replab_board::{Bitboard, Color, Position, Role};
 use replab_truth::Identity;

@@ -165,7 +165,10 @@ mod tests {
             ),
             (|o| o.shard = Some("3/2".into()), "--shard"),
             (|o| o.games = 3, "--games"),
-            (|o| o.shard = Some("3/3".into()), "more shards than game pairs"),
+            (
+                |o| o.shard = Some("3/3".into()),
+                "more shards than game pairs",
+            ),
             (|o| o.tc = Some("8+x".into()), "--tc"),
             (|o| o.a = "linear:x=1".into(), "--a"),
             (|o| o.b = "nope".into(), "--b"),

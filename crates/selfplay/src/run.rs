@@ -80,7 +80,7 @@ impl MatchConfig {
         if let Control::Nodes(0) = self.control {
             bail!("--nodes 0: at least one node per move");
         }
-        if !(self.bounds.0 < self.bounds.1) {
+        if self.bounds.0.partial_cmp(&self.bounds.1) != Some(std::cmp::Ordering::Less) {
             bail!(
                 "--sprt {},{}: ELO0 must be below ELO1",
                 self.bounds.0,

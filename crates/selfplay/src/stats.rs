@@ -1,8 +1,8 @@
 //! The statistics a match reports, from its game pairs: an adapter over `replab-elo`
 //! (fishtest's and fastchess's formulas).
 
-use replab_elo::{EloModel, GameResult, Pentanomial, Sprt, summarize};
 pub use replab_elo::{Decision, EloEstimate, SprtReport};
+use replab_elo::{EloModel, GameResult, Pentanomial, Sprt, summarize};
 use serde::{Deserialize, Serialize};
 
 /// α of the SPRT.

@@ -111,7 +111,10 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     c.early_stop = true;
     let (stopped, _) = play(&c, &mut |_, _| {}).unwrap();
     assert!(stopped.stopped_early, "{:?}", stopped.sprt);
-    assert_ne!(stopped.sprt.decision, replab_selfplay::stats::Decision::Continue);
+    assert_ne!(
+        stopped.sprt.decision,
+        replab_selfplay::stats::Decision::Continue
+    );
     let full = play(&config(40, 200, 2), &mut |_, _| {}).unwrap().0;
     let n = stopped.pair_results.len();
     assert_eq!(stopped.pair_results[..], full.pair_results[..n]);

@@ -205,7 +205,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         .map(|r| (r, Control::Nodes(config.nodes), config.games))
         .collect();
     if config.tc_games > 0 {
-        jobs.extend(ROWS.iter().filter(|r| r.at_tc).map(|r| (r, tc, config.tc_games)));
+        jobs.extend(
+            ROWS.iter()
+                .filter(|r| r.at_tc)
+                .map(|r| (r, tc, config.tc_games)),
+        );
     }
     let total_games: u64 = jobs.iter().map(|j| j.2).sum();
     progress.stage("elo: games", total_games);
@@ -300,11 +304,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
 
 /// The headline: how many choices differ measurably from the baseline at fixed nodes.
 pub fn headline(results: &Results) -> String {
-    let fixed: Vec<&RowResult> = results
-        .rows
-        .iter()
-        .filter(|r| r.deterministic)
-        .collect();
+    let fixed: Vec<&RowResult> = results.rows.iter().filter(|r| r.deterministic).collect();
     let measurable: Vec<String> = fixed
         .iter()
         .filter(|r| !r.no_measurable_difference)

@@ -74,18 +74,29 @@ fn table_row(r: &RowResult) -> Vec<Cell> {
             None => format!("no measurable difference at {} games", r.games),
         }
     } else {
-        format!("{} measurably", if r.elo.value > 0.0 { "stronger" } else { "weaker" })
+        format!(
+            "{} measurably",
+            if r.elo.value > 0.0 {
+                "stronger"
+            } else {
+                "weaker"
+            }
+        )
     };
-    let published = r.published.as_ref().map_or(String::new(), |p| {
-        format!("{} ({})", p.figure, p.source)
-    });
+    let published = r
+        .published
+        .as_ref()
+        .map_or(String::new(), |p| format!("{} ({})", p.figure, p.source));
     vec![
         Cell::text(&r.group),
         Cell::text(&r.a),
         Cell::text(&r.b),
         Cell::text(&r.control),
         r.games.into(),
-        Cell::text(format!("[{}, {}, {}, {}, {}]", p[0], p[1], p[2], p[3], p[4])),
+        Cell::text(format!(
+            "[{}, {}, {}, {}, {}]",
+            p[0], p[1], p[2], p[3], p[4]
+        )),
         Cell::text(format!(
             "{:+.1} [{:+.1}, {:+.1}]",
             r.elo.value, r.elo.lower, r.elo.upper
@@ -110,7 +121,9 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
         .flat_map(|r| [finite(r.elo.lower).abs(), finite(r.elo.upper).abs()])
         .fold(10.0f64, f64::max)
         .min(800.0);
-    let x = |elo: f64| left + (finite(elo).clamp(-span, span) + span) / (2.0 * span) * (w - left - right);
+    let x = |elo: f64| {
+        left + (finite(elo).clamp(-span, span) + span) / (2.0 * span) * (w - left - right)
+    };
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
          font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" \

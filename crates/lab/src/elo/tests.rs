@@ -34,9 +34,18 @@ fn a_tiny_gauntlet_reports_every_row() {
 #[test]
 fn bad_settings_are_refused() {
     for c in [
-        Config { games: 3, ..Config::quick() },
-        Config { tc: "x".into(), ..Config::quick() },
-        Config { nodes: 0, ..Config::quick() },
+        Config {
+            games: 3,
+            ..Config::quick()
+        },
+        Config {
+            tc: "x".into(),
+            ..Config::quick()
+        },
+        Config {
+            nodes: 0,
+            ..Config::quick()
+        },
     ] {
         assert!(c.check().is_err());
     }
