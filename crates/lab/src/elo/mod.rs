@@ -77,12 +77,12 @@ impl Config {
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
         ensure!(
-            self.games >= 2 && self.games % 2 == 0,
+            self.games >= 2 && self.games.is_multiple_of(2),
             "--games {}: an even number of at least 2",
             self.games
         );
         ensure!(
-            self.tc_games % 2 == 0,
+            self.tc_games.is_multiple_of(2),
             "--tc-games {}: an even number",
             self.tc_games
         );
