@@ -140,7 +140,8 @@ fn bad_match_input_exits_2_without_output() {
             ("--nodes", "50"),
             ("--games", "2"),
         ] {
-            if !extra.contains(&flag) && !(flag == "--nodes" && extra.contains(&"--tc")) {
+            let replaced = extra.contains(&flag) || (flag == "--nodes" && extra.contains(&"--tc"));
+            if !replaced {
                 args.extend([flag, default]);
             }
         }
