@@ -12,6 +12,7 @@
 //! | `key_width` | key width and false draws ([`key_width`]) | `key-width` |
 //! | `policies` | engines' draw policies ([`policies`]) | `policies` |
 //! | `ghi` | graph-history interaction ([`ghi`]) | `ghi` |
+//! | `elo` | the self-play gauntlet in Elo ([`elo`]) | `elo` |
 //! | `suites` | the EPD suites ([`suite::Suites`]) | `suite-repetition`, `suite-wac`, `suite-bk` |
 //! | `microbench` | detector micro-benchmarks ([`microbench`]) | `microbench` |
 //! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
@@ -36,8 +37,8 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::experiment::Site as Config;
 use crate::{
-    Progress, audit::Audit, callgrind, conformance::Conformance, experiment::*, experiments,
-    ghi::Ghi, key_width::KeyWidth, microbench::Microbench, policies::Policies,
+    Progress, audit::Audit, callgrind, conformance::Conformance, elo::Elo, experiment::*,
+    experiments, ghi::Ghi, key_width::KeyWidth, microbench::Microbench, policies::Policies,
     reproduce::axon::Axon, smp::Smp, study::Study, suite::Suites,
 };
 
@@ -61,6 +62,8 @@ experiments! {
         policies: Policies,
         /// Graph-history interaction.
         ghi: Ghi,
+        /// Elo of each choice by self-play.
+        elo: Elo,
         /// The suites, in landing-page order.
         suites: Suites,
         /// The micro-benchmarks.

@@ -12,6 +12,7 @@ pub mod callgrind;
 pub mod compare;
 pub mod conformance;
 pub mod datasets;
+pub mod elo;
 pub mod endgames;
 pub mod engine;
 pub mod experiment;

@@ -57,6 +57,9 @@ subcommands! {
     Ghi(ghi),
     Bench(bench),
     Conformance(conformance),
+    Elo(elo),
+    Match(r#match),
+    Merge(merge),
     Uci(uci),
     #[command(hide = true)]
     Measure(measure),

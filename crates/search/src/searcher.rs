@@ -66,6 +66,8 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     cutoffs: u64,
     rep_tainted_cutoffs: u64,
     fifty_tainted_cutoffs: u64,
+    /// Draw scores moved by ±1 with the node count ([`Searcher::set_draw_jitter`]).
+    draw_jitter: bool,
 }
 
 impl<D: Detector> Searcher<D> {
@@ -156,7 +158,15 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             cutoffs: 0,
             rep_tainted_cutoffs: 0,
             fifty_tainted_cutoffs: 0,
+            draw_jitter: false,
         }
+    }
+
+    /// Stockfish's draw-score randomisation (PR #1770, `VALUE_DRAW - 1 + (nodes & 2)`): every
+    /// draw scores one centipawn below or above its value, by bit 1 of the node count, so the
+    /// search avoids blind repetition lines. Default off; deterministic (no randomness).
+    pub fn set_draw_jitter(&mut self, on: bool) {
+        self.draw_jitter = on;
     }
 
     /// The configuration.
@@ -379,10 +389,15 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     /// The draw score from the point of view of `side` (see [`SearchConfig::contempt`]).
     #[inline(always)]
     fn draw_score(&self, side: Color) -> i32 {
-        if side == self.root_side {
-            -self.config.contempt
+        let jitter = if self.draw_jitter {
+            (self.counters.nodes & 2) as i32 - 1
         } else {
-            self.config.contempt
+            0
+        };
+        if side == self.root_side {
+            jitter - self.config.contempt
+        } else {
+            jitter + self.config.contempt
         }
     }
 

@@ -12,7 +12,7 @@ use super::{Config, SuiteResults, parse_detectors, run, summary_table, write};
 use crate::{
     Progress,
     experiment::{
-        Conclusion, Experiment, Failure, Fact, Link, Ranked, Settings, Site, Steps, write_json,
+        Conclusion, Experiment, Fact, Failure, Link, Ranked, Settings, Site, Steps, write_json,
         write_report,
     },
 };

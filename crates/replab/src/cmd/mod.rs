@@ -4,9 +4,12 @@
 pub mod audit;
 pub mod bench;
 pub mod conformance;
+pub mod elo;
 pub mod ghi;
 pub mod key_width;
+pub mod r#match;
 pub mod measure;
+pub mod merge;
 pub mod perft;
 pub mod policies;
 pub mod reproduce;

@@ -11,6 +11,7 @@ mod key_width;
 mod reproduce;
 mod scale;
 mod scan;
+mod selfplay;
 mod smp;
 mod suite;
 mod uci;

@@ -1,0 +1,165 @@
+//! The gauntlet's rows: each a player A against its baseline B, with the published figure of
+//! the same change where an engine measured it (sources: docs/elo.md).
+
+use serde::{Deserialize, Serialize};
+
+/// The baseline: linear detection with Stockfish's draw policy.
+pub const BASELINE: &str = "linear";
+
+/// An engine's published measurement of a comparable change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Published {
+    /// The figure as published.
+    pub figure: String,
+    /// Engine, pull request or issue, and how close the change is to the row's.
+    pub source: String,
+}
+
+/// One comparison.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Group (`detection`, `detector`, `policy`, `upcoming`, `key bits`, `GHI`, `jitter`).
+    pub group: &'static str,
+    /// What is compared.
+    pub label: &'static str,
+    /// Player A.
+    pub a: &'static str,
+    /// Player B.
+    pub b: &'static str,
+    /// Also played at the time control.
+    pub at_tc: bool,
+    /// The published figure, if any.
+    pub published: Option<Published>,
+}
+
+/// A row with no published figure.
+fn row(group: &'static str, label: &'static str, a: &'static str, b: &'static str) -> Row {
+    Row {
+        group,
+        label,
+        a,
+        b,
+        at_tc: false,
+        published: None,
+    }
+}
+
+/// A published figure.
+fn published(figure: &str, source: &str) -> Option<Published> {
+    Some(Published {
+        figure: figure.into(),
+        source: source.into(),
+    })
+}
+
+/// Every row, in the table's order.
+pub static ROWS: std::sync::LazyLock<Vec<Row>> = std::sync::LazyLock::new(rows);
+
+fn rows() -> Vec<Row> {
+    let mut out = vec![Row {
+        at_tc: true,
+        ..row("detection", "no repetition detection", "off", BASELINE)
+    }];
+    for name in replab_registry::SEARCH_DETECTORS {
+        match name {
+            "linear" => {}
+            "linear+cuckoo" => out.push(Row {
+                at_tc: true,
+                published: published(
+                    "+2.8 STC (37,354 games), +2.1 LTC (50,010); Weiss +6.09 ± 4.84 LTC",
+                    "Stockfish #1575 (cuckoo upcoming repetition); Weiss #645",
+                ),
+                ..row(
+                    "upcoming",
+                    "upcoming-cycle rule on (cuckoo) vs off",
+                    "linear+cuckoo",
+                    BASELINE,
+                )
+            }),
+            // Axon's detector cannot count occurrences: both sides use the twofold policy.
+            "axon" => out.push(row(
+                "detector",
+                "axon (both players twofold)",
+                "axon:policy=twofold",
+                "linear:policy=twofold",
+            )),
+            _ => out.push(row("detector", name, name, BASELINE)),
+        }
+    }
+    out.extend([
+        Row {
+            published: published(
+                "about −0.5, failed LTC non-regression (171,356 games)",
+                "Stockfish #80 (two-fold in search, three-fold at the root)",
+            ),
+            ..row(
+                "policy",
+                "twofold (= crafty, weiss, koivisto)",
+                "linear:policy=twofold",
+                BASELINE,
+            )
+        },
+        row("policy", "stanback", "linear:policy=stanback", BASELINE),
+        row(
+            "policy",
+            "moreland (= viridithas, lc0)",
+            "linear:policy=moreland",
+            BASELINE,
+        ),
+        Row {
+            published: published(
+                "−0.13 ± 1.08 (a related change: threefold at the root)",
+                "Lynx #2541",
+            ),
+            ..row("policy", "threefold", "linear:policy=threefold", BASELINE)
+        },
+        row("key bits", "16-bit keys", "linear:bits=16", BASELINE),
+        row("key bits", "24-bit keys", "linear:bits=24", BASELINE),
+        row("key bits", "32-bit keys", "linear:bits=32", BASELINE),
+        row(
+            "GHI",
+            "no draw-affected scores stored",
+            "linear:tt-mode=no-path-scores",
+            BASELINE,
+        ),
+        row(
+            "GHI",
+            "no draw scores stored",
+            "linear:tt-mode=no-draw-scores",
+            BASELINE,
+        ),
+        row(
+            "GHI",
+            "table moves only",
+            "linear:tt-mode=moves-only",
+            BASELINE,
+        ),
+        Row {
+            published: published(
+                "non-regression passed (274k STC + 95k LTC games)",
+                "Stockfish #2453 (TT and the fifty-move rule)",
+            ),
+            ..row(
+                "GHI",
+                "no table cut-offs from clock 90",
+                "linear:tt-cutoff=90",
+                BASELINE,
+            )
+        },
+        row(
+            "GHI",
+            "clock buckets of 10 in the table key",
+            "linear:tt-bucket=10",
+            BASELINE,
+        ),
+        Row {
+            at_tc: true,
+            published: published(
+                "failed STC/LTC [0, 5]; about +2.5 at very long TC; Ethereal +3.63 ± 2.88 at 60+0.6",
+                "Stockfish #1770 (VALUE_DRAW − 1 + (nodes & 2)); Ethereal #135",
+            ),
+            ..row("jitter", "draw-score jitter ±1", "linear:jitter=on", BASELINE)
+        },
+    ]);
+    out
+}

@@ -1,0 +1,85 @@
+//! `replab match`: one self-play match between two player specifications
+//! (`replab_selfplay`); `results.json` and `games.pgn` in `--out`.
+
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use replab_selfplay::{MatchOptions, play, summary, write_dir};
+
+/// Arguments of `replab match`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
+    #[arg(long, value_name = "SPEC")]
+    a: String,
+    /// Player B, as --a.
+    #[arg(long, value_name = "SPEC")]
+    b: String,
+    /// Games of the whole match (even: each opening is played twice, colours swapped).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    games: u64,
+    /// Nodes per move (deterministic; default 2000 unless --tc is given).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
+    #[arg(long, value_name = "T")]
+    tc: Option<String>,
+    /// Opening book (PGN); default the built-in datasets/openings/8moves_v3.pgn.
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    /// Seed of the opening order.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Stop as soon as the normalized-Elo SPRT with these bounds decides.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// Play only shard K of N (the pairs i with i mod N = K-1).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Worker threads (default: every core); the games do not depend on it.
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Output directory.
+    #[arg(long, value_name = "DIR", default_value = "reports/match")]
+    out: PathBuf,
+    /// Hide the progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `replab match`.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let options = MatchOptions {
+        a: args.a,
+        b: args.b,
+        games: args.games,
+        nodes: args.nodes,
+        tc: args.tc,
+        book: args.book,
+        seed: args.seed,
+        sprt: args.sprt,
+        shard: args.shard,
+        threads: args.threads,
+    };
+    let config = options.config()?;
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0).with_style(
+            ProgressStyle::with_template("pairs {pos}/{len} {wide_bar} {eta}")
+                .expect("a valid template"),
+        )
+    };
+    let (mut results, pgn) = play(&config, &mut |done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    })?;
+    bar.finish_and_clear();
+    results
+        .meta
+        .insert("command".into(), crate::cmd::command_line());
+    write_dir(&args.out, &results, &pgn)?;
+    print!("{}", summary(&results));
+    eprintln!("wrote {}", args.out.join("results.json").display());
+    Ok(())
+}

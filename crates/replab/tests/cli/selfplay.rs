@@ -1,0 +1,159 @@
+//! `replab match` and `replab merge`: four shards run as separate processes merge into the
+//! unsharded run; bad input and inconsistent shards are refused with exit 2 and no output.
+
+use std::path::Path;
+
+use crate::common::{Scratch, command, replab, text};
+
+const MATCH: [&str; 10] = [
+    "match", "--a", "linear", "--b", "off", "--games", "8", "--nodes", "200", "--quiet",
+];
+
+/// `results.json` without the fields that differ between runs.
+fn stable(dir: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("results.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let o = v.as_object_mut().unwrap();
+    for volatile in ["meta", "timing", "shard", "merged_shards"] {
+        o.remove(volatile);
+    }
+    v
+}
+
+fn run_ok(args: &[&str]) {
+    let out = replab(args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+}
+
+#[test]
+fn four_shard_processes_merge_into_the_unsharded_run() {
+    let s = Scratch::new("selfplay-shards");
+    let whole = s.path("whole");
+    let mut args = MATCH.to_vec();
+    let whole_s = whole.to_str().unwrap();
+    args.extend(["--out", whole_s]);
+    run_ok(&args);
+    let dirs: Vec<String> = (1..=4)
+        .map(|k| s.path(&format!("s{k}")).to_str().unwrap().to_string())
+        .collect();
+    let shards: Vec<String> = (1..=4).map(|k| format!("{k}/4")).collect();
+    let children: Vec<_> = (0..4)
+        .map(|i| {
+            command()
+                .args(MATCH)
+                .args(["--threads", "1", "--shard", &shards[i], "--out", &dirs[i]])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    let merged = s.path("merged");
+    let mut margs = vec!["merge"];
+    margs.extend(dirs.iter().map(String::as_str));
+    margs.extend(["--out", merged.to_str().unwrap()]);
+    run_ok(&margs);
+    assert_eq!(stable(&whole), stable(&merged));
+    let pgn = |d: &Path| std::fs::read_to_string(d.join("games.pgn")).unwrap();
+    assert_eq!(pgn(&whole), pgn(&merged));
+
+    // Missing, duplicated and foreign shards are refused.
+    let refused = |args: Vec<&str>, says: &str| {
+        let out = replab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(says), "{}", text(&out.stderr));
+    };
+    let out = s.path("bad");
+    let out = out.to_str().unwrap();
+    refused(
+        vec!["merge", &dirs[0], &dirs[1], &dirs[2], "--out", out],
+        "missing shard(s) 4/4",
+    );
+    refused(
+        vec![
+            "merge", &dirs[0], &dirs[0], &dirs[1], &dirs[2], &dirs[3], "--out", out,
+        ],
+        "given twice",
+    );
+    refused(vec!["merge", whole_s, "--out", out], "not a shard");
+    let other = s.path("other");
+    let mut oargs = MATCH.to_vec();
+    oargs.extend([
+        "--seed",
+        "9",
+        "--shard",
+        "4/4",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    run_ok(&oargs);
+    refused(
+        vec![
+            "merge",
+            &dirs[0],
+            &dirs[1],
+            &dirs[2],
+            other.to_str().unwrap(),
+            "--out",
+            out,
+        ],
+        "seed differs",
+    );
+    assert!(!Path::new(out).exists(), "no partial result");
+}
+
+#[test]
+fn bad_match_input_exits_2_without_output() {
+    let s = Scratch::new("selfplay-bad");
+    let empty = s.path("empty.pgn");
+    std::fs::write(&empty, "").unwrap();
+    let illegal = s.path("illegal.pgn");
+    std::fs::write(&illegal, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
+    let out = s.path("out");
+    let (empty, illegal, out) = (
+        empty.to_str().unwrap(),
+        illegal.to_str().unwrap(),
+        out.to_str().unwrap(),
+    );
+    for (extra, says) in [
+        (vec!["--a", "linear:colour=red"], "unknown option"),
+        (vec!["--b", "nope"], "unknown detector"),
+        (vec!["--shard", "0/2"], "--shard"),
+        (vec!["--shard", "3/2"], "--shard"),
+        (vec!["--games", "7"], "--games 7"),
+        (vec!["--tc", "8+"], "malformed time control"),
+        (vec!["--tc", "8+0.08", "--nodes", "100"], "exclude"),
+        (vec!["--book", "/nonexistent.pgn"], "cannot read the book"),
+        (vec!["--book", empty], "no openings"),
+        (vec!["--book", illegal], "illegal.pgn:3: illegal book move"),
+        (
+            vec!["--sprt", "0,2", "--shard", "1/2"],
+            "exclude each other",
+        ),
+    ] {
+        let mut args = vec!["match", "--quiet"];
+        for (flag, default) in [
+            ("--a", "linear"),
+            ("--b", "off"),
+            ("--nodes", "50"),
+            ("--games", "2"),
+        ] {
+            let replaced = extra.contains(&flag) || (flag == "--nodes" && extra.contains(&"--tc"));
+            if !replaced {
+                args.extend([flag, default]);
+            }
+        }
+        args.extend(extra.iter().copied());
+        args.extend(["--out", out]);
+        let o = replab(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(
+            text(&o.stderr).contains(says),
+            "{extra:?}: {}",
+            text(&o.stderr)
+        );
+        assert!(!Path::new(out).exists(), "{extra:?}: no partial result");
+    }
+}

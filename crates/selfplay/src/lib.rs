@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+
+pub mod arbiter;
+pub mod book;
+pub mod game;
+pub mod merge;
+pub mod options;
+pub mod run;
+pub mod spec;
+pub mod stats;
+
+pub use arbiter::{Outcome, Termination};
+pub use book::{Book, Opening};
+pub use game::{Control, GameRecord};
+pub use merge::{merge, read_dir, write_dir};
+pub use options::{MatchOptions, summary};
+pub use run::{MatchConfig, MatchIdentity, MatchResults, PairRecord, play};
+pub use spec::PlayerSpec;

@@ -1,0 +1,173 @@
+//! Reading and writing a match directory (`results.json`, `games.pgn`) and merging shards.
+
+use std::{
+    collections::BTreeMap,
+    path::{Path, PathBuf},
+};
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::run::{MatchResults, Timing};
+
+/// The results file of a match directory.
+pub const RESULTS_FILE: &str = "results.json";
+/// The games file of a match directory.
+pub const GAMES_FILE: &str = "games.pgn";
+
+/// Writes `results.json` and `games.pgn` as the report directory `dir`, staged and swapped in
+/// whole (refused when `dir` holds files replab did not write).
+pub fn write_dir(dir: &Path, results: &MatchResults, pgn: &str) -> Result<()> {
+    // A report directory of replab's: a path holding anything replab did not write is refused
+    // and left as it is (docs/contracts.md); the directory is replaced as a whole.
+    let report = replab_report::ReportDir::create(dir)
+        .with_context(|| format!("cannot write the match to --out {}", dir.display()))?;
+    let json = serde_json::to_string_pretty(results)? + "\n";
+    report.write(GAMES_FILE, pgn)?;
+    report.write(RESULTS_FILE, json)?;
+    report.commit()?;
+    Ok(())
+}
+
+/// Reads a match directory.
+pub fn read_dir(dir: &Path) -> Result<(MatchResults, String)> {
+    let path = dir.join(RESULTS_FILE);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let results: MatchResults = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a replab match results file", path.display()))?;
+    let games = dir.join(GAMES_FILE);
+    let pgn = std::fs::read_to_string(&games)
+        .with_context(|| format!("cannot read {}", games.display()))?;
+    Ok((results, pgn))
+}
+
+/// Merges the shards read from `dirs` into the results of the whole match, identical to the
+/// unsharded run's apart from `meta` and `timing`. Refuses inputs that are not shards, shards
+/// of different matches or shard counts, duplicated and missing shards.
+pub fn merge(dirs: &[PathBuf]) -> Result<(MatchResults, String)> {
+    if dirs.is_empty() {
+        bail!("merge needs at least one shard directory");
+    }
+    let mut shards: BTreeMap<u32, (PathBuf, MatchResults, String)> = BTreeMap::new();
+    let mut first: Option<(PathBuf, MatchResults)> = None;
+    for dir in dirs {
+        let (results, pgn) = read_dir(dir)?;
+        let Some((k, n)) = results.shard else {
+            bail!("{}: not a shard (run with --shard K/N)", dir.display());
+        };
+        if results.stopped_early {
+            bail!("{}: the shard stopped early", dir.display());
+        }
+        if let Some((first_dir, f)) = &first {
+            if let Some(field) = identity_difference(&f.identity, &results.identity) {
+                bail!(
+                    "{} and {} are shards of different matches ({field} differs)",
+                    first_dir.display(),
+                    dir.display()
+                );
+            }
+            let n0 = f.shard.map_or(0, |s| s.1);
+            if n != n0 {
+                bail!(
+                    "{} is shard {k}/{n} but {} is of {n0} shards",
+                    dir.display(),
+                    first_dir.display()
+                );
+            }
+        } else {
+            first = Some((dir.clone(), results.clone()));
+        }
+        if let Some((other, _, _)) = shards.get(&k) {
+            bail!(
+                "shard {k}/{n} given twice ({} and {})",
+                other.display(),
+                dir.display()
+            );
+        }
+        shards.insert(k, (dir.clone(), results, pgn));
+    }
+    let (_, f) = first.expect("at least one shard");
+    let n = f.shard.expect("a shard").1;
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !shards.contains_key(k))
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        bail!("missing shard(s) {}", missing.join(", "));
+    }
+    combine(f, n, shards)
+}
+
+/// The merged results and games of complete, consistent shards.
+fn combine(
+    first: MatchResults,
+    n: u32,
+    shards: BTreeMap<u32, (PathBuf, MatchResults, String)>,
+) -> Result<(MatchResults, String)> {
+    let mut pairs = Vec::new();
+    let mut games: Vec<((u64, u64), String)> = Vec::new();
+    let mut search_s = 0.0;
+    let mut wall_s: f64 = 0.0;
+    for (_, (dir, results, pgn)) in shards {
+        pairs.extend(results.pair_results);
+        search_s += results.timing.search_s;
+        wall_s = wall_s.max(results.timing.wall_s);
+        for block in split_games(&pgn) {
+            let key = round_of(block)
+                .ok_or_else(|| anyhow!("{}: a game without a Round tag", dir.display()))?;
+            games.push((key, block.to_string()));
+        }
+    }
+    pairs.sort_by_key(|p| p.index);
+    if pairs.windows(2).any(|w| w[0].index == w[1].index) {
+        bail!("two shards played the same pair");
+    }
+    games.sort_by_key(|(k, _)| *k);
+    if games.len() != 2 * pairs.len() {
+        bail!(
+            "the shards' games.pgn hold {} games for {} pairs",
+            games.len(),
+            pairs.len()
+        );
+    }
+    let mut merged = MatchResults::from_pairs(first.identity, None, pairs, false);
+    merged.merged_shards = Some(n);
+    merged.timing = Timing {
+        wall_s,
+        search_s,
+        ..first.timing
+    };
+    let pgn: String = games.into_iter().map(|(_, g)| g).collect();
+    Ok((merged, pgn))
+}
+
+/// The first field in which two identities differ, by its JSON name.
+fn identity_difference(
+    a: &crate::run::MatchIdentity,
+    b: &crate::run::MatchIdentity,
+) -> Option<String> {
+    let (a, b) = (serde_json::to_value(a).ok()?, serde_json::to_value(b).ok()?);
+    let (a, b) = (a.as_object()?, b.as_object()?);
+    a.iter()
+        .find(|(k, v)| b.get(*k) != Some(v))
+        .map(|(k, _)| k.clone())
+}
+
+/// The games of a PGN text written by a match (each starts with `[Event `).
+fn split_games(pgn: &str) -> Vec<&str> {
+    let mut starts: Vec<usize> = pgn.match_indices("[Event ").map(|(i, _)| i).collect();
+    starts.retain(|&i| i == 0 || pgn[..i].ends_with('\n'));
+    starts
+        .iter()
+        .enumerate()
+        .map(|(j, &s)| &pgn[s..starts.get(j + 1).copied().unwrap_or(pgn.len())])
+        .collect()
+}
+
+/// `(pair, game)` of a game's `Round "P.G"` tag.
+fn round_of(game: &str) -> Option<(u64, u64)> {
+    let line = game.lines().find(|l| l.starts_with("[Round \""))?;
+    let value = line.strip_prefix("[Round \"")?.strip_suffix("\"]")?;
+    let (p, g) = value.split_once('.')?;
+    Some((p.parse().ok()?, g.parse().ok()?))
+}

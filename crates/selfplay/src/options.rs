@@ -1,0 +1,192 @@
+//! The options of `replab match` as text, checked and turned into a [`MatchConfig`], and the
+//! summary it prints.
+
+use std::{path::PathBuf, sync::Arc};
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use crate::{
+    book::Book,
+    game::Control,
+    run::{MatchConfig, MatchResults},
+    spec::PlayerSpec,
+    stats::DEFAULT_BOUNDS,
+};
+
+/// Nodes per move when neither `--nodes` nor `--tc` is given.
+pub const DEFAULT_NODES: u64 = 2000;
+
+/// `replab match`'s options, as given.
+#[derive(Clone, Debug, Default)]
+pub struct MatchOptions {
+    /// `--a`.
+    pub a: String,
+    /// `--b`.
+    pub b: String,
+    /// `--games`.
+    pub games: u64,
+    /// `--nodes`.
+    pub nodes: Option<u64>,
+    /// `--tc`.
+    pub tc: Option<String>,
+    /// `--book` (default: the built-in book).
+    pub book: Option<PathBuf>,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--sprt ELO0,ELO1`.
+    pub sprt: Option<String>,
+    /// `--shard K/N`.
+    pub shard: Option<String>,
+    /// Worker threads (`None`: every core).
+    pub threads: Option<usize>,
+}
+
+impl MatchOptions {
+    /// The match's configuration, or why the options are refused (naming the option).
+    pub fn config(&self) -> Result<MatchConfig> {
+        let a = PlayerSpec::parse(&self.a).with_context(|| format!("--a {:?}", self.a))?;
+        let b = PlayerSpec::parse(&self.b).with_context(|| format!("--b {:?}", self.b))?;
+        let control = match (&self.tc, self.nodes) {
+            (Some(_), Some(_)) => bail!("--nodes and --tc exclude each other"),
+            (Some(tc), None) => Control::parse_tc(tc).context("--tc")?,
+            (None, n) => Control::Nodes(n.unwrap_or(DEFAULT_NODES)),
+        };
+        let book = match &self.book {
+            Some(path) => Book::read(path)?,
+            None => Book::builtin(),
+        };
+        let (bounds, early_stop) = match &self.sprt {
+            Some(text) => (parse_bounds(text)?, true),
+            None => (DEFAULT_BOUNDS, false),
+        };
+        let shard = self.shard.as_deref().map(parse_shard).transpose()?;
+        let threads = self
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let config = MatchConfig {
+            a,
+            b,
+            control,
+            games: self.games,
+            seed: self.seed,
+            book: Arc::new(book),
+            bounds,
+            early_stop,
+            shard,
+            threads,
+        };
+        config.check()?;
+        Ok(config)
+    }
+}
+
+/// `ELO0,ELO1`.
+fn parse_bounds(text: &str) -> Result<(f64, f64)> {
+    let bad = || anyhow!("--sprt {text:?}: expected ELO0,ELO1 (normalized Elo, e.g. 0,2)");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: f64 = x.trim().parse().map_err(|_| bad())?;
+    let y: f64 = y.trim().parse().map_err(|_| bad())?;
+    if !(x.is_finite() && y.is_finite() && x < y) {
+        bail!("--sprt {text:?}: ELO0 must be below ELO1");
+    }
+    Ok((x, y))
+}
+
+/// `K/N` with 1 ≤ K ≤ N.
+fn parse_shard(text: &str) -> Result<(u32, u32)> {
+    let bad = || anyhow!("--shard {text:?}: expected K/N with 1 <= K <= N (e.g. 1/4)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u32, u32) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// The few lines `replab match` and `replab merge` print.
+pub fn summary(r: &MatchResults) -> String {
+    let p = r.pentanomial;
+    format!(
+        "{} vs {}: {} games ({} pairs), W/D/L {}/{}/{}\n\
+         pentanomial [LL, LD, WL+DD, WD, WW] = [{}, {}, {}, {}, {}]\n\
+         Elo {:+.2} [{:+.2}, {:+.2}], nElo {:+.2} [{:+.2}, {:+.2}] (95%), LOS {:.1}%\n\
+         SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n",
+        r.identity.a,
+        r.identity.b,
+        r.games,
+        r.pairs,
+        r.wdl.wins,
+        r.wdl.draws,
+        r.wdl.losses,
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        r.elo.value,
+        r.elo.lower,
+        r.elo.upper,
+        r.nelo.value,
+        r.nelo.lower,
+        r.nelo.upper,
+        100.0 * r.los,
+        r.sprt.elo0,
+        r.sprt.elo1,
+        r.sprt.llr,
+        r.sprt.lower,
+        r.sprt.upper,
+        r.sprt.decision,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options() -> MatchOptions {
+        MatchOptions {
+            a: "linear".into(),
+            b: "off".into(),
+            games: 4,
+            threads: Some(1),
+            ..MatchOptions::default()
+        }
+    }
+
+    #[test]
+    fn bad_options_are_refused_by_name() {
+        for (change, says) in [
+            (
+                (|o: &mut MatchOptions| o.shard = Some("0/2".into())) as fn(&mut MatchOptions),
+                "--shard",
+            ),
+            (|o| o.shard = Some("3/2".into()), "--shard"),
+            (|o| o.games = 3, "--games"),
+            (
+                |o| o.shard = Some("3/3".into()),
+                "more shards than game pairs",
+            ),
+            (|o| o.tc = Some("8+x".into()), "--tc"),
+            (|o| o.a = "linear:x=1".into(), "--a"),
+            (|o| o.b = "nope".into(), "--b"),
+            (|o| o.sprt = Some("2,0".into()), "--sprt"),
+            (
+                |o| {
+                    o.sprt = Some("0,2".into());
+                    o.shard = Some("1/2".into());
+                },
+                "exclude",
+            ),
+            (|o| o.book = Some("/nonexistent/book.pgn".into()), "book"),
+        ] {
+            let mut o = options();
+            change(&mut o);
+            let e = format!("{:#}", o.config().unwrap_err());
+            assert!(e.contains(says), "{e}");
+        }
+        assert!(options().config().is_ok());
+    }
+}

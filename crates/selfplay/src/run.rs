@@ -1,0 +1,460 @@
+//! A match: game pairs over the book on all cores, results in pair order, optional early stop
+//! by the SPRT, shards.
+
+use std::{
+    collections::BTreeMap,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+        mpsc,
+    },
+    time::Instant,
+};
+
+use anyhow::{Result, bail};
+use rand_xoshiro::{
+    Xoshiro256PlusPlus,
+    rand_core::{RngCore, SeedableRng},
+};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    arbiter::Termination,
+    book::Book,
+    game::{Control, GameRecord, PgnGame, Table},
+    spec::PlayerSpec,
+    stats::{self, Decision, EloEstimate, SprtReport},
+};
+
+/// The settings of a match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Player A (the one whose Elo is reported).
+    pub a: PlayerSpec,
+    /// Player B.
+    pub b: PlayerSpec,
+    /// Nodes per move or a clock.
+    pub control: Control,
+    /// Games of the whole match (even: pairs).
+    pub games: u64,
+    /// Seed of the opening order.
+    pub seed: u64,
+    /// The openings.
+    pub book: Arc<Book>,
+    /// SPRT bounds (normalized Elo).
+    pub bounds: (f64, f64),
+    /// Stop as soon as the SPRT decides.
+    pub early_stop: bool,
+    /// `Some((k, n))`: play only the pairs `i` with `i % n == k - 1`.
+    pub shard: Option<(u32, u32)>,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+impl MatchConfig {
+    /// Refuses impossible settings with a message naming the option.
+    pub fn check(&self) -> Result<()> {
+        if self.games == 0 || self.games % 2 == 1 {
+            bail!(
+                "--games {}: the number of games must be even and positive (games come in pairs)",
+                self.games
+            );
+        }
+        if let Some((k, n)) = self.shard {
+            if n == 0 || k == 0 || k > n {
+                bail!("--shard {k}/{n}: expected K/N with 1 <= K <= N");
+            }
+            if u64::from(n) > self.games / 2 {
+                bail!(
+                    "--shard {k}/{n}: more shards than game pairs ({})",
+                    self.games / 2
+                );
+            }
+            if self.early_stop {
+                bail!(
+                    "--sprt and --shard exclude each other: a shard cannot see the other \
+                     shards' games, so it cannot stop on the global LLR"
+                );
+            }
+        }
+        if let Control::Nodes(0) = self.control {
+            bail!("--nodes 0: at least one node per move");
+        }
+        if self.bounds.0.partial_cmp(&self.bounds.1) != Some(std::cmp::Ordering::Less) {
+            bail!(
+                "--sprt {},{}: ELO0 must be below ELO1",
+                self.bounds.0,
+                self.bounds.1
+            );
+        }
+        if self.threads == 0 {
+            bail!("at least one thread");
+        }
+        Ok(())
+    }
+
+    /// What identifies the match (shards of one match have equal identities).
+    pub fn identity(&self) -> MatchIdentity {
+        MatchIdentity {
+            a: self.a.to_string(),
+            b: self.b.to_string(),
+            a_config: self.a.clone(),
+            b_config: self.b.clone(),
+            control: self.control,
+            games: self.games,
+            seed: self.seed,
+            book: self.book.name.clone(),
+            book_openings: self.book.openings.len(),
+            book_digest: self.book.digest(),
+            sprt_elo0: self.bounds.0,
+            sprt_elo1: self.bounds.1,
+            early_stop: self.early_stop,
+        }
+    }
+
+    /// The opening index of every pair of the whole match: a seeded permutation of the book,
+    /// repeated when there are more pairs than openings.
+    fn opening_order(&self) -> Vec<usize> {
+        let n = self.book.openings.len();
+        let mut perm: Vec<usize> = (0..n).collect();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.seed);
+        for i in (1..n).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            perm.swap(i, j);
+        }
+        (0..(self.games / 2) as usize)
+            .map(|i| perm[i % n])
+            .collect()
+    }
+}
+
+/// What identifies a match: equal for every shard of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchIdentity {
+    /// Player A, canonical.
+    pub a: String,
+    /// Player B, canonical.
+    pub b: String,
+    /// Player A's configuration.
+    pub a_config: PlayerSpec,
+    /// Player B's configuration.
+    pub b_config: PlayerSpec,
+    /// Nodes per move or clock.
+    pub control: Control,
+    /// Games requested for the whole match.
+    pub games: u64,
+    /// Seed of the opening order.
+    pub seed: u64,
+    /// The book's name.
+    pub book: String,
+    /// Openings in the book.
+    pub book_openings: usize,
+    /// The book's digest.
+    pub book_digest: String,
+    /// SPRT H0.
+    pub sprt_elo0: f64,
+    /// SPRT H1.
+    pub sprt_elo1: f64,
+    /// Whether the match stops when the SPRT decides.
+    pub early_stop: bool,
+}
+
+/// One game pair's outcome.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairRecord {
+    /// Pair index in the whole match (0-based).
+    pub index: u64,
+    /// The opening's line in the book.
+    pub opening_line: usize,
+    /// Player A's points in the pair's two games (A White first).
+    pub points: [f64; 2],
+    /// How the two games ended.
+    pub terminations: [Termination; 2],
+    /// Plies of the two games.
+    pub plies: [usize; 2],
+}
+
+/// Wins, draws and losses of player A.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wdl {
+    /// A's wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// A's losses.
+    pub losses: u64,
+}
+
+/// Where the time went.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Timing {
+    /// Wall time of the match, seconds.
+    pub wall_s: f64,
+    /// Time inside the players' searches, summed over threads, seconds.
+    pub search_s: f64,
+    /// Worker threads.
+    pub threads: usize,
+    /// Games per second of wall time.
+    pub games_per_second: f64,
+    /// Share of the threads' busy time spent outside the searches (match loop, arbiter, PGN):
+    /// 1 − search / (wall × threads).
+    pub outside_search_share: f64,
+    /// Peak resident memory of the process, KiB (Linux `VmHWM`; 0 elsewhere).
+    pub peak_rss_kib: u64,
+    /// The two players' tables per worker, bytes.
+    pub table_bytes_per_worker: u64,
+}
+
+/// Results of a match, a shard or a merge (`results.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchResults {
+    /// The match.
+    #[serde(rename = "match")]
+    pub identity: MatchIdentity,
+    /// `[k, n]` for a shard; `null` for a whole match or a merge.
+    pub shard: Option<(u32, u32)>,
+    /// Shard count of a merge's inputs (`null` otherwise).
+    pub merged_shards: Option<u32>,
+    /// Games played.
+    pub games: u64,
+    /// Pairs played.
+    pub pairs: u64,
+    /// `[LL, LD, WL+DD, WD, WW]` from A's side.
+    pub pentanomial: [u64; 5],
+    /// The six counts fastchess reports, WL and DD apart.
+    pub pentanomial_fastchess: replab_elo::Pentanomial,
+    /// A's wins, draws, losses.
+    pub wdl: Wdl,
+    /// Logistic Elo of A against B with its 95% interval.
+    pub elo: EloEstimate,
+    /// Normalized Elo with its 95% interval.
+    pub nelo: EloEstimate,
+    /// Likelihood of superiority of A.
+    pub los: f64,
+    /// The pentanomial normalized-Elo GSPRT at the bounds of the match.
+    pub sprt: SprtReport,
+    /// For comparison, cutechess's trinomial BayesElo SPRT with the same bounds.
+    pub sprt_bayeselo: SprtReport,
+    /// Whether the SPRT stopped the match before every game was played.
+    pub stopped_early: bool,
+    /// Whether another run gives the same games (fixed nodes).
+    pub deterministic: bool,
+    /// Games per termination.
+    pub terminations: BTreeMap<String, u64>,
+    /// Every pair, in index order.
+    pub pair_results: Vec<PairRecord>,
+    /// Where the time went (differs between runs).
+    pub timing: Timing,
+    /// The command line (differs between runs).
+    pub meta: BTreeMap<String, String>,
+}
+
+impl MatchResults {
+    /// The statistics and counts of `pairs` (sorted by index).
+    pub fn from_pairs(
+        identity: MatchIdentity,
+        shard: Option<(u32, u32)>,
+        pairs: Vec<PairRecord>,
+        stopped_early: bool,
+    ) -> MatchResults {
+        let penta = stats::pentanomial(pairs.iter().map(|p| &p.points));
+        let mut wdl = Wdl::default();
+        let mut terminations = BTreeMap::new();
+        for p in &pairs {
+            for (points, t) in p.points.iter().zip(p.terminations) {
+                match *points {
+                    x if x > 0.75 => wdl.wins += 1,
+                    x if x < 0.25 => wdl.losses += 1,
+                    _ => wdl.draws += 1,
+                }
+                *terminations.entry(t.name().to_string()).or_insert(0) += 1;
+            }
+        }
+        let summary = stats::summarize_pairs(&penta, (identity.sprt_elo0, identity.sprt_elo1));
+        MatchResults {
+            deterministic: identity.control.deterministic(),
+            identity,
+            shard,
+            merged_shards: None,
+            games: 2 * pairs.len() as u64,
+            pairs: pairs.len() as u64,
+            pentanomial: penta.ptnml(),
+            pentanomial_fastchess: penta,
+            wdl,
+            elo: summary.elo,
+            nelo: summary.nelo,
+            los: summary.los,
+            sprt: summary.sprt,
+            sprt_bayeselo: summary.sprt_bayeselo,
+            stopped_early,
+            terminations,
+            pair_results: pairs,
+            timing: Timing::default(),
+            meta: BTreeMap::new(),
+        }
+    }
+}
+
+/// A finished pair with its PGN text.
+struct PlayedPair {
+    record: PairRecord,
+    pgn: String,
+    search_s: f64,
+}
+
+/// Plays the match (or the shard); `on_pair` is called after each pair with the pairs done
+/// and the pairs to play. Returns the results and the PGN of every game, in pair order.
+pub fn play(
+    config: &MatchConfig,
+    on_pair: &mut dyn FnMut(u64, u64),
+) -> Result<(MatchResults, String)> {
+    config.check()?;
+    let start = Instant::now();
+    let order = config.opening_order();
+    let pairs: Vec<u64> = (0..order.len() as u64)
+        .filter(|i| {
+            config
+                .shard
+                .is_none_or(|(k, n)| i % u64::from(n) == u64::from(k - 1))
+        })
+        .collect();
+    let threads = config.threads.min(pairs.len()).max(1);
+    // Build the players once up front, so a refusal comes before any game.
+    Table::new(&config.a, &config.b, config.control)?;
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<(usize, PlayedPair)>>();
+    let mut slots: Vec<Option<PlayedPair>> = (0..pairs.len()).map(|_| None).collect();
+    let mut cut = pairs.len();
+    std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, stop, pairs, order) = (&next, &stop, &pairs, &order);
+            scope.spawn(move || worker(config, pairs, order, next, stop, tx));
+        }
+        drop(tx);
+        let mut prefix = 0;
+        let mut done = 0;
+        for message in rx {
+            let (slot, played) = message?;
+            slots[slot] = Some(played);
+            done += 1;
+            on_pair(done, pairs.len() as u64);
+            while prefix < slots.len() && slots[prefix].is_some() {
+                prefix += 1;
+                if config.early_stop && cut == pairs.len() && decided(config, &slots[..prefix]) {
+                    cut = prefix;
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    slots.truncate(cut);
+    let played: Vec<PlayedPair> = slots
+        .into_iter()
+        .map(|s| s.expect("every pair before the cut was played"))
+        .collect();
+    let mut pgn = String::new();
+    let mut search_s = 0.0;
+    let mut records = Vec::with_capacity(played.len());
+    for p in played {
+        pgn.push_str(&p.pgn);
+        search_s += p.search_s;
+        records.push(p.record);
+    }
+    let stopped_early = records.len() < pairs.len();
+    let mut results =
+        MatchResults::from_pairs(config.identity(), config.shard, records, stopped_early);
+    let wall_s = start.elapsed().as_secs_f64();
+    results.timing = Timing {
+        wall_s,
+        search_s,
+        threads,
+        games_per_second: results.games as f64 / wall_s.max(1e-9),
+        outside_search_share: (1.0 - search_s / (wall_s * threads as f64)).max(0.0),
+        peak_rss_kib: peak_rss_kib(),
+        table_bytes_per_worker: config.a.table_bytes() + config.b.table_bytes(),
+    };
+    Ok((results, pgn))
+}
+
+/// Whether the SPRT has decided on the pairs played so far.
+fn decided(config: &MatchConfig, prefix: &[Option<PlayedPair>]) -> bool {
+    let penta = stats::pentanomial(prefix.iter().flatten().map(|p| &p.record.points));
+    stats::decision(&penta, config.bounds) != Decision::Continue
+}
+
+/// One worker: plays pairs until there are none left or the SPRT stopped the match.
+fn worker(
+    config: &MatchConfig,
+    pairs: &[u64],
+    order: &[usize],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    tx: mpsc::Sender<Result<(usize, PlayedPair)>>,
+) {
+    let mut table = match Table::new(&config.a, &config.b, config.control) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = tx.send(Err(e));
+            return;
+        }
+    };
+    let (a, b) = (config.a.to_string(), config.b.to_string());
+    while !stop.load(Ordering::Relaxed) {
+        let slot = next.fetch_add(1, Ordering::Relaxed);
+        let Some(&index) = pairs.get(slot) else {
+            return;
+        };
+        let opening = &config.book.openings[order[index as usize]];
+        let games: [GameRecord; 2] =
+            [true, false].map(|a_white| table.play(opening, a_white, config.control));
+        let mut pgn = String::with_capacity(4096);
+        for (g, record) in games.iter().enumerate() {
+            PgnGame {
+                record,
+                round: format!("{}.{}", index + 1, g + 1),
+                a: &a,
+                b: &b,
+                opening: format!("{}:{}", config.book.name, opening.line),
+                control: config.control,
+            }
+            .write(&mut pgn);
+        }
+        let record = PairRecord {
+            index,
+            opening_line: opening.line,
+            points: [games[0].score_a(), games[1].score_a()],
+            terminations: [games[0].termination, games[1].termination],
+            plies: [games[0].moves.len(), games[1].moves.len()],
+        };
+        let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
+        if tx
+            .send(Ok((
+                slot,
+                PlayedPair {
+                    record,
+                    pgn,
+                    search_s,
+                },
+            )))
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// The process's peak resident memory in KiB (`VmHWM` of `/proc/self/status`; 0 when it
+/// cannot be read).
+pub fn peak_rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}

@@ -1,0 +1,121 @@
+//! Matches played in-process: the PGN replays legally through the board crate and ends as
+//! the arbiter says, the results do not depend on the threads, and early stopping is a
+//! prefix of the full run.
+
+use std::{process::Command, sync::Arc};
+
+use replab_board::Position;
+use replab_pgn::PgnReader;
+use replab_selfplay::{
+    Book, Control, MatchConfig, PlayerSpec, Termination, arbiter::Arbiter, play,
+};
+
+fn config(games: u64, nodes: u64, threads: usize) -> MatchConfig {
+    MatchConfig {
+        a: PlayerSpec::parse("linear").unwrap(),
+        b: PlayerSpec::parse("off").unwrap(),
+        control: Control::Nodes(nodes),
+        games,
+        seed: 7,
+        book: Arc::new(Book::builtin()),
+        bounds: (0.0, 2.0),
+        early_stop: false,
+        shard: None,
+        threads,
+    }
+}
+
+#[test]
+fn games_replay_through_the_board_crate_and_end_as_the_arbiter_says() {
+    let (results, pgn) = play(&config(8, 300, 2), &mut |_, _| {}).unwrap();
+    assert_eq!(results.games, 8);
+    assert_eq!(results.pentanomial.iter().sum::<u64>(), 4);
+    let mut reader = PgnReader::new(pgn.as_bytes());
+    let mut games = 0;
+    while let Some(game) = reader.next_game().unwrap() {
+        games += 1;
+        let mut pos = Position::startpos();
+        let mut arbiter = Arbiter::default();
+        arbiter.start(&pos);
+        let mut end = None;
+        for (i, token) in game.moves.iter().enumerate() {
+            assert!(end.is_none(), "game {games} goes on after {end:?}");
+            let m = pos.parse_san(&token.text).expect("a legal move");
+            pos = pos.play(m);
+            // Scores are not in the PGN: only the rules are checked here.
+            end = arbiter.after_move(&pos, None, i + 1);
+        }
+        let named = game.tag("ReplabTermination").unwrap();
+        let by_rule = Termination::ALL.iter().find(|t| t.name() == named).unwrap();
+        match end {
+            Some((outcome, t)) => {
+                assert_eq!(t, *by_rule, "game {games}");
+                assert_eq!(Some(outcome.pgn()), game.result.as_deref());
+            }
+            None => assert!(
+                matches!(
+                    by_rule,
+                    Termination::ResignAdjudication
+                        | Termination::DrawAdjudication
+                        | Termination::PlyCap
+                ),
+                "game {games} ended without a rule: {named}"
+            ),
+        }
+    }
+    assert_eq!(games, 8);
+    python_check(&pgn);
+}
+
+/// tools/check_games.py on the games, when python-chess is installed.
+fn python_check(pgn: &str) {
+    let dir = std::env::temp_dir().join(format!("replab-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    std::fs::write(&file, pgn).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tools/check_games.py");
+    match Command::new("python3")
+        .args(["-c", "import chess"])
+        .status()
+    {
+        Ok(s) if s.success() => {
+            let out = Command::new("python3")
+                .arg(script)
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+        _ => eprintln!("skipped: python-chess is not installed"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn results_do_not_depend_on_the_threads() {
+    let (one, pgn_one) = play(&config(6, 200, 1), &mut |_, _| {}).unwrap();
+    let (two, pgn_two) = play(&config(6, 200, 3), &mut |_, _| {}).unwrap();
+    assert_eq!(one.pair_results, two.pair_results);
+    assert_eq!(pgn_one, pgn_two);
+}
+
+#[test]
+fn early_stopping_keeps_a_prefix_of_the_pairs() {
+    let mut c = config(40, 200, 2);
+    // Bounds so wide apart that the first pairs decide.
+    c.bounds = (-400.0, 400.0);
+    c.early_stop = true;
+    let (stopped, _) = play(&c, &mut |_, _| {}).unwrap();
+    assert!(stopped.stopped_early, "{:?}", stopped.sprt);
+    assert_ne!(
+        stopped.sprt.decision,
+        replab_selfplay::stats::Decision::Continue
+    );
+    let full = play(&config(40, 200, 2), &mut |_, _| {}).unwrap().0;
+    let n = stopped.pair_results.len();
+    assert_eq!(stopped.pair_results[..], full.pair_results[..n]);
+}
