@@ -516,6 +516,6 @@ fn the_default_config_is_the_command_line_default() {
     assert_eq!(config.overhead_target, Some(0.01));
     assert_eq!(config.command, "replab reproduce axon");
     let quick = Config::quick();
-    assert_eq!((quick.max_depth, quick.repeat), (12, 6));
+    assert_eq!((quick.max_depth, quick.repeat), (10, 6));
     assert_eq!(quick.overhead_target, None);
 }

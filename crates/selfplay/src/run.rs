@@ -64,16 +64,16 @@ impl MatchConfig {
             if n == 0 || k == 0 || k > n {
                 bail!("--shard {k}/{n}: expected K/N with 1 <= K <= N");
             }
-            if u64::from(n) > self.games / 2 {
-                bail!(
-                    "--shard {k}/{n}: more shards than game pairs ({})",
-                    self.games / 2
-                );
-            }
             if self.early_stop {
                 bail!(
                     "--sprt and --shard exclude each other: a shard cannot see the other \
                      shards' games, so it cannot stop on the global LLR"
+                );
+            }
+            if u64::from(n) > self.games / 2 {
+                bail!(
+                    "--shard {k}/{n}: more shards than game pairs ({})",
+                    self.games / 2
                 );
             }
         }

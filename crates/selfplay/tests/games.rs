@@ -107,7 +107,7 @@ fn results_do_not_depend_on_the_threads() {
 fn early_stopping_keeps_a_prefix_of_the_pairs() {
     let mut c = config(40, 200, 2);
     // Bounds so wide apart that the first pairs decide.
-    c.bounds = (-400.0, 400.0);
+    c.bounds = (-150.0, 150.0);
     c.early_stop = true;
     let (stopped, _) = play(&c, &mut |_, _| {}).unwrap();
     assert!(stopped.stopped_early, "{:?}", stopped.sprt);

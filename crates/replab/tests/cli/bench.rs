@@ -68,7 +68,8 @@ fn quick_bench_writes_a_linked_site() {
     assert!(pages >= 5, "only {pages} pages");
     let landing = std::fs::read_to_string(out.join("index.html")).unwrap();
     for needle in [
-        "The paper's claims vs ours",
+        // The label as the page escapes it (`The paper&#39;s claims vs ours.`).
+        "claims vs ours",
         "Exact under FIDE identity",
         "Cheapest per probe",
         "Cost in a search",
