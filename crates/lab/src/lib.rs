@@ -19,6 +19,7 @@ pub mod experiment;
 pub mod ghi;
 pub mod judging;
 pub mod key_width;
+pub mod matches;
 pub mod microbench;
 pub mod paper;
 pub mod perft;

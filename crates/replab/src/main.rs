@@ -10,7 +10,7 @@ mod cmd;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::Parser;
 use replab_lab::experiment::Failure;
 
 /// Command-line arguments.
@@ -22,63 +22,15 @@ use replab_lab::experiment::Failure;
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: cmd::Command,
 }
 
-/// Declares the subcommands: each variant's arguments are `cmd::<module>::Args` (whose doc
-/// comment is the subcommand's help), and `cmd::<module>::run` runs it.
-macro_rules! subcommands {
-    ($( $(#[$meta:meta])* $variant:ident($module:ident), )*) => {
-        #[derive(Subcommand)]
-        enum Command {
-            $( $(#[$meta])* $variant(cmd::$module::Args), )*
-        }
-
-        impl Command {
-            fn run(self) -> anyhow::Result<()> {
-                match self {
-                    $( Command::$variant(args) => cmd::$module::run(args), )*
-                }
-            }
-        }
-    };
-}
-
-subcommands! {
-    Perft(perft),
-    Scan(scan),
-    Suite(suite),
-    Audit(audit),
-    Reproduce(reproduce),
-    Study(study),
-    KeyWidth(key_width),
-    Smp(smp),
-    Policies(policies),
-    Ghi(ghi),
-    Bench(bench),
-    Conformance(conformance),
-    Elo(elo),
-    Match(r#match),
-    Merge(merge),
-    Uci(uci),
-    #[command(hide = true)]
-    Measure(measure),
-}
-
-/// Parses the arguments and runs the subcommand: exit 0, or 2 with a message on stderr.
+/// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
+/// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    match Cli::try_parse().map(|cli| cli.command.run()) {
-        Ok(Ok(())) => ExitCode::SUCCESS,
-        Ok(Err(e)) => {
-            eprintln!("replab: {e:#}");
-            // A written report whose checks failed says how (exit 1); anything else is bad
-            // input or a refused option (exit 2).
-            let status = e.downcast_ref::<Failure>().map_or(2, |f| f.status);
-            ExitCode::from(status)
-        }
-        Err(e) => {
-            let _ = e.print();
-            ExitCode::from(if e.use_stderr() { 2 } else { 0 })
-        }
-    }
+    let Err(e) = Cli::parse().command.run() else {
+        return ExitCode::SUCCESS;
+    };
+    eprintln!("replab: {e:#}");
+    ExitCode::from(e.downcast_ref::<Failure>().map_or(2, |f| f.status))
 }

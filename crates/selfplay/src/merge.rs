@@ -21,10 +21,15 @@ pub fn write_dir(dir: &Path, results: &MatchResults, pgn: &str) -> Result<()> {
     // and left as it is (docs/contracts.md); the directory is replaced as a whole.
     let report = replab_report::ReportDir::create(dir)
         .with_context(|| format!("cannot write the match to --out {}", dir.display()))?;
-    let json = serde_json::to_string_pretty(results)? + "\n";
-    report.write(GAMES_FILE, pgn)?;
-    report.write(RESULTS_FILE, json)?;
+    fill_dir(&report, results, pgn)?;
     report.commit()?;
+    Ok(())
+}
+
+/// Writes `games.pgn` and `results.json` into the staged report directory `dir`.
+pub fn fill_dir(dir: &replab_report::ReportDir, results: &MatchResults, pgn: &str) -> Result<()> {
+    dir.write(GAMES_FILE, pgn)?;
+    dir.write(RESULTS_FILE, serde_json::to_string_pretty(results)? + "\n")?;
     Ok(())
 }
 

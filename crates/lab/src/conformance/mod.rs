@@ -6,7 +6,10 @@
 mod engine;
 mod page;
 
-use std::{path::PathBuf, time::Duration};
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
 
 use anyhow::{Context, Result};
 use replab_detect::DrawPolicy;
@@ -196,6 +199,23 @@ impl Default for Config {
             include_replab: true,
             all_detectors: true,
             skip_missing: false,
+        }
+    }
+}
+
+impl Config {
+    /// The settings of `replab conformance`: replab's engine started as `exe uci`, each of
+    /// `engines` a command line split at whitespace, and replab's own configurations run when
+    /// no engine is given or `with_replab`.
+    pub fn with_engines(self, exe: &Path, engines: &[String], with_replab: bool) -> Self {
+        Config {
+            replab: Launch::Command(vec![exe.display().to_string(), "uci".into()]),
+            engines: engines
+                .iter()
+                .map(|e| e.split_whitespace().map(String::from).collect())
+                .collect(),
+            include_replab: engines.is_empty() || with_replab,
+            ..self
         }
     }
 }

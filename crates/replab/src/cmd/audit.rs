@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use replab_lab::audit::{self, Audit, MAX_GAMES, MAX_PLIES, MAX_THREADS};
 
-use super::{List, count, given, report};
+use super::{List, count, given, Output};
 
 /// Audit every detector against the exact oracle on seeded random games.
 #[derive(clap::Args, Debug)]
@@ -45,5 +45,5 @@ pub fn run(args: Args) -> Result<()> {
     let mut config = audit::Config::default();
     given!(config, args: games, seed, detectors, max_plies, tt_bits, filo_slots, rookie_bits,
         threads);
-    report::<Audit>(config, args.out, false)
+    Output::to(args.out, false).report::<Audit>(config)
 }

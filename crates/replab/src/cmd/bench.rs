@@ -5,7 +5,9 @@ use std::{path::PathBuf, time::Instant};
 use anyhow::Context;
 use replab_lab::bench;
 
-use crate::{bars::Bars, cmd::command_line};
+use replab_lab::experiment::command_line;
+
+use crate::bars::Bars;
 
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]
@@ -30,7 +32,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         .with_context(|| format!("cannot write the site to --out {}", args.out.display()))?;
     let config = bench::Config {
         quick: args.quick,
-        command: command_line(),
+        command: command_line(std::env::args().skip(1)),
         exe: Some(std::env::current_exe()?),
         ..bench::Config::default()
     };

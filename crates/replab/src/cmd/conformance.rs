@@ -7,7 +7,7 @@
 use std::{path::PathBuf, time::Duration};
 
 use anyhow::{Context, Result};
-use replab_lab::conformance::{self, Conformance, Launch};
+use replab_lab::conformance::{self, Conformance};
 
 use super::{Output, given};
 
@@ -38,17 +38,12 @@ pub struct Args {
 /// scenario fails (see the module's exit statuses).
 pub fn run(args: Args) -> Result<()> {
     let exe = std::env::current_exe().context("cannot find the replab binary")?;
-    let mut config = conformance::Config {
-        replab: Launch::Command(vec![exe.display().to_string(), "uci".into()]),
-        engines: args
-            .engines
-            .iter()
-            .map(|e| e.split_whitespace().map(String::from).collect())
-            .collect(),
-        include_replab: args.engines.is_empty() || args.with_replab,
-        skip_missing: args.skip_missing,
-        ..conformance::Config::default()
-    };
+    let mut config = conformance::Config::default().with_engines(
+        &exe,
+        &args.engines,
+        args.with_replab,
+    );
+    config.skip_missing = args.skip_missing;
     given!(config, args: scenarios);
     if let Some(seconds) = args.timeout {
         config.timeout = Duration::from_secs(seconds.max(1));

@@ -1,10 +1,12 @@
 //! `replab match`: one self-play match between two player specifications
-//! (`replab_selfplay`); `results.json` and `games.pgn` in `--out`.
+//! (`replab_lab::matches`); `results.json` and `games.pgn` in `--out`.
 
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressStyle};
-use replab_selfplay::{MatchOptions, play, summary, write_dir};
+use replab_lab::matches::{self, Match};
+use replab_selfplay::MatchOptions;
+
+use super::Output;
 
 /// Arguments of `replab match`.
 #[derive(clap::Args)]
@@ -39,12 +41,8 @@ pub struct Args {
     /// Worker threads (default: every core); the games do not depend on it.
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
-    /// Output directory.
-    #[arg(long, value_name = "DIR", default_value = "reports/match")]
-    out: PathBuf,
-    /// Hide the progress bar.
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    output: Output,
 }
 
 /// Runs `replab match`.
@@ -61,25 +59,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         shard: args.shard,
         threads: args.threads,
     };
-    let config = options.config()?;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(0).with_style(
-            ProgressStyle::with_template("pairs {pos}/{len} {wide_bar} {eta}")
-                .expect("a valid template"),
-        )
+    let config = matches::Config {
+        options,
+        ..matches::Config::default()
     };
-    let (mut results, pgn) = play(&config, &mut |done, total| {
-        bar.set_length(total);
-        bar.set_position(done);
-    })?;
-    bar.finish_and_clear();
-    results
-        .meta
-        .insert("command".into(), crate::cmd::command_line());
-    write_dir(&args.out, &results, &pgn)?;
-    print!("{}", summary(&results));
-    eprintln!("wrote {}", args.out.join("results.json").display());
-    Ok(())
+    args.output.report::<Match>(config)
 }

@@ -1,8 +1,11 @@
-//! `replab merge`: combines the shards of one match into the whole match's results.
+//! `replab merge`: combines the shards of one match into the whole match's results
+//! (`replab_lab::matches`).
 
 use std::path::PathBuf;
 
-use replab_selfplay::{merge, summary, write_dir};
+use replab_lab::matches::{Merge, MergeConfig};
+
+use super::Output;
 
 /// Arguments of `replab merge`.
 #[derive(clap::Args)]
@@ -17,12 +20,9 @@ pub struct Args {
 
 /// Runs `replab merge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let (mut results, pgn) = merge(&args.dirs)?;
-    results
-        .meta
-        .insert("command".into(), crate::cmd::command_line());
-    write_dir(&args.out, &results, &pgn)?;
-    print!("{}", summary(&results));
-    eprintln!("wrote {}", args.out.join("results.json").display());
-    Ok(())
+    let config = MergeConfig {
+        dirs: args.dirs,
+        ..MergeConfig::default()
+    };
+    Output::to(Some(args.out), true).report::<Merge>(config)
 }

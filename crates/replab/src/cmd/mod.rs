@@ -1,23 +1,5 @@
 //! One module per subcommand: its clap arguments, turned into an experiment's configuration;
-//! [`report`] is the one path that runs an experiment and writes its report.
-
-pub mod audit;
-pub mod bench;
-pub mod conformance;
-pub mod elo;
-pub mod ghi;
-pub mod key_width;
-pub mod r#match;
-pub mod measure;
-pub mod merge;
-pub mod perft;
-pub mod policies;
-pub mod reproduce;
-pub mod scan;
-pub mod smp;
-pub mod study;
-pub mod suite;
-pub mod uci;
+//! [`Output::report`] is the one path that runs an experiment and writes its report.
 
 use std::{
     io::Write as _,
@@ -30,6 +12,50 @@ use replab_lab::experiment::{Experiment, Settings};
 use replab_report::ReportDir;
 
 use crate::bars::Bars;
+
+/// Declares the subcommands, one module each: a variant's arguments are `<module>::Args`
+/// (whose doc comment is the subcommand's help), and `<module>::run` runs it.
+macro_rules! subcommands {
+    ($( $(#[$meta:meta])* $variant:ident($module:ident), )*) => {
+        $( pub mod $module; )*
+
+        /// The subcommands.
+        #[derive(clap::Subcommand)]
+        pub enum Command {
+            $( $(#[$meta])* $variant($module::Args), )*
+        }
+
+        impl Command {
+            /// Runs the subcommand.
+            pub fn run(self) -> anyhow::Result<()> {
+                match self {
+                    $( Command::$variant(args) => $module::run(args), )*
+                }
+            }
+        }
+    };
+}
+
+subcommands! {
+    Perft(perft),
+    Scan(scan),
+    Suite(suite),
+    Audit(audit),
+    Reproduce(reproduce),
+    Study(study),
+    KeyWidth(key_width),
+    Smp(smp),
+    Policies(policies),
+    Ghi(ghi),
+    Bench(bench),
+    Conformance(conformance),
+    Elo(elo),
+    Match(r#match),
+    Merge(merge),
+    Uci(uci),
+    #[command(hide = true)]
+    Measure(measure),
+}
 
 /// Sets every `config.field` whose option `args.field` was given: options are `Option`s over
 /// the lab's defaults, which live only in the lab.
@@ -55,7 +81,9 @@ macro_rules! experiment_command {
 
         /// Runs the subcommand: the lab's settings, the options given, the report.
         pub fn run(args: Args) -> anyhow::Result<()> {
-            let mut config: <$exp as replab_lab::experiment::Experiment>::Config = args.run.base();
+            use replab_lab::experiment::{Experiment, Settings};
+            let mut config: <$exp as Experiment>::Config =
+                if args.run.quick { Settings::quick() } else { Default::default() };
             $crate::cmd::given!(config, args: $($field),*);
             args.run.output.report::<$exp>(config)
         }
@@ -78,16 +106,9 @@ pub struct Run {
     /// The short run of `bench --quick` (the experiment's `quick()` settings); the options
     /// above override it.
     #[arg(long)]
-    quick: bool,
+    pub quick: bool,
     #[command(flatten)]
     pub output: Output,
-}
-
-impl Run {
-    /// The settings to start from: the experiment's short run or its defaults.
-    pub fn base<C: Settings>(&self) -> C {
-        if self.quick { C::quick() } else { C::default() }
-    }
 }
 
 /// The last options of every report subcommand: where the report goes, whether to draw.
@@ -103,41 +124,36 @@ pub struct Output {
 }
 
 impl Output {
-    /// Runs experiment `E` with `config` and writes its report ([`report`]).
-    pub fn report<E: Experiment>(&self, config: E::Config) -> Result<()> {
-        report::<E>(config, self.out.clone(), self.quiet)
+    /// The report to `out` (`None`: the default), with progress bars unless `quiet`.
+    pub fn to(out: Option<PathBuf>, quiet: bool) -> Self {
+        Self { out, quiet }
     }
-}
 
-/// Runs experiment `E` with `config` and writes its report to `out` (default
-/// `reports/E::DIR`): records the command line, checks the settings, stages `out` (an
-/// unwritable `--out` fails before the run), runs, writes, swaps the report in, then prints
-/// what the experiment concludes (a closed stdout pipe is not an error).
-pub fn report<E: Experiment>(
-    mut config: E::Config,
-    out: Option<PathBuf>,
-    quiet: bool,
-) -> Result<()> {
-    let out = &out.unwrap_or_else(|| Path::new("reports").join(E::DIR));
-    config.set_command(E::command(&config, command_line(), out));
-    config.check()?;
-    let cannot = || format!("cannot write the report to --out {}", out.display());
-    let dir = ReportDir::create(out).with_context(cannot)?;
-    let results = E::run(&config, &mut Bars::new(quiet))?;
-    E::write(&results, &dir)
-        .and_then(|()| Ok(dir.commit()?))
-        .with_context(cannot)?;
-    let end = E::conclude(&results, &out.join("index.html"))?;
-    eprint!("{}", end.stderr);
-    if let Err(e) = std::io::stdout().lock().write_all(end.stdout.as_bytes())
-        && e.kind() != std::io::ErrorKind::BrokenPipe
-    {
-        bail!("cannot write the table to stdout: {e}");
+    /// Runs experiment `E` with `config` and writes its report to `--out` (default
+    /// `reports/E::DIR`): records the command line, checks the settings, stages the directory
+    /// (an unwritable `--out` fails before the run), runs, writes, swaps the report in, then
+    /// prints what the experiment concludes (a closed stdout pipe is not an error).
+    pub fn report<E: Experiment>(&self, mut config: E::Config) -> Result<()> {
+        let out = &self
+            .out
+            .clone()
+            .unwrap_or_else(|| Path::new("reports").join(E::DIR));
+        let typed = replab_lab::experiment::command_line(std::env::args().skip(1));
+        config.set_command(E::command(&config, typed, out));
+        config.check()?;
+        let cannot = || format!("cannot write the report to --out {}", out.display());
+        let dir = ReportDir::create(out).with_context(cannot)?;
+        let results = E::run(&config, &mut Bars::new(self.quiet))?;
+        E::write(&results, &dir)
+            .and_then(|()| Ok(dir.commit()?))
+            .with_context(cannot)?;
+        let end = E::conclude(&results, &out.join("index.html"))?;
+        eprint!("{}", end.stderr);
+        if let Err(e) = std::io::stdout().lock().write_all(end.stdout.as_bytes())
+            && e.kind() != std::io::ErrorKind::BrokenPipe
+        {
+            bail!("cannot write the table to stdout: {e}");
+        }
+        end.failure.map_or(Ok(()), |failure| Err(failure.into()))
     }
-    end.failure.map_or(Ok(()), |failure| Err(failure.into()))
-}
-
-/// The command line that invoked this process, as a shell would need it typed again.
-pub fn command_line() -> String {
-    replab_lab::experiment::command_line(std::env::args().skip(1))
 }

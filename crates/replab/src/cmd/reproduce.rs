@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use replab_lab::reproduce::axon::{self, Axon};
 
-use super::{given, report};
+use super::{given, Output};
 
 /// Rerun a paper's experiment on replab's searcher and write a report.
 #[derive(clap::Args)]
@@ -60,5 +60,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(target) = args.overhead_target {
         config.overhead_target = (target > 0.0).then_some(target);
     }
-    report::<Axon>(config, args.out, false)
+    Output::to(args.out, false).report::<Axon>(config)
 }
