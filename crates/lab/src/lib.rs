@@ -4,7 +4,8 @@
 //! (`ghi`), EPD suites and detector micro-benchmarks; [`bench`] runs them from one table with
 //! the instruction counts (`callgrind`) and writes the report site. Below them, shared leaves:
 //! `experiment`, `engine`, `datasets`, `records`, `endgames`, `paper`, `judging`, `callgrind`,
-//! `progress`, `stats`. `scan` and `perft` serve their subcommands. See the crate's README.
+//! `progress`, `stats`. `scan` and `perft` serve their subcommands; `matches` runs `replab match`
+//! and `replab merge` through the generic report path. See the crate's README.
 
 pub mod audit;
 pub mod bench;

@@ -28,6 +28,15 @@ pub struct Config {
     pub command: String,
 }
 
+impl From<MatchOptions> for Config {
+    fn from(options: MatchOptions) -> Self {
+        Self {
+            options,
+            command: String::new(),
+        }
+    }
+}
+
 impl Settings for Config {
     fn quick() -> Self {
         Self::default()
@@ -85,6 +94,15 @@ pub struct MergeConfig {
     pub dirs: Vec<PathBuf>,
     /// The command line recorded in `meta`.
     pub command: String,
+}
+
+impl From<Vec<PathBuf>> for MergeConfig {
+    fn from(dirs: Vec<PathBuf>) -> Self {
+        Self {
+            dirs,
+            command: String::new(),
+        }
+    }
 }
 
 impl Settings for MergeConfig {

@@ -20,16 +20,15 @@ impl Bars {
 impl Progress for Bars {
     fn stage(&mut self, label: &str, total: u64) {
         self.finish();
-        let (bar, template) = match total {
-            0 => (ProgressBar::new_spinner(), "{spinner} {prefix} {elapsed}"),
-            _ => (
-                ProgressBar::new(total),
-                "{prefix:>18} [{bar:32}] {pos}/{len} {elapsed} (eta {eta})",
-            ),
+        let template = match total {
+            0 => "{spinner} {prefix} {elapsed}",
+            _ => "{prefix:>18} [{bar:32}] {pos}/{len} {elapsed} (eta {eta})",
         };
-        if self.quiet {
-            bar.set_draw_target(ProgressDrawTarget::hidden());
-        }
+        let target = match self.quiet {
+            true => ProgressDrawTarget::hidden(),
+            false => ProgressDrawTarget::stderr(),
+        };
+        let bar = ProgressBar::with_draw_target((total > 0).then_some(total), target);
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style.progress_chars("=> "));
         }

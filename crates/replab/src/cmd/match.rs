@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use replab_lab::matches::{self, Match};
+use replab_lab::matches::Match;
 use replab_selfplay::MatchOptions;
 
 use super::Output;
@@ -59,9 +59,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         shard: args.shard,
         threads: args.threads,
     };
-    let config = matches::Config {
-        options,
-        ..matches::Config::default()
-    };
-    args.output.report::<Match>(config)
+    args.output.report::<Match>(options.into())
 }

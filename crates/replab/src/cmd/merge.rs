@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use replab_lab::matches::{Merge, MergeConfig};
+use replab_lab::matches::Merge;
 
 use super::Output;
 
@@ -20,9 +20,5 @@ pub struct Args {
 
 /// Runs `replab merge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let config = MergeConfig {
-        dirs: args.dirs,
-        ..MergeConfig::default()
-    };
-    Output::to(Some(args.out), true).report::<Merge>(config)
+    Output::to(Some(args.out), true).report::<Merge>(args.dirs.into())
 }

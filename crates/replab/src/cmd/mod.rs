@@ -137,7 +137,7 @@ impl Output {
         let out = &self
             .out
             .clone()
-            .unwrap_or_else(|| Path::new("reports").join(E::DIR));
+            .unwrap_or(Path::new("reports").join(E::DIR));
         let typed = replab_lab::experiment::command_line(std::env::args().skip(1));
         config.set_command(E::command(&config, typed, out));
         config.check()?;
