@@ -3,9 +3,7 @@
 use std::{path::PathBuf, time::Instant};
 
 use anyhow::Context;
-use replab_lab::bench;
-
-use replab_lab::experiment::command_line;
+use replab_lab::{bench, experiment::command_line};
 
 use crate::bars::Bars;
 
