@@ -164,11 +164,7 @@ fn failure_list(r: &Results) -> String {
             escape_html(&s.id),
             escape_html(&s.rule),
             escape_html(&s.fen),
-            if s.moves.is_empty() {
-                String::new()
-            } else {
-                format!(" moves {}", escape_html(&s.moves))
-            },
+            unless_empty(&s.moves, |m| format!(" moves {}", escape_html(m))),
             escape_html(&s.expected),
             escape_html(if o.bestmove.is_empty() {
                 "nothing"
@@ -181,6 +177,15 @@ fn failure_list(r: &Results) -> String {
     out + "</ul>"
 }
 
+/// `render(text)`, or nothing when `text` is empty.
+fn unless_empty(text: &str, render: impl Fn(&str) -> String) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        render(text)
+    }
+}
+
 /// The scenarios: rule, description, position and the answer required.
 fn scenario_list(r: &Results) -> String {
     let mut scen = String::from("<dl>");
@@ -191,20 +196,12 @@ fn scenario_list(r: &Results) -> String {
             escape_html(&s.rule),
             escape_html(&s.description),
             escape_html(&s.fen),
-            if s.moves.is_empty() {
-                String::new()
-            } else {
-                format!(" moves {}", escape_html(&s.moves))
-            },
+            unless_empty(&s.moves, |m| format!(" moves {}", escape_html(m))),
             escape_html(&s.expected),
-            if s.excluded_policies.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " Policies whose search rule answers otherwise: {}.",
-                    escape_html(&s.excluded_policies.join(", "))
-                )
-            }
+            unless_empty(&s.excluded_policies.join(", "), |p| format!(
+                " Policies whose search rule answers otherwise: {}.",
+                escape_html(p)
+            ))
         ));
     }
     scen + "</dl>"
@@ -232,11 +229,10 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
             "<li>{}: <code>{}</code>{} (<code>{}</code>)</li>",
             escape_html(&e.name),
             escape_html(&e.id_name),
-            if e.package.is_empty() {
-                String::new()
-            } else {
-                format!(", Debian package {}", escape_html(&e.package))
-            },
+            unless_empty(&e.package, |p| format!(
+                ", Debian package {}",
+                escape_html(p)
+            )),
             escape_html(&e.command)
         ));
     }
