@@ -371,6 +371,50 @@ macro_rules! settings {
     };
 }
 
+/// The items every experiment module states the same way, inside its `impl Experiment`: its
+/// name and directory, the module's `TITLE`, `Config` and `Results`, and `run` and `write`
+/// delegated to the module's functions of those names. With `summary`, the subcommand prints
+/// the module's `summary_table` then the page's path on stdout (the trait's `conclude`); with
+/// `table`, the table on stdout and the page's path on stderr ([`Conclusion::table`]).
+#[macro_export]
+macro_rules! experiment_items {
+    ($name:literal, $dir:literal) => {
+        const NAME: &'static str = $name;
+        const DIR: &'static str = $dir;
+        const TITLE: &'static str = TITLE;
+        type Config = Config;
+        type Results = Results;
+
+        fn run(config: &Config, progress: &mut dyn $crate::Progress) -> ::anyhow::Result<Results> {
+            run(config, progress)
+        }
+
+        fn write(results: &Results, dir: &::replab_report::ReportDir) -> ::anyhow::Result<()> {
+            write(results, dir)
+        }
+    };
+    ($name:literal, $dir:literal, summary) => {
+        $crate::experiment_items!($name, $dir);
+
+        fn summary(results: &Results) -> String {
+            summary_table(results)
+        }
+    };
+    ($name:literal, $dir:literal, table) => {
+        $crate::experiment_items!($name, $dir, summary);
+
+        fn conclude(
+            results: &Results,
+            index: &::std::path::Path,
+        ) -> ::anyhow::Result<$crate::experiment::Conclusion> {
+            Ok($crate::experiment::Conclusion::table(
+                summary_table(results),
+                index,
+            ))
+        }
+    };
+}
+
 /// A table of experiments composed by [`experiments!`](crate::experiments): what `bench`
 /// runs, writes and shows on the landing page.
 pub trait ExperimentSet: Serialize + DeserializeOwned + Sized {

@@ -13,23 +13,7 @@ crate::settings!(Config, check);
 pub struct Elo;
 
 impl crate::experiment::Experiment for Elo {
-    const NAME: &'static str = "elo";
-    const DIR: &'static str = "elo";
-    const TITLE: &'static str = TITLE;
-    type Config = Config;
-    type Results = Results;
-
-    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-        run(config, progress)
-    }
-
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-        write(results, dir)
-    }
-
-    fn summary(results: &Results) -> String {
-        summary_table(results)
-    }
+    crate::experiment_items!("elo", "elo", summary);
 
     fn headlines(results: &Results) -> Vec<crate::experiment::Headline> {
         vec![crate::experiment::Headline {

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
 
-use crate::experiment::{Conclusion, Experiment, Headline};
+use crate::experiment::{Experiment, Headline};
 use crate::{
     Progress,
     engine::{default_threads, parallel},
@@ -787,28 +787,7 @@ pub struct Ghi;
 crate::settings!(Config, check);
 
 impl Experiment for Ghi {
-    const NAME: &'static str = "ghi";
-    const DIR: &'static str = "ghi";
-    const TITLE: &'static str = TITLE;
-    type Config = Config;
-    type Results = Results;
-
-    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-        run(config, progress)
-    }
-
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-        write(results, dir)
-    }
-
-    fn summary(results: &Results) -> String {
-        summary_table(results)
-    }
-
-    /// The table on stdout, where the page went on stderr.
-    fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
-        Ok(Conclusion::table(summary_table(results), index))
-    }
+    crate::experiment_items!("ghi", "ghi", table);
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

@@ -651,23 +651,7 @@ pub struct KeyWidth;
 crate::settings!(Config, check);
 
 impl Experiment for KeyWidth {
-    const NAME: &'static str = "key-width";
-    const DIR: &'static str = "key-width";
-    const TITLE: &'static str = TITLE;
-    type Config = Config;
-    type Results = Results;
-
-    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-        run(config, progress)
-    }
-
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-        write(results, dir)
-    }
-
-    fn summary(results: &Results) -> String {
-        summary_table(results)
-    }
+    crate::experiment_items!("key-width", "key-width", summary);
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
-use crate::experiment::{Conclusion, Experiment, Headline};
+use crate::experiment::{Experiment, Headline};
 use crate::{
     Progress, datasets,
     engine::{Engine, default_threads, engine, parallel},
@@ -585,28 +585,7 @@ pub struct Policies;
 crate::settings!(Config, check);
 
 impl Experiment for Policies {
-    const NAME: &'static str = "policies";
-    const DIR: &'static str = "policies";
-    const TITLE: &'static str = TITLE;
-    type Config = Config;
-    type Results = Results;
-
-    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-        run(config, progress)
-    }
-
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-        write(results, dir)
-    }
-
-    fn summary(results: &Results) -> String {
-        summary_table(results)
-    }
-
-    /// The table on stdout, where the page went on stderr.
-    fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
-        Ok(Conclusion::table(summary_table(results), index))
-    }
+    crate::experiment_items!("policies", "policies", table);
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

@@ -721,23 +721,7 @@ pub struct Smp;
 crate::settings!(Config, check);
 
 impl Experiment for Smp {
-    const NAME: &'static str = "smp";
-    const DIR: &'static str = "smp";
-    const TITLE: &'static str = TITLE;
-    type Config = Config;
-    type Results = Results;
-
-    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-        run(config, progress)
-    }
-
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-        write(results, dir)
-    }
-
-    fn summary(results: &Results) -> String {
-        summary_table(results)
-    }
+    crate::experiment_items!("smp", "smp", summary);
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

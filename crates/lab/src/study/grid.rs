@@ -3,6 +3,7 @@
 
 use anyhow::{Result, ensure};
 use replab_board::{Color, Position};
+use replab_registry::DetectorId;
 use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode};
 
 use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
@@ -15,7 +16,11 @@ use crate::{
 
 /// The detectors every grid configuration runs: `off` first, then the paper's move chains and
 /// the plain key list. `axon` serves only `twofold`, so the grid's policy is `twofold`.
-pub const GRID_DETECTORS: [&str; 3] = ["off", "axon", "linear"];
+pub const GRID_DETECTORS: [&str; 3] = [
+    DetectorId::Off.name(),
+    DetectorId::Axon.name(),
+    DetectorId::Linear.name(),
+];
 
 pub use crate::compare::{COUNT_NOISE, SIZE_TOLERANCE};
 

@@ -432,23 +432,7 @@ pub struct Study;
 crate::settings!(Config);
 
 impl Experiment for Study {
-    const NAME: &'static str = "study";
-    const DIR: &'static str = "study";
-    const TITLE: &'static str = TITLE;
-    type Config = Config;
-    type Results = Results;
-
-    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-        run(config, progress)
-    }
-
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-        write(results, dir)
-    }
-
-    fn summary(results: &Results) -> String {
-        summary_table(results)
-    }
+    crate::experiment_items!("study", "study", summary);
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

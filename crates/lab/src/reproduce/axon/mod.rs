@@ -15,10 +15,7 @@ mod table;
 use anyhow::{Context, Result};
 use replab_report::ReportDir;
 
-use crate::{
-    Progress,
-    experiment::{Experiment, Fact, Headline, Ranked, Site},
-};
+use crate::experiment::{Experiment, Fact, Headline, Ranked, Site};
 
 pub use results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
@@ -63,23 +60,7 @@ pub struct Axon;
 crate::settings!(Config);
 
 impl Experiment for Axon {
-    const NAME: &'static str = "reproduce axon";
-    const DIR: &'static str = "axon";
-    const TITLE: &'static str = TITLE;
-    type Config = Config;
-    type Results = Results;
-
-    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-        run(config, progress)
-    }
-
-    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-        write(results, dir)
-    }
-
-    fn summary(results: &Results) -> String {
-        summary_table(results)
-    }
+    crate::experiment_items!("reproduce axon", "axon", summary);
 
     fn bench_config(site: &Site) -> Result<Config> {
         let mut config = site.settings::<Self>();
