@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use replab_report::fmt_delta_pct;
+use replab_report::{ForestChart, ForestRow, RGBColor, fmt_delta_pct};
 use serde::{Deserialize, Serialize};
 
 use crate::stats::{Estimate, LEVEL};
@@ -249,6 +249,18 @@ impl Decision {
     pub fn decided(self) -> bool {
         !matches!(self, Decision::NotComparable | Decision::TooFewSamples)
     }
+
+    /// The decision's colour in forest plots (Okabe–Ito colours, one per decision).
+    pub fn colour(self) -> RGBColor {
+        match self {
+            Decision::SameDirectionSimilarSize => RGBColor(0x00, 0x9E, 0x73),
+            Decision::SameDirection => RGBColor(0x56, 0xB4, 0xE9),
+            Decision::NoMeasurableDifference => RGBColor(0xE6, 0x9F, 0x00),
+            Decision::Opposite => RGBColor(0xD5, 0x5E, 0x00),
+            Decision::NotComparable => RGBColor(0x80, 0x80, 0x80),
+            Decision::TooFewSamples => RGBColor(0xCC, 0x79, 0xA7),
+        }
+    }
 }
 
 /// One comparison: the measurement, the reference and the decision.
@@ -350,6 +362,61 @@ pub fn tally(decisions: impl IntoIterator<Item = Decision>) -> String {
         .join(", ")
 }
 
+/// A forest plot of `rows` (a label and a comparison each, top to bottom): see
+/// [`forest_chart`] and [`forest_row`].
+pub fn forest<'a>(
+    title: impl Into<String>,
+    x_label: impl Into<String>,
+    rows: impl IntoIterator<Item = (String, &'a Comparison)>,
+) -> ForestChart {
+    let rows: Vec<(String, &Comparison)> = rows.into_iter().collect();
+    let source = rows.first().map(|(_, c)| c.reference.source.clone());
+    let rows = rows
+        .into_iter()
+        .map(|(label, c)| forest_row(label, &c.measured, &c.reference, c.decision))
+        .collect();
+    forest_chart(title, x_label, source.as_deref(), rows)
+}
+
+/// One forest row: the measured change with its interval, the reference as a vertical mark
+/// when it has a size and the comparison was made over the same scope (the caller rescopes
+/// it), and the decision as the row's group.
+pub fn forest_row(
+    label: String,
+    measured: &Measured,
+    reference: &Reference,
+    decision: Decision,
+) -> ForestRow {
+    ForestRow {
+        label,
+        estimate: measured.estimate,
+        interval: measured.interval,
+        reference: (reference.size_known && decision != Decision::NotComparable)
+            .then_some(reference.value),
+        group: decision.phrase().to_owned(),
+    }
+}
+
+/// A forest plot of relative changes with every decision in the legend in its colour, the
+/// reference marks labelled as `source`'s (rescoped) values.
+pub fn forest_chart(
+    title: impl Into<String>,
+    x_label: impl Into<String>,
+    source: Option<&str>,
+    rows: Vec<ForestRow>,
+) -> ForestChart {
+    let source = source.map_or_else(|| "reference".to_owned(), |s| format!("{s} (rescoped)"));
+    ForestChart {
+        percent: true,
+        groups: Decision::ALL
+            .iter()
+            .map(|d| (d.phrase().to_owned(), d.colour()))
+            .collect(),
+        rows,
+        ..ForestChart::new(title, x_label, source)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,6 +445,41 @@ mod tests {
         Comparison::new("x", Measured::exact(ours, wac(12)), paper(reference)).decision
     }
 
+    #[test]
+    fn forest_draws_a_reference_only_where_one_is_compared() {
+        let ours = Scope::depths("WAC.018", 1, 8);
+        let same = Comparison::new(
+            "generated",
+            Measured::exact(-0.12, ours.clone()),
+            Reference::change("paper", -0.15, ours.clone()),
+        );
+        let other_scope = Comparison::new(
+            "terminal",
+            Measured::exact(-0.12, ours.clone()),
+            Reference::change("paper", -0.15, Scope::depths("WAC.018", 1, 12)),
+        );
+        let direction = Comparison::new(
+            "time",
+            Measured::exact(-0.12, ours.clone()),
+            Reference::direction("paper", -1.0, ours),
+        );
+        let chart = forest(
+            "claims",
+            "change",
+            [&same, &other_scope, &direction].map(|c| (c.what.clone(), c)),
+        );
+        let references: Vec<Option<f64>> = chart.rows.iter().map(|r| r.reference).collect();
+        assert_eq!(references, [Some(-0.15), None, None]);
+        assert_eq!(other_scope.decision, Decision::NotComparable);
+        assert_eq!(chart.rows[0].group, same.decision.phrase());
+        assert_eq!(chart.groups.len(), Decision::ALL.len());
+        assert_eq!(chart.reference_label, "paper (rescoped)");
+        for (i, a) in Decision::ALL.iter().enumerate() {
+            for b in &Decision::ALL[i + 1..] {
+                assert_ne!(a.colour(), b.colour(), "{a:?} and {b:?} share a colour");
+            }
+        }
+    }
     #[test]
     fn each_outcome_of_an_exact_change() {
         use Decision::*;

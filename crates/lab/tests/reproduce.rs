@@ -400,6 +400,16 @@ fn write_stages_the_json_the_page_and_its_charts() {
         let body = fs::read_to_string(out.join(svg)).unwrap_or_else(|_| panic!("{svg} missing"));
         assert!(body.contains("<svg"), "{svg}");
     }
+    // The claims' forest plot: one row per claim, the paper's marks, the decisions' legend.
+    let forest = fs::read_to_string(out.join("claims.svg")).expect("claims.svg");
+    for what in [
+        "terminal nodes",
+        "generated positions",
+        "time",
+        "paper (rescoped)",
+    ] {
+        assert!(forest.contains(what), "claims.svg lacks {what}");
+    }
     // The prose, read with its line breaks as spaces.
     let text = html.split_whitespace().collect::<Vec<_>>().join(" ");
     for needle in [

@@ -13,7 +13,7 @@ pub use crate::{
         REPORT_MARKER, ReportDir, SITE_MARKER, check_replaceable, check_site_root,
         create_site_root, write_atomic, write_atomic_with,
     },
-    chart::{BarChart, Chart, LineChart, Series},
+    chart::{BarChart, Chart, ForestChart, ForestRow, LineChart, Series},
     error::ReportError,
     format::{fmt_delta_pct, fmt_int, fmt_ms, fmt_pct},
     html::{Cell, NavLink, Page, escape_html, figure_html, render_fragment, table_html},

@@ -9,9 +9,11 @@ use replab_report::{
 use replab_search::SearchConfig;
 use serde::Serialize;
 
+use crate::compare::{Measured, Reference, Scope, forest_chart, forest_row};
+
 use super::{
     TITLE,
-    results::{Aggregate, Distribution, Results},
+    results::{Aggregate, Distribution, GridTotal, Judgement, Results},
     verdict::fmt_estimate,
 };
 
@@ -95,6 +97,7 @@ struct Claim<'a> {
 #[derive(Serialize)]
 struct VerdictContext<'a> {
     summary: &'a str,
+    forests: String,
     claims: Vec<Claim<'a>>,
     unknowns: &'a [String],
 }
@@ -133,6 +136,74 @@ struct MethodContext {
     seed: u64,
     max_men: u32,
     threads: usize,
+}
+
+/// What a grid claim picks from a configuration's totals: its change and the decision.
+type GridPick = fn(&GridTotal) -> (Measured, Judgement);
+
+/// Forest plots of the grid's claims (terminal nodes, generated positions, time): one row per
+/// `axon` configuration, its change against `off`, the paper's value, the decision's colour.
+fn claim_forests(results: &Results, dir: &ReportDir) -> Result<String> {
+    let p = &results.paper;
+    let axon: Vec<&GridTotal> = results
+        .grid_totals
+        .iter()
+        .filter(|t| t.detector == "axon")
+        .collect();
+    let claims: [(&str, &str, &Reference, GridPick); 3] = [
+        (
+            "claims-terminal.svg",
+            "terminal nodes",
+            &p.terminal_reference,
+            |t| {
+                let m = Measured::exact(t.terminal_change, Scope::positions(t.config.clone()));
+                (m, t.terminal_vs_paper)
+            },
+        ),
+        (
+            "claims-generated.svg",
+            "generated positions",
+            &p.generated_reference,
+            |t| {
+                let m = Measured::exact(t.generated_change, Scope::positions(t.config.clone()));
+                (m, t.generated_vs_paper)
+            },
+        ),
+        ("claims-time.svg", "time", &p.time_reference, |t| {
+            let m = Measured::sampled(&t.time_change, Scope::positions(t.config.clone()));
+            (m, t.time_vs_paper)
+        }),
+    ];
+    let mut html = String::new();
+    for (file, what, reference, pick) in claims {
+        let rows = axon
+            .iter()
+            .map(|t| {
+                let (measured, decision) = pick(t);
+                forest_row(t.config.clone(), &measured, reference, decision)
+            })
+            .collect();
+        let chart = forest_chart(
+            format!(
+                "{what}: axon against off per configuration, depth {}",
+                results.config.grid_depth
+            ),
+            format!("change of {what} against off"),
+            Some(&reference.source),
+            rows,
+        );
+        html += &dir.write_chart(
+            file,
+            &chart,
+            &format!(
+                "Change of {what} per configuration (time with its interval), the paper's value \
+                 ({}) as the dashed mark where it has a size and the scopes match, the \
+                 decision as the colour",
+                reference.scope
+            ),
+        )?;
+    }
+    Ok(html)
 }
 
 /// The settings table of the two profiles.
@@ -237,6 +308,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         VERDICT,
         &VerdictContext {
             summary: &v.summary,
+            forests: claim_forests(results, dir)?,
             claims: v
                 .claims
                 .iter()

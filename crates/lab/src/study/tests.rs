@@ -211,6 +211,26 @@ fn counters_are_deterministic_and_json_round_trips() {
     assert!(v["grid"][0]["config"].is_string());
     assert!(v["grid"][0]["terminal_nodes"].is_u64());
     assert!(v["endgames"]["aggregates"][0]["generated"]["ci"].is_array());
+
+    // The page: a forest plot per grid claim, one row per axon configuration.
+    let out = std::env::temp_dir().join(format!("replab-study-page-{}", std::process::id()));
+    let dir = replab_report::ReportDir::create(&out).unwrap();
+    write(&a, &dir).unwrap();
+    dir.commit().unwrap();
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for file in [
+        "claims-terminal.svg",
+        "claims-generated.svg",
+        "claims-time.svg",
+    ] {
+        assert!(html.contains(file), "{file} not on the page");
+        let svg = std::fs::read_to_string(out.join(file)).unwrap();
+        for t in a.grid_totals.iter().filter(|t| t.detector == "axon") {
+            assert!(svg.contains(&t.config), "{file} lacks {}", t.config);
+        }
+        assert!(svg.contains("paper (rescoped)"), "{file}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
 }
 
 #[test]

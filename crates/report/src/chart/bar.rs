@@ -137,8 +137,8 @@ impl BarChart {
 }
 
 /// An x axis of `n` categories: category `i` spans `i..i + 1`, with its tick at the centre.
-struct CategoryAxis {
-    n: usize,
+pub(super) struct CategoryAxis {
+    pub(super) n: usize,
 }
 
 impl Ranged for CategoryAxis {

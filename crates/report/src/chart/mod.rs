@@ -1,10 +1,11 @@
-//! SVG charts drawn with plotters: [`LineChart`] and [`BarChart`].
+//! SVG charts drawn with plotters: [`LineChart`], [`BarChart`] and [`ForestChart`].
 //!
 //! Text is written as SVG `<text>` elements with a generic `sans-serif` family, so no font
 //! files or font libraries are needed: plotters (without its `ttf` feature) only estimates
 //! text extents for layout, and the browser picks the font when it renders the SVG.
 
 mod bar;
+mod forest;
 mod line;
 
 use std::{io, ops::Range};
@@ -16,7 +17,11 @@ use plotters::{
     style::text_anchor::{HPos, Pos, VPos},
 };
 
-pub use self::{bar::BarChart, line::LineChart};
+pub use self::{
+    bar::BarChart,
+    forest::{ForestChart, ForestRow},
+    line::LineChart,
+};
 use crate::{ReportDir, ReportError, palette};
 
 /// Width and height in pixels of a chart unless it needs more room.

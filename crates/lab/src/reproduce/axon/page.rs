@@ -457,10 +457,21 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         "Change of the totals against detection off; the paper's Axon (on vs off) is the light \
          bar with the dashed outline",
     )?;
+    let claims = dir.write_chart(
+        "claims.svg",
+        &crate::compare::forest(
+            format!("The paper's claims against ours, depths 1–{max_depth}"),
+            "change of axon against off",
+            r.claims.iter().map(|c| (c.what.clone(), c)),
+        ),
+        "Each claim's change with its interval (exact counts have none), the paper's value \
+         rescoped to the same depths as the dashed mark, the decision as the colour",
+    )?;
     render(
         SUMMARY,
         &json!({
             "verdict": r.verdict,
+            "claims": claims,
             "table": table,
             "chart": chart,
             "repeat": r.config.repeat,
