@@ -34,4 +34,4 @@ pub mod stats;
 pub mod study;
 pub mod suite;
 
-pub use progress::{Progress, Recorded, Silent};
+pub use progress::{Bars, Progress, Recorded, Silent};

@@ -1,11 +1,11 @@
 //! `replab`: the command line of the harness comparing how chess programs detect repeated
 //! positions. It only turns arguments into the experiments' configurations (`replab-lab`),
-//! draws progress bars and maps errors to exit codes; the contracts are in `docs/contracts.md`.
+//! runs them with the lab's progress bars and maps errors to exit codes; the contracts are in
+//! `docs/contracts.md`.
 //!
 //! Exit status: 0 on success; 2 for bad input or a refused option combination, with a message
 //! on stderr naming the input and the place. No subcommand panics on bad input.
 
-mod bars;
 mod cmd;
 
 use std::process::ExitCode;

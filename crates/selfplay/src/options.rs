@@ -15,30 +15,62 @@ use crate::{
 
 /// Nodes per move when neither `--nodes` nor `--tc` is given.
 pub const DEFAULT_NODES: u64 = 2000;
+/// Games of a match when `--games` is not given.
+pub const DEFAULT_GAMES: u64 = 200;
+/// Seed of the opening order when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 1;
 
-/// `replab match`'s options, as given.
-#[derive(Clone, Debug, Default)]
+/// `replab match`'s options, as given (its command-line arguments).
+#[derive(Clone, Debug, clap::Args)]
 pub struct MatchOptions {
-    /// `--a`.
+    /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
+    #[arg(long, value_name = "SPEC")]
     pub a: String,
-    /// `--b`.
+    /// Player B, as --a.
+    #[arg(long, value_name = "SPEC")]
     pub b: String,
-    /// `--games`.
+    /// Games of the whole match (even: each opening is played twice, colours swapped).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_GAMES)]
     pub games: u64,
-    /// `--nodes`.
+    /// Nodes per move (deterministic; default 2000 unless --tc is given).
+    #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
-    /// `--tc`.
+    /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
+    #[arg(long, value_name = "T")]
     pub tc: Option<String>,
-    /// `--book` (default: the built-in book).
+    /// Opening book (PGN); default the built-in datasets/openings/8moves_v3.pgn.
+    #[arg(long, value_name = "FILE")]
     pub book: Option<PathBuf>,
-    /// `--seed`.
+    /// Seed of the opening order.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// `--sprt ELO0,ELO1`.
+    /// Stop as soon as the normalized-Elo SPRT with these bounds decides.
+    #[arg(long, value_name = "ELO0,ELO1")]
     pub sprt: Option<String>,
-    /// `--shard K/N`.
+    /// Play only shard K of N (the pairs i with i mod N = K-1).
+    #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// Worker threads (`None`: every core).
+    /// Worker threads (default: every core); the games do not depend on it.
+    #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
+}
+
+impl Default for MatchOptions {
+    /// No players (`a` and `b` empty), the command line's defaults for the rest.
+    fn default() -> Self {
+        Self {
+            a: String::new(),
+            b: String::new(),
+            games: DEFAULT_GAMES,
+            nodes: None,
+            tc: None,
+            book: None,
+            seed: DEFAULT_SEED,
+            sprt: None,
+            shard: None,
+            threads: None,
+        }
+    }
 }
 
 impl MatchOptions {

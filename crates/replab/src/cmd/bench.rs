@@ -5,7 +5,7 @@ use std::{path::PathBuf, time::Instant};
 use anyhow::Context;
 use replab_lab::{bench, experiment::command_line};
 
-use crate::bars::Bars;
+use replab_lab::Bars;
 
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]

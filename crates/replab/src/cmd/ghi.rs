@@ -12,7 +12,7 @@ experiment_command! {
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
         /// Draw policy (a policy or an engine preset; default stockfish).
-        #[arg(long, value_name = "P", value_parser = policy)]
+        #[arg(long, value_name = "P")]
         policy: Option<DrawPolicy>,
         /// Positions chosen from datasets/games/*.pgn (0 to 500).
         #[arg(long, value_name = "N")]
@@ -27,9 +27,4 @@ experiment_command! {
         #[arg(long, value_name = "T")]
         threads: Option<usize>,
     }
-}
-
-/// `--policy`: a draw policy or an engine preset.
-fn policy(text: &str) -> Result<DrawPolicy, String> {
-    text.parse().map_err(|e| format!("{e}"))
 }

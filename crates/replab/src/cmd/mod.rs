@@ -11,7 +11,7 @@ use clap::builder::RangedU64ValueParser;
 use replab_lab::experiment::{Experiment, Settings};
 use replab_report::ReportDir;
 
-use crate::bars::Bars;
+use replab_lab::Bars;
 
 /// Declares the subcommands, one module each: a variant's arguments are `<module>::Args`
 /// (whose doc comment is the subcommand's help), and `<module>::run` runs it.
@@ -68,9 +68,14 @@ pub(crate) use given;
 
 /// Declares the subcommand of an experiment with a short run: `Args` (its options, each an
 /// `Option` named after the `Config` field it overrides, then [`Run`]) and `run`, which starts
-/// from the lab's quick or default settings, sets the options given and writes the report.
+/// from the lab's quick or default settings, sets the options given, runs the optional
+/// `|config| { … }` block (what the command line alone knows, such as the replab binary) and
+/// writes the report.
 macro_rules! experiment_command {
-    ($(#[$doc:meta])* $exp:ty { $( $(#[$meta:meta])* $field:ident: $ty:ty, )* }) => {
+    (
+        $(#[$doc:meta])* $exp:ty { $( $(#[$meta:meta])* $field:ident: $ty:ty, )* }
+        $( |$config:ident| $setup:block )?
+    ) => {
         $(#[$doc])*
         #[derive(clap::Args)]
         pub struct Args {
@@ -85,6 +90,7 @@ macro_rules! experiment_command {
             let mut config: <$exp as Experiment>::Config =
                 if args.run.quick { Settings::quick() } else { Default::default() };
             $crate::cmd::given!(config, args: $($field),*);
+            $( let $config = &mut config; $setup )?
             args.run.output.report::<$exp>(config)
         }
     };
@@ -94,6 +100,10 @@ pub(crate) use experiment_command;
 /// A list option parsed from one comma-separated value (an alias, so clap does not collect
 /// repeated values instead).
 pub type List<T> = Vec<T>;
+
+/// An option whose value can turn its setting off (`None`): an alias, so clap does not take
+/// `Option<Option<T>>` for an option with an optional value.
+pub type Maybe<T> = Option<T>;
 
 /// A count option (`usize`) accepting `low` to `high`.
 pub fn count(low: u64, high: u64) -> RangedU64ValueParser<usize> {

@@ -34,7 +34,7 @@ pub struct Args {
     #[arg(long)]
     pub limit: Option<usize>,
     /// Timed runs of every search (1 to 100), interleaved across detectors; times are their
-    /// median with a 95% interval, and every run's counters must agree (default 3).
+    /// median with a 95% interval, and every run's counters must agree (default 6).
     #[arg(long)]
     pub repeats: Option<usize>,
     #[command(flatten)]

@@ -36,10 +36,10 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     page::write(results, dir).context("writing index.html")
 }
 
-/// Parses `--overhead-target`: a fraction from 0 (off) to below 1.
-pub fn parse_overhead_target(text: &str) -> Result<f64, String> {
+/// Parses `--overhead-target`: a fraction from 0 (off: `None`) to below 1.
+pub fn parse_overhead_target(text: &str) -> Result<Option<f64>, String> {
     match text.parse::<f64>() {
-        Ok(x) if (0.0..1.0).contains(&x) => Ok(x),
+        Ok(x) if (0.0..1.0).contains(&x) => Ok((x > 0.0).then_some(x)),
         _ => Err(format!(
             "{text} is not a fraction from 0 to below 1 (0.01 = 1 percentage point)"
         )),
