@@ -1,9 +1,9 @@
 //! How an experiment tells its caller how far it has got: [`Progress`].
 //!
 //! Experiments report stages and units done; the command line draws them as progress bars
-//! ([`Bars`]), tests and `bench` steps may pass [`Silent`]. Work spread over threads counts its units in
-//! an atomic (or a channel) that the calling thread forwards here, so an implementation
-//! needs no locking.
+//! ([`Bars`], the one implementation that writes to the terminal, chosen by the caller), tests
+//! and `bench` steps may pass [`Silent`]. Work spread over threads counts its units in an atomic
+//! (or a channel) that the calling thread forwards here, so an implementation needs no locking.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
