@@ -20,5 +20,9 @@ pub struct Args {
 
 /// Runs `replab merge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    Output::to(Some(args.out), true).report::<Merge>(args.dirs.into())
+    let output = Output {
+        out: Some(args.out),
+        quiet: true,
+    };
+    output.report::<Merge>(args.dirs.into())
 }

@@ -134,11 +134,6 @@ pub struct Output {
 }
 
 impl Output {
-    /// The report to `out` (`None`: the default), with progress bars unless `quiet`.
-    pub fn to(out: Option<PathBuf>, quiet: bool) -> Self {
-        Self { out, quiet }
-    }
-
     /// Runs experiment `E` with `config` and writes its report to `--out` (default
     /// `reports/E::DIR`): records the command line, checks the settings, stages the directory
     /// (an unwritable `--out` fails before the run), runs, writes, swaps the report in, then

@@ -39,6 +39,42 @@ fn small_audit_writes_its_report_and_prints_its_table() {
 }
 
 #[test]
+fn quick_starts_from_the_short_run_and_the_options_override_it() {
+    let dir = Scratch::new("quick");
+    let out = dir.path("audit");
+    let out_s = out.to_str().unwrap();
+    let o = replab(&[
+        "audit",
+        "--quick",
+        "--quiet",
+        "--detectors",
+        "linear",
+        "--max-plies",
+        "20",
+        "--tt-bits",
+        "",
+        "--filo-slots",
+        "",
+        "--rookie-bits",
+        "",
+        "--out",
+        out_s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let json = std::fs::read_to_string(out.join("results.json")).expect("results.json");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("results.json parses");
+    assert_eq!(
+        v["meta"]["games"], 1_000,
+        "--quick plays the short run's games"
+    );
+    let command = v["meta"]["command"].as_str().unwrap();
+    assert!(
+        command.starts_with("replab audit --games 1000 --seed 1 --detectors linear --max-plies 20"),
+        "{command}"
+    );
+}
+
+#[test]
 fn invalid_options_exit_2_naming_the_option() {
     let dir = Scratch::new("invalid");
     let out = dir.path("audit");
