@@ -107,3 +107,21 @@ impl Progress for Bars {
             .for_each(ProgressBar::finish_and_clear);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_keep_one_stage_at_a_time_and_clear_it_when_done() {
+        let mut bars = Bars::new(true);
+        bars.stage("games", 3);
+        bars.advance(2);
+        assert_eq!(bars.bar.as_ref().map(ProgressBar::position), Some(2));
+        bars.stage("shrink", 0);
+        assert_eq!(bars.bar.as_ref().map(ProgressBar::position), Some(0));
+        bars.note("a note between the bars");
+        bars.finish();
+        assert!(bars.bar.is_none());
+    }
+}
