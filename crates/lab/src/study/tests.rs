@@ -473,3 +473,31 @@ fn the_matrix_claim_follows_the_times() {
             .any(|r| r.comparison.decision == Decision::Opposite)
     );
 }
+
+#[test]
+fn every_interval_of_the_study_carries_its_coverage() {
+    // With six repeats and six WAC records every interval is a real 95% interval.
+    let enough = Config {
+        repeat: 6,
+        wac_records: 6,
+        ..small()
+    };
+    let r = run(&enough, &mut Silent).unwrap();
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(crate::stats::uncovered_intervals(&v), Vec::<String>::new());
+    // Two repeats: every grid time interval is flagged with its path and its 50% coverage.
+    let r = run(&small(), &mut Silent).unwrap();
+    let flagged = crate::stats::uncovered_intervals(&serde_json::to_value(&r).unwrap());
+    assert!(
+        flagged
+            .iter()
+            .any(|p| p.starts_with("$.grid[0].time_ms.ci: coverage 0.5 ")),
+        "{flagged:?}"
+    );
+    assert!(
+        flagged
+            .iter()
+            .all(|p| p.contains("coverage 0.5 ") || p.contains("coverage 0.75 ")),
+        "{flagged:?}"
+    );
+}

@@ -506,8 +506,11 @@ fn range<T: PartialOrd + Copy>(values: &[T], f: impl Fn(T) -> String) -> String 
 /// The share of axon's change of one count that its false draws cause, over the configurations
 /// where axon changes that count at all.
 fn share_clause(what: &str, shares: &[f64], n: usize) -> String {
-    // `+ 0.0` turns a negative zero (no change removed) into 0.
-    let pct = |x: f64| format!("{:.0}%", x * 100.0 + 0.0);
+    // Rounded first, so that a share that rounds to 0 is `0%`, never `−0%`.
+    let pct = |x: f64| {
+        let v = (x * 100.0).round() + 0.0;
+        format!("{}{:.0}%", if v < 0.0 { "−" } else { "" }, v.abs())
+    };
     if shares.is_empty() {
         return format!(
             "axon's {what} change against off is below the count noise in all {n} \
