@@ -31,6 +31,26 @@ pub const SIZE_TOLERANCE: [f64; 2] = [0.5, 2.0];
 pub enum Unit {
     /// A relative change `x / base − 1` (−0.15 is −15%).
     RelativeChange,
+    /// A rate per 1,000 generated positions (repetitions per 1,000 positions).
+    PerThousand,
+}
+
+impl Unit {
+    /// `x` in this unit: `−15.0%`, `0.84 per 1,000`.
+    pub fn text(self, x: f64) -> String {
+        match self {
+            Unit::RelativeChange => fmt_delta_pct(x),
+            Unit::PerThousand => format!("{x:.2} per 1,000"),
+        }
+    }
+
+    /// `x` without the unit's words, for the ends of an interval: `−15.0%`, `0.84`.
+    fn bare(self, x: f64) -> String {
+        match self {
+            Unit::RelativeChange => fmt_delta_pct(x),
+            Unit::PerThousand => format!("{x:.2}"),
+        }
+    }
 }
 
 /// What a value covers: the positions, the depths, and the settings it was measured on.
@@ -103,6 +123,14 @@ impl Measured {
         }
     }
 
+    /// An exact value in `unit` (e.g. a rate from exact counters) over `scope`.
+    pub fn exact_in(value: f64, unit: Unit, scope: Scope) -> Self {
+        Self {
+            unit,
+            ..Self::exact(value, scope)
+        }
+    }
+
     /// A sampled relative change (a median with its order-statistic interval) over `scope`.
     pub fn sampled(change: &Estimate, scope: Scope) -> Self {
         Self {
@@ -120,14 +148,17 @@ impl Measured {
     /// one, with the coverage when it falls short of [`LEVEL`].
     pub fn text(&self) -> String {
         if self.exact {
-            return fmt_delta_pct(self.estimate);
+            return self.unit.text(self.estimate);
         }
         let mut s = format!(
             "{} [{}, {}]",
-            fmt_delta_pct(self.estimate),
-            fmt_delta_pct(self.interval[0]),
-            fmt_delta_pct(self.interval[1])
+            self.unit.bare(self.estimate),
+            self.unit.bare(self.interval[0]),
+            self.unit.bare(self.interval[1])
         );
+        if self.unit == Unit::PerThousand {
+            s += " per 1,000";
+        }
         if self.coverage < LEVEL {
             s += &format!(
                 " ({:.1}% interval from {} samples)",
@@ -166,6 +197,14 @@ impl Reference {
         }
     }
 
+    /// A value of known size in `unit` reported by `source` over `scope`.
+    pub fn value_in(source: impl Into<String>, value: f64, unit: Unit, scope: Scope) -> Self {
+        Self {
+            unit,
+            ..Self::change(source, value, scope)
+        }
+    }
+
     /// A direction only (the sign of `sign`), e.g. "smaller": no size to match.
     pub fn direction(source: impl Into<String>, sign: f64, scope: Scope) -> Self {
         Self {
@@ -177,7 +216,7 @@ impl Reference {
     /// The value as text: `−15.0%`, or `smaller` / `larger` for a direction.
     pub fn text(&self) -> String {
         match (self.size_known, self.value < 0.0) {
-            (true, _) => fmt_delta_pct(self.value),
+            (true, _) => self.unit.text(self.value),
             (false, true) => "lower".into(),
             (false, false) => "higher".into(),
         }
@@ -574,6 +613,25 @@ mod tests {
         assert_eq!(r.text(), "lower");
         let c = Comparison::new("time", Measured::exact(0.2, wac(12)), r);
         assert_eq!(c.decision, Decision::Opposite);
+    }
+
+    #[test]
+    fn rates_compare_by_size_and_scope() {
+        let rate = |x: f64, depth: u32| Measured::exact_in(x, Unit::PerThousand, wac(depth));
+        let paper_rate = Reference::value_in("paper", 0.84, Unit::PerThousand, wac(12));
+        let d = |m: Measured| Comparison::new("rate", m, paper_rate.clone()).decision;
+        assert_eq!(d(rate(0.5, 12)), Decision::SameDirectionSimilarSize);
+        assert_eq!(d(rate(0.3, 12)), Decision::SameDirection);
+        assert_eq!(d(rate(0.5, 8)), Decision::NotComparable);
+        // A rate is never compared with a relative change.
+        let change = Comparison::new("rate", Measured::exact(0.5, wac(12)), paper_rate.clone());
+        assert_eq!(change.decision, Decision::NotComparable);
+        let c = Comparison::new("repetitions", rate(0.5, 12), paper_rate);
+        assert_eq!(
+            c.sentence(),
+            "repetitions 0.50 per 1,000 (paper 0.84 per 1,000: the same direction and a similar \
+             size)"
+        );
     }
 
     #[test]

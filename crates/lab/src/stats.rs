@@ -171,6 +171,100 @@ pub fn compare(a_name: &str, a: &Estimate, b_name: &str, b: &Estimate) -> String
     }
 }
 
+/// Every interval in a `results.json` value whose coverage is missing or below [`LEVEL`], as
+/// `$.path: reason`; empty when all pass. The rule of `tools/check_coverage.py` (which says what
+/// counts as an interval and where its coverage is looked for), written again here so tests
+/// check the results the experiments write.
+pub fn uncovered_intervals(value: &serde_json::Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    walk_intervals(value, "$".into(), &mut problems);
+    problems
+}
+
+/// Whether `key` names an interval: `ci`, `*_ci`, or any name containing `interval` (but not
+/// `coverage`: `intervals_coverage` holds coverages).
+fn interval_key(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    (k == "ci" || k.ends_with("_ci") || k.contains("interval")) && !k.contains("coverage")
+}
+
+/// The coverage of the interval under `key` of `object`, looked for as `<key>_coverage`,
+/// `<stem>_coverage`, `coverage`, `confidence_level`.
+fn coverage_of<'a>(
+    object: &'a serde_json::Map<String, serde_json::Value>,
+    key: &str,
+) -> Option<&'a serde_json::Value> {
+    let stem = key
+        .strip_suffix("_ci")
+        .or_else(|| key.strip_suffix("_interval"))
+        .unwrap_or(key);
+    [
+        format!("{key}_coverage"),
+        format!("{stem}_coverage"),
+        "coverage".into(),
+        "confidence_level".into(),
+    ]
+    .iter()
+    .find_map(|name| object.get(name))
+}
+
+/// Appends `path: reason` unless `coverage` is a number of at least [`LEVEL`].
+fn check_coverage(coverage: Option<&serde_json::Value>, path: &str, problems: &mut Vec<String>) {
+    match coverage.and_then(serde_json::Value::as_f64) {
+        None => problems.push(format!("{path}: no coverage")),
+        Some(c) if c < LEVEL => {
+            let shown = (c * 1e4).round() / 1e4;
+            problems.push(format!("{path}: coverage {shown} < {LEVEL}"));
+        }
+        Some(_) => {}
+    }
+}
+
+fn is_pair(v: &serde_json::Value) -> bool {
+    v.as_array()
+        .is_some_and(|a| a.len() == 2 && a.iter().all(serde_json::Value::is_number))
+}
+
+fn walk_intervals(value: &serde_json::Value, path: String, problems: &mut Vec<String>) {
+    use serde_json::Value;
+    match value {
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                walk_intervals(v, format!("{path}[{i}]"), problems);
+            }
+        }
+        Value::Object(object) => {
+            let number = |k: &str| object.get(k).is_some_and(Value::is_number);
+            for (lo, hi) in [("lo", "hi"), ("low", "high"), ("lower", "upper")] {
+                if number(lo) && number(hi) && !object.contains_key("llr") {
+                    let coverage = object
+                        .get("coverage")
+                        .or_else(|| object.get("confidence_level"));
+                    check_coverage(coverage, &path, problems);
+                }
+            }
+            for (key, v) in object {
+                let sub = format!("{path}.{key}");
+                if interval_key(key) && is_pair(v) {
+                    check_coverage(coverage_of(object, key), &sub, problems);
+                } else if interval_key(key)
+                    && v.as_array()
+                        .is_some_and(|a| !a.is_empty() && a.iter().all(is_pair))
+                {
+                    let coverage = coverage_of(object, key);
+                    for i in 0..v.as_array().map_or(0, Vec::len) {
+                        let one = coverage.and_then(|c| c.get(i)).or(coverage);
+                        check_coverage(one, &format!("{sub}[{i}]"), problems);
+                    }
+                } else {
+                    walk_intervals(v, sub, problems);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,6 +313,48 @@ mod tests {
         assert!(compare("x", &a, "y", &b).starts_with("no measurable"));
         assert_eq!(compare("x", &a, "z", &c), "x is cheaper than z");
         assert_eq!(compare("z", &c, "x", &a), "x is cheaper than z");
+    }
+
+    #[test]
+    fn every_interval_needs_its_coverage() {
+        use serde_json::json;
+        // An estimate from 6 samples passes; from 5 it is flagged with its path and value.
+        let six = median_ci(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        let five = median_ci(&[1.0, 2.0, 3.0, 4.0, 5.0]);
+        let v = json!({ "a": [{ "t": six }, { "t": five }] });
+        assert_eq!(
+            uncovered_intervals(&v),
+            ["$.a[1].t.ci: coverage 0.9375 < 0.95"]
+        );
+        // Named intervals find their coverage by key, stem, or a shared `coverage`.
+        let ok = json!({
+            "time_ms_ci": [1, 2], "time_ms_coverage": 0.97,
+            "overhead_ci": [1, 2], "overhead_ci_coverage": 0.96,
+            "x": { "ns_ci": [1, 2], "ratio_ci": [1, 2], "coverage": 0.99 },
+            "crit": { "ci": [1, 2], "confidence_level": 0.95 },
+            "elo": { "lower": -10, "upper": 12, "coverage": 0.95 },
+            "sprt": { "lower": -2.9, "upper": 2.9, "llr": 0.1 },
+            "quartiles": [1, 2], "size_tolerance": [0.5, 2.0], "none_ci": null,
+            "intervals": [[1, 2], [3, 4]], "intervals_coverage": [0.95, 0.99]
+        });
+        assert!(
+            uncovered_intervals(&ok).is_empty(),
+            "{:?}",
+            uncovered_intervals(&ok)
+        );
+        let bad = json!({
+            "time_ci": [1, 2],
+            "y": { "low": 1, "high": 2, "coverage": 0.5 },
+            "intervals": [[1, 2], [3, 4]], "intervals_coverage": [0.99, 0.9]
+        });
+        assert_eq!(
+            uncovered_intervals(&bad),
+            [
+                "$.intervals[1]: coverage 0.9 < 0.95",
+                "$.time_ci: no coverage",
+                "$.y: coverage 0.5 < 0.95"
+            ]
+        );
     }
 
     #[test]

@@ -87,14 +87,14 @@ fn runs_for_every_record_and_detector() {
         let [lo, hi] = a.time_vs_off_ci.unwrap();
         let point = a.time_vs_off.unwrap();
         assert!(lo <= point && point <= hi, "{}", a.detector);
-        assert!((a.time_ci_coverage - 0.75).abs() < 1e-9);
+        assert!((a.time_ms_coverage - 0.75).abs() < 1e-9);
     }
     assert_eq!(results.aggregates[0].time_vs_off_ci, Some([0.0, 0.0]));
     let agg = &v["aggregates"][1];
     for field in [
         "time_ms_ci",
         "repeats",
-        "time_ci_coverage",
+        "time_ms_coverage",
         "round_time_ms",
         "time_vs_off_ci",
     ] {
@@ -303,6 +303,7 @@ fn fake_run_once(id: &str, detector: &str, samples: &[f64]) -> suite::SuiteRun {
         counters: replab_search::Counters::default(),
         time_ms: e.median,
         time_ms_ci: e.ci,
+        time_ms_coverage: e.coverage,
         repeats: e.repeats,
         time_ms_samples: samples.to_vec(),
         solved: None,

@@ -72,6 +72,13 @@ fn beta_quantile(q: f64, a: f64, b: f64) -> f64 {
     0.5 * (lo + hi)
 }
 
+/// The coverage of [`clopper_pearson`]'s interval over `n` trials: the exact interval covers
+/// the true rate with probability at least 95% whatever the rate (it is conservative), so its
+/// coverage is the level itself; with no trial there is no interval and it covers nothing (0).
+pub fn clopper_pearson_coverage(n: u64) -> f64 {
+    if n == 0 { 0.0 } else { crate::stats::LEVEL }
+}
+
 /// The exact (Clopper–Pearson) 95% interval of a binomial rate with `k` successes in `n`
 /// trials: `[0, 0]` for `n = 0`.
 pub fn clopper_pearson(k: u64, n: u64) -> [f64; 2] {

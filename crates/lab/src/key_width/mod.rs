@@ -369,6 +369,7 @@ fn search_part(
                 nodes,
                 false_rate: counts.false_repetitions as f64 / counts.probes.max(1) as f64,
                 false_rate_ci: bound::clopper_pearson(counts.false_repetitions, counts.probes),
+                false_rate_coverage: bound::clopper_pearson_coverage(counts.probes),
                 counts,
                 best_move_changes: best_changes,
                 score_changes,

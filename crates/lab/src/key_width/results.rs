@@ -55,6 +55,9 @@ pub struct Rate {
     pub rate: f64,
     /// Clopper–Pearson 95% interval of the rate.
     pub ci: [f64; 2],
+    /// Its coverage: at least 95% (exact intervals are conservative), 0 without trials.
+    #[serde(default)]
+    pub coverage: f64,
     /// Events the birthday bound expects.
     pub expected: f64,
     /// `expected / trials`.
@@ -70,6 +73,7 @@ impl Rate {
             trials,
             rate: count as f64 / t,
             ci: super::bound::clopper_pearson(count, trials),
+            coverage: super::bound::clopper_pearson_coverage(trials),
             expected,
             expected_rate: expected / t,
         }
@@ -138,6 +142,9 @@ pub struct SearchCell {
     pub false_rate: f64,
     /// Its Clopper–Pearson 95% interval.
     pub false_rate_ci: [f64; 2],
+    /// Its coverage (at least 95%; 0 without probes).
+    #[serde(default)]
+    pub false_rate_coverage: f64,
     /// Positions whose best move differs from the 64-bit search's.
     pub best_move_changes: usize,
     /// Positions whose root score differs from the 64-bit search's.

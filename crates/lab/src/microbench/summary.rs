@@ -5,7 +5,7 @@
 use replab_report::fmt_int;
 use serde::{Deserialize, Serialize};
 
-use crate::stats::Estimate;
+use crate::stats::{Estimate, median_coverage};
 
 use super::{
     measure::{CycleResult, Measurements, WalkResult},
@@ -42,6 +42,10 @@ pub struct CycleCost {
     /// Rounds behind the medians.
     #[serde(default)]
     pub repeats: usize,
+    /// The probability that `ns_ci` and `ratio_ci` cover the true medians
+    /// ([`crate::stats::median_coverage`] of `repeats`).
+    #[serde(default)]
+    pub coverage: f64,
 }
 
 /// One detector replaying the seeded walk, possibly at a non-default table size.
@@ -67,6 +71,9 @@ pub struct WalkCost {
     /// Rounds behind the medians.
     #[serde(default)]
     pub repeats: usize,
+    /// The probability that `ns_per_node_ci` and `ratio_ci` cover the true medians.
+    #[serde(default)]
+    pub coverage: f64,
     /// Nodes probed.
     pub nodes: u64,
     /// Nodes entered.
@@ -113,6 +120,9 @@ pub struct Cheapest {
     /// Interval of `ratio`.
     #[serde(default)]
     pub ratio_ci: [f64; 2],
+    /// The probability that `ns_ci` and `ratio_ci` cover the true medians.
+    #[serde(default)]
+    pub coverage: f64,
     /// Every repetition-reporting detector whose ratio interval overlaps the cheapest's (itself
     /// included), cheapest first: the data measure no difference between them.
     pub tied: Vec<String>,
@@ -175,6 +185,7 @@ fn cycle_cost(r: &CycleResult) -> CycleCost {
         ratio: r.ratio,
         ratio_ci: r.ratio_ci,
         repeats: r.repeats,
+        coverage: median_coverage(r.repeats),
     }
 }
 
@@ -197,6 +208,7 @@ fn walk_cost(r: &WalkResult) -> WalkCost {
         ratio: r.ratio,
         ratio_ci: r.ratio_ci,
         repeats: r.repeats,
+        coverage: median_coverage(r.repeats),
         nodes: t.nodes,
         enters: t.enters,
         repetitions: t.repetitions,
@@ -252,7 +264,7 @@ fn ratio_estimate(c: &CycleCost) -> Estimate {
         median: c.ratio,
         ci: c.ratio_ci,
         repeats: c.repeats,
-        coverage: 0.0,
+        coverage: c.coverage,
     }
 }
 
@@ -277,6 +289,7 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
                 ns_ci: best.ns_ci,
                 ratio: best.ratio,
                 ratio_ci: best.ratio_ci,
+                coverage: best.coverage,
                 tied: here
                     .iter()
                     .filter(|c| ratio_estimate(c).overlaps(&best_ratio))

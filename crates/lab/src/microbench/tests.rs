@@ -312,6 +312,7 @@ fn a_short_real_run_has_the_results_structure() {
     assert_eq!(json["criterion_dir"], Value::Null);
     let cycle_keys = BTreeSet::from([
         "detector", "history", "run", "hit", "ns", "ns_ci", "ratio", "ratio_ci", "repeats",
+        "coverage",
     ]);
     for c in ["runs", "hits", "histories"] {
         assert!(
@@ -330,6 +331,7 @@ fn a_short_real_run_has_the_results_structure() {
         "ratio",
         "ratio_ci",
         "repeats",
+        "coverage",
         "nodes",
         "enters",
         "repetitions",
@@ -353,7 +355,7 @@ fn a_short_real_run_has_the_results_structure() {
         );
     }
     let cheapest_keys = BTreeSet::from([
-        "run", "detector", "ns", "ns_ci", "ratio", "ratio_ci", "tied",
+        "run", "detector", "ns", "ns_ci", "ratio", "ratio_ci", "coverage", "tied",
     ]);
     let cheapest = s["cheapest"].as_array().unwrap();
     assert_eq!(cheapest.len(), RUN_LENGTHS.len());

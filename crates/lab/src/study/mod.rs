@@ -15,6 +15,7 @@
 //! [`write`] writes `results.json`, `endgames.epd`, the heat map and `index.html`;
 //! [`summary_table`] is what the command line prints.
 
+pub mod confirmed;
 pub mod grid;
 mod page;
 mod results;
@@ -28,8 +29,9 @@ use replab_report::{Meta, ReportDir, fmt_delta_pct};
 use replab_search::SearchConfig;
 
 pub use results::{
-    Aggregate, ClaimVerdict, ConfigRecord, Distribution, GridConfig, GridRun, GridTotal, Judgement,
-    PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results, Verdict,
+    Aggregate, ClaimRow, ClaimVerdict, ConfigRecord, Distribution, FalseDraws, GridConfig, GridRun,
+    GridTotal, Judgement, PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results,
+    Verdict,
 };
 
 use crate::experiment::{Experiment, Headline};
@@ -179,6 +181,14 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         &paper,
         progress,
     )?;
+    // Axon's own false draws: the same searches with every axon draw confirmed by the oracle.
+    let false_draws = confirmed::measure(
+        &wac018,
+        &grid_configs,
+        &grid_totals,
+        config.threads,
+        progress,
+    )?;
 
     // The position sets.
     // `off`, `axon` and `linear` first, then every other search detector the policy allows.
@@ -298,6 +308,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         grid_configs,
         grid: grid_runs,
         grid_totals,
+        false_draws,
         endgame_detectors: detectors,
         endgames,
         wac,
@@ -305,6 +316,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             claims: Vec::new(),
             summary: String::new(),
             unknowns: Vec::new(),
+            false_draws: String::new(),
         },
     };
     results.verdict = verdict::verdict(&results);
@@ -411,6 +423,9 @@ pub fn summary_table(results: &Results) -> String {
         );
     }
     out += &format!("\n{}\n", results.verdict.summary);
+    if !results.verdict.false_draws.is_empty() {
+        out += &format!("{}\n", results.verdict.false_draws);
+    }
     out
 }
 

@@ -3,13 +3,13 @@
 
 use anyhow::Result;
 use replab_report::{
-    Cell, Page, ReportDir, escape_html, figure_html, fmt_delta_pct, fmt_int, fmt_ms,
+    Cell, ForestChart, Page, ReportDir, escape_html, figure_html, fmt_delta_pct, fmt_int, fmt_ms,
     render_fragment, table_html,
 };
 use replab_search::SearchConfig;
 use serde::Serialize;
 
-use crate::compare::{Measured, Reference, Scope, forest_chart, forest_row};
+use crate::compare::{Measured, Reference, Scope, Unit, forest_chart, forest_row};
 
 use super::{
     TITLE,
@@ -97,6 +97,7 @@ struct Claim<'a> {
 #[derive(Serialize)]
 struct VerdictContext<'a> {
     summary: &'a str,
+    false_draws: &'a str,
     forests: String,
     claims: Vec<Claim<'a>>,
     unknowns: &'a [String],
@@ -206,6 +207,55 @@ fn claim_forests(results: &Results, dir: &ReportDir) -> Result<String> {
     Ok(html)
 }
 
+/// Forest plots of the claims that keep their comparisons ([`ClaimVerdict::rows`]: the
+/// repetition rate per configuration, axon against matrix per position set), in claim order: one
+/// row per comparison, the reference as the dashed mark where it has a size, the decision as
+/// the colour.
+fn row_forests(results: &Results, dir: &ReportDir) -> Result<String> {
+    let mut html = String::new();
+    for (i, claim) in results.verdict.claims.iter().enumerate() {
+        let Some(first) = claim.rows.first().map(|r| &r.comparison) else {
+            continue;
+        };
+        let rows = claim
+            .rows
+            .iter()
+            .map(|r| {
+                let c = &r.comparison;
+                forest_row(r.label.clone(), &c.measured, &c.reference, c.decision)
+            })
+            .collect();
+        let unit = first.measured.unit;
+        let chart = ForestChart {
+            percent: unit == Unit::RelativeChange,
+            ..forest_chart(
+                format!("{}: {}", first.what, claim.support),
+                first.what.clone(),
+                Some(&first.reference.source),
+                rows,
+            )
+        };
+        html += &dir.write_chart(
+            &format!("claim-{}.svg", i + 1),
+            &chart,
+            &format!(
+                "{} per row ({}), the {}'s value ({}, over {}) as the dashed mark where it has \
+                 a size and the scopes match, the decision as the colour",
+                first.what,
+                if first.measured.exact {
+                    "exact counts"
+                } else {
+                    "median with its interval"
+                },
+                first.reference.source,
+                first.reference.text(),
+                first.reference.scope
+            ),
+        )?;
+    }
+    Ok(html)
+}
+
 /// The settings table of the two profiles.
 fn profiles_table(profiles: &[(String, SearchConfig)]) -> String {
     let field = |f: &dyn Fn(&SearchConfig) -> String| -> Vec<Cell> {
@@ -308,7 +358,8 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         VERDICT,
         &VerdictContext {
             summary: &v.summary,
-            forests: claim_forests(results, dir)?,
+            false_draws: &v.false_draws,
+            forests: claim_forests(results, dir)? + &row_forests(results, dir)?,
             claims: v
                 .claims
                 .iter()

@@ -119,6 +119,32 @@ pub struct GridTotal {
     pub time_vs_paper: Judgement,
 }
 
+/// How much of axon's tree change against `off` on WAC.018 its own false draws cause, under one
+/// grid configuration: the grid's `axon` against the same search with every axon draw confirmed
+/// by the exact oracle (`study::confirmed`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct FalseDraws {
+    /// The configuration's name ([`GridConfig::name`]).
+    pub config: String,
+    /// Counters of the confirmed search, summed over the depths.
+    pub confirmed: Counters,
+    /// Axon's reports the oracle refuted in the confirmed search (`hits − repetitions` under
+    /// `twofold`, where every confirmed report is a draw): false draws it did not score.
+    pub refuted: u64,
+    /// Repetition draws plain `axon` scored in the grid (false ones included).
+    pub axon_repetitions: u64,
+    /// Terminal nodes of the confirmed search against `off` (relative change).
+    pub terminal_change: f64,
+    /// Generated positions of the confirmed search against `off`.
+    pub generated_change: f64,
+    /// The share of axon's terminal-node change against `off` that confirmation removes:
+    /// `(axon − confirmed) / axon` of the two changes; `None` when axon's change is below the
+    /// count noise (nothing to explain).
+    pub terminal_share: Option<f64>,
+    /// The same share for generated positions.
+    pub generated_share: Option<f64>,
+}
+
 /// One generated endgame (or WAC record) and its searches.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct PositionRuns {
@@ -212,6 +238,16 @@ pub struct PositionSet {
     pub aggregates: Vec<Aggregate>,
 }
 
+/// One row of a claim's forest plot: what the row is (a configuration, a position set) and the
+/// comparison behind it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ClaimRow {
+    /// The row's label.
+    pub label: String,
+    /// The comparison whose decision the claim's support counts.
+    pub comparison: crate::compare::Comparison,
+}
+
 /// One claim of the paper and what the study says about it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ClaimVerdict {
@@ -223,6 +259,11 @@ pub struct ClaimVerdict {
     pub when: String,
     /// How confident we are, and why.
     pub confidence: String,
+    /// The comparisons the support was decided from, one per row of the claim's forest plot
+    /// (empty for the claims judged by other rules, and for the grid's claims, whose rows are
+    /// the grid totals).
+    #[serde(default)]
+    pub rows: Vec<ClaimRow>,
 }
 
 /// The verdict: one entry per claim, and what we could not know.
@@ -234,6 +275,10 @@ pub struct Verdict {
     pub summary: String,
     /// What the paper leaves open about Axon, so the study cannot know.
     pub unknowns: Vec<String>,
+    /// How much of axon's tree change its own false draws cause (from
+    /// [`Results::false_draws`]), stated beside the verdict.
+    #[serde(default)]
+    pub false_draws: String,
 }
 
 /// The study's settings as recorded.
@@ -282,6 +327,9 @@ pub struct Results {
     pub grid: Vec<GridRun>,
     /// Totals per configuration × detector.
     pub grid_totals: Vec<GridTotal>,
+    /// Per grid configuration, axon against axon with truth confirmation.
+    #[serde(default)]
+    pub false_draws: Vec<FalseDraws>,
     /// The detectors searched on the position sets, `off` first.
     pub endgame_detectors: Vec<String>,
     /// The generated endgames.

@@ -230,6 +230,25 @@ fn counters_are_deterministic_and_json_round_trips() {
         }
         assert!(svg.contains("paper (rescoped)"), "{file}");
     }
+    // The claims that keep their comparisons get a forest plot each, one row per comparison.
+    for (i, c) in a.verdict.claims.iter().enumerate() {
+        let file = format!("claim-{}.svg", i + 1);
+        assert_eq!(html.contains(&file), !c.rows.is_empty(), "{file}");
+        if let Ok(svg) = std::fs::read_to_string(out.join(&file)) {
+            for row in &c.rows {
+                assert!(svg.contains(&row.label), "{file} lacks {}", row.label);
+            }
+        }
+    }
+    assert!(
+        a.verdict
+            .false_draws
+            .contains("confirmed by the exact oracle")
+    );
+    assert!(
+        html.contains("confirmed by the exact oracle"),
+        "the false-draw sentence is on the page"
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }
 
@@ -289,4 +308,196 @@ fn endgame_generator_is_deterministic_and_small() {
             .same_position(a[0].root())
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn false_draws_are_measured_and_stated_from_the_values() {
+    use replab_search::Counters;
+    let base = run(&small(), &mut Silent).unwrap();
+    assert_eq!(base.false_draws.len(), base.grid_configs.len());
+    for (f, c) in base.false_draws.iter().zip(&base.grid_configs) {
+        assert_eq!(f.config, c.name);
+        assert!(f.confirmed.repetitions <= f.confirmed.hits, "{f:?}");
+        assert_eq!(f.refuted, f.confirmed.hits - f.confirmed.repetitions);
+    }
+    // Axon shrinks both counts by 10% against off. Confirmation keeps the whole change (its
+    // draws were all true: share 0%) or removes it (all false: share 100%).
+    let off = Counters {
+        terminal_nodes: 1000,
+        generated: 2000,
+        ..Counters::default()
+    };
+    let axon = Counters {
+        terminal_nodes: 900,
+        generated: 1800,
+        repetitions: 40,
+        hits: 40,
+        ..Counters::default()
+    };
+    let all_true = confirmed::false_draws("c", &off, &axon, axon);
+    assert_eq!(all_true.generated_share, Some(0.0));
+    assert_eq!(all_true.refuted, 0);
+    let all_false = confirmed::false_draws(
+        "c",
+        &off,
+        &axon,
+        Counters {
+            repetitions: 0,
+            ..off
+        }
+        .with_hits(40),
+    );
+    assert_eq!(all_false.terminal_share, Some(1.0));
+    assert_eq!(all_false.refuted, 40);
+    let flat = confirmed::false_draws("c", &off, &off, off);
+    assert_eq!(flat.generated_share, None);
+
+    let sentence = |f: FalseDraws| {
+        let mut r = base.clone();
+        r.false_draws = vec![f];
+        verdict::false_draws_sentence(&r)
+    };
+    let s = sentence(all_true);
+    assert!(
+        s.contains("Confirmation removes 0% of axon's terminal-node"),
+        "{s}"
+    );
+    assert!(s.contains("refuse 0 false draws"), "{s}");
+    let s = sentence(all_false);
+    assert!(s.contains("removes 100% of axon's terminal-node"), "{s}");
+    assert!(s.contains("refuse 40 false draws"), "{s}");
+    let s = sentence(flat);
+    assert!(s.contains("below the count noise"), "{s}");
+    assert_eq!(
+        base.verdict.false_draws,
+        verdict::false_draws_sentence(&base)
+    );
+}
+
+/// `counters` with `hits` candidate reports.
+trait WithHits {
+    fn with_hits(self, hits: u64) -> Self;
+}
+
+impl WithHits for replab_search::Counters {
+    fn with_hits(self, hits: u64) -> Self {
+        Self { hits, ..self }
+    }
+}
+
+#[test]
+fn the_rate_claim_is_decided_by_the_comparison_rule() {
+    use crate::compare::Decision;
+    let base = run(&small(), &mut Silent).unwrap();
+    let rate = |v: &Verdict| {
+        v.claims
+            .iter()
+            .find(|c| {
+                !c.rows.is_empty()
+                    && c.rows[0].comparison.measured.unit == crate::compare::Unit::PerThousand
+            })
+            .cloned()
+            .expect("a rate claim")
+    };
+    // Depths 1–4 against the paper's 1–12 count: never compared.
+    let c = rate(&base.verdict);
+    assert_eq!(c.support, "not comparable");
+    assert_eq!(c.rows.len(), base.grid_configs.len());
+    assert!(
+        c.rows
+            .iter()
+            .all(|r| r.comparison.decision == Decision::NotComparable)
+    );
+    // At the paper's depths the size decides: the paper's rate, a quarter of it, none.
+    let p = &base.paper;
+    let paper_rate = p.repetitions as f64 / p.generated_on as f64;
+    let with = |share: f64| {
+        let mut r = base.clone();
+        r.config.grid_depth = 12;
+        for t in r.grid_totals.iter_mut().filter(|t| t.detector == "axon") {
+            t.counters.generated = 10_000_000;
+            t.counters.repetitions = (10_000_000.0 * paper_rate * share).round() as u64;
+        }
+        rate(&verdict::verdict(&r))
+    };
+    assert_eq!(with(1.0).support, "supported");
+    assert_eq!(
+        with(1.0).rows[0].comparison.decision,
+        Decision::SameDirectionSimilarSize
+    );
+    assert_eq!(with(0.25).support, "partly supported");
+    assert_eq!(with(0.0).support, "not supported");
+}
+
+#[test]
+fn the_matrix_claim_follows_the_times() {
+    use crate::compare::Decision;
+    let base = run(&small(), &mut Silent).unwrap();
+    let with = |axon_ms: f64, matrix_ms: f64| {
+        let mut r = base.clone();
+        for set in [&mut r.endgames, &mut r.wac] {
+            for p in &mut set.positions {
+                for run in &mut p.runs {
+                    match run.detector.as_str() {
+                        "axon" => run.time_ms = axon_ms,
+                        "matrix" => run.time_ms = matrix_ms,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        verdict::verdict(&r)
+            .claims
+            .into_iter()
+            .find(|c| c.claim.contains("matrix"))
+            .expect("the matrix claim")
+    };
+    let faster = with(1.0, 2.0);
+    assert!(!faster.rows.is_empty());
+    // Six endgames decide (96.9%); three WAC records cannot (75%).
+    for row in &faster.rows {
+        let d = row.comparison.decision;
+        if row.label.starts_with("endgames") {
+            assert_eq!(d, Decision::SameDirection, "{}", row.label);
+        } else {
+            assert_eq!(d, Decision::TooFewSamples, "{}", row.label);
+        }
+    }
+    assert_eq!(faster.support, "partly supported");
+    let slower = with(2.0, 1.0);
+    assert_eq!(slower.support, "contradicted");
+    assert!(
+        slower
+            .rows
+            .iter()
+            .any(|r| r.comparison.decision == Decision::Opposite)
+    );
+}
+
+#[test]
+fn every_interval_of_the_study_carries_its_coverage() {
+    // With six repeats and six WAC records every interval is a real 95% interval.
+    let enough = Config {
+        repeat: 6,
+        wac_records: 6,
+        ..small()
+    };
+    let r = run(&enough, &mut Silent).unwrap();
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(crate::stats::uncovered_intervals(&v), Vec::<String>::new());
+    // Two repeats: every grid time interval is flagged with its path and its 50% coverage.
+    let r = run(&small(), &mut Silent).unwrap();
+    let flagged = crate::stats::uncovered_intervals(&serde_json::to_value(&r).unwrap());
+    assert!(
+        flagged
+            .iter()
+            .any(|p| p.starts_with("$.grid[0].time_ms.ci: coverage 0.5 ")),
+        "{flagged:?}"
+    );
+    assert!(
+        flagged
+            .iter()
+            .all(|p| p.contains("coverage 0.5 ") || p.contains("coverage 0.75 ")),
+        "{flagged:?}"
+    );
 }

@@ -237,6 +237,7 @@ fn run_of(
         counters: res.totals(),
         time_ms: res.time_ms(),
         time_ms_ci: [res.time_ms(); 2],
+        time_ms_coverage: 0.0,
         repeats: 1,
         time_ms_samples: vec![res.time_ms()],
         solved,
@@ -308,6 +309,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
             let e = median_ci(&run.time_ms_samples);
             run.time_ms = e.median;
             run.time_ms_ci = e.ci;
+            run.time_ms_coverage = e.coverage;
             run.repeats = e.repeats;
             runs.push(run);
         }

@@ -147,7 +147,7 @@ fn summary_section(results: &SuiteResults) -> Result<String> {
             repeats: results.config.repeats,
             coverage: format!(
                 "{:.0}",
-                100.0 * aggs.first().map_or(0.0, |a| a.time_ci_coverage)
+                100.0 * aggs.first().map_or(0.0, |a| a.time_ms_coverage)
             ),
             times: time_sentence(results),
             table: summary_table(results),

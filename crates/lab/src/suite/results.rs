@@ -80,6 +80,10 @@ pub struct SuiteRun {
     /// the runs, which covers less), ms.
     #[serde(default)]
     pub time_ms_ci: [f64; 2],
+    /// The probability that `time_ms_ci` covers the true median ([`crate::stats::median_coverage`]
+    /// of `repeats`: 0 for one run, 75% for three, at least 95% from six on).
+    #[serde(default)]
+    pub time_ms_coverage: f64,
     /// Timed runs behind `time_ms` (the counters of every run are identical).
     #[serde(default = "one")]
     pub repeats: usize,
@@ -121,8 +125,8 @@ pub struct Aggregate {
     pub repeats: usize,
     /// The probability that the intervals of this many rounds cover the true median (95% from
     /// 6 rounds on; with 3, the range of the rounds, 75%).
-    #[serde(default)]
-    pub time_ci_coverage: f64,
+    #[serde(default, alias = "time_ci_coverage")]
+    pub time_ms_coverage: f64,
     /// Per round `r`: the sum over records of the time of round `r`, ms.
     #[serde(default)]
     pub round_time_ms: Vec<f64>,
@@ -147,6 +151,9 @@ pub struct Aggregate {
     /// it contains 0 the suite measured no difference from `off`.
     #[serde(default)]
     pub time_vs_off_ci: Option<[f64; 2]>,
+    /// The probability that `time_vs_off_ci` covers the true median ratio.
+    #[serde(default)]
+    pub time_vs_off_coverage: Option<f64>,
     /// Terminal nodes relative to `off`.
     pub terminal_vs_off: Option<f64>,
     /// Generated moves relative to `off`.
@@ -158,7 +165,7 @@ impl Aggregate {
     /// 0. `None` without `off` (or for `off` itself), and when the interval covers less than
     /// 95% (too few repeats to decide).
     pub fn time_differs_from_off(&self) -> Option<bool> {
-        if self.detector == DetectorId::Off || self.time_ci_coverage < crate::stats::LEVEL {
+        if self.detector == DetectorId::Off || self.time_ms_coverage < crate::stats::LEVEL {
             return None;
         }
         self.time_vs_off_ci.map(|[lo, hi]| lo > 0.0 || hi < 0.0)
@@ -251,7 +258,7 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
             let rs: Vec<&SuiteRun> = of(runs, d).collect();
             let time_ms: f64 = rs.iter().map(|r| r.time_ms).sum();
             let round_time_ms = round_totals(&rs);
-            let (time_ms_ci, repeats, time_ci_coverage) = if round_time_ms.is_empty() {
+            let (time_ms_ci, repeats, time_ms_coverage) = if round_time_ms.is_empty() {
                 ([time_ms, time_ms], 0, 0.0)
             } else {
                 let e = median_ci(&round_time_ms);
@@ -275,7 +282,7 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
                 time_ms,
                 time_ms_ci,
                 repeats,
-                time_ci_coverage,
+                time_ms_coverage,
                 round_time_ms,
                 median_nodes: median_u64(rs.iter().map(|r| r.counters.nodes).collect()),
                 median_time_ms: median_f64(rs.iter().map(|r| r.time_ms).collect()),
@@ -285,6 +292,7 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
                 nodes_vs_off: None,
                 time_vs_off: None,
                 time_vs_off_ci: None,
+                time_vs_off_coverage: None,
                 terminal_vs_off: None,
                 generated_vs_off: None,
             }
@@ -308,6 +316,7 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
                 let e = median_ci(&ratios);
                 a.time_vs_off = Some(e.median);
                 a.time_vs_off_ci = Some(e.ci);
+                a.time_vs_off_coverage = Some(e.coverage);
             }
             a.terminal_vs_off = rel(a.terminal_nodes as f64, off.terminal_nodes as f64);
             a.generated_vs_off = rel(a.generated as f64, off.generated as f64);
@@ -356,7 +365,7 @@ pub fn summary_table(results: &SuiteResults) -> String {
 pub fn time_sentence(results: &SuiteResults) -> String {
     let aggs = &results.aggregates;
     let rounds = aggs.first().map_or(0, |a| a.repeats);
-    let coverage = aggs.first().map_or(0.0, |a| a.time_ci_coverage);
+    let coverage = aggs.first().map_or(0.0, |a| a.time_ms_coverage);
     if coverage < crate::stats::LEVEL {
         let medians: Vec<String> = aggs
             .iter()

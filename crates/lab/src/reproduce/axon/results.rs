@@ -76,9 +76,13 @@ pub struct Run {
     /// the further cases a single run.
     pub time_ms: f64,
     /// The 95% interval of the median time (`stats::median_ci`; `[time_ms, time_ms]` for a
-    /// single run).
-    #[serde(default)]
+    /// single run, which is no interval and is left out of `results.json`).
+    #[serde(default, skip_serializing_if = "is_point")]
     pub time_ms_ci: [f64; 2],
+    /// The probability that `time_ms_ci` covers the true median (`stats::median_coverage`;
+    /// 0 for a single run).
+    #[serde(default)]
+    pub time_ms_coverage: f64,
     /// Runs behind `time_ms`.
     #[serde(default)]
     pub repeats: usize,
@@ -102,6 +106,9 @@ pub struct Summary {
     /// The 95% interval of `time_ms`.
     #[serde(default)]
     pub time_ms_ci: [f64; 2],
+    /// The probability that `time_ms_ci` covers the true median.
+    #[serde(default)]
+    pub time_ms_coverage: f64,
     /// Rounds behind `time_ms`.
     #[serde(default)]
     pub repeats: usize,
@@ -114,6 +121,9 @@ pub struct Summary {
     /// The 95% interval of `overhead`.
     #[serde(default)]
     pub overhead_ci: [f64; 2],
+    /// The probability that `overhead_ci` covers the true median (1 for `off`, exactly 1).
+    #[serde(default)]
+    pub overhead_coverage: f64,
     /// Paired rounds behind `overhead` (more than `repeats` for the detector measured to a
     /// target precision, see [`Results::overhead_adaptive`]).
     #[serde(default)]
@@ -138,6 +148,9 @@ pub struct Summary {
     /// The 95% interval of `time_change`.
     #[serde(default)]
     pub time_change_ci: [f64; 2],
+    /// The probability that `time_change_ci` covers the true median.
+    #[serde(default)]
+    pub time_change_coverage: f64,
     /// Best move at the deepest iteration (UCI).
     pub final_best_move: String,
     /// Score at the deepest iteration (cp, White's view).
@@ -320,4 +333,9 @@ impl Results {
 /// The runs of configuration `name` among `runs`, in their order.
 pub fn runs_of<'a>(runs: &'a [Run], name: &str) -> Vec<&'a Run> {
     runs.iter().filter(|r| r.detector == name).collect()
+}
+
+/// Whether an interval is a single point (a single run's time): then it is not written.
+fn is_point(ci: &[f64; 2]) -> bool {
+    ci[0] == ci[1]
 }
