@@ -22,6 +22,36 @@ impl crate::experiment::Experiment for Elo {
             text: headline(results),
         }]
     }
+
+    /// The rows of detection off, each detector and each draw-policy preset, one fact per
+    /// control (the landing page's decision table).
+    fn ranking(results: &Results) -> Vec<crate::experiment::Ranked> {
+        results.rows.iter().filter_map(decision_fact).collect()
+    }
+}
+
+/// A row as a fact of the decision table: detection off, a detector or the upcoming-cycle
+/// detector (the detector's row), or a draw policy played with linear (a preset row).
+fn decision_fact(r: &RowResult) -> Option<crate::experiment::Ranked> {
+    let spec = PlayerSpec::parse(&r.a).ok()?;
+    let policy = match r.group.as_str() {
+        "detection" | "detector" | "upcoming" => None,
+        "policy" => Some(spec.policy.name().to_string()),
+        _ => return None,
+    };
+    Some(crate::experiment::Ranked {
+        detector: spec.detector,
+        fact: crate::experiment::Fact::Elo(crate::experiment::EloFact {
+            policy,
+            baseline: r.b.clone(),
+            control: r.control.clone(),
+            deterministic: r.deterministic,
+            games: r.games,
+            elo: r.elo.value,
+            interval: [r.elo.lower, r.elo.upper],
+            coverage: r.elo.coverage,
+        }),
+    })
 }
 
 #[cfg(test)]
