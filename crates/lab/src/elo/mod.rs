@@ -98,9 +98,9 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             nodes: 1000,
-            games: 200,
-            tc: "0.5+0.005".into(),
-            tc_games: 40,
+            games: 600,
+            tc: "0.2+0.002".into(),
+            tc_games: 100,
             seed: 1,
             threads: crate::engine::default_threads(),
             command: "replab elo".into(),
@@ -112,10 +112,10 @@ impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
         Config {
-            nodes: 400,
-            games: 40,
+            nodes: 1000,
+            games: 100,
             tc: "0.2+0.002".into(),
-            tc_games: 10,
+            tc_games: 16,
             command: "replab elo --quick".into(),
             ..Config::default()
         }
