@@ -18,7 +18,8 @@
 //! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
 //!
 //! The step list, its count, the report writes and the landing page's report list, headlines,
-//! ranking rows and sections are all generated from the table ([`experiments!`]).
+//! decision table ([`decision`], first on the page), ranking rows and sections are all
+//! generated from the table ([`experiments!`]).
 //!
 //! The site is many report directories, so [`write`] takes the site's root rather than one
 //! [`ReportDir`]: each report is staged and committed atomically on its own, the landing page

@@ -41,7 +41,10 @@ fn a_tiny_gauntlet_reports_every_row() {
     };
     assert!(elo("off", None) && elo("linear+cuckoo", None) && elo("axon", None));
     assert!(elo("linear", Some("twofold")) && elo("linear", Some("threefold")));
-    assert!(!elo("linear", None), "the bits, GHI and jitter rows are not detector rows");
+    assert!(
+        !elo("linear", None),
+        "the bits, GHI and jitter rows are not detector rows"
+    );
     let rows = crate::bench::decision::choices(&facts);
     let off = rows.iter().find(|r| r.spec == "off").unwrap();
     assert_eq!(off.elo.len(), 1);
