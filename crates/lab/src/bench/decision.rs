@@ -37,7 +37,8 @@ pub struct Choice {
     pub overhead: Option<(f64, [f64; 2], f64)>,
     /// The Elo matches against the baseline, fixed nodes first.
     pub elo: Vec<EloFact>,
-    /// Whether this choice is the baseline the Elo matches were played against.
+    /// Whether this choice is the baseline the Elo matches were played against (and has no
+    /// match of its own).
     pub baseline: bool,
 }
 
@@ -113,9 +114,11 @@ fn choice(facts: &[Ranked], detector: &str, policy: Option<DrawPolicy>) -> Choic
         }
     }
     row.elo.sort_by_key(|e| !e.deterministic);
-    row.baseline = facts
-        .iter()
-        .any(|f| matches!(&f.fact, Fact::Elo(e) if e.baseline == spec));
+    // A row with matches of its own (linear:policy=twofold, also axon's opponent) shows them.
+    row.baseline = row.elo.is_empty()
+        && facts
+            .iter()
+            .any(|f| matches!(&f.fact, Fact::Elo(e) if e.baseline == spec));
     if let Some(base) = row.elo.first().map(|e| e.baseline.clone()) {
         let base_detector = base.split(':').next().unwrap_or_default().to_string();
         row.baseline_instructions = about(base_detector).find_map(|f| match f.fact {
@@ -442,6 +445,26 @@ mod tests {
         assert!(rows.iter().all(|r| r.spec != "linear:policy=stockfish"));
         // The fact names linear+cuckoo as its detector, so no linear preset row takes it.
         assert!(row(&rows, "linear:policy=twofold").elo.is_empty());
+    }
+
+    #[test]
+    fn a_row_that_is_also_a_baseline_shows_its_own_matches() {
+        let mut axon = elo(None, -10.0, [-28.0, 7.0]);
+        axon.detector = "axon".into();
+        if let Fact::Elo(e) = &mut axon.fact {
+            e.baseline = "linear:policy=twofold".into();
+        }
+        let mut twofold = elo(Some("twofold"), 0.0, [-20.0, 20.0]);
+        twofold.detector = "linear".into();
+        let rows = choices(&[axon, twofold]);
+        let twofold = row(&rows, "linear:policy=twofold");
+        assert!(!twofold.baseline);
+        let text = recommendation(twofold);
+        assert!(
+            text.starts_with("no measurable Elo difference from linear"),
+            "{text}"
+        );
+        assert!(row(&rows, "linear").baseline);
     }
 
     #[test]
