@@ -172,23 +172,38 @@ fn cost_comparison(row: &Choice) -> Option<(f64, Comparison)> {
     ))
 }
 
-/// An Elo cell: `+5.2 [−10.1, +20.3], 200 games`.
+/// Elo with a sign and one decimal, never `-0.0`.
+fn signed(elo: f64) -> String {
+    let rounded = (elo * 10.0).round() / 10.0;
+    format!("{:+.1}", if rounded == 0.0 { 0.0 } else { rounded })
+}
+
+/// An Elo value with its interval: `+5.2 [-10.1, +20.3]`.
+fn elo_interval(e: &EloFact) -> String {
+    format!(
+        "{} [{}, {}]",
+        signed(e.elo),
+        signed(e.interval[0]),
+        signed(e.interval[1])
+    )
+}
+
+/// An Elo cell: `+5.2 [-10.1, +20.3], 200 games`.
 fn elo_text(e: &EloFact) -> String {
-    let mut text = format!(
-        "{:+.1} [{:+.1}, {:+.1}], {} games",
-        e.elo, e.interval[0], e.interval[1], e.games
-    );
+    let mut text = format!("{}, {} games", elo_interval(e), e.games);
     if e.coverage < crate::stats::LEVEL {
         text += &format!(" ({:.1}% interval)", 100.0 * e.coverage);
     }
     text
 }
 
-/// An Elo match in a sentence: `+5.2 [−10.1, +20.3] Elo at 1000 nodes (200 games)`.
+/// An Elo match in a sentence: `+5.2 [-10.1, +20.3] Elo at 1000 nodes (200 games)`.
 fn elo_clause(e: &EloFact) -> String {
     format!(
-        "{:+.1} [{:+.1}, {:+.1}] Elo at {} ({} games)",
-        e.elo, e.interval[0], e.interval[1], e.control, e.games
+        "{} Elo at {} ({} games)",
+        elo_interval(e),
+        e.control,
+        e.games
     )
 }
 
@@ -465,6 +480,14 @@ mod tests {
             "{text}"
         );
         assert!(row(&rows, "linear").baseline);
+    }
+
+    #[test]
+    fn no_negative_zero() {
+        assert_eq!(signed(-1e-14), "+0.0");
+        assert_eq!(signed(-0.04), "+0.0");
+        assert_eq!(signed(-0.05), "-0.1");
+        assert_eq!(signed(2.0), "+2.0");
     }
 
     #[test]
