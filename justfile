@@ -13,6 +13,12 @@ bench *ARGS:
 bench-quick:
     cargo run --release -- bench --quick
 
+# Match-speed benchmark (issue 20's target: at most 2 minutes on 2 cores): a 10,000-game match
+# at 1,000 nodes per move; it prints the wall time, games per second and the share of the
+# threads' time outside the searches.
+match-speed OUT="/tmp/replab-match-speed":
+    cargo run --release -- match --a linear --b off --games 10000 --nodes 1000 --seed 1 --out {{OUT}}
+
 # The test suite (the same command CI runs).
 test:
     cargo test --workspace

@@ -40,5 +40,5 @@ pub use estimate::{
 pub use pdf::ZERO_COUNT_REPLACEMENT;
 pub use sprt::{
     Decision, EloModel, Sprt, SprtError, SprtReport, bayeselo_draw_elo, bayeselo_probabilities,
-    llr_bayeselo, llr_logistic, llr_normalized,
+    llr_bayeselo, llr_logistic, llr_normalized, normalized_bound_limit,
 };

@@ -126,6 +126,29 @@ impl Pdf {
     }
 }
 
+/// The largest |t| for which [`Pdf::mle_with_t_value`] can start on `classes` evenly spaced
+/// scores with reference ½ (fishtest's `MLE_t_value` starts from the same uniform
+/// distribution): at or beyond it, the first round's shifted scores all have one sign, its
+/// secular equation has no root, and no LLR is defined. For k scores aᵢ = i/(k−1) with
+/// uniform weights (mean ½, deviation σ) it is the largest over aᵢ > ½ of
+/// 2(aᵢ − ½) / (σ(1 + ((aᵢ − ½)/σ)²)): 2√2/3 ≈ 0.943 for the five pair scores, 0.980 for the
+/// three game scores.
+pub fn t_value_reach(classes: usize) -> f64 {
+    let last = classes.saturating_sub(1).max(1) as f64;
+    let scores: Vec<f64> = (0..classes).map(|i| i as f64 / last).collect();
+    let k = classes.max(1) as f64;
+    let mean = scores.iter().sum::<f64>() / k;
+    let sigma = (scores.iter().map(|a| (a - mean).powi(2)).sum::<f64>() / k).sqrt();
+    scores
+        .iter()
+        .filter(|a| **a > 0.5)
+        .map(|a| {
+            let z = (a - 0.5) / sigma;
+            2.0 * (a - 0.5) / (sigma * (1.0 + z * z))
+        })
+        .fold(0.0, f64::max)
+}
+
 /// The root x of the secular equation Σ pᵢ dᵢ / (1 + x dᵢ) = 0 with every 1 + x dᵢ > 0.
 ///
 /// The left side decreases strictly in x on that interval, (−1/max d, −1/min d), so bisection

@@ -181,24 +181,45 @@ impl TestState {
     }
 
     /// The largest Elo at which the observed outcome has probability below `p` (fishtest
-    /// `lower_cb`): the root of P(worse | elo) = 1 − p, bracketed around the test's bounds and
-    /// widened by doubling up to ±1000 Elo; a bracket end when there is no root inside ±1000.
+    /// `lower_cb`): the root of P(worse | elo) = 1 − p nearest the test's bounds, a bracket
+    /// end (±1000 Elo) when there is none inside ±1000.
+    ///
+    /// P(worse | elo) falls from 1 to 0 as the Elo passes the observed one, but the model
+    /// rises again far beyond it (the spread v about the score of `elo` grows with the
+    /// distance from the observed mean, which slows the drift), so a second, meaningless root
+    /// lies on that far side. fishtest's bracket, the bounds' centre ± 30·width doubled until
+    /// the ends differ in sign, can step over the first root and then finds no sign change at
+    /// all: it returns the clamp 1000 (e.g. pentanomial [1, 20, 300, 900, 779] at [0, 2]). This
+    /// scan walks outward from the centre in steps growing by 10% and bisects the first sign
+    /// change, which fishtest's bracket finds whenever it finds one near the bounds.
     fn elo_bound(&self, test: &Sprt, p: f64) -> f64 {
+        const LIMIT: f64 = 1000.0;
         let centre = (test.elo0 + test.elo1) / 2.0;
-        let width = test.elo1 - test.elo0;
         let f = |elo: f64| self.worse_outcome_probability(elo) - (1.0 - p);
-        let mut reach = 30.0;
+        let at_centre = f(centre);
+        if at_centre == 0.0 {
+            return centre;
+        }
+        // The root lies above the centre when a worse outcome is still too likely there.
+        let direction = if at_centre > 0.0 { 1.0 } else { -1.0 };
+        let mut step = (test.elo1 - test.elo0).max(1.0);
+        let mut inner = centre;
         loop {
-            let lo = (centre - reach * width).max(-1000.0);
-            let hi = (centre + reach * width).min(1000.0);
-            let (f_lo, f_hi) = (f(lo), f(hi));
-            if f_lo > 0.0 && f_hi < 0.0 {
+            let outer = (inner + direction * step).clamp(-LIMIT, LIMIT);
+            let value = f(outer);
+            if value.is_finite() && (value > 0.0) != (at_centre > 0.0) {
+                let (lo, hi) = if direction > 0.0 {
+                    (inner, outer)
+                } else {
+                    (outer, inner)
+                };
                 return bisect_decreasing(f, lo, hi);
             }
-            if lo <= -1000.0 && hi >= 1000.0 {
-                return if f_lo > 0.0 { hi } else { lo };
+            if outer.abs() >= LIMIT {
+                return outer;
             }
-            reach *= 2.0;
+            inner = outer;
+            step *= 1.1;
         }
     }
 }

@@ -51,6 +51,23 @@ pub enum SprtError {
         /// The given elo1.
         elo1: f64,
     },
+    /// A normalized-Elo bound at or beyond [`normalized_bound_limit`]: fishtest's t-value
+    /// solver cannot start there, so the LLR would be undefined (NaN) for every count.
+    OutOfReach {
+        /// The given elo0.
+        elo0: f64,
+        /// The given elo1.
+        elo1: f64,
+        /// The largest |bound| the LLR is defined for, exclusive.
+        limit: f64,
+    },
+}
+
+/// The largest |normalized Elo| (exclusive) a bound of the normalized GSPRT may have on
+/// pentanomial counts (pairs, the stricter case; games allow a wider range): the t-value
+/// reach of the solver's start on the five pair scores (2√2/3), per game: about 231.6 nElo.
+pub fn normalized_bound_limit() -> f64 {
+    crate::pdf::t_value_reach(5) / std::f64::consts::SQRT_2 * NELO_PER_T
 }
 
 impl fmt::Display for SprtError {
@@ -63,6 +80,12 @@ impl fmt::Display for SprtError {
             SprtError::Bounds { elo0, elo1 } => write!(
                 f,
                 "SPRT bounds elo0={elo0}, elo1={elo1}: both must be finite and elo0 < elo1"
+            ),
+            SprtError::OutOfReach { elo0, elo1, limit } => write!(
+                f,
+                "SPRT bounds elo0={elo0}, elo1={elo1} (normalized Elo): each must lie within \
+                 ±{limit:.1}, where the GSPRT's maximum-likelihood t-value solver (fishtest's \
+                 MLE_t_value) has a solution; beyond it the LLR is undefined"
             ),
         }
     }
@@ -105,6 +128,10 @@ impl Sprt {
         }
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
             return Err(SprtError::Bounds { elo0, elo1 });
+        }
+        let limit = normalized_bound_limit();
+        if model == EloModel::Normalized && (elo0.abs() >= limit || elo1.abs() >= limit) {
+            return Err(SprtError::OutOfReach { elo0, elo1, limit });
         }
         Ok(Sprt {
             elo0,
@@ -160,7 +187,8 @@ impl Sprt {
     ///   and one loss (cutechess and OpenBench do not regularise).
     ///
     /// NaN when a hypothesis is out of reach of every distribution on the observed scores
-    /// (only for extreme bounds); [`Sprt::decision`] then continues.
+    /// (only for extreme bounds, which [`Sprt::new`] refuses for the normalized model:
+    /// [`normalized_bound_limit`]); [`Sprt::decision`] then continues.
     pub fn llr<C: ResultCounts + ?Sized>(&self, counts: &C) -> f64 {
         match self.model {
             EloModel::BayesElo => llr_bayeselo(self.elo0, self.elo1, &counts.games_trinomial()),

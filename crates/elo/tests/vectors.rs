@@ -62,3 +62,17 @@ fn fishtest_sequential_elo_estimate() {
     let fixed = summarize(&counts).unwrap();
     assert_published("fixed-sample Elo", fixed.elo.value, 188.60, 2);
 }
+
+/// The vector of fishtest issue 2571: ptnml [1, 20, 300, 900, 779] against normalized [0, 2]
+/// gives Elo 245.47 [223.64, 289.80]. A bracket grown by doubling around the bounds (as
+/// fishtest's `lower_cb` grows it) steps over the root of the estimate and of the upper end,
+/// where the probability of a worse outcome rises again far beyond the observed Elo, and
+/// returns the clamp 1000 for both; the scan from the bounds' centre outward finds them.
+#[test]
+fn fishtest_issue_2571_sequential_elo_estimate() {
+    let counts = Pentanomial::from_ptnml([1, 20, 300, 900, 779]);
+    let estimate = stc().sequential_estimate(&counts, 0.95).unwrap();
+    assert_published("Elo", estimate.value, 245.47, 2);
+    assert_published("lower end", estimate.lower, 223.64, 2);
+    assert_published("upper end", estimate.upper, 289.80, 2);
+}

@@ -18,7 +18,8 @@
 //! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
 //!
 //! The step list, its count, the report writes and the landing page's report list, headlines,
-//! ranking rows and sections are all generated from the table ([`experiments!`]).
+//! decision table ([`decision`], first on the page), ranking rows and sections are all
+//! generated from the table ([`experiments!`]).
 //!
 //! The site is many report directories, so [`write`] takes the site's root rather than one
 //! [`ReportDir`]: each report is staged and committed atomically on its own, the landing page
@@ -41,6 +42,8 @@ use crate::{
     experiments, ghi::Ghi, key_width::KeyWidth, microbench::Microbench, policies::Policies,
     reproduce::axon::Axon, smp::Smp, study::Study, suite::Suites,
 };
+
+pub mod decision;
 
 experiments! {
     /// Every experiment's typed results, in step order; `results.json` holds each under its
@@ -302,7 +305,11 @@ fn rows(facts: &[Ranked]) -> (Vec<String>, Vec<Row>) {
     }
     let rows = DETECTORS
         .iter()
-        .filter(|d| facts.iter().any(|f| f.detector == d.name))
+        .filter(|d| {
+            facts.iter().any(|f| {
+                f.detector == d.name && !matches!(f.fact, Fact::Conformance { .. } | Fact::Elo(_))
+            })
+        })
         .map(|d| {
             let mut row = Row {
                 detector: d.name.to_string(),
@@ -319,8 +326,8 @@ fn rows(facts: &[Ranked]) -> (Vec<String>, Vec<Row>) {
                         row.false_negative.get_or_insert(*false_negative);
                     }
                     Fact::Cycle { run, ns, ratio } => row.ns.push((*run, *ns, *ratio)),
-                    Fact::SearchOverhead(o) => {
-                        row.overhead.get_or_insert(*o);
+                    Fact::SearchOverhead { ratio, .. } => {
+                        row.overhead.get_or_insert(*ratio);
                     }
                     Fact::Instructions(i) => {
                         row.instructions.get_or_insert(*i);
@@ -330,6 +337,8 @@ fn rows(facts: &[Ranked]) -> (Vec<String>, Vec<Row>) {
                             row.suites[i] = row.suites[i].or(*change);
                         }
                     }
+                    // The decision table's facts, not the ranking's.
+                    Fact::Conformance { .. } | Fact::Elo(_) => {}
                 }
             }
             row
@@ -512,7 +521,8 @@ fn scaling_chart(rows: &[Row]) -> LineChart {
 
 /// Writes the landing page from the typed results.
 fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
-    let (columns, rows) = rows(&results.experiments.ranking());
+    let facts = results.experiments.ranking();
+    let (columns, rows) = rows(&facts);
     let dir = ReportDir::create(out.join(".landing"))?;
     let figure = dir.write_chart(
         "scaling.svg",
@@ -532,8 +542,22 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
         .iter()
         .map(|l| (l.title.clone(), format!("{}/index.html", l.dir)))
         .collect();
+    #[derive(Serialize)]
+    struct DecisionContext {
+        table: String,
+    }
     let mut page = Page::new("replab: repetition detection compared", &results.meta)
         .nav(nav)
+        .section(
+            "Which choice: the decision table",
+            render_fragment(
+                "bench/decision.html",
+                include_str!("../templates/bench/decision.html"),
+                &DecisionContext {
+                    table: decision::table(&decision::choices(&facts)),
+                },
+            )?,
+        )
         .section(
             "Headlines",
             render_fragment(

@@ -125,7 +125,14 @@ pub enum Fact {
         ratio: f64,
     },
     /// NPS of detection off ÷ NPS with the detector, in the Axon reproduction.
-    SearchOverhead(f64),
+    SearchOverhead {
+        /// The ratio (a median over paired rounds).
+        ratio: f64,
+        /// Its interval.
+        interval: [f64; 2],
+        /// The interval's coverage.
+        coverage: f64,
+    },
     /// Instructions per node relative to `off` (valgrind).
     Instructions(f64),
     /// Time against `off` on one suite, and whether its interval excludes no change.
@@ -135,6 +142,40 @@ pub enum Fact {
         /// The change and whether it is significant; `None` when not measured.
         change: Option<(f64, bool)>,
     },
+    /// The UCI conformance scenarios (FIDE rules) of replab's engine with the detector under
+    /// one draw policy.
+    Conformance {
+        /// The draw policy the engine ran under.
+        policy: String,
+        /// Scenarios played.
+        scenarios: usize,
+        /// The scenarios it failed.
+        failed: Vec<String>,
+    },
+    /// Elo against the self-play gauntlet's baseline.
+    Elo(EloFact),
+}
+
+/// One self-play match of the gauntlet as a fact about a detector: its own row (`policy`
+/// `None`) or a draw-policy preset played with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EloFact {
+    /// The draw policy the row varies (a policy preset row), or `None` (the detector's row).
+    pub policy: Option<String>,
+    /// The opponent, canonical (`linear`).
+    pub baseline: String,
+    /// `N nodes` or the time control.
+    pub control: String,
+    /// Whether the games are reproducible (fixed nodes per move).
+    pub deterministic: bool,
+    /// Games played.
+    pub games: u64,
+    /// Logistic Elo of the row's player over the baseline.
+    pub elo: f64,
+    /// Its interval.
+    pub interval: [f64; 2],
+    /// The interval's coverage.
+    pub coverage: f64,
 }
 
 /// A report of the site: its directory under the root and its title.

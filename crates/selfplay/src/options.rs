@@ -145,7 +145,9 @@ pub fn summary(r: &MatchResults) -> String {
         "{} vs {}: {} games ({} pairs), W/D/L {}/{}/{}\n\
          pentanomial [LL, LD, WL+DD, WD, WW] = [{}, {}, {}, {}, {}]\n\
          Elo {:+.2} [{:+.2}, {:+.2}], nElo {:+.2} [{:+.2}, {:+.2}] (95%), LOS {:.1}%\n\
-         SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n",
+         SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n\
+         {:.1} s wall, {:.1} games/s, {:.1}% of the threads' time outside the searches, peak \
+         memory {} KiB\n",
         r.identity.a,
         r.identity.b,
         r.games,
@@ -171,6 +173,10 @@ pub fn summary(r: &MatchResults) -> String {
         r.sprt.lower,
         r.sprt.upper,
         r.sprt.decision,
+        r.timing.wall_s,
+        r.timing.games_per_second,
+        100.0 * r.timing.outside_search_share,
+        r.timing.peak_rss_kib,
     )
 }
 

@@ -23,7 +23,7 @@ use crate::{
     book::Book,
     game::{Control, GameRecord, PgnGame, Table},
     spec::PlayerSpec,
-    stats::{self, Decision, EloEstimate, SprtReport},
+    stats::{self, ALPHA, BETA, Decision, EloEstimate, SprtReport},
 };
 
 /// The settings of a match.
@@ -87,6 +87,10 @@ impl MatchConfig {
                 self.bounds.1
             );
         }
+        // Bounds the normalized GSPRT cannot compute an LLR for are refused, not run silently.
+        let (elo0, elo1) = self.bounds;
+        replab_elo::Sprt::new(elo0, elo1, ALPHA, BETA, replab_elo::EloModel::Normalized)
+            .map_err(|e| anyhow::anyhow!("--sprt {elo0},{elo1}: {e}"))?;
         if self.threads == 0 {
             bail!("at least one thread");
         }

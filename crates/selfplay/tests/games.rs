@@ -119,3 +119,16 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     let n = stopped.pair_results.len();
     assert_eq!(stopped.pair_results[..], full.pair_results[..n]);
 }
+
+#[test]
+fn sprt_bounds_without_a_defined_llr_are_refused() {
+    let mut c = config(4, 200, 1);
+    c.bounds = (-250.0, 250.0);
+    c.early_stop = true;
+    let err = c.check().unwrap_err().to_string();
+    assert!(err.starts_with("--sprt -250,250: "), "{err}");
+    assert!(err.contains("±231.6"), "{err}");
+    assert!(play(&c, &mut |_, _| {}).is_err());
+    c.bounds = (-230.0, 230.0);
+    assert!(c.check().is_ok());
+}

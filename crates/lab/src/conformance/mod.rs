@@ -21,7 +21,7 @@ pub use engine::{Engine, Launch};
 pub use page::{failures, headline, summary_table, terminal_summary, unexpected_failures, write};
 
 use crate::Progress;
-use crate::experiment::{Conclusion, Experiment, Failure, Headline, Site};
+use crate::experiment::{Conclusion, Experiment, Fact, Failure, Headline, Ranked, Site};
 
 /// A score within ±`DRAW_MARGIN` centipawns is a draw (engines add small noise to draws).
 pub const DRAW_MARGIN: i32 = 10;
@@ -708,5 +708,29 @@ impl Experiment for Conformance {
             context: r#" (<a href="conformance/index.html">engine × scenario</a>)"#.into(),
             text: headline(results),
         }]
+    }
+
+    /// One fact per configuration of replab's engine (detector and draw policy): the
+    /// scenarios it failed.
+    fn ranking(results: &Results) -> Vec<Ranked> {
+        results
+            .engines
+            .iter()
+            .filter(|e| !e.external)
+            .filter_map(|e| {
+                let (detector, policy) = e.name.strip_prefix("replab ")?.split_once(" (")?;
+                Some(Ranked {
+                    detector: detector.to_string(),
+                    fact: Fact::Conformance {
+                        policy: policy.strip_suffix(')')?.to_string(),
+                        scenarios: results.scenarios.len(),
+                        failed: failures(results, &e.name)
+                            .into_iter()
+                            .map(String::from)
+                            .collect(),
+                    },
+                })
+            })
+            .collect()
     }
 }

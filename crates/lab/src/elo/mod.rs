@@ -22,6 +22,36 @@ impl crate::experiment::Experiment for Elo {
             text: headline(results),
         }]
     }
+
+    /// The rows of detection off, each detector and each draw-policy preset, one fact per
+    /// control (the landing page's decision table).
+    fn ranking(results: &Results) -> Vec<crate::experiment::Ranked> {
+        results.rows.iter().filter_map(decision_fact).collect()
+    }
+}
+
+/// A row as a fact of the decision table: detection off, a detector or the upcoming-cycle
+/// detector (the detector's row), or a draw policy played with linear (a preset row).
+fn decision_fact(r: &RowResult) -> Option<crate::experiment::Ranked> {
+    let spec = PlayerSpec::parse(&r.a).ok()?;
+    let policy = match r.group.as_str() {
+        "detection" | "detector" | "upcoming" => None,
+        "policy" => Some(spec.policy.name().to_string()),
+        _ => return None,
+    };
+    Some(crate::experiment::Ranked {
+        detector: spec.detector,
+        fact: crate::experiment::Fact::Elo(crate::experiment::EloFact {
+            policy,
+            baseline: r.b.clone(),
+            control: r.control.clone(),
+            deterministic: r.deterministic,
+            games: r.games,
+            elo: r.elo.value,
+            interval: [r.elo.lower, r.elo.upper],
+            coverage: r.elo.coverage,
+        }),
+    })
 }
 
 #[cfg(test)]
@@ -68,9 +98,9 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             nodes: 1000,
-            games: 200,
-            tc: "0.5+0.005".into(),
-            tc_games: 40,
+            games: 600,
+            tc: "0.2+0.002".into(),
+            tc_games: 100,
             seed: 1,
             threads: crate::engine::default_threads(),
             command: "replab elo".into(),
@@ -82,10 +112,10 @@ impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
         Config {
-            nodes: 400,
-            games: 40,
+            nodes: 1000,
+            games: 100,
             tc: "0.2+0.002".into(),
-            tc_games: 10,
+            tc_games: 16,
             command: "replab elo --quick".into(),
             ..Config::default()
         }

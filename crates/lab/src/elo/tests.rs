@@ -29,6 +29,26 @@ fn a_tiny_gauntlet_reports_every_row() {
     assert!(results.rows.iter().all(|r| r.games == 2 && r.deterministic));
     assert!(headline(&results).contains("choices differ"));
     assert!(summary_table(&results).contains("off (vs linear)"));
+
+    // The decision table's facts: the detector rows and the policy presets, nothing else.
+    use crate::experiment::{Experiment, Fact};
+    let facts = Elo::ranking(&results);
+    let elo = |detector: &str, policy: Option<&str>| {
+        facts.iter().any(|f| {
+            f.detector == detector
+                && matches!(&f.fact, Fact::Elo(e) if e.policy.as_deref() == policy)
+        })
+    };
+    assert!(elo("off", None) && elo("linear+cuckoo", None) && elo("axon", None));
+    assert!(elo("linear", Some("twofold")) && elo("linear", Some("threefold")));
+    assert!(
+        !elo("linear", None),
+        "the bits, GHI and jitter rows are not detector rows"
+    );
+    let rows = crate::bench::decision::choices(&facts);
+    let off = rows.iter().find(|r| r.spec == "off").unwrap();
+    assert_eq!(off.elo.len(), 1);
+    assert!(rows.iter().any(|r| r.spec == "linear" && r.baseline));
 }
 
 #[test]

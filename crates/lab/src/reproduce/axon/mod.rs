@@ -109,7 +109,11 @@ impl Experiment for Axon {
             .iter()
             .map(|s| Ranked {
                 detector: s.detector.to_string(),
-                fact: Fact::SearchOverhead(s.overhead),
+                fact: Fact::SearchOverhead {
+                    ratio: s.overhead,
+                    interval: s.overhead_ci,
+                    coverage: crate::stats::median_coverage(s.overhead_rounds),
+                },
             })
             .collect()
     }
