@@ -45,7 +45,7 @@ pub struct MatchOptions {
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// Stop as soon as the normalized-Elo SPRT with these bounds decides.
-    #[arg(long, value_name = "ELO0,ELO1")]
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
     /// Play only shard K of N (the pairs i with i mod N = K-1).
     #[arg(long, value_name = "K/N")]

@@ -132,6 +132,8 @@ fn bad_match_input_exits_2_without_output() {
             vec!["--sprt", "0,2", "--shard", "1/2"],
             "exclude each other",
         ),
+        // A negative lower bound is a value, not a flag: the SPRT check refuses it.
+        (vec!["--sprt", "-250,250"], "within ±231.6"),
     ] {
         let mut args = vec!["match", "--quiet"];
         for (flag, default) in [
