@@ -53,30 +53,30 @@ fn streams_one_line_per_position() {
     assert_eq!(summary.positions, lines.len() as u64);
     assert!(summary.skipped.is_empty() && !summary.output_closed);
     assert_eq!(progress.done, [summary.games as u64]);
+    // serde_json's objects are read back sorted by key.
     let names: Vec<&str> = lines[0]["detectors"]
         .as_object()
         .unwrap()
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(names, DETECTOR_NAMES, "every technique, in table order");
+    let mut expected = DETECTOR_NAMES.to_vec();
+    expected.sort_unstable();
+    assert_eq!(names, expected, "every technique");
     // The game is short: every detector exact below its tables' capacity agrees with truth.
     let exact: Vec<&str> = DETECTORS
         .iter()
-        .filter(|d| d.caps.listed && d.caps.exact_below_capacity())
+        .filter(|d| d.caps.listed && !d.caps.composite && d.caps.exact_below_capacity())
         .map(|d| d.name)
         .collect();
     assert!(exact.len() >= 4, "{exact:?}");
-    let mut axon_errs = 0;
     for l in &lines {
         let truth = &l["detectors"]["truth"];
         assert_eq!(*truth, Value::Bool(l["occurrence"].as_u64().unwrap() >= 2));
         for name in &exact {
             assert_eq!(l["detectors"][name], *truth, "{name}: {l}");
         }
-        axon_errs += (l["detectors"]["axon"] != *truth) as u32;
     }
-    assert!(axon_errs > 0, "the game was chosen for an Axon error");
 }
 
 #[test]
