@@ -322,13 +322,6 @@ fn rate_series(family: DetectorId, rows: Vec<&WalkCost>) -> Vec<Series> {
 /// "tt-open (2^20…2^8 entries), filo (1,024…16 entries) and rookie (2^14…2^6 entries)": each
 /// family with its largest and smallest table, from the measurements.
 fn families_and_sizes(s: &MicrobenchSummary, families: &[DetectorId]) -> String {
-    let size = |n: usize| {
-        if n.is_power_of_two() && n > 1 << 12 {
-            format!("2^{}", n.trailing_zeros())
-        } else {
-            fmt_int(n)
-        }
-    };
     let parts: Vec<String> = families
         .iter()
         .map(|&f| {
@@ -338,6 +331,14 @@ fn families_and_sizes(s: &MicrobenchSummary, families: &[DetectorId]) -> String 
                 .filter(|t| t.detector == f)
                 .map(|t| t.entries);
             let (hi, lo) = (sizes.clone().max().unwrap_or(0), sizes.min().unwrap_or(0));
+            // Sized by index bits (a power of two above 4,096 at the largest): 2^k.
+            let size = |n: usize| {
+                if hi > 1 << 12 && hi.is_power_of_two() && n.is_power_of_two() {
+                    format!("2^{}", n.trailing_zeros())
+                } else {
+                    fmt_int(n)
+                }
+            };
             format!("{f} ({}…{} entries)", size(hi), size(lo))
         })
         .collect();
