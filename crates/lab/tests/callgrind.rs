@@ -14,7 +14,7 @@ use replab_lab::{
         SearchCost, Workload,
     },
 };
-use replab_registry::SEARCH_DETECTORS;
+use replab_registry::{DETECTORS, DetectorId, SEARCH_DETECTORS};
 
 /// The replab binary beside this test's profile directory, if valgrind is installed and the
 /// binary is there; else `None` after saying why.
@@ -55,15 +55,16 @@ fn count(exe: &std::path::Path, workload: &str) -> Option<Measured> {
 
 #[test]
 fn workload_names_round_trip() {
-    for name in [
-        "search:off:wac018:10",
-        "search:linear+cuckoo:wac018:3",
-        "search:tt-thompson:wac018:1",
-        "cycle:off:0",
-        "cycle:truth:100",
-        "cycle:cuckoo:8:250",
-    ] {
-        assert_eq!(Workload::parse(name).unwrap().name(), name);
+    let mut names = vec!["search:off:wac018:10".to_string(), "cycle:off:0".into()];
+    for row in DETECTORS {
+        if row.caps.searchable {
+            names.push(format!("search:{}:wac018:3", row.name));
+        }
+        names.push(format!("cycle:{}:100", row.name));
+        names.push(format!("cycle:{}:8:250", row.name));
+    }
+    for name in &names {
+        assert_eq!(&Workload::parse(name).unwrap().name(), name);
     }
     assert_eq!(
         Workload::parse("cycle:linear:8:10000").unwrap().name(),
@@ -254,35 +255,32 @@ fn measure_gives_results_in_a_fixed_order() {
         return;
     }
     let mut progress = replab_lab::Recorded::default();
-    let costs = callgrind::measure(
-        &exe,
-        &["linear", "cuckoo", "off"],
-        4,
-        &[8, 0],
-        &mut progress,
-    )
-    .unwrap();
+    // The reference, a detector the searcher cannot use, and `off` listed last.
+    let searchable = DetectorId::reference();
+    let unsearchable = DETECTORS
+        .iter()
+        .find(|d| d.caps.listed && !d.caps.searchable && d.caps.upcoming_only())
+        .expect("an upcoming-only row")
+        .id;
+    let off = DetectorId::Off;
+    let asked = [searchable.name(), unsearchable.name(), off.name()];
+    let costs = callgrind::measure(&exe, &asked, 4, &[8, 0], &mut progress).unwrap();
     assert!(costs.valgrind.is_some());
-    let searched: Vec<&str> = costs.search.iter().map(|s| s.detector.name()).collect();
-    assert_eq!(searched, ["off", "linear"]); // cuckoo is no search detector
+    let searched: Vec<DetectorId> = costs.search.iter().map(|s| s.detector).collect();
+    assert_eq!(
+        searched,
+        [off, searchable],
+        "off first, no unsearchable detector"
+    );
     assert_eq!(costs.search[0].relative_to_off, 1.0);
     assert!(costs.search.iter().all(|s| s.depth == 4 && s.nodes > 0));
-    let cycles: Vec<(&str, usize)> = costs
-        .cycles
-        .iter()
-        .map(|c| (c.detector.name(), c.run))
+    let cycles: Vec<(DetectorId, usize)> =
+        costs.cycles.iter().map(|c| (c.detector, c.run)).collect();
+    let expected: Vec<(DetectorId, usize)> = [off, searchable, unsearchable]
+        .into_iter()
+        .flat_map(|d| [(d, 8), (d, 0)])
         .collect();
-    assert_eq!(
-        cycles,
-        [
-            ("off", 8),
-            ("off", 0),
-            ("linear", 8),
-            ("linear", 0),
-            ("cuckoo", 8),
-            ("cuckoo", 0)
-        ]
-    );
+    assert_eq!(cycles, expected);
     assert_eq!(progress.stages.len(), 1);
     assert_eq!(progress.done, [8]);
     // No search at depth 0, no cycles without runs.

@@ -20,7 +20,7 @@ use std::path::Path;
 
 use replab_detect::DrawPolicy;
 use replab_lab::records::{Record, read_records};
-use replab_registry::{DETECTORS, check_policy, with_detector};
+use replab_registry::{DETECTORS, DetectorId, check_policy, with_detector};
 use replab_search::{SearchConfig, SearchResult, Searcher};
 
 /// What must be equal, per record.
@@ -82,12 +82,15 @@ fn every_allowed_detector_grows_linears_tree_under_every_policy() {
             policy,
             ..SearchConfig::default()
         };
-        let reference = search_all("linear", &records, config);
+        let reference_id = DetectorId::reference();
+        let reference = search_all(reference_id.name(), &records, config);
         let linear_reps: u64 = reference.iter().map(|o| o.repetitions).sum();
-        summary.push(format!("{policy}: linear {linear_reps} repetitions"));
+        summary.push(format!(
+            "{policy}: {reference_id} {linear_reps} repetitions"
+        ));
         for row in DETECTORS
             .iter()
-            .filter(|d| d.caps.searchable && d.name != "linear")
+            .filter(|d| d.caps.searchable && d.id != reference_id)
         {
             let refusal = check_policy(row.name, policy).err();
             if refusal.is_some() && !search_refused {

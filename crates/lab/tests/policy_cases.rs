@@ -7,21 +7,24 @@
 
 use replab_detect::{Detector, Line, PRESETS};
 use replab_lab::policies::cases::{cases, check, exact_detectors, first_draw, names};
-use replab_registry::by_name;
+use replab_registry::{DETECTORS, DetectorId, by_name};
 
 #[test]
 fn every_preset_stops_each_scripted_line_where_expected() {
     let cases = cases().expect("the case file parses");
     assert!(cases.len() >= 10, "{} cases", cases.len());
     let exact = exact_detectors();
-    assert!(exact.contains(&"linear") && exact.len() >= 4, "{exact:?}");
+    assert!(
+        exact.contains(&DetectorId::reference().name()) && exact.len() >= 4,
+        "{exact:?}"
+    );
     let checks = check(&cases).expect("every case runs");
     let mut failures = Vec::new();
     for c in &checks {
         assert_eq!(c.answers.len(), names().len(), "case {}", c.case);
         for a in c.answers.iter().filter(|a| !a.pass || a.got != a.expected) {
             failures.push(format!(
-                "case {}: {}: expected a draw at {:?}, linear answered {:?}{}",
+                "case {}: {}: expected a draw at {:?}, the reference answered {:?}{}",
                 c.case,
                 a.name,
                 a.expected,
@@ -50,11 +53,19 @@ fn a_wrong_expectation_fails() {
 #[test]
 fn the_cuckoo_rule_of_each_preset_agrees_with_its_draws() {
     let mut checked = 0;
+    let reference = DetectorId::reference().name();
+    // Every row that answers upcoming-cycle queries (the cuckoo table, alone or composed).
+    let upcoming: Vec<&str> = DETECTORS
+        .iter()
+        .filter(|d| d.caps.upcoming)
+        .map(|d| d.name)
+        .collect();
+    assert!(upcoming.len() >= 2, "{upcoming:?}");
     for case in cases().unwrap() {
         for p in &PRESETS {
             let policy = p.policy;
             // Nodes entered before the line's first draw under this policy.
-            let stop = first_draw("linear", policy, &case, &case.line)
+            let stop = first_draw(reference, policy, &case, &case.line)
                 .unwrap()
                 .unwrap_or(case.line.len());
             let mut pos = *case.positions.last().expect("the root");
@@ -72,10 +83,10 @@ fn the_cuckoo_rule_of_each_preset_agrees_with_its_draws() {
                 let draw_next = pos.legal_moves().iter().any(|&m| {
                     let mut next = prefix.to_vec();
                     next.push(m);
-                    first_draw("linear", policy, &case, &next).unwrap() == Some(ply + 1)
+                    first_draw(reference, policy, &case, &next).unwrap() == Some(ply + 1)
                 });
-                for name in ["cuckoo", "linear+cuckoo"] {
-                    let mut d = by_name(name, policy).expect("a cuckoo detector");
+                for &name in &upcoming {
+                    let mut d = by_name(name, policy).expect("a row of the table");
                     d.clear(line.len() + 1);
                     assert_eq!(
                         d.upcoming(&line, &pos),

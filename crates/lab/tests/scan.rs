@@ -5,6 +5,7 @@
 use std::{io, path::PathBuf};
 
 use replab_lab::{Silent, scan};
+use replab_registry::{DETECTOR_NAMES, DETECTORS, DetectorId};
 use serde_json::Value;
 
 const PGN: &str = "[Event \"ok\"]\n\n1. e4 e5 1-0\n\n[Event \"bad\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n[Event \"after\"]\n\n1. d4 *\n";
@@ -38,7 +39,7 @@ fn diep_axon() -> PathBuf {
 fn streams_one_line_per_position() {
     let config = scan::Config {
         pgn: diep_axon(),
-        detectors: scan::parse_detectors("axon,linear,truth").unwrap(),
+        detectors: scan::parse_detectors("all").unwrap(),
         ..scan::Config::default()
     };
     let mut out = Vec::new();
@@ -52,14 +53,29 @@ fn streams_one_line_per_position() {
     assert_eq!(summary.positions, lines.len() as u64);
     assert!(summary.skipped.is_empty() && !summary.output_closed);
     assert_eq!(progress.done, [summary.games as u64]);
-    let names: Vec<&String> = lines[0]["detectors"].as_object().unwrap().keys().collect();
-    assert_eq!(names, ["axon", "linear", "truth"]);
+    // serde_json's objects are read back sorted by key.
+    let names: Vec<&str> = lines[0]["detectors"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut expected = DETECTOR_NAMES.to_vec();
+    expected.sort_unstable();
+    assert_eq!(names, expected, "every technique");
+    // The game is short: every detector exact below its tables' capacity agrees with truth.
+    let exact: Vec<&str> = DETECTORS
+        .iter()
+        .filter(|d| d.caps.listed && !d.caps.composite && d.caps.exact_below_capacity())
+        .map(|d| d.name)
+        .collect();
+    assert!(exact.len() >= 4, "{exact:?}");
     for l in &lines {
-        assert_eq!(l["detectors"]["linear"], l["detectors"]["truth"], "{l}");
-        assert_eq!(
-            l["detectors"]["truth"],
-            Value::Bool(l["occurrence"].as_u64().unwrap() >= 2)
-        );
+        let truth = &l["detectors"]["truth"];
+        assert_eq!(*truth, Value::Bool(l["occurrence"].as_u64().unwrap() >= 2));
+        for name in &exact {
+            assert_eq!(l["detectors"][name], *truth, "{name}: {l}");
+        }
     }
 }
 
@@ -77,7 +93,8 @@ fn detector_lists_are_checked() {
         format!("{e:#}").contains("unknown detector \"nosuch\""),
         "{e:#}"
     );
-    let e = scan::parse_detectors("linear,off").unwrap_err().to_string();
+    let with_off = format!("{},off", DetectorId::reference());
+    let e = scan::parse_detectors(&with_off).unwrap_err().to_string();
     assert!(e.contains("`off` is not a detector"), "{e}");
     let config = scan::Config {
         pgn: "/no/such/file.pgn".into(),

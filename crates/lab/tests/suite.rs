@@ -15,6 +15,11 @@ q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - bm Qh6+; id "figure-1";
 rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hfen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"; hmoves "g1f3 g8f6 f3g1 f6g8 g1f3"; id "shuffle";
 "#;
 
+/// The first two search detectors that serve `policy`, as a `--detectors` list.
+fn first_two(policy: DrawPolicy) -> String {
+    suite::all_detectors(policy)[..2].join(",")
+}
+
 #[test]
 fn runs_for_every_record_and_detector() {
     let tmp = Scratch::new("suite-ok");
@@ -100,17 +105,26 @@ fn runs_for_every_record_and_detector() {
     ] {
         assert!(agg.get(field).is_some(), "missing aggregate {field}");
     }
-    // Exact detectors search identical trees.
+    // Exact detectors (no position lost to a collision, no upcoming-cycle answers) search
+    // the reference's trees.
+    let exact: Vec<DetectorId> = results
+        .aggregates
+        .iter()
+        .map(|a| a.detector)
+        .filter(|d| d.caps().exact_below_capacity() && !d.caps().upcoming)
+        .collect();
+    let reference = DetectorId::reference();
+    assert!(exact.len() >= 4 && exact.contains(&reference), "{exact:?}");
     for id in ["WAC.018", "figure-1", "shuffle"] {
-        let nodes = |d: &str| {
+        let nodes = |d: DetectorId| {
             runs.iter()
-                .find(|r| r["id"] == id && r["detector"] == d)
+                .find(|r| r["id"] == id && r["detector"] == d.name())
                 .unwrap()["nodes"]
                 .as_u64()
                 .unwrap()
         };
-        for d in ["rookie", "matrix", "matrix-checksum"] {
-            assert_eq!(nodes(d), nodes("linear"), "{id}: {d}");
+        for &d in &exact {
+            assert_eq!(nodes(d), nodes(reference), "{id}: {d}");
         }
     }
     let shuffle_off = runs
@@ -130,42 +144,49 @@ fn runs_for_every_record_and_detector() {
 }
 
 #[test]
-fn filo_searches_the_tree_of_linear_where_it_serves_the_policy() {
+fn rows_dropping_single_history_search_the_reference_tree_where_they_serve_the_policy() {
     let tmp = Scratch::new("suite-filo");
     let epd = tmp.path("s.epd");
     std::fs::write(&epd, EPD).unwrap();
-    let policy = DrawPolicy::Moreland;
-    let config = suite::Config {
-        epd,
-        depth: 4,
-        detectors: suite::parse_detectors("linear,filo", policy).unwrap(),
-        policy,
-        ..suite::Config::default()
-    };
-    let results = suite::run(&config, &mut Silent).unwrap();
-    for id in ["WAC.018", "figure-1", "shuffle"] {
-        let nodes = |d: &str| {
-            results
-                .runs
-                .iter()
-                .find(|r| r.id == id && r.detector == d)
-                .unwrap()
-                .counters
-                .nodes
+    let reference = DetectorId::reference();
+    // Gerbil's rule (`filo`): refused where single history occurrences decide, exact elsewhere.
+    let droppers: Vec<&str> = DETECTORS
+        .iter()
+        .filter(|d| d.caps.listed && d.caps.searchable && d.caps.drops_single_history)
+        .map(|d| d.name)
+        .collect();
+    assert!(!droppers.is_empty(), "a row with Gerbil's rule");
+    for row in droppers {
+        let policy = DrawPolicy::Moreland;
+        let config = suite::Config {
+            epd: epd.clone(),
+            depth: 4,
+            detectors: suite::parse_detectors(&format!("{reference},{row}"), policy).unwrap(),
+            policy,
+            ..suite::Config::default()
         };
-        assert_eq!(nodes("filo"), nodes("linear"), "{id}");
+        let results = suite::run(&config, &mut Silent).unwrap();
+        for id in ["WAC.018", "figure-1", "shuffle"] {
+            let nodes = |d: &str| {
+                results
+                    .runs
+                    .iter()
+                    .find(|r| r.id == id && r.detector == d)
+                    .unwrap()
+                    .counters
+                    .nodes
+            };
+            assert_eq!(nodes(row), nodes(reference.name()), "{id}: {row}");
+        }
+        // Under twofold it is refused before anything is searched.
+        let refused = suite::Config {
+            policy: DrawPolicy::Twofold,
+            ..config
+        };
+        let e = suite::run(&refused, &mut Silent).unwrap_err();
+        let expected = format!("{row} cannot be used with --policy twofold: ");
+        assert!(e.to_string().starts_with(&expected), "{e}");
     }
-    // Under twofold it is refused before anything is searched.
-    let refused = suite::Config {
-        policy: DrawPolicy::Twofold,
-        ..config
-    };
-    let e = suite::run(&refused, &mut Silent).unwrap_err();
-    assert!(
-        e.to_string()
-            .starts_with("filo cannot be used with --policy twofold: "),
-        "{e}"
-    );
 }
 
 #[test]
@@ -177,7 +198,8 @@ fn results_round_trip_through_json() {
         epd,
         depth: 2,
         nodes: Some(5000),
-        detectors: suite::parse_detectors("linear,rookie", DrawPolicy::Stockfish).unwrap(),
+        detectors: suite::parse_detectors(&first_two(DrawPolicy::Stockfish), DrawPolicy::Stockfish)
+            .unwrap(),
         policy: suite::parse_policy("stockfish").unwrap(),
         limit: Some(2),
         ..suite::Config::default()

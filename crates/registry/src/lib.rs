@@ -33,6 +33,23 @@ pub enum KeyCompare {
     CuckooMoves,
 }
 
+/// Whether a fixed-size structure can make a detector lose a position it was given, and so miss a
+/// repetition of it (it never invents one): what the tests select by when they ask which
+/// detectors agree with `truth` on a long line ([`Capabilities::table_limit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableLimit {
+    /// Nothing it keeps has a fixed size: it sees every earlier position of the line, however
+    /// long (`linear`, `rookie`'s verified counters, the matrices, `truth`).
+    None,
+    /// A fixed number of slots or list entries: once the line holds more positions than that it
+    /// leaves some out (the `misses` or `overflows` counter); below that it loses nothing
+    /// (`filo`'s probed slots, Axon's move list).
+    Fills,
+    /// One slot per key index: a position whose slot holds another is left out at any fill (the
+    /// `misses` counter), the rarer the larger the table (`tt-open`, `tt-thompson`).
+    Collides,
+}
+
 /// What a detector can do, as the drivers and tests need to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -81,6 +98,9 @@ pub struct Capabilities {
     /// A variant of a technique that has its own row (`filo-all-history`, `matrix-checksum`,
     /// `matrix-keybits`): the experiments that run each technique once leave it out.
     pub variant: bool,
+    /// Whether a fixed-size table can make it lose positions ([`TableLimit`]): every row of the
+    /// table states it (its `table limit` line).
+    pub table_limit: TableLimit,
 }
 
 impl Capabilities {
@@ -100,11 +120,19 @@ impl Capabilities {
         key_compare: KeyCompare::None,
         reference: false,
         variant: false,
+        table_limit: TableLimit::None,
     };
 
     /// Whether it answers only upcoming-cycle queries, never probes (`cuckoo`).
     pub fn upcoming_only(&self) -> bool {
         self.upcoming && !self.probes
+    }
+
+    /// Whether its probes agree with `truth` at every ply of a line its tables can hold: exact,
+    /// it answers probes, and no position is lost to an index collision ([`TableLimit::Collides`]).
+    /// A line longer than a [`TableLimit::Fills`] table may still make it miss.
+    pub fn exact_below_capacity(&self) -> bool {
+        self.exact && self.probes && self.table_limit != TableLimit::Collides
     }
 }
 
@@ -163,6 +191,7 @@ macro_rules! detector_table {
                 crate $crate_name:literal,
                 idea $idea:literal,
                 source $source:literal,
+                table limit $limit:ident,
                 caps { $($cap:ident: $value:expr),* $(,)? };
         )*
     ) => {
@@ -178,7 +207,11 @@ macro_rules! detector_table {
                     crate_name: $crate_name,
                     idea: $idea,
                     source: $source,
-                    caps: Capabilities { $($cap: $value,)* ..Capabilities::NONE },
+                    caps: Capabilities {
+                        table_limit: TableLimit::$limit,
+                        $($cap: $value,)*
+                        ..Capabilities::NONE
+                    },
                 },
             )*
         ];
@@ -357,6 +390,7 @@ detector_table! { $
         crate "replab-linear",
         idea "compare the key with the keys 4, 6, 8 … plies back, to the last irreversible move",
         source "Stanback's Zarkov; Stockfish StateInfo::repetition",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true, key_width: true,
@@ -369,6 +403,7 @@ detector_table! { $
         crate "replab-tt-open",
         idea "an open flag in transposition-table-shaped entries, set on enter, cleared on leave",
         source "Thompson's Belle, as told by Moreland",
+        table limit Collides,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: true, composite: false, listed: true, key_width: true,
@@ -380,6 +415,7 @@ detector_table! { $
         crate "replab-tt-thompson",
         idea "the open flag kept in the searcher's own transposition-table entries",
         source "Thompson's Belle, as told by Moreland",
+        table limit Collides,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, needs_search_table: true,
@@ -392,6 +428,7 @@ detector_table! { $
         idea "a small dedicated key table with linear probing and first-in last-out deletion; \
               only history positions seen twice stay in it when the search starts",
         source "Moreland's Gerbil (hash.c)",
+        table limit Fills,
         caps {
             exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
             upcoming: false, searchable: true, table_size: true, composite: false, listed: true, key_width: true,
@@ -403,6 +440,7 @@ detector_table! { $
         crate "replab-filo",
         idea "the filo table with every game-history position kept in it",
         source "Moreland's Gerbil (hash.c), without its history rule",
+        table limit Fills,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true, key_width: true,
@@ -414,6 +452,7 @@ detector_table! { $
         crate "replab-rookie",
         idea "2^14 one-byte counters; a non-zero counter is verified by tracing back the line",
         source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: true, composite: false, listed: true, key_width: true,
@@ -424,6 +463,7 @@ detector_table! { $
         crate "replab-axon",
         idea "close chains of 16-bit moves scanned back to an irreversible move",
         source "Vučković & Vidanović 2004, procedure PERPETUAL",
+        table limit Fills,
         caps {
             exact: false, counts_occurrences: false, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true,
@@ -433,6 +473,7 @@ detector_table! { $
         crate "replab-matrix",
         idea "compare 64-byte position matrices 4, 6, 8 … plies back, to the last irreversible move",
         source "Vučković & Vidanović 2004, §2 (the standard approach)",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true,
@@ -442,6 +483,7 @@ detector_table! { $
         crate "replab-matrix",
         idea "the position matrices, with a 16-bit checksum compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant)",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true,
@@ -452,6 +494,7 @@ detector_table! { $
         crate "replab-matrix",
         idea "the position matrices, with 16 Zobrist-key bits compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant, checksum from the hash key)",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: true,
@@ -463,6 +506,7 @@ detector_table! { $
         crate "replab-cuckoo",
         idea "a cuckoo table of reversible-move key differences finds cycles one move away",
         source "van Kervinck 2013, as in Stockfish's upcoming_repetition",
+        table limit None,
         caps {
             exact: false, counts_occurrences: false, probes: false, upcoming: true,
             searchable: false, table_size: false, composite: false, listed: true, key_width: true,
@@ -474,6 +518,7 @@ detector_table! { $
         crate "replab-cuckoo",
         idea "linear key scans for repetitions, the cuckoo table for upcoming cycles",
         source "Stockfish (is_repetition + upcoming_repetition)",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: true,
             searchable: true, table_size: false, composite: true, listed: true, key_width: true,
@@ -484,6 +529,7 @@ detector_table! { $
         crate "replab-truth",
         idea "exact FIDE identity compared with every earlier position, counted, no hashing",
         source "FIDE Laws 9.2 (the oracle)",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: false, table_size: false, composite: false, listed: true,
@@ -493,6 +539,7 @@ detector_table! { $
         crate "replab-naive",
         idea "compare the key with every earlier entry back to the last irreversible or null move",
         source "docs/bring-your-own-detector.md (the worked example)",
+        table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, table_size: false, composite: false, listed: false,

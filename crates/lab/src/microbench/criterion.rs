@@ -175,12 +175,14 @@ pub fn pair(
     let param: Option<usize> = e.parameter.parse().ok();
     let cycle = |list: &[CycleCost], key: fn(&CycleCost) -> usize| {
         list.iter()
-            .find(|c| c.detector == e.function && Some(key(c)) == param)
+            .find(|c| c.detector == e.function.as_str() && Some(key(c)) == param)
             .map(|c| (c.ns, c.ns_ci))
     };
     let walk = |list: &[WalkCost], by_entries: bool| {
         list.iter()
-            .find(|w| w.detector == e.function && (!by_entries || Some(w.entries) == param))
+            .find(|w| {
+                w.detector == e.function.as_str() && (!by_entries || Some(w.entries) == param)
+            })
             .map(|w| (w.ns_per_node, w.ns_per_node_ci))
     };
     // criterion times one replay of the whole walk: per node, divide by its nodes.

@@ -172,7 +172,7 @@ impl Experiment for Microbench {
             .iter()
             .filter(|c| !c.hit)
             .map(|c| Ranked {
-                detector: c.detector.clone(),
+                detector: c.detector.to_string(),
                 fact: Fact::Cycle {
                     run: c.run,
                     ns: c.ns,

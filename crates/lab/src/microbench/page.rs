@@ -10,10 +10,11 @@ use serde_json::json;
 use super::{
     Results,
     criterion::pair,
-    scenarios::{BASE_FEN, OFF},
-    summary::{CycleCost, MicrobenchSummary, fmt_ns, fmt_ratio},
+    scenarios::BASE_FEN,
+    summary::{CycleCost, MicrobenchSummary, WalkCost, fmt_ns, fmt_ratio, join_names},
 };
 use crate::stats::Estimate;
+use replab_registry::{DetectorId, TableLimit};
 
 /// The y-axis unit of the cycle charts.
 const CYCLE_UNIT: &str = "ns per enter+probe+leave";
@@ -194,7 +195,7 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         .iter()
         .map(|d| {
             Series::values(
-                d.as_str(),
+                d.name(),
                 s.history_lengths.iter().map(|&h| {
                     s.histories
                         .iter()
@@ -261,7 +262,7 @@ fn walk_section(s: &MicrobenchSummary) -> Result<Section> {
         .iter()
         .map(|w| {
             vec![
-                Cell::text(w.detector.as_str()),
+                Cell::text(w.detector.name()),
                 Cell::text(with_ci(w.ns_per_node, w.ns_per_node_ci, fmt_ns)),
                 Cell::text(with_ci(w.ratio, w.ratio_ci, fmt_ratio)),
                 Cell::text(fmt_bytes(w.memory_bytes)),
@@ -298,29 +299,72 @@ fn walk_section(s: &MicrobenchSummary) -> Result<Section> {
     ))
 }
 
+/// The rates a table family is judged by, against log2 of its size: the miss rate of a table
+/// that can lose positions (with the collision rate, dashed, of one that fills its slots), the
+/// false-hit rate (futile back-traces) of one that cannot.
+fn rate_series(family: DetectorId, rows: Vec<&WalkCost>) -> Vec<Series> {
+    let points = |rate: fn(&WalkCost) -> f64| {
+        rows.iter()
+            .map(|t| ((t.entries as f64).log2(), 100.0 * rate(t)))
+            .collect::<Vec<_>>()
+    };
+    let name = family.name();
+    match family.caps().table_limit {
+        TableLimit::None => vec![Series::new(name, points(|t| t.false_hit_rate))],
+        TableLimit::Collides => vec![Series::new(name, points(|t| t.miss_rate))],
+        TableLimit::Fills => vec![
+            Series::new(name, points(|t| t.miss_rate)),
+            Series::new(format!("{name} (collisions)"), points(|t| t.collision_rate)).dashed(),
+        ],
+    }
+}
+
+/// "tt-open (2^20…2^8 entries), filo (1,024…16 entries) and rookie (2^14…2^6 entries)": each
+/// family with its largest and smallest table, from the measurements.
+fn families_and_sizes(s: &MicrobenchSummary, families: &[DetectorId]) -> String {
+    let parts: Vec<String> = families
+        .iter()
+        .map(|&f| {
+            let sizes = s
+                .tables
+                .iter()
+                .filter(|t| t.detector == f)
+                .map(|t| t.entries);
+            let (hi, lo) = (sizes.clone().max().unwrap_or(0), sizes.min().unwrap_or(0));
+            // Sized by index bits (a power of two above 4,096 at the largest): 2^k.
+            let size = |n: usize| {
+                if hi > 1 << 12 && hi.is_power_of_two() && n.is_power_of_two() {
+                    format!("2^{}", n.trailing_zeros())
+                } else {
+                    fmt_int(n)
+                }
+            };
+            format!("{f} ({}…{} entries)", size(hi), size(lo))
+        })
+        .collect();
+    if parts.is_empty() {
+        "no table".to_owned()
+    } else {
+        join_names(&parts)
+    }
+}
+
 /// The table-size charts, written into `dir`: cost per walk node, and the false hits and
 /// misses, by table size (`(cost figure, rate figure)`).
 fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, String)> {
-    let mut families: Vec<&str> = Vec::new();
+    let mut families: Vec<DetectorId> = Vec::new();
     for t in &s.tables {
-        if !families.contains(&t.detector.as_str()) {
-            families.push(&t.detector);
+        if !families.contains(&t.detector) {
+            families.push(t.detector);
         }
     }
-    let by_family = |f: &str| {
-        let f = f.to_owned();
-        s.tables.iter().filter(move |t| t.detector == f)
-    };
+    let by_family = |f: DetectorId| s.tables.iter().filter(move |t| t.detector == f);
+    let log2 = |t: &WalkCost| (t.entries as f64).log2();
     let size_chart = LineChart {
         log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node)),
         series: families
             .iter()
-            .map(|f| {
-                Series::new(
-                    *f,
-                    by_family(f).map(|t| ((t.entries as f64).log2(), t.ns_per_node)),
-                )
-            })
+            .map(|&f| Series::new(f.name(), by_family(f).map(|t| (log2(t), t.ns_per_node))))
             .collect(),
         ..LineChart::new(
             "Cost per walk node vs. table size",
@@ -331,29 +375,16 @@ fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, 
     let size_fig = dir.write_chart(
         "microbench-tables-cost.svg",
         &size_chart,
-        "Median ns per node of the walk for tt-open (2^20…2^8 entries), filo (1024…16 slots) and \
-         rookie (2^14…2^6 counters)",
+        &format!(
+            "Median ns per node of the walk for {}",
+            families_and_sizes(s, &families)
+        ),
     )?;
     let rate_chart = LineChart {
-        series: vec![
-            Series::new(
-                "tt-open",
-                by_family("tt-open").map(|t| ((t.entries as f64).log2(), 100.0 * t.miss_rate)),
-            ),
-            Series::new(
-                "filo",
-                by_family("filo").map(|t| ((t.entries as f64).log2(), 100.0 * t.miss_rate)),
-            ),
-            Series::new(
-                "filo (collisions)",
-                by_family("filo").map(|t| ((t.entries as f64).log2(), 100.0 * t.collision_rate)),
-            )
-            .dashed(),
-            Series::new(
-                "rookie",
-                by_family("rookie").map(|t| ((t.entries as f64).log2(), 100.0 * t.false_hit_rate)),
-            ),
-        ],
+        series: families
+            .iter()
+            .flat_map(|&f| rate_series(f, by_family(f).collect()))
+            .collect(),
         ..LineChart::new(
             "False hits and misses vs. table size",
             "table size (log2 of entries)",
@@ -378,7 +409,7 @@ fn tables_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         .iter()
         .map(|t| {
             vec![
-                Cell::text(t.detector.as_str()),
+                Cell::text(t.detector.name()),
                 t.entries.into(),
                 Cell::text(fmt_bytes(t.memory_bytes)),
                 Cell::text(with_ci(t.ns_per_node, t.ns_per_node_ci, fmt_ns)),
@@ -550,7 +581,7 @@ fn run_chart(
     title: &str,
     y_label: &str,
     costs: &[CycleCost],
-    detectors: &[String],
+    detectors: &[DetectorId],
     value: fn(&CycleCost) -> f64,
 ) -> LineChart {
     let series: Vec<Series> = detectors
@@ -560,8 +591,8 @@ fn run_chart(
                 .iter()
                 .filter(|c| &c.detector == d)
                 .map(|c| (c.run as f64, value(c)));
-            let s = Series::new(d.as_str(), points);
-            if d == OFF { s.dashed() } else { s }
+            let s = Series::new(d.name(), points);
+            if *d == DetectorId::Off { s.dashed() } else { s }
         })
         .filter(|s| !s.points.is_empty())
         .collect();
@@ -575,7 +606,7 @@ fn run_chart(
 /// A sortable table: one row per detector, one column per `key` value.
 fn pivot(
     costs: &[CycleCost],
-    detectors: &[String],
+    detectors: &[DetectorId],
     keys: &[usize],
     key: fn(&CycleCost) -> usize,
     first: &str,
@@ -588,7 +619,7 @@ fn pivot(
         .iter()
         .filter(|d| costs.iter().any(|c| &c.detector == *d))
         .map(|d| {
-            let mut row = vec![Cell::text(d.as_str())];
+            let mut row = vec![Cell::text(d.name())];
             row.extend(keys.iter().map(|&k| {
                 costs
                     .iter()

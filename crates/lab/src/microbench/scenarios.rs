@@ -33,7 +33,8 @@ use rand_xoshiro::{
 use replab_board::{Color, Move, Position, Role, zobrist};
 use replab_detect::{Detector, Line, Repetition, load_history};
 use replab_registry::{
-    DETECTORS, FiloDetector, RookieDetector, TruthDetector, TtOpenDetector, UpcomingRule, info,
+    DETECTORS, DetectorId, FiloDetector, RookieDetector, TruthDetector, TtOpenDetector,
+    UpcomingRule, info,
 };
 use replab_truth::kit;
 
@@ -75,18 +76,30 @@ const CYCLE_LEN: usize = {
     n
 };
 
-/// The detectors timed per cycle, derived from the registry's table: [`OFF`] first, then every
-/// listed row of [`DETECTORS`] in table order — each technique, the searcher's composition
-/// `linear+cuckoo` and the oracle `truth`. `cuckoo`'s probe, enter and leave are empty, so its
-/// row times its `upcoming` call.
-pub const CYCLE_DETECTORS: [&str; CYCLE_LEN] = {
-    let mut out = [OFF; CYCLE_LEN];
+/// The detectors timed per cycle, derived from the registry's table: [`DetectorId::Off`] first,
+/// then every listed row of [`DETECTORS`] in table order — each technique, the searcher's
+/// composition `linear+cuckoo` and the oracle `truth`. `cuckoo`'s probe, enter and leave are
+/// empty, so its row times its `upcoming` call.
+pub const CYCLE_IDS: [DetectorId; CYCLE_LEN] = {
+    let mut out = [DetectorId::Off; CYCLE_LEN];
     let (mut i, mut n) = (0, 1);
     while i < DETECTORS.len() {
         if DETECTORS[i].caps.listed {
-            out[n] = DETECTORS[i].name;
+            out[n] = DETECTORS[i].id;
             n += 1;
         }
+        i += 1;
+    }
+    out
+};
+
+/// [`CYCLE_IDS`] by contract name ([`OFF`] first), as `with_detector!` and the criterion
+/// target take them.
+pub const CYCLE_DETECTORS: [&str; CYCLE_LEN] = {
+    let mut out = [OFF; CYCLE_LEN];
+    let mut i = 0;
+    while i < CYCLE_LEN {
+        out[i] = CYCLE_IDS[i].name();
         i += 1;
     }
     out
@@ -113,13 +126,19 @@ pub trait SizedVisitor {
 /// [`TT_OPEN_BITS`], `filo` at [`FILO_SLOTS`], `rookie` at [`ROOKIE_BITS`] (largest first).
 pub fn table_size_runs(visitor: &mut impl SizedVisitor) {
     for bits in TT_OPEN_BITS {
-        visitor.visit("tt-open", 1 << bits, TtOpenDetector::with_bits(bits));
+        let name = DetectorId::TtOpen.name();
+        visitor.visit(name, 1 << bits, TtOpenDetector::with_bits(bits));
     }
     for slots in FILO_SLOTS {
-        visitor.visit("filo", slots, FiloDetector::with_slots(slots));
+        visitor.visit(
+            DetectorId::Filo.name(),
+            slots,
+            FiloDetector::with_slots(slots),
+        );
     }
     for bits in ROOKIE_BITS {
-        visitor.visit("rookie", 1 << bits, RookieDetector::with_bits(bits));
+        let name = DetectorId::Rookie.name();
+        visitor.visit(name, 1 << bits, RookieDetector::with_bits(bits));
     }
 }
 
@@ -131,10 +150,10 @@ pub(super) const SEARCH_CAPACITY: usize = 64;
 /// The seed of every scenario game.
 pub(super) const SEED: u64 = 0x5EED_0005_D37E_C7ED;
 
-/// Whether the detector `name` reports repetitions from its probe: the registry's `probes`
+/// Whether the detector `id` reports repetitions from its probe: the registry's `probes`
 /// capability (the baseline [`OFF`] and `cuckoo` never do).
-pub fn reports_repetitions(name: &str) -> bool {
-    info(name).is_some_and(|row| row.caps.probes)
+pub fn reports_repetitions(id: DetectorId) -> bool {
+    id.caps().probes
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -646,12 +665,18 @@ mod tests {
             .map(|d| d.name)
             .collect();
         assert_eq!(CYCLE_DETECTORS[1..], listed[..]);
+        assert!(
+            CYCLE_IDS
+                .iter()
+                .zip(CYCLE_DETECTORS)
+                .all(|(id, n)| id.name() == n)
+        );
         assert!(DETECTOR_NAMES.iter().all(|n| CYCLE_DETECTORS.contains(n)));
         assert!(SEARCH_DETECTORS.iter().all(|n| CYCLE_DETECTORS.contains(n)));
-        assert!(!reports_repetitions(OFF));
+        assert!(!reports_repetitions(DetectorId::Off));
         for row in DETECTORS.iter().filter(|d| d.caps.listed) {
             assert_eq!(
-                reports_repetitions(row.name),
+                reports_repetitions(row.id),
                 !row.caps.upcoming_only(),
                 "{}",
                 row.name

@@ -2,6 +2,7 @@
 //! raw [`Measurements`] (ratios, rates, the cheapest detector per run length and the sentence
 //! naming it), and the number formats the page shares with that sentence.
 
+use replab_registry::DetectorId;
 use replab_report::fmt_int;
 use serde::{Deserialize, Serialize};
 
@@ -10,8 +11,7 @@ use crate::stats::{Estimate, median_coverage};
 use super::{
     measure::{CycleResult, Measurements, WalkResult},
     scenarios::{
-        CYCLE_DETECTORS, HISTORY_LENGTHS, HISTORY_RUN, RUN_HISTORY, RUN_LENGTHS,
-        reports_repetitions,
+        CYCLE_IDS, HISTORY_LENGTHS, HISTORY_RUN, RUN_HISTORY, RUN_LENGTHS, reports_repetitions,
     },
     walk::{WALK_BRANCHING, WALK_DEPTH, WALK_HISTORY, WALK_RUN},
 };
@@ -19,8 +19,9 @@ use super::{
 /// One detector's cycle at one scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CycleCost {
-    /// Detector name (`off` is the harness floor; `cuckoo` times its `upcoming` call).
-    pub detector: String,
+    /// The detector, written as its name (`off` is the harness floor; `cuckoo` times its
+    /// `upcoming` call).
+    pub detector: DetectorId,
     /// Plies of game history before the run.
     pub history: usize,
     /// Reversible plies behind the probed position.
@@ -51,8 +52,8 @@ pub struct CycleCost {
 /// One detector replaying the seeded walk, possibly at a non-default table size.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WalkCost {
-    /// Detector name.
-    pub detector: String,
+    /// The detector, written as its name.
+    pub detector: DetectorId,
     /// Table entries (slots, counters) of the table detectors; 0 for the others.
     pub entries: usize,
     /// Bytes of the detector's structures.
@@ -108,8 +109,8 @@ pub struct WalkCost {
 pub struct Cheapest {
     /// Reversible run (plies).
     pub run: usize,
-    /// Detector name: the lowest median ratio.
-    pub detector: String,
+    /// The detector with the lowest median ratio, written as its name.
+    pub detector: DetectorId,
     /// Its nanoseconds per cycle.
     pub ns: f64,
     /// Interval of `ns`.
@@ -125,7 +126,7 @@ pub struct Cheapest {
     pub coverage: f64,
     /// Every repetition-reporting detector whose ratio interval overlaps the cheapest's (itself
     /// included), cheapest first: the data measure no difference between them.
-    pub tied: Vec<String>,
+    pub tied: Vec<DetectorId>,
 }
 
 /// Every figure of one micro-benchmark run (`summary` in `results.json`).
@@ -144,8 +145,8 @@ pub struct MicrobenchSummary {
     /// The copy-make median of each group of figures timed together (one per scenario, the
     /// walk, the table sizes), in order: how the machine's speed drifted during the run.
     pub make_unmake_samples_ns: Vec<f64>,
-    /// The detectors timed, in report order.
-    pub detectors: Vec<String>,
+    /// The detectors timed, in report order (written as their names).
+    pub detectors: Vec<DetectorId>,
     /// The reversible run lengths (plies).
     pub run_lengths: Vec<usize>,
     /// Game history behind the run-length scenarios (plies).
@@ -166,7 +167,8 @@ pub struct MicrobenchSummary {
     pub walk_shape: String,
     /// Every detector on the walk, default sizes.
     pub walk: Vec<WalkCost>,
-    /// `tt-open`, `filo` and `rookie` on the walk at every table size.
+    /// The detectors with a configurable table (the registry's `table_size` rows) on the walk at
+    /// every table size ([`super::scenarios::table_size_runs`]).
     pub tables: Vec<WalkCost>,
     /// The cheapest repetition-reporting detector per run length.
     pub cheapest: Vec<Cheapest>,
@@ -176,7 +178,7 @@ pub struct MicrobenchSummary {
 
 fn cycle_cost(r: &CycleResult) -> CycleCost {
     CycleCost {
-        detector: r.detector.to_owned(),
+        detector: r.detector,
         history: r.history,
         run: r.run,
         hit: r.hit,
@@ -200,7 +202,7 @@ fn rate(part: u64, whole: u64) -> f64 {
 fn walk_cost(r: &WalkResult) -> WalkCost {
     let (t, s) = (&r.tally, &r.stats);
     WalkCost {
-        detector: r.detector.to_owned(),
+        detector: r.detector,
         entries: r.entries,
         memory_bytes: r.memory_bytes,
         ns_per_node: r.ns_per_node,
@@ -239,7 +241,7 @@ pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
         batch_ms: m.budget.batch.as_secs_f64() * 1e3,
         make_unmake_ns: make,
         make_unmake_samples_ns: m.make_samples.clone(),
-        detectors: CYCLE_DETECTORS.iter().map(|s| (*s).to_owned()).collect(),
+        detectors: CYCLE_IDS.to_vec(),
         run_lengths: RUN_LENGTHS.to_vec(),
         run_history: RUN_HISTORY,
         history_lengths: HISTORY_LENGTHS.to_vec(),
@@ -277,14 +279,14 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
         .filter_map(|&run| {
             let mut here: Vec<&CycleCost> = runs
                 .iter()
-                .filter(|c| c.run == run && reports_repetitions(&c.detector))
+                .filter(|c| c.run == run && reports_repetitions(c.detector))
                 .collect();
             here.sort_by(|a, b| a.ratio.total_cmp(&b.ratio));
             let best = *here.first()?;
             let best_ratio = ratio_estimate(best);
             Some(Cheapest {
                 run,
-                detector: best.detector.clone(),
+                detector: best.detector,
                 ns: best.ns,
                 ns_ci: best.ns_ci,
                 ratio: best.ratio,
@@ -293,7 +295,7 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
                 tied: here
                     .iter()
                     .filter(|c| ratio_estimate(c).overlaps(&best_ratio))
-                    .map(|c| c.detector.clone())
+                    .map(|c| c.detector)
                     .collect(),
             })
         })
@@ -365,7 +367,7 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
             let (ns_lo, ns_hi) = fold(|c| c.ns);
             let (r_lo, r_hi) = fold(|c| c.ratio);
             let who = match first.tied.as_slice() {
-                [one] => one.clone(),
+                [one] => one.to_string(),
                 _ => format!(
                     "no measurable difference between {}",
                     join_names(&first.tied)
@@ -388,8 +390,9 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
 }
 
 /// "a", "a and b", "a, b and c".
-fn join_names(names: &[String]) -> String {
-    match names {
+pub(super) fn join_names<T: std::fmt::Display>(items: &[T]) -> String {
+    let names: Vec<String> = items.iter().map(T::to_string).collect();
+    match names.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),

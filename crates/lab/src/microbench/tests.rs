@@ -3,8 +3,9 @@
 
 use std::{collections::BTreeSet, time::Duration};
 
+use replab_detect::Detector;
 use replab_detect::Stats;
-use replab_registry::DETECTORS;
+use replab_registry::{DETECTORS, DetectorId};
 use replab_report::ReportDir;
 use serde_json::Value;
 
@@ -13,8 +14,8 @@ use super::{
     measure::{Budget, CycleResult, Measurements, WalkResult},
     run,
     scenarios::{
-        self, CYCLE_DETECTORS, HISTORY_LENGTHS, OFF, RUN_LENGTHS, Scenario, history_scenarios,
-        run_scenarios,
+        CYCLE_DETECTORS, CYCLE_IDS, HISTORY_LENGTHS, OFF, RUN_LENGTHS, Scenario, SizedVisitor,
+        history_scenarios, run_scenarios, table_size_runs,
     },
     summarise,
     walk::WalkTally,
@@ -22,14 +23,33 @@ use super::{
 };
 use crate::Recorded;
 
+/// The table-size configurations of the real runs, as (detector, entries).
+fn table_sizes() -> Vec<(DetectorId, usize)> {
+    struct Sizes(Vec<(DetectorId, usize)>);
+    impl SizedVisitor for Sizes {
+        fn visit<D: Detector + 'static>(&mut self, name: &'static str, entries: usize, _: D) {
+            self.0.push((name.parse().unwrap(), entries));
+        }
+    }
+    let mut sizes = Sizes(Vec::new());
+    table_size_runs(&mut sizes);
+    sizes.0
+}
+
+/// The detector the made-up times make cheapest: the reference, first of the repetition
+/// reporters in table order (ratios grow with the position in [`CYCLE_IDS`]).
+fn cheap() -> DetectorId {
+    DetectorId::reference()
+}
+
 /// Measurements with made-up times over the real scenario lists (no timing).
 fn fake() -> Measurements {
-    let cycle = |sc: &Scenario, i: usize, name: &'static str| CycleResult {
-        detector: name,
+    let cycle = |sc: &Scenario, i: usize, id: DetectorId| CycleResult {
+        detector: id,
         history: sc.history,
         run: sc.run,
         hit: sc.hit,
-        ns: 2.0 + i as f64 + sc.run as f64 * if name == "linear" { 0.5 } else { 2.0 },
+        ns: 2.0 + i as f64 + sc.run as f64 * if id == cheap() { 0.5 } else { 2.0 },
         ns_ci: [1.0, 3.0 + i as f64 + sc.run as f64 * 2.0],
         ratio: (2.0 + i as f64) / 20.0,
         // Intervals ±0.01: adjacent detectors (0.05 apart) never overlap.
@@ -42,15 +62,15 @@ fn fake() -> Measurements {
     let cycles = |scs: Vec<Scenario>| {
         scs.iter()
             .flat_map(|sc| {
-                CYCLE_DETECTORS
+                CYCLE_IDS
                     .iter()
                     .enumerate()
-                    .map(move |(i, n)| cycle(sc, i, n))
+                    .map(move |(i, &id)| cycle(sc, i, id))
             })
             .collect::<Vec<_>>()
     };
-    let walk = |name: &'static str, entries: usize| WalkResult {
-        detector: name,
+    let walk = |id: DetectorId, entries: usize| WalkResult {
+        detector: id,
         entries,
         memory_bytes: entries * 16,
         ns_per_node: 10.0 + entries as f64 / 1000.0,
@@ -83,16 +103,10 @@ fn fake() -> Measurements {
         make_samples: vec![19.0, 20.0, 21.0],
         runs: cycles(run_scenarios()),
         histories: cycles(history_scenarios()),
-        walk: CYCLE_DETECTORS.iter().map(|n| walk(n, 0)).collect(),
-        tables: scenarios::TT_OPEN_BITS
-            .iter()
-            .map(|b| walk("tt-open", 1 << b))
-            .chain(scenarios::FILO_SLOTS.iter().map(|&s| walk("filo", s)))
-            .chain(
-                scenarios::ROOKIE_BITS
-                    .iter()
-                    .map(|b| walk("rookie", 1 << b)),
-            )
+        walk: CYCLE_IDS.iter().map(|&id| walk(id, 0)).collect(),
+        tables: table_sizes()
+            .into_iter()
+            .map(|(id, entries)| walk(id, entries))
             .collect(),
         walk_nodes: 3000,
         seconds: 1.0,
@@ -190,19 +204,23 @@ fn summary_json_has_every_detector_and_run_length() {
         json["hits"].as_array().unwrap().len(),
         6 * CYCLE_DETECTORS.len()
     );
-    assert_eq!(json["tables"].as_array().unwrap().len(), 7 + 7 + 9);
+    assert_eq!(
+        json["tables"].as_array().unwrap().len(),
+        table_sizes().len()
+    );
     assert!((json["runs"][0]["ratio"].as_f64().unwrap() - 2.0 / 20.0).abs() < 1e-9);
-    // linear costs 3 + 0.5 × run, everything else more (tt-open 4 + 2 × run): linear wins
-    // everywhere, alone (tt-open is 33% dearer at run 0).
-    assert!(summary.cheapest.iter().all(|c| c.detector == "linear"));
+    // The reference costs 3 + 0.5 × run, everything else more (the next row 4 + 2 × run): it
+    // wins everywhere, alone (the next is 33% dearer at run 0).
+    let cheap = cheap();
+    assert!(summary.cheapest.iter().all(|c| c.detector == cheap));
     assert!(
         summary
             .cheapest_sentence
-            .contains("— 0–100 plies: linear ("),
+            .contains(&format!("— 0–100 plies: {cheap} (")),
         "{}",
         summary.cheapest_sentence
     );
-    assert_eq!(summary.cheapest[0].tied, ["linear"]);
+    assert_eq!(summary.cheapest[0].tied, [cheap]);
 }
 
 #[test]
@@ -377,29 +395,32 @@ fn a_short_real_run_has_the_results_structure() {
 #[test]
 fn overlapping_intervals_tie_for_cheapest() {
     let mut m = fake();
-    // At run 0, make tt-open's ratio interval reach down into linear's: a tie, whatever the
-    // medians; rookie's stays clear of it.
-    let linear = m
+    // At run 0, make the next row's ratio interval reach down into the cheapest's: a tie,
+    // whatever the medians; the one after stays clear of it.
+    let cheap = cheap();
+    let next = CYCLE_IDS[CYCLE_IDS.iter().position(|&id| id == cheap).unwrap() + 1];
+    let low = m
         .runs
         .iter()
-        .find(|c| c.detector == "linear" && c.run == 0 && !c.hit)
+        .find(|c| c.detector == cheap && c.run == 0 && !c.hit)
         .unwrap()
         .ratio_ci;
     for c in m.runs.iter_mut().filter(|c| c.run == 0 && !c.hit) {
-        if c.detector == "tt-open" {
-            c.ratio_ci[0] = linear[1];
+        if c.detector == next {
+            c.ratio_ci[0] = low[1];
         }
     }
     let summary = summarise(&m, false);
     let at0 = &summary.cheapest[0];
-    assert_eq!((at0.run, at0.detector.as_str()), (0, "linear"));
-    assert_eq!(at0.tied, ["linear", "tt-open"]);
-    assert_eq!(at0.ratio_ci, linear);
-    assert_eq!(summary.cheapest[1].tied, ["linear"]);
+    assert_eq!((at0.run, at0.detector), (0, cheap));
+    assert_eq!(at0.tied, [cheap, next]);
+    assert_eq!(at0.ratio_ci, low);
+    assert_eq!(summary.cheapest[1].tied, [cheap]);
     let s = &summary.cheapest_sentence;
     assert!(
-        s.contains("— 0 plies: no measurable difference between linear and tt-open (")
-            && s.contains("; 2–100 plies: linear ("),
+        s.contains(&format!(
+            "— 0 plies: no measurable difference between {cheap} and {next} ("
+        )) && s.contains(&format!("; 2–100 plies: {cheap} (")),
         "{s}"
     );
     assert!(s.contains("95% intervals overlap"), "{s}");

@@ -16,11 +16,7 @@ use crate::{
 
 /// The detectors every grid configuration runs: `off` first, then the paper's move chains and
 /// the plain key list. `axon` serves only `twofold`, so the grid's policy is `twofold`.
-pub const GRID_DETECTORS: [&str; 3] = [
-    DetectorId::Off.name(),
-    DetectorId::Axon.name(),
-    DetectorId::Linear.name(),
-];
+pub const GRID_DETECTORS: [DetectorId; 3] = [DetectorId::Off, DetectorId::Axon, DetectorId::Linear];
 
 pub use crate::compare::{COUNT_NOISE, SIZE_TOLERANCE};
 
@@ -163,7 +159,7 @@ fn measure(
 ) -> Result<Measured> {
     let mut engines = GRID_DETECTORS
         .iter()
-        .map(|d| engine(d, config.search))
+        .map(|d| engine(d.name(), config.search))
         .collect::<Result<Vec<Box<dyn Engine>>>>()?;
     let mut first: Vec<Option<SearchResult>> = vec![None; engines.len()];
     let mut times = vec![Vec::new(); engines.len()];
@@ -238,7 +234,7 @@ pub fn run(
         let off = &m.first[0];
         let off_round_totals: Vec<f64> = m.times[0].iter().map(|r| r.iter().sum()).collect();
         let off_total: Counters = off.totals();
-        for (d, name) in GRID_DETECTORS.iter().enumerate() {
+        for (d, &id) in GRID_DETECTORS.iter().enumerate() {
             let res = &m.first[d];
             for (k, it) in res.iterations.iter().enumerate() {
                 let base = &off.iterations[k].counters;
@@ -246,7 +242,7 @@ pub fn run(
                 let off_times: Vec<f64> = m.times[0].iter().map(|r| r[k]).collect();
                 runs.push(GridRun {
                     config: config.name.clone(),
-                    detector: name.to_string(),
+                    detector: id,
                     depth: it.depth,
                     best_move: it.best_move.map_or("-".into(), |mv| mv.uci().to_string()),
                     eval_cp: white(it.score),
@@ -268,7 +264,7 @@ pub fn run(
             let last = res.last();
             totals.push(GridTotal {
                 config: config.name.clone(),
-                detector: name.to_string(),
+                detector: id,
                 counters: c,
                 time_ms: median_ci(&round_totals),
                 terminal_change,

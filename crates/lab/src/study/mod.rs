@@ -25,6 +25,7 @@ mod verdict;
 use anyhow::{Context, Result, ensure};
 use replab_board::Position;
 use replab_detect::DrawPolicy;
+use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir, fmt_delta_pct};
 use replab_search::SearchConfig;
 
@@ -192,15 +193,14 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 
     // The position sets.
     // `off`, `axon` and `linear` first, then every other search detector the policy allows.
-    let detectors: Vec<String> = grid::GRID_DETECTORS
+    let detectors: Vec<DetectorId> = grid::GRID_DETECTORS
         .into_iter()
         .chain(
-            replab_registry::SEARCH_DETECTORS
+            DetectorId::select(|c| c.searchable)
                 .into_iter()
                 .filter(|d| !grid::GRID_DETECTORS.contains(d))
-                .filter(|d| replab_registry::check_policy(d, policy).is_ok()),
+                .filter(|d| replab_registry::check_policy(d.name(), policy).is_ok()),
         )
-        .map(String::from)
         .collect();
     let with_depth = |depth: u32| -> Vec<(String, SearchConfig)> {
         profiles

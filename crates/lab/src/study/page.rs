@@ -328,7 +328,7 @@ fn set_table(aggs: &[Aggregate]) -> String {
         .map(|a| {
             vec![
                 Cell::text(&a.profile),
-                Cell::text(&a.detector),
+                Cell::text(a.detector.name()),
                 a.positions.into(),
                 dist(&a.terminal),
                 dist(&a.generated),
@@ -494,7 +494,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
                 |j: super::Judgement| Cell::text(if t.detector == "off" { "" } else { j.name() });
             vec![
                 Cell::text(&t.config),
-                Cell::text(&t.detector),
+                Cell::text(t.detector.name()),
                 t.counters.nodes.into(),
                 t.counters.terminal_nodes.into(),
                 t.counters.generated.into(),

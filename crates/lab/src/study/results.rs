@@ -1,6 +1,7 @@
 //! The vocabulary of the study's results: what `results.json` holds and the page and summary
 //! table are drawn from. Nothing here searches.
 
+use replab_registry::DetectorId;
 use replab_report::Meta;
 use replab_search::{Counters, SearchConfig};
 use serde::{Deserialize, Serialize};
@@ -64,8 +65,8 @@ pub struct GridConfig {
 pub struct GridRun {
     /// The configuration's name ([`GridConfig::name`]).
     pub config: String,
-    /// `off`, `axon` or `linear`.
-    pub detector: String,
+    /// `off`, `axon` or `linear` ([`super::grid::GRID_DETECTORS`]), written as its name.
+    pub detector: DetectorId,
     /// Iteration depth in plies.
     pub depth: u32,
     /// Best move (UCI), `-` when none.
@@ -94,8 +95,8 @@ pub use crate::compare::Decision as Judgement;
 pub struct GridTotal {
     /// The configuration's name.
     pub config: String,
-    /// `off`, `axon` or `linear`.
-    pub detector: String,
+    /// `off`, `axon` or `linear` ([`super::grid::GRID_DETECTORS`]), written as its name.
+    pub detector: DetectorId,
     /// Counters summed over the depths.
     #[serde(flatten)]
     pub counters: Counters,
@@ -167,8 +168,8 @@ pub struct PositionRuns {
 pub struct PositionRun {
     /// The profile's name.
     pub profile: String,
-    /// The detector.
-    pub detector: String,
+    /// The detector, written as its name.
+    pub detector: DetectorId,
     /// Best move of the deepest iteration (UCI), `-` if none.
     pub best_move: String,
     /// Score, side to move's view.
@@ -201,8 +202,8 @@ pub struct Aggregate {
     pub set: String,
     /// Profile name.
     pub profile: String,
-    /// Detector.
-    pub detector: String,
+    /// The detector, written as its name.
+    pub detector: DetectorId,
     /// Positions.
     pub positions: usize,
     /// Per-position change of terminal nodes.
@@ -330,8 +331,8 @@ pub struct Results {
     /// Per grid configuration, axon against axon with truth confirmation.
     #[serde(default)]
     pub false_draws: Vec<FalseDraws>,
-    /// The detectors searched on the position sets, `off` first.
-    pub endgame_detectors: Vec<String>,
+    /// The detectors searched on the position sets, `off` first (written as their names).
+    pub endgame_detectors: Vec<DetectorId>,
     /// The generated endgames.
     pub endgames: PositionSet,
     /// WAC, for contrast.

@@ -3,6 +3,7 @@
 
 use anyhow::Result;
 use replab_board::{Move, Position};
+use replab_registry::DetectorId;
 use replab_search::SearchConfig;
 
 use super::{
@@ -35,7 +36,7 @@ pub fn search_set(
     label: &str,
     jobs: &[Job<'_>],
     profiles: &[(String, SearchConfig)],
-    detectors: &[String],
+    detectors: &[DetectorId],
     threads: usize,
     progress: &mut dyn Progress,
 ) -> Result<Vec<PositionRuns>> {
@@ -45,10 +46,10 @@ pub fn search_set(
         threads,
         progress,
         || {
-            let mut engines: Vec<(String, String, Box<dyn Engine>)> = Vec::new();
+            let mut engines: Vec<(String, DetectorId, Box<dyn Engine>)> = Vec::new();
             for (p, config) in profiles {
-                for d in detectors {
-                    engines.push((p.clone(), d.clone(), engine(d, *config)?));
+                for &d in detectors {
+                    engines.push((p.clone(), d, engine(d.name(), *config)?));
                 }
             }
             Ok(engines)
@@ -61,7 +62,7 @@ pub fn search_set(
                     let res = e.search(job.positions, job.moves);
                     PositionRun {
                         profile: profile.clone(),
-                        detector: detector.clone(),
+                        detector: *detector,
                         best_move: res.best_move().map_or("-".into(), |m| m.uci().to_string()),
                         eval_cp: res.score().map_or(0, |s| s.value()),
                         counters: res.totals(),
@@ -109,8 +110,8 @@ pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for run in first.runs.iter().filter(|r| r.detector != "off") {
-        let find = |p: &PositionRuns, det: &str| {
+    for run in first.runs.iter().filter(|r| r.detector != DetectorId::Off) {
+        let find = |p: &PositionRuns, det: DetectorId| {
             p.runs
                 .iter()
                 .find(|r| r.profile == run.profile && r.detector == det)
@@ -118,7 +119,7 @@ pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
         };
         let pairs: Vec<(PositionRun, PositionRun)> = positions
             .iter()
-            .filter_map(|p| Some((find(p, &run.detector)?, find(p, "off")?)))
+            .filter_map(|p| Some((find(p, run.detector)?, find(p, DetectorId::Off)?)))
             .collect();
         let per = |f: fn(&PositionRun) -> f64| -> Vec<f64> {
             pairs.iter().map(|(d, o)| change(f(d), f(o))).collect()
@@ -135,7 +136,7 @@ pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
         out.push(Aggregate {
             set: set.to_string(),
             profile: run.profile.clone(),
-            detector: run.detector.clone(),
+            detector: run.detector,
             positions: pairs.len(),
             terminal: distribution(&per(terminal)),
             generated: distribution(&per(generated)),

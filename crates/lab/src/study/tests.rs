@@ -175,20 +175,15 @@ fn counters_are_deterministic_and_json_round_trips() {
         let grid: Vec<_> = r
             .grid
             .iter()
-            .map(|g| (g.config.clone(), g.detector.clone(), g.depth, g.counters))
+            .map(|g| (g.config.clone(), g.detector, g.depth, g.counters))
             .collect();
         let sets: Vec<_> = [&r.endgames, &r.wac]
             .iter()
             .flat_map(|s| s.positions.iter())
             .flat_map(|p| {
-                p.runs.iter().map(|x| {
-                    (
-                        p.id.clone(),
-                        x.detector.clone(),
-                        x.counters,
-                        x.best_move.clone(),
-                    )
-                })
+                p.runs
+                    .iter()
+                    .map(|x| (p.id.clone(), x.detector, x.counters, x.best_move.clone()))
             })
             .collect();
         (grid, sets)
@@ -438,9 +433,9 @@ fn the_matrix_claim_follows_the_times() {
         for set in [&mut r.endgames, &mut r.wac] {
             for p in &mut set.positions {
                 for run in &mut p.runs {
-                    match run.detector.as_str() {
-                        "axon" => run.time_ms = axon_ms,
-                        "matrix" => run.time_ms = matrix_ms,
+                    match run.detector {
+                        DetectorId::Axon => run.time_ms = axon_ms,
+                        DetectorId::Matrix => run.time_ms = matrix_ms,
                         _ => {}
                     }
                 }

@@ -1,6 +1,7 @@
 //! `replab suite` on the command line: the printed table and the committed report, exit codes,
 //! and errors naming file:line. (Results are checked in-process: crates/lab/tests/suite.rs.)
 
+use replab_registry::{DETECTORS, DetectorId};
 use serde_json::Value;
 
 use crate::common::*;
@@ -16,6 +17,14 @@ fn suite_prints_its_table_and_commits_the_report() {
     let epd = scratch.path("s.epd");
     std::fs::write(&epd, EPD).unwrap();
     let out_dir = scratch.path("report");
+    // The reference and an inexact search detector, in table order.
+    let reference = DetectorId::reference().name();
+    let inexact = DETECTORS
+        .iter()
+        .find(|d| d.caps.listed && d.caps.searchable && !d.caps.exact)
+        .expect("an inexact search detector")
+        .name;
+    let chosen = format!("{reference},{inexact}");
     let out = replab(&[
         "suite",
         "--epd",
@@ -23,7 +32,7 @@ fn suite_prints_its_table_and_commits_the_report() {
         "--depth",
         "2",
         "--detectors",
-        "linear,axon",
+        &chosen,
         "--repeats",
         "2",
         "--out",
@@ -38,7 +47,7 @@ fn suite_prints_its_table_and_commits_the_report() {
         .collect();
     assert_eq!(
         rows,
-        ["detector", "off", "linear", "axon", "Search"],
+        ["detector", "off", reference, inexact, "Search"],
         "{stdout}"
     );
     assert!(
@@ -150,13 +159,20 @@ fn bad_records_name_file_and_line() {
             "{bad:?}"
         );
     }
-    // A detector that cannot serve the policy is refused before searching.
+    // A detector that cannot serve the policy (one that does not count occurrences) is
+    // refused before searching.
+    let uncounting = DETECTORS
+        .iter()
+        .find(|d| d.caps.listed && d.caps.searchable && !d.caps.counts_occurrences)
+        .expect("a search detector that does not count occurrences")
+        .name;
+    let chosen = format!("{},{uncounting}", DetectorId::reference());
     let out = replab(&[
         "suite",
         "--epd",
         good.to_str().unwrap(),
         "--detectors",
-        "linear,axon",
+        &chosen,
         "--policy",
         "threefold",
         "--out",
@@ -164,8 +180,9 @@ fn bad_records_name_file_and_line() {
         "--quiet",
     ]);
     assert_eq!(out.status.code(), Some(2));
+    let expected = format!("replab: {uncounting} cannot be used with --policy threefold: ");
     assert!(
-        text(&out.stderr).starts_with("replab: axon cannot be used with --policy threefold: "),
+        text(&out.stderr).starts_with(&expected),
         "{}",
         text(&out.stderr)
     );
