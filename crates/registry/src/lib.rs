@@ -50,6 +50,53 @@ pub enum TableLimit {
     Collides,
 }
 
+/// How the table of a detector with a configurable table size is sized
+/// ([`Capabilities::sizing`]): the kind of number its sized constructor takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sizing {
+    /// Index bits: 2^bits entries (`tt-open`'s entries, `rookie`'s counters).
+    Bits,
+    /// A slot count, a power of two (`filo`).
+    Slots,
+}
+
+impl Sizing {
+    /// The size `value` of this kind (index bits or slots), if it fits the kind's type.
+    pub fn size(self, value: u64) -> Option<TableSize> {
+        Some(match self {
+            Sizing::Bits => TableSize::Bits(u32::try_from(value).ok()?),
+            Sizing::Slots => TableSize::Slots(usize::try_from(value).ok()?),
+        })
+    }
+}
+
+/// The table size given to a detector whose size is configurable ([`by_name_with_size`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableSize {
+    /// 2^bits entries.
+    Bits(u32),
+    /// This many slots (a power of two).
+    Slots(usize),
+}
+
+impl TableSize {
+    /// The table entries (slots, counters).
+    pub fn entries(self) -> u64 {
+        match self {
+            TableSize::Bits(b) => 1u64 << b,
+            TableSize::Slots(n) => n as u64,
+        }
+    }
+
+    /// Its kind.
+    pub fn sizing(self) -> Sizing {
+        match self {
+            TableSize::Bits(_) => Sizing::Bits,
+            TableSize::Slots(_) => Sizing::Slots,
+        }
+    }
+}
+
 /// What a detector can do, as the drivers and tests need to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -74,8 +121,12 @@ pub struct Capabilities {
     pub upcoming: bool,
     /// The searcher can use it (`replab suite`, `bench`, `reproduce`).
     pub searchable: bool,
-    /// Its table size is configurable (the table-size experiments of the audit).
+    /// Its table size is configurable (the table-size experiments of the audit and the
+    /// micro-benchmark): `sizing.is_some()`, set by the table from the row's `table size` line.
     pub table_size: bool,
+    /// How its table is sized ([`Sizing`]), if it is configurable: the kind of size
+    /// [`by_name_with_size`] takes for it, from the row's `table size` line.
+    pub sizing: Option<Sizing>,
     /// It is a composition of techniques that have their own rows (`linear+cuckoo`): left out
     /// of [`DETECTOR_NAMES`], where every technique appears once.
     pub composite: bool,
@@ -113,6 +164,7 @@ impl Capabilities {
         upcoming: false,
         searchable: false,
         table_size: false,
+        sizing: None,
         composite: false,
         needs_search_table: false,
         listed: false,
@@ -177,9 +229,20 @@ pub struct DetectorInfo {
     pub caps: Capabilities,
 }
 
+/// The [`Capabilities::sizing`] of a row: the kind its `table size` line names, if any.
+macro_rules! row_sizing {
+    () => {
+        None::<Sizing>
+    };
+    ($sizing:ident) => {
+        Some(Sizing::$sizing)
+    };
+}
+
 /// Declares the detector table, one row per detector, and generates from it everything that
 /// needs the list of detectors: [`AnyDetector`] and its [`Detector`] dispatch, [`by_name`],
-/// [`DETECTORS`] and the exported [`with_detector!`]. `$d` is a `$` token, so the generated
+/// [`by_name_with_size`] (from the optional `table size` lines), [`DETECTORS`] and the exported
+/// [`with_detector!`]. `$d` is a `$` token, so the generated
 /// macro can declare its own metavariables.
 macro_rules! detector_table {
     (
@@ -192,6 +255,7 @@ macro_rules! detector_table {
                 idea $idea:literal,
                 source $source:literal,
                 table limit $limit:ident,
+                $(table size $sizing:ident = |$size:ident| $sized_ctor:expr,)?
                 caps { $($cap:ident: $value:expr),* $(,)? };
         )*
     ) => {
@@ -209,6 +273,8 @@ macro_rules! detector_table {
                     source: $source,
                     caps: Capabilities {
                         table_limit: TableLimit::$limit,
+                        table_size: row_sizing!($($sizing)?).is_some(),
+                        sizing: row_sizing!($($sizing)?),
                         $($cap: $value,)*
                         ..Capabilities::NONE
                     },
@@ -280,6 +346,30 @@ macro_rules! detector_table {
                 )*
                 other => return Err(UnknownDetector(other.to_string())),
             })
+        }
+
+        /// Builds the detector called `name` with a table of `size` (its row's
+        /// [`Capabilities::sizing`] kind: index bits or slots), otherwise as [`by_name`] builds
+        /// it. [`None`] if no row has that name, its table size is not configurable, or `size`
+        /// is of the other kind.
+        ///
+        /// ```
+        /// use replab_registry::{by_name_with_size, Detector, TableSize};
+        /// let d = by_name_with_size("tt-open", TableSize::Bits(12)).unwrap();
+        /// assert_eq!(d.name(), "tt-open");
+        /// assert!(by_name_with_size("tt-open", TableSize::Slots(16)).is_none());
+        /// assert!(by_name_with_size("linear", TableSize::Bits(12)).is_none());
+        /// ```
+        pub fn by_name_with_size(name: &str, size: TableSize) -> Option<AnyDetector> {
+            match name {
+                $($(
+                    $name => match size {
+                        TableSize::$sizing($size) => Some(AnyDetector::$variant($sized_ctor)),
+                        _ => None,
+                    },
+                )?)*
+                _ => None,
+            }
         }
 
         impl Detector for AnyDetector {
@@ -393,7 +483,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true, key_width: true,
+            searchable: true, composite: false, listed: true, key_width: true,
             reference: true,
             key_compare: KeyCompare::LineBack,
         };
@@ -404,9 +494,10 @@ detector_table! { $
         idea "an open flag in transposition-table-shaped entries, set on enter, cleared on leave",
         source "Thompson's Belle, as told by Moreland",
         table limit Collides,
+        table size Bits = |bits| TtOpenDetector::with_bits(bits),
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            searchable: true, composite: false, listed: true, key_width: true,
             key_compare: KeyCompare::Table,
         };
     "tt-thompson" => TtThompson(replab_tt_thompson::ThompsonDetector) =
@@ -418,7 +509,7 @@ detector_table! { $
         table limit Collides,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, needs_search_table: true,
+            searchable: true, composite: false, needs_search_table: true,
             listed: true,
         };
     "filo" => Filo(FiloDetector) = |_| FiloDetector::new(),
@@ -429,9 +520,10 @@ detector_table! { $
               only history positions seen twice stay in it when the search starts",
         source "Moreland's Gerbil (hash.c)",
         table limit Fills,
+        table size Slots = |slots| FiloDetector::with_slots(slots),
         caps {
             exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
-            upcoming: false, searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            upcoming: false, searchable: true, composite: false, listed: true, key_width: true,
             key_compare: KeyCompare::Table,
         };
     "filo-all-history" => FiloAllHistory(FiloDetector) = |_| FiloDetector::all_history(),
@@ -443,7 +535,7 @@ detector_table! { $
         table limit Fills,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true, key_width: true,
+            searchable: true, composite: false, listed: true, key_width: true,
             variant: true,
             key_compare: KeyCompare::Table,
         };
@@ -453,9 +545,10 @@ detector_table! { $
         idea "2^14 one-byte counters; a non-zero counter is verified by tracing back the line",
         source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
         table limit None,
+        table size Bits = |bits| RookieDetector::with_bits(bits),
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: true, composite: false, listed: true, key_width: true,
+            searchable: true, composite: false, listed: true, key_width: true,
             key_compare: KeyCompare::LineBack,
         };
     "axon" => Axon(AxonDetector) = |_| AxonDetector::new(),
@@ -466,7 +559,7 @@ detector_table! { $
         table limit Fills,
         caps {
             exact: false, counts_occurrences: false, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true,
+            searchable: true, composite: false, listed: true,
         };
     "matrix" => Matrix(MatrixDetector) = |_| MatrixDetector::new(),
         colour 0x56B4E9,
@@ -476,7 +569,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true,
+            searchable: true, composite: false, listed: true,
         };
     "matrix-checksum" => MatrixChecksum(MatrixDetector) = |_| MatrixDetector::with_checksum(),
         colour 0x332288,
@@ -486,7 +579,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true,
+            searchable: true, composite: false, listed: true,
             variant: true,
         };
     "matrix-keybits" => MatrixKeybits(MatrixDetector) = |_| MatrixDetector::with_key_bits(),
@@ -497,7 +590,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: true,
+            searchable: true, composite: false, listed: true,
             variant: true,
         };
     "cuckoo" => Cuckoo(CuckooDetector) = |rule| CuckooDetector::with_rule(rule),
@@ -509,7 +602,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: false, counts_occurrences: false, probes: false, upcoming: true,
-            searchable: false, table_size: false, composite: false, listed: true, key_width: true,
+            searchable: false, composite: false, listed: true, key_width: true,
             key_compare: KeyCompare::CuckooMoves,
         };
     "linear+cuckoo" => LinearCuckoo(LinearCuckoo) = |rule| LinearCuckoo::with_rule(rule),
@@ -521,7 +614,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: true,
-            searchable: true, table_size: false, composite: true, listed: true, key_width: true,
+            searchable: true, composite: true, listed: true, key_width: true,
             key_compare: KeyCompare::CuckooMoves,
         };
     "truth" => Truth(TruthDetector) = |_| TruthDetector::new(),
@@ -532,7 +625,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: false, table_size: false, composite: false, listed: true,
+            searchable: false, composite: false, listed: true,
         };
     "naive" => Naive(NaiveDetector) = |_| NaiveDetector::new(),
         colour 0xCC6677,
@@ -542,7 +635,7 @@ detector_table! { $
         table limit None,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
-            searchable: true, table_size: false, composite: false, listed: false,
+            searchable: true, composite: false, listed: false,
         };
 }
 

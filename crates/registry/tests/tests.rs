@@ -6,7 +6,7 @@ use replab_board::Position;
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{
     AnyDetector, DETECTOR_NAMES, DETECTORS, DetectorId, OFF_COLOUR, RootRule, SEARCH_DETECTORS,
-    by_name, info, parse_list, with_detector,
+    Sizing, TableSize, by_name, by_name_with_size, info, parse_list, with_detector,
 };
 use replab_truth::kit;
 
@@ -35,6 +35,49 @@ fn every_row_is_constructible_and_named() {
     assert!(by_name("nosuch", RootRule::Stockfish).is_err());
     assert!(with_detector!("nosuch", RootRule::Stockfish, |d| d.name()).is_err());
     assert_eq!(info("nosuch"), None);
+}
+
+#[test]
+fn sizable_rows_build_at_the_size_they_are_given() {
+    for row in DETECTORS {
+        assert_eq!(
+            row.caps.table_size,
+            row.caps.sizing.is_some(),
+            "{}",
+            row.name
+        );
+        let Some(sizing) = row.caps.sizing else {
+            for size in [TableSize::Bits(6), TableSize::Slots(64)] {
+                assert!(by_name_with_size(row.name, size).is_none(), "{}", row.name);
+            }
+            continue;
+        };
+        let (small, large) = match sizing {
+            Sizing::Bits => (6, 10),
+            Sizing::Slots => (64, 1024),
+        };
+        let build = |value| {
+            let size = sizing.size(value).unwrap();
+            assert_eq!(size.sizing(), sizing);
+            by_name_with_size(row.name, size).unwrap_or_else(|| panic!("{}", row.name))
+        };
+        let (small, large) = (build(small), build(large));
+        assert_eq!(small.name(), row.name);
+        assert!(
+            large.memory_bytes() > small.memory_bytes(),
+            "{}: the size is not applied",
+            row.name
+        );
+        let other = match sizing {
+            Sizing::Bits => TableSize::Slots(64),
+            Sizing::Slots => TableSize::Bits(6),
+        };
+        assert!(by_name_with_size(row.name, other).is_none(), "{}", row.name);
+    }
+    assert!(by_name_with_size("nosuch", TableSize::Bits(6)).is_none());
+    assert_eq!(TableSize::Bits(12).entries(), 4096);
+    assert_eq!(TableSize::Slots(16).entries(), 16);
+    assert_eq!(Sizing::Bits.size(u64::MAX), None);
 }
 
 #[test]

@@ -268,8 +268,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut search_s = 0.0;
     for (row, control, games) in jobs {
         let m = MatchConfig {
-            a: PlayerSpec::parse(row.a).with_context(|| format!("row {}", row.label))?,
-            b: PlayerSpec::parse(row.b).with_context(|| format!("row {}", row.label))?,
+            a: PlayerSpec::parse(&row.a).with_context(|| format!("row {}", row.label))?,
+            b: PlayerSpec::parse(&row.b).with_context(|| format!("row {}", row.label))?,
             control,
             games,
             seed: config.seed,
@@ -323,7 +323,7 @@ fn row_result(row: &Row, r: &MatchResults) -> RowResult {
     let no_difference = r.elo.contains(0.0);
     RowResult {
         group: row.group.into(),
-        label: row.label.into(),
+        label: row.label.clone(),
         a: r.identity.a.clone(),
         b: r.identity.b.clone(),
         control,

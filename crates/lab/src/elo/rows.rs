@@ -1,10 +1,17 @@
 //! The gauntlet's rows: each a player A against its baseline B, with the published figure of
 //! the same change where an engine measured it (sources: docs/elo.md).
 
+use replab_registry::DetectorId;
 use serde::{Deserialize, Serialize};
 
-/// The baseline: linear detection with Stockfish's draw policy.
-pub const BASELINE: &str = "linear";
+/// The baseline: the reference detector ([`DetectorId::reference`], `linear`) with Stockfish's
+/// draw policy.
+pub const BASELINE: &str = DetectorId::Linear.name();
+
+/// The baseline with one player option (`linear:policy=twofold`).
+fn baseline_with(option: &str) -> String {
+    format!("{BASELINE}:{option}")
+}
 
 /// An engine's published measurement of a comparable change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -21,11 +28,11 @@ pub struct Row {
     /// Group (`detection`, `detector`, `policy`, `upcoming`, `key bits`, `GHI`, `jitter`).
     pub group: &'static str,
     /// What is compared.
-    pub label: &'static str,
+    pub label: String,
     /// Player A.
-    pub a: &'static str,
+    pub a: String,
     /// Player B.
-    pub b: &'static str,
+    pub b: String,
     /// Also played at the time control.
     pub at_tc: bool,
     /// The published figure, if any.
@@ -33,12 +40,17 @@ pub struct Row {
 }
 
 /// A row with no published figure.
-fn row(group: &'static str, label: &'static str, a: &'static str, b: &'static str) -> Row {
+fn row(
+    group: &'static str,
+    label: impl Into<String>,
+    a: impl Into<String>,
+    b: impl Into<String>,
+) -> Row {
     Row {
         group,
-        label,
-        a,
-        b,
+        label: label.into(),
+        a: a.into(),
+        b: b.into(),
         at_tc: false,
         published: None,
     }
@@ -58,12 +70,18 @@ pub static ROWS: std::sync::LazyLock<Vec<Row>> = std::sync::LazyLock::new(rows);
 fn rows() -> Vec<Row> {
     let mut out = vec![Row {
         at_tc: true,
-        ..row("detection", "no repetition detection", "off", BASELINE)
+        ..row(
+            "detection",
+            "no repetition detection",
+            DetectorId::Off.name(),
+            BASELINE,
+        )
     }];
-    for name in replab_registry::SEARCH_DETECTORS {
-        match name {
-            "linear" => {}
-            "linear+cuckoo" => out.push(Row {
+    for id in DetectorId::select(|c| c.searchable) {
+        let name = id.name();
+        match id {
+            _ if name == BASELINE => {}
+            DetectorId::LinearCuckoo => out.push(Row {
                 at_tc: true,
                 published: published(
                     "+2.8 STC (37,354 games), +2.1 LTC (50,010); Weiss +6.09 ± 4.84 LTC",
@@ -72,16 +90,17 @@ fn rows() -> Vec<Row> {
                 ..row(
                     "upcoming",
                     "upcoming-cycle rule on (cuckoo) vs off",
-                    "linear+cuckoo",
+                    name,
                     BASELINE,
                 )
             }),
-            // Axon's detector cannot count occurrences: both sides use the twofold policy.
-            "axon" => out.push(row(
+            // A detector that cannot count occurrences (Axon's) serves only the twofold
+            // policy: both sides use it.
+            _ if !id.caps().counts_occurrences => out.push(row(
                 "detector",
-                "axon (both players twofold)",
-                "axon:policy=twofold",
-                "linear:policy=twofold",
+                format!("{name} (both players twofold)"),
+                format!("{name}:policy=twofold"),
+                baseline_with("policy=twofold"),
             )),
             _ => out.push(row("detector", name, name, BASELINE)),
         }
@@ -95,15 +114,15 @@ fn rows() -> Vec<Row> {
             ..row(
                 "policy",
                 "twofold (= crafty, weiss, koivisto)",
-                "linear:policy=twofold",
+                baseline_with("policy=twofold"),
                 BASELINE,
             )
         },
-        row("policy", "stanback", "linear:policy=stanback", BASELINE),
+        row("policy", "stanback", baseline_with("policy=stanback"), BASELINE),
         row(
             "policy",
             "moreland (= viridithas, lc0)",
-            "linear:policy=moreland",
+            baseline_with("policy=moreland"),
             BASELINE,
         ),
         Row {
@@ -111,27 +130,27 @@ fn rows() -> Vec<Row> {
                 "−0.13 ± 1.08 (a related change: threefold at the root)",
                 "Lynx #2541",
             ),
-            ..row("policy", "threefold", "linear:policy=threefold", BASELINE)
+            ..row("policy", "threefold", baseline_with("policy=threefold"), BASELINE)
         },
-        row("key bits", "16-bit keys", "linear:bits=16", BASELINE),
-        row("key bits", "24-bit keys", "linear:bits=24", BASELINE),
-        row("key bits", "32-bit keys", "linear:bits=32", BASELINE),
+        row("key bits", "16-bit keys", baseline_with("bits=16"), BASELINE),
+        row("key bits", "24-bit keys", baseline_with("bits=24"), BASELINE),
+        row("key bits", "32-bit keys", baseline_with("bits=32"), BASELINE),
         row(
             "GHI",
             "no draw-affected scores stored",
-            "linear:tt-mode=no-path-scores",
+            baseline_with("tt-mode=no-path-scores"),
             BASELINE,
         ),
         row(
             "GHI",
             "no draw scores stored",
-            "linear:tt-mode=no-draw-scores",
+            baseline_with("tt-mode=no-draw-scores"),
             BASELINE,
         ),
         row(
             "GHI",
             "table moves only",
-            "linear:tt-mode=moves-only",
+            baseline_with("tt-mode=moves-only"),
             BASELINE,
         ),
         Row {
@@ -142,14 +161,14 @@ fn rows() -> Vec<Row> {
             ..row(
                 "GHI",
                 "no table cut-offs from clock 90",
-                "linear:tt-cutoff=90",
+                baseline_with("tt-cutoff=90"),
                 BASELINE,
             )
         },
         row(
             "GHI",
             "clock buckets of 10 in the table key",
-            "linear:tt-bucket=10",
+            baseline_with("tt-bucket=10"),
             BASELINE,
         ),
         Row {
@@ -158,7 +177,7 @@ fn rows() -> Vec<Row> {
                 "failed STC/LTC [0, 5]; about +2.5 at very long TC; Ethereal +3.63 ± 2.88 at 60+0.6",
                 "Stockfish #1770 (VALUE_DRAW − 1 + (nodes & 2)); Ethereal #135",
             ),
-            ..row("jitter", "draw-score jitter ±1", "linear:jitter=on", BASELINE)
+            ..row("jitter", "draw-score jitter ±1", baseline_with("jitter=on"), BASELINE)
         },
     ]);
     out

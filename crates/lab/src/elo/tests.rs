@@ -7,8 +7,8 @@ use crate::Silent;
 fn every_row_parses_and_has_a_baseline() {
     assert!(ROWS.len() >= 20);
     for r in ROWS.iter() {
-        PlayerSpec::parse(r.a).unwrap();
-        PlayerSpec::parse(r.b).unwrap();
+        PlayerSpec::parse(&r.a).unwrap();
+        PlayerSpec::parse(&r.b).unwrap();
         assert_ne!(r.a, r.b);
     }
     assert!(ROWS.iter().any(|r| r.a == "off"));
@@ -68,5 +68,36 @@ fn bad_settings_are_refused() {
         },
     ] {
         assert!(c.check().is_err());
+    }
+}
+
+#[test]
+fn each_search_detector_has_one_row_against_the_reference() {
+    use replab_detect::DrawPolicy;
+    use replab_registry::DetectorId;
+    assert_eq!(DetectorId::reference().name(), BASELINE);
+    for id in DetectorId::select(|c| c.searchable) {
+        let rows: Vec<(PlayerSpec, PlayerSpec)> = ROWS
+            .iter()
+            .filter(|r| matches!(r.group, "detector" | "upcoming"))
+            .map(|r| {
+                (
+                    PlayerSpec::parse(&r.a).unwrap(),
+                    PlayerSpec::parse(&r.b).unwrap(),
+                )
+            })
+            .filter(|(a, _)| a.detector == id.name())
+            .collect();
+        if id.name() == BASELINE {
+            assert!(rows.is_empty(), "the baseline plays itself");
+            continue;
+        }
+        assert_eq!(rows.len(), 1, "{id}");
+        let (a, b) = &rows[0];
+        assert_eq!(b.detector, BASELINE);
+        // A detector that cannot count occurrences plays, as its baseline, twofold.
+        let twofold = !id.caps().counts_occurrences;
+        assert_eq!(a.policy == DrawPolicy::Twofold, twofold, "{id}");
+        assert_eq!(b.policy == DrawPolicy::Twofold, twofold, "{id}");
     }
 }

@@ -6,7 +6,7 @@
 //! detector's own account.
 
 use replab_board::{Move, Position, Role, Square};
-use replab_registry::{Repetition, Stats};
+use replab_registry::{DetectorId, Repetition, Stats};
 
 use super::spec::{Cause, Check, Kind, Spec};
 
@@ -104,9 +104,9 @@ pub fn cause(ctx: &ErrorCtx<'_>) -> Cause {
         (Check::Probe, Kind::FalseNegative) => {
             let d = ctx.truth.map_or(0, |r| r.distance as usize);
             if ctx.after.misses > 0 {
-                match ctx.spec.technique() {
-                    "tt-open" => Cause::TtMiss,
-                    "filo" => Cause::FiloMiss,
+                match ctx.spec.info().id {
+                    DetectorId::TtOpen => Cause::TtMiss,
+                    DetectorId::Filo => Cause::FiloMiss,
                     _ => Cause::Miss,
                 }
             } else if ctx.after.overflows > ctx.before.overflows {

@@ -4,9 +4,10 @@
 
 use std::fmt;
 
+pub use replab_registry::Sizing;
 use replab_registry::{
-    AnyDetector, Detector, DetectorInfo, FiloDetector, RookieDetector, RootRule, TruthDetector,
-    TtOpenDetector, by_name, by_name_with_key_bits, info,
+    AnyDetector, Detector, DetectorInfo, RootRule, TableSize, TruthDetector, by_name,
+    by_name_with_key_bits, by_name_with_size, info,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
 
@@ -40,33 +41,15 @@ impl Check {
     }
 }
 
-/// How a table-size experiment sets a detector's size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Size {
-    /// 2^bits entries (`tt-open` index bits, `rookie` counter bits).
-    Bits(u32),
-    /// This many slots, a power of two (`filo`).
-    Slots(usize),
-}
-
-impl Size {
-    /// The table entries.
-    pub fn entries(self) -> u64 {
-        match self {
-            Size::Bits(b) => 1u64 << b,
-            Size::Slots(n) => n as u64,
-        }
-    }
-}
-
 /// A detector under audit: a registry row with its default configuration, or a table-size
 /// variant of a row whose table size is configurable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
     /// A detector of the registry with its default configuration.
     Named(&'static DetectorInfo),
-    /// A detector whose table size is configurable, at this size.
-    Sized(&'static DetectorInfo, Size),
+    /// A detector whose table size is configurable, at this size (of the kind its row's
+    /// [`sizing`](replab_registry::Capabilities::sizing) says).
+    Sized(&'static DetectorInfo, TableSize),
     /// A detector whose keys can be truncated (`key_width`), comparing this many key bits
     /// (the key-width experiment, `replab key-width`).
     Keyed(&'static DetectorInfo, u32),
@@ -78,15 +61,11 @@ impl Spec {
         info(name).map(Spec::Named)
     }
 
-    /// The registry's detector `name` at table size `value` (index bits or slots, as
+    /// The registry's detector `name` at table size `value` (index bits or slots, as its row's
     /// [`sizing`] says), if its table size is configurable.
     pub fn sized(name: &str, value: u64) -> Option<Spec> {
-        let row = info(name).filter(|d| d.caps.table_size)?;
-        let size = match sizing(row.name)? {
-            Sizing::Bits => Size::Bits(u32::try_from(value).ok()?),
-            Sizing::Slots => Size::Slots(usize::try_from(value).ok()?),
-        };
-        Some(Spec::Sized(row, size))
+        let size = sizing(name)?.size(value)?;
+        info(name).map(|row| Spec::Sized(row, size))
     }
 
     /// The registry's detector `name` comparing `bits`-bit keys, if its keys can be truncated
@@ -108,8 +87,8 @@ impl Spec {
     pub fn label(&self) -> String {
         match self {
             Spec::Named(i) => i.name.to_owned(),
-            Spec::Sized(i, Size::Bits(b)) => format!("{}/2^{b}", i.name),
-            Spec::Sized(i, Size::Slots(n)) => format!("{}/{n}", i.name),
+            Spec::Sized(i, TableSize::Bits(b)) => format!("{}/2^{b}", i.name),
+            Spec::Sized(i, TableSize::Slots(n)) => format!("{}/{n}", i.name),
             Spec::Keyed(i, bits) => format!("{}/{bits}b", i.name),
         }
     }
@@ -138,37 +117,20 @@ impl Spec {
         let name = self.technique();
         match *self {
             Spec::Named(_) => by_name(name, RootRule::AnyEarlier).expect("a registry row"),
-            Spec::Sized(_, size) => match (name, size) {
-                ("tt-open", Size::Bits(b)) => AnyDetector::TtOpen(TtOpenDetector::with_bits(b)),
-                ("rookie", Size::Bits(b)) => AnyDetector::Rookie(RookieDetector::with_bits(b)),
-                ("filo", Size::Slots(n)) => AnyDetector::Filo(FiloDetector::with_slots(n)),
-                _ => unreachable!("Spec::sized makes only the sizes `sizing` knows"),
-            },
+            Spec::Sized(_, size) => {
+                by_name_with_size(name, size).expect("Spec::sized took the row's own sizing")
+            }
             Spec::Keyed(_, bits) => by_name_with_key_bits(name, RootRule::AnyEarlier, bits)
                 .expect("Spec::keyed checked the row and the width"),
         }
     }
 }
 
-/// How the size of a detector with a configurable table is given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sizing {
-    /// Index bits: 2^bits entries.
-    Bits,
-    /// A slot count (a power of two).
-    Slots,
-}
-
-/// How the table of the registry's detector `name` is sized, for the rows whose capabilities
-/// say `table_size`. The registry builds detectors at their default size only, so the
-/// constructors taking a size are named here (and in [`Spec::build`]); a unit test checks that
-/// every `table_size` row of the registry has a rule.
+/// How the table of the registry's detector `name` is sized: its row's
+/// [`sizing`](replab_registry::Capabilities::sizing), [`None`] if its table size is not
+/// configurable (or no row has that name).
 pub fn sizing(name: &str) -> Option<Sizing> {
-    match name {
-        "tt-open" | "rookie" => Some(Sizing::Bits),
-        "filo" => Some(Sizing::Slots),
-        _ => None,
-    }
+    info(name)?.caps.sizing
 }
 
 /// The name of the oracle every detector is compared with (`truth`), which is therefore not

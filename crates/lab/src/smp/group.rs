@@ -3,7 +3,7 @@
 //! detector table shared by all of them.
 
 use std::sync::{
-    Arc,
+    Arc, LazyLock,
     atomic::{AtomicBool, Ordering},
 };
 
@@ -13,7 +13,7 @@ use replab_detect::{
     Detector, Line, load_history,
     shared::{PairTable, SharedPairs},
 };
-use replab_registry::{FiloDetector, HistoryRule, LinearDetector, TtOpenDetector};
+use replab_registry::{DetectorId, FiloDetector, HistoryRule, LinearDetector, TtOpenDetector};
 use replab_search::{Limits, MAX_PLY, SearchConfig, SearchResult, Searcher, SharedTable};
 use replab_tt_thompson::ThompsonDetector;
 use serde::{Deserialize, Serialize};
@@ -61,16 +61,20 @@ impl Variant {
         Variant::TtThompsonShared,
     ];
 
-    /// The name on the page and in JSON: `detector/per-thread` or `detector/shared`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Linear => "linear/per-thread",
-            Variant::TtOpenPerThread => "tt-open/per-thread",
-            Variant::TtOpenShared => "tt-open/shared",
-            Variant::FiloPerThread => "filo-all-history/per-thread",
-            Variant::FiloShared => "filo-all-history/shared",
-            Variant::TtThompsonShared => "tt-thompson/shared",
-        }
+    /// The name on the page and in JSON: `detector/per-thread` or `detector/shared`, from the
+    /// detector's contract name.
+    pub fn name(self) -> &'static str {
+        static NAMES: LazyLock<Vec<String>> = LazyLock::new(|| {
+            Variant::ALL
+                .iter()
+                .map(|v| {
+                    let sharing = if v.shared() { "shared" } else { "per-thread" };
+                    format!("{}/{sharing}", v.detector())
+                })
+                .collect()
+        });
+        let i = Variant::ALL.iter().position(|&v| v == self);
+        &NAMES[i.expect("every variant is in Variant::ALL")]
     }
 
     /// The variant of a [name](Variant::name).
@@ -78,13 +82,13 @@ impl Variant {
         Variant::ALL.into_iter().find(|v| v.name() == name)
     }
 
-    /// The detector's contract name.
-    pub const fn detector(self) -> &'static str {
+    /// The detector.
+    pub const fn detector(self) -> DetectorId {
         match self {
-            Variant::Linear => "linear",
-            Variant::TtOpenPerThread | Variant::TtOpenShared => "tt-open",
-            Variant::FiloPerThread | Variant::FiloShared => "filo-all-history",
-            Variant::TtThompsonShared => "tt-thompson",
+            Variant::Linear => DetectorId::Linear,
+            Variant::TtOpenPerThread | Variant::TtOpenShared => DetectorId::TtOpen,
+            Variant::FiloPerThread | Variant::FiloShared => DetectorId::FiloAllHistory,
+            Variant::TtThompsonShared => DetectorId::TtThompson,
         }
     }
 

@@ -93,10 +93,7 @@ impl VariantInfo {
     pub fn of(v: Variant) -> Self {
         VariantInfo {
             name: v.name().into(),
-            detector: v
-                .detector()
-                .parse()
-                .expect("a variant's detector is a registry row"),
+            detector: v.detector(),
             shared: v.shared(),
             description: v.description().into(),
         }

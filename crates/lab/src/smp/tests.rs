@@ -301,3 +301,15 @@ fn a_small_run_writes_its_report() {
     assert!(target.join("results.json").exists());
     assert!(summary_table(&r).contains("tt-open/shared"));
 }
+
+#[test]
+fn variant_names_are_the_detector_and_its_sharing() {
+    for (i, v) in Variant::ALL.into_iter().enumerate() {
+        let sharing = if v.shared() { "shared" } else { "per-thread" };
+        assert_eq!(v.name(), format!("{}/{sharing}", v.detector().name()));
+        assert_eq!(Variant::from_name(v.name()), Some(v));
+        assert!(Variant::ALL[..i].iter().all(|o| o.name() != v.name()));
+    }
+    assert_eq!(Variant::FiloShared.name(), "filo-all-history/shared");
+    assert_eq!(Variant::from_name("filo-all-history"), None);
+}
