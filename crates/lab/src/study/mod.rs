@@ -280,7 +280,7 @@ fn endgame_set(
         "endgames",
         &jobs,
         &with_depth(profiles, config.endgame_depth, policy),
-        &detectors,
+        detectors,
         config.threads,
         progress,
     )?;
@@ -327,7 +327,7 @@ fn wac_set(
             "WAC",
             &wac_jobs,
             &with_depth(profiles, config.wac_depth, policy),
-            &detectors,
+            detectors,
             config.threads,
             progress,
         )?
