@@ -388,8 +388,75 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let (specs, tallies, totals, walk) = audit_part(config, progress)?;
     let audit_seconds = started.elapsed().as_secs_f64();
 
+    let audit = audit_cells(config, &specs, &tallies, &totals, &walk);
+    let tail_probes: u64 = walk.tail.iter().sum();
+    let linear_tail = (1..=TAIL_BITS)
+        .map(|b| TailPoint {
+            bits: b as u32,
+            per_probe: Rate::new(
+                walk.tail[b..].iter().sum::<u64>(),
+                totals.plies,
+                walk.tail_expected[b],
+            ),
+        })
+        .collect();
+    let clusters = clusters(&walk, config.widths[0]);
+    let zarkov = audit
+        .iter()
+        .find(|c| c.detector == DetectorId::Linear && c.bits == 32)
+        .map(|c| Zarkov {
+            bits: 32,
+            per_probe: c.per_probe,
+            per_game: c.per_game,
+            mean_compared: c.keys_compared / tail_probes.max(1) as f64,
+        });
+
+    let started = Instant::now();
+    let (set, repetition_records) = positions(config)?;
+    let search = search_part(config, &set, progress)?;
+    let search_seconds = started.elapsed().as_secs_f64();
+    progress.finish();
+
+    Ok(Results {
+        meta,
+        config: ConfigRecord {
+            games: config.games,
+            seed: config.seed,
+            max_plies: config.max_plies,
+            widths: config.widths.clone(),
+            depth: config.depth,
+            policy: DrawPolicy::Stockfish.name().into(),
+            repetition_records,
+            wac_records: set.len() - repetition_records,
+            tt_bits: TT_BITS,
+            threads: config.threads,
+        },
+        totals: GameTotals {
+            games: totals.games,
+            plies: totals.plies,
+            repetitions: totals.repetitions,
+            upcoming: totals.upcoming,
+        },
+        audit,
+        linear_tail,
+        clusters,
+        zarkov,
+        search,
+        seconds: [audit_seconds, search_seconds],
+    })
+}
+
+/// The audit's cells: per detector and key width, the confusion counts and the false-positive
+/// rates beside the bound's expectation.
+fn audit_cells(
+    config: &Config,
+    specs: &[Spec],
+    tallies: &[Tally],
+    totals: &Totals,
+    walk: &Walk,
+) -> Vec<AuditCell> {
     let mut audit = Vec::new();
-    for (spec, tally) in specs.iter().zip(&tallies) {
+    for (spec, tally) in specs.iter().zip(tallies) {
         let Spec::Keyed(info, bits) = *spec else {
             unreachable!("every spec is keyed")
         };
@@ -437,17 +504,12 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             keys_compared: e.compared,
         });
     }
-    let tail_probes: u64 = walk.tail.iter().sum();
-    let linear_tail = (1..=TAIL_BITS)
-        .map(|b| TailPoint {
-            bits: b as u32,
-            per_probe: Rate::new(
-                walk.tail[b..].iter().sum::<u64>(),
-                totals.plies,
-                walk.tail_expected[b],
-            ),
-        })
-        .collect();
+    audit
+}
+
+/// How the false positives at `bits` cluster: the distinct key differences among them and the
+/// largest group sharing one.
+fn clusters(walk: &Walk, bits: u32) -> Clusters {
     let mut differences = walk.differences.clone();
     differences.sort_unstable();
     let mut runs: Vec<u64> = Vec::new();
@@ -458,55 +520,12 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             runs.push(1);
         }
     }
-    let clusters = Clusters {
-        bits: config.widths[0],
+    Clusters {
+        bits,
         false_positives: differences.len() as u64,
         distinct_differences: runs.len() as u64,
         largest: runs.iter().copied().max().unwrap_or(0),
-    };
-    let zarkov = audit
-        .iter()
-        .find(|c| c.detector == DetectorId::Linear && c.bits == 32)
-        .map(|c| Zarkov {
-            bits: 32,
-            per_probe: c.per_probe,
-            per_game: c.per_game,
-            mean_compared: c.keys_compared / tail_probes.max(1) as f64,
-        });
-
-    let started = Instant::now();
-    let (set, repetition_records) = positions(config)?;
-    let search = search_part(config, &set, progress)?;
-    let search_seconds = started.elapsed().as_secs_f64();
-    progress.finish();
-
-    Ok(Results {
-        meta,
-        config: ConfigRecord {
-            games: config.games,
-            seed: config.seed,
-            max_plies: config.max_plies,
-            widths: config.widths.clone(),
-            depth: config.depth,
-            policy: DrawPolicy::Stockfish.name().into(),
-            repetition_records,
-            wac_records: set.len() - repetition_records,
-            tt_bits: TT_BITS,
-            threads: config.threads,
-        },
-        totals: GameTotals {
-            games: totals.games,
-            plies: totals.plies,
-            repetitions: totals.repetitions,
-            upcoming: totals.upcoming,
-        },
-        audit,
-        linear_tail,
-        clusters,
-        zarkov,
-        search,
-        seconds: [audit_seconds, search_seconds],
-    })
+    }
 }
 
 /// Writes `results.json`, the charts and `index.html` into the staged `dir`.

@@ -134,32 +134,7 @@ pub fn paper_claims(grid_depth: u32) -> Result<PaperClaims> {
 
 /// Runs the study: the grid, the endgames, WAC, the verdict. Progress: one stage per part.
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-    ensure!(
-        (1..=MAX_DEPTH).contains(&config.grid_depth),
-        "--grid-depth {} is out of range (1 to {MAX_DEPTH})",
-        config.grid_depth
-    );
-    ensure!(
-        (1..=MAX_DEPTH).contains(&config.endgame_depth),
-        "--endgame-depth {} is out of range (1 to {MAX_DEPTH})",
-        config.endgame_depth
-    );
-    ensure!(
-        (1..=MAX_DEPTH).contains(&config.wac_depth),
-        "--wac-depth {} is out of range (1 to {MAX_DEPTH})",
-        config.wac_depth
-    );
-    ensure!(
-        (1..=100).contains(&config.repeat),
-        "--repeat {} is out of range (1 to 100)",
-        config.repeat
-    );
-    ensure!(config.endgames >= 1, "--endgames must be at least 1");
-    ensure!(
-        (1..=256).contains(&config.threads),
-        "--threads {} is out of range (1 to 256)",
-        config.threads
-    );
+    check(config)?;
     let meta = Meta::collect(&config.command);
     let paper = paper_claims(config.grid_depth)?;
     let policy = DrawPolicy::Twofold;
@@ -192,117 +167,15 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     )?;
 
     // The position sets.
-    // `off`, `axon` and `linear` first, then every other search detector the policy allows.
-    let detectors: Vec<DetectorId> = grid::GRID_DETECTORS
-        .into_iter()
-        .chain(
-            DetectorId::select(|c| c.searchable)
-                .into_iter()
-                .filter(|d| !grid::GRID_DETECTORS.contains(d))
-                .filter(|d| replab_registry::check_policy(d.name(), policy).is_ok()),
-        )
-        .collect();
-    let with_depth = |depth: u32| -> Vec<(String, SearchConfig)> {
-        profiles
-            .iter()
-            .map(|p| {
-                (
-                    p.name.clone(),
-                    SearchConfig {
-                        max_depth: depth,
-                        policy,
-                        ..p.search
-                    },
-                )
-            })
-            .collect()
-    };
-    let suite = endgames::generate(config.seed, config.endgames)?;
-    let jobs: Vec<sets::Job<'_>> = suite
-        .iter()
-        .map(|e| sets::Job {
-            id: e.id.clone(),
-            class: e.class.to_string(),
-            positions: &e.positions,
-            moves: &e.moves,
-        })
-        .collect();
-    let eg_positions = sets::search_set(
-        "endgames",
-        &jobs,
-        &with_depth(config.endgame_depth),
-        &detectors,
-        config.threads,
-        progress,
-    )?;
-    let eg_aggregates = sets::aggregate("endgames", &eg_positions);
-    let endgames = PositionSet {
-        set: "endgames".into(),
-        depth: config.endgame_depth,
-        description: format!(
-            "{} seeded endgames (seed {}) of at most {} men, kings included: rook, pawn and \
-             minor-piece endings reduced from the positions of datasets/*.epd and \
-             datasets/games/*.pgn, each after a seeded random playout of 4–16 plies that is its \
-             game history",
-            eg_positions.len(),
-            config.seed,
-            endgames::MAX_MEN
-        ),
-        positions: eg_positions,
-        aggregates: eg_aggregates,
-    };
+    let detectors = set_detectors(policy);
+    let endgames = endgame_set(config, &profiles, &detectors, policy, progress)?;
 
-    let wac_records = datasets::WAC.positions(config.wac_records)?;
-    let wac_jobs: Vec<sets::Job<'_>> = wac_records
-        .iter()
-        .map(|(id, p)| sets::Job {
-            id: id.clone(),
-            class: "wac".into(),
-            positions: std::slice::from_ref(p),
-            moves: &[],
-        })
-        .collect();
-    let wac_positions = if wac_jobs.is_empty() {
-        Vec::new()
-    } else {
-        sets::search_set(
-            "WAC",
-            &wac_jobs,
-            &with_depth(config.wac_depth),
-            &detectors,
-            config.threads,
-            progress,
-        )?
-    };
-    let wac = PositionSet {
-        set: "wac".into(),
-        depth: config.wac_depth,
-        description: format!(
-            "the first {} records of datasets/wac.epd (Win At Chess, mostly middlegames), no \
-             game history",
-            wac_positions.len()
-        ),
-        aggregates: sets::aggregate("wac", &wac_positions),
-        positions: wac_positions,
-    };
+    let wac = wac_set(config, &profiles, &detectors, policy, progress)?;
     progress.finish();
 
     let mut results = Results {
         meta,
-        config: ConfigRecord {
-            grid_depth: config.grid_depth,
-            repeat: config.repeat,
-            endgame_depth: config.endgame_depth,
-            endgames: config.endgames,
-            max_men: endgames::MAX_MEN,
-            wac_depth: config.wac_depth,
-            wac_records: wac.positions.len(),
-            seed: config.seed,
-            threads: config.threads,
-            policy: policy.name().into(),
-            count_noise: grid::COUNT_NOISE,
-            size_tolerance: grid::SIZE_TOLERANCE,
-        },
+        config: config_record(config, wac.positions.len(), policy),
         paper,
         profiles,
         grid_configs,
@@ -321,6 +194,174 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     };
     results.verdict = verdict::verdict(&results);
     Ok(results)
+}
+
+/// Refuses a `config` out of range, naming the option.
+fn check(config: &Config) -> Result<()> {
+    ensure!(
+        (1..=MAX_DEPTH).contains(&config.grid_depth),
+        "--grid-depth {} is out of range (1 to {MAX_DEPTH})",
+        config.grid_depth
+    );
+    ensure!(
+        (1..=MAX_DEPTH).contains(&config.endgame_depth),
+        "--endgame-depth {} is out of range (1 to {MAX_DEPTH})",
+        config.endgame_depth
+    );
+    ensure!(
+        (1..=MAX_DEPTH).contains(&config.wac_depth),
+        "--wac-depth {} is out of range (1 to {MAX_DEPTH})",
+        config.wac_depth
+    );
+    ensure!(
+        (1..=100).contains(&config.repeat),
+        "--repeat {} is out of range (1 to 100)",
+        config.repeat
+    );
+    ensure!(config.endgames >= 1, "--endgames must be at least 1");
+    ensure!(
+        (1..=256).contains(&config.threads),
+        "--threads {} is out of range (1 to 256)",
+        config.threads
+    );
+    Ok(())
+}
+
+/// The detectors searched on the position sets: `off`, `axon` and `linear` first, then every
+/// other search detector `policy` allows.
+fn set_detectors(policy: DrawPolicy) -> Vec<DetectorId> {
+    grid::GRID_DETECTORS
+        .into_iter()
+        .chain(
+            DetectorId::select(|c| c.searchable)
+                .into_iter()
+                .filter(|d| !grid::GRID_DETECTORS.contains(d))
+                .filter(|d| replab_registry::check_policy(d.name(), policy).is_ok()),
+        )
+        .collect()
+}
+
+/// The searcher `profiles` at `depth` under `policy`.
+fn with_depth(profiles: &[Profile], depth: u32, policy: DrawPolicy) -> Vec<(String, SearchConfig)> {
+    profiles
+        .iter()
+        .map(|p| {
+            (
+                p.name.clone(),
+                SearchConfig {
+                    max_depth: depth,
+                    policy,
+                    ..p.search
+                },
+            )
+        })
+        .collect()
+}
+
+/// Generates the seeded endgame suite and searches it with every profile and detector.
+fn endgame_set(
+    config: &Config,
+    profiles: &[Profile],
+    detectors: &[DetectorId],
+    policy: DrawPolicy,
+    progress: &mut dyn Progress,
+) -> Result<PositionSet> {
+    let suite = endgames::generate(config.seed, config.endgames)?;
+    let jobs: Vec<sets::Job<'_>> = suite
+        .iter()
+        .map(|e| sets::Job {
+            id: e.id.clone(),
+            class: e.class.to_string(),
+            positions: &e.positions,
+            moves: &e.moves,
+        })
+        .collect();
+    let eg_positions = sets::search_set(
+        "endgames",
+        &jobs,
+        &with_depth(profiles, config.endgame_depth, policy),
+        detectors,
+        config.threads,
+        progress,
+    )?;
+    let eg_aggregates = sets::aggregate("endgames", &eg_positions);
+    Ok(PositionSet {
+        set: "endgames".into(),
+        depth: config.endgame_depth,
+        description: format!(
+            "{} seeded endgames (seed {}) of at most {} men, kings included: rook, pawn and \
+             minor-piece endings reduced from the positions of datasets/*.epd and \
+             datasets/games/*.pgn, each after a seeded random playout of 4–16 plies that is its \
+             game history",
+            eg_positions.len(),
+            config.seed,
+            endgames::MAX_MEN
+        ),
+        positions: eg_positions,
+        aggregates: eg_aggregates,
+    })
+}
+
+/// Searches the first WAC records with every profile and detector.
+fn wac_set(
+    config: &Config,
+    profiles: &[Profile],
+    detectors: &[DetectorId],
+    policy: DrawPolicy,
+    progress: &mut dyn Progress,
+) -> Result<PositionSet> {
+    let wac_records = datasets::WAC.positions(config.wac_records)?;
+    let wac_jobs: Vec<sets::Job<'_>> = wac_records
+        .iter()
+        .map(|(id, p)| sets::Job {
+            id: id.clone(),
+            class: "wac".into(),
+            positions: std::slice::from_ref(p),
+            moves: &[],
+        })
+        .collect();
+    let wac_positions = if wac_jobs.is_empty() {
+        Vec::new()
+    } else {
+        sets::search_set(
+            "WAC",
+            &wac_jobs,
+            &with_depth(profiles, config.wac_depth, policy),
+            detectors,
+            config.threads,
+            progress,
+        )?
+    };
+    Ok(PositionSet {
+        set: "wac".into(),
+        depth: config.wac_depth,
+        description: format!(
+            "the first {} records of datasets/wac.epd (Win At Chess, mostly middlegames), no \
+             game history",
+            wac_positions.len()
+        ),
+        aggregates: sets::aggregate("wac", &wac_positions),
+        positions: wac_positions,
+    })
+}
+
+/// The settings the results record: `config`, the endgame size, the WAC records searched and the
+/// grid's thresholds.
+fn config_record(config: &Config, wac_records: usize, policy: DrawPolicy) -> ConfigRecord {
+    ConfigRecord {
+        grid_depth: config.grid_depth,
+        repeat: config.repeat,
+        endgame_depth: config.endgame_depth,
+        endgames: config.endgames,
+        max_men: endgames::MAX_MEN,
+        wac_depth: config.wac_depth,
+        wac_records,
+        seed: config.seed,
+        threads: config.threads,
+        policy: policy.name().into(),
+        count_noise: grid::COUNT_NOISE,
+        size_tolerance: grid::SIZE_TOLERANCE,
+    }
 }
 
 /// Writes `results.json`, `endgames.epd` (the generated suite, readable by `replab suite`),

@@ -352,8 +352,29 @@ fn set_table(aggs: &[Aggregate]) -> String {
 
 /// Writes `grid.svg`, `grid-depth.svg` and `index.html` into the staged `dir`.
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    let verdict = verdict_section(results, dir)?;
+    let profiles = profiles_section(results)?;
+    let grid = grid_section(results, dir)?;
+    let method = method_section(results)?;
+    Page::new(TITLE, &results.meta)
+        .nav([
+            ("All reports", "../index.html"),
+            ("One-position reproduction", "../axon/index.html"),
+        ])
+        .section("Verdict", verdict)
+        .section("Searcher profiles and assumptions", profiles)
+        .section("Sensitivity grid (WAC.018)", grid)
+        .section("Endgames", set_section(&results.endgames)?)
+        .section("WAC, for contrast", set_section(&results.wac)?)
+        .section("Method", method)
+        .write(dir, "index.html")?;
+    Ok(())
+}
+
+/// The "Verdict" section: the summary, the claims and their forest plots (written into `dir`).
+fn verdict_section(results: &Results, dir: &ReportDir) -> Result<String> {
     let v = &results.verdict;
-    let verdict = render_fragment(
+    Ok(render_fragment(
         "study/verdict.html",
         VERDICT,
         &VerdictContext {
@@ -372,21 +393,28 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
                 .collect(),
             unknowns: &v.unknowns,
         },
-    )?;
+    )?)
+}
+
+/// The "Searcher profiles and assumptions" section: the table of the searcher profiles.
+fn profiles_section(results: &Results) -> Result<String> {
     let profiles: Vec<(String, SearchConfig)> = results
         .profiles
         .iter()
         .map(|p| (p.name.clone(), p.search))
         .collect();
-    let profiles = render_fragment(
+    Ok(render_fragment(
         "study/profiles.html",
         PROFILES,
         &ProfilesContext {
             table: profiles_table(&profiles),
         },
-    )?;
+    )?)
+}
 
-    // Heat map of the totals: rows = configurations, columns = detector × quantity.
+/// Writes `grid.svg`, the heat map of the totals (rows = configurations, columns = detector ×
+/// quantity), and returns its figure.
+fn totals_figure(results: &Results, dir: &ReportDir) -> Result<String> {
     let dets = ["axon", "linear"];
     let mut columns = Vec::new();
     for d in dets {
@@ -423,14 +451,17 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     }
     let (svg, size) = heatmap(&columns, &rows);
     dir.write("grid.svg", svg)?;
-    let totals_figure = figure_html(
+    Ok(figure_html(
         "grid.svg",
         "Change against detection off, depths summed, per configuration (green: smaller or \
          faster, red: larger or slower)",
         size,
-    );
+    ))
+}
 
-    // Heat map per depth: axon's generated positions against off.
+/// Writes `grid-depth.svg`, the heat map per depth of axon's generated positions against off,
+/// and returns its figure.
+fn depth_figure(results: &Results, dir: &ReportDir) -> Result<String> {
     let depths: Vec<u32> = (1..=results.config.grid_depth).collect();
     let columns: Vec<String> = depths.iter().map(|d| format!("depth {d}")).collect();
     let mut rows = vec![(
@@ -464,12 +495,16 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     }
     let (svg, size) = heatmap(&columns, &rows);
     dir.write("grid-depth.svg", svg)?;
-    let depth_figure = figure_html(
+    Ok(figure_html(
         "grid-depth.svg",
         "axon against off: generated positions per depth, where the sign flips",
         size,
-    );
+    ))
+}
 
+/// The table of the grid's totals: one row per configuration and detector, with the judgements
+/// against the paper.
+fn grid_totals_table(results: &Results) -> String {
     let headers = [
         "configuration",
         "detector",
@@ -510,24 +545,32 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let axon: Vec<_> = results
+    table_html(&headers, &table_rows, true)
+}
+
+/// The axon configurations whose totals judge as `both` on terminal and generated positions
+/// against the paper, comma-separated, or "none".
+fn axon_configs_judged(results: &Results, both: super::Judgement) -> String {
+    let v: Vec<&str> = results
         .grid_totals
         .iter()
         .filter(|t| t.detector == "axon")
+        .filter(|t| t.terminal_vs_paper == both && t.generated_vs_paper == both)
+        .map(|t| t.config.as_str())
         .collect();
-    let names = |f: &dyn Fn(&super::GridTotal) -> bool| {
-        let v: Vec<&str> = axon
-            .iter()
-            .filter(|t| f(t))
-            .map(|t| t.config.as_str())
-            .collect();
-        if v.is_empty() {
-            "none".to_string()
-        } else {
-            v.join(", ")
-        }
-    };
-    let grid = render_fragment(
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// The "Sensitivity grid (WAC.018)" section: the two heat maps (written into `dir`), the totals
+/// table and the configurations that reproduce or reverse the paper.
+fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
+    let totals_figure = totals_figure(results, dir)?;
+    let depth_figure = depth_figure(results, dir)?;
+    Ok(render_fragment(
         "study/grid.html",
         GRID,
         &GridContext {
@@ -536,45 +579,45 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             configurations: results.grid_configs.len(),
             totals_figure,
             depth_figure,
-            table: table_html(&headers, &table_rows, true),
-            reproduced: names(&|t| {
-                t.terminal_vs_paper == super::Judgement::SameDirectionSimilarSize
-                    && t.generated_vs_paper == super::Judgement::SameDirectionSimilarSize
-            }),
-            reversed: names(&|t| {
-                t.terminal_vs_paper == super::Judgement::Opposite
-                    && t.generated_vs_paper == super::Judgement::Opposite
-            }),
+            table: grid_totals_table(results),
+            reproduced: axon_configs_judged(results, super::Judgement::SameDirectionSimilarSize),
+            reversed: axon_configs_judged(results, super::Judgement::Opposite),
             noise: fmt_delta_pct(results.config.count_noise),
             low: format!("{:.1}", results.config.size_tolerance[0]),
             high: format!("{:.1}", results.config.size_tolerance[1]),
         },
-    )?;
-    let set = |s: &super::PositionSet| -> Result<String> {
-        let mut classes: Vec<(String, usize)> = Vec::new();
-        for p in &s.positions {
-            match classes.iter_mut().find(|(c, _)| *c == p.class) {
-                Some((_, n)) => *n += 1,
-                None => classes.push((p.class.clone(), 1)),
-            }
+    )?)
+}
+
+/// The section of one position set (endgames or WAC): its description, classes and table.
+fn set_section(s: &super::PositionSet) -> Result<String> {
+    let mut classes: Vec<(String, usize)> = Vec::new();
+    for p in &s.positions {
+        match classes.iter_mut().find(|(c, _)| *c == p.class) {
+            Some((_, n)) => *n += 1,
+            None => classes.push((p.class.clone(), 1)),
         }
-        Ok(render_fragment(
-            "study/sets.html",
-            SETS,
-            &SetContext {
-                description: s.description.clone(),
-                depth: s.depth,
-                positions: s.positions.len(),
-                table: set_table(&s.aggregates),
-                classes: classes
-                    .iter()
-                    .map(|(c, n)| format!("{c} {}", fmt_int(*n)))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            },
-        )?)
-    };
-    let method = render_fragment(
+    }
+    Ok(render_fragment(
+        "study/sets.html",
+        SETS,
+        &SetContext {
+            description: s.description.clone(),
+            depth: s.depth,
+            positions: s.positions.len(),
+            table: set_table(&s.aggregates),
+            classes: classes
+                .iter()
+                .map(|(c, n)| format!("{c} {}", fmt_int(*n)))
+                .collect::<Vec<_>>()
+                .join(", "),
+        },
+    )?)
+}
+
+/// The "Method" section: seed, endgame size and threads.
+fn method_section(results: &Results) -> Result<String> {
+    Ok(render_fragment(
         "study/method.html",
         METHOD,
         &MethodContext {
@@ -582,18 +625,5 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             max_men: results.config.max_men,
             threads: results.config.threads,
         },
-    )?;
-    Page::new(TITLE, &results.meta)
-        .nav([
-            ("All reports", "../index.html"),
-            ("One-position reproduction", "../axon/index.html"),
-        ])
-        .section("Verdict", verdict)
-        .section("Searcher profiles and assumptions", profiles)
-        .section("Sensitivity grid (WAC.018)", grid)
-        .section("Endgames", set(&results.endgames)?)
-        .section("WAC, for contrast", set(&results.wac)?)
-        .section("Method", method)
-        .write(dir, "index.html")?;
-    Ok(())
+    )?)
 }

@@ -296,13 +296,30 @@ fn trees_sentence(r: &Results, axon: &[&GridTotal]) -> String {
 
 /// The verdict from the results.
 pub fn verdict(r: &Results) -> Verdict {
-    let p = &r.paper;
     let axon: Vec<&GridTotal> = r
         .grid_totals
         .iter()
         .filter(|t| t.detector == "axon")
         .collect();
-    let mut claims = vec![
+    let mut claims = grid_claims(r, &axon);
+    claims.push(rate_claim(r, &axon));
+    claims.push(endgame_claim(r));
+    claims.push(standard_claim(r));
+    claims.push(chains_against_matrix(r));
+    let summary = summary_sentence(r, &axon, &claims);
+    Verdict {
+        claims,
+        summary,
+        unknowns: UNKNOWNS.iter().map(|s| s.to_string()).collect(),
+        false_draws: false_draws_sentence(r),
+    }
+}
+
+/// The grid's three claims, on terminal nodes, generated positions and time, judged over
+/// the axon configurations `axon`.
+fn grid_claims(r: &Results, axon: &[&GridTotal]) -> Vec<ClaimVerdict> {
+    let p = &r.paper;
+    vec![
         grid_claim(
             format!(
                 "Terminal nodes {} (the paper's {}; {} distinct configurations searched to depth {})",
@@ -311,7 +328,7 @@ pub fn verdict(r: &Results) -> Verdict {
                 axon.len(),
                 r.config.grid_depth
             ),
-            &axon,
+            axon,
             |t| t.terminal_vs_paper,
             |t| fmt_delta_pct(t.terminal_change),
             false,
@@ -322,7 +339,7 @@ pub fn verdict(r: &Results) -> Verdict {
                 p.generated_reference.text(),
                 p.generated_reference.scope
             ),
-            &axon,
+            axon,
             |t| t.generated_vs_paper,
             |t| fmt_delta_pct(t.generated_change),
             false,
@@ -333,16 +350,17 @@ pub fn verdict(r: &Results) -> Verdict {
                 p.time_reference.text(),
                 p.time_reference.scope
             ),
-            &axon,
+            axon,
             |t| t.time_vs_paper,
             |t| fmt_estimate(&t.time_change),
             true,
         ),
-    ];
+    ]
+}
 
-    claims.push(rate_claim(r, &axon));
-
-    // Endgames against WAC.
+/// The claim "more efficient, especially in endgames": axon's change on the endgame suite
+/// against WAC's, under each searcher profile.
+fn endgame_claim(r: &Results) -> ClaimVerdict {
     let mut eg_parts = Vec::new();
     let mut eg_support = Vec::new();
     for profile in r.profiles.iter().map(|p| p.name.as_str()) {
@@ -392,7 +410,7 @@ pub fn verdict(r: &Results) -> Verdict {
     } else {
         "not supported"
     };
-    claims.push(ClaimVerdict {
+    ClaimVerdict {
         claim: "More efficient, \"especially in positions with few pieces (endgames)\"".into(),
         support: eg_overall.into(),
         when: format!("{}.", eg_parts.join(". ")),
@@ -408,9 +426,12 @@ pub fn verdict(r: &Results) -> Verdict {
             r.wac.depth
         ),
         rows: Vec::new(),
-    });
+    }
+}
 
-    // Against the standard treatment (linear).
+/// The claim "more efficient than the standard treatment": axon against linear, paired per
+/// position, on both position sets under each searcher profile.
+fn standard_claim(r: &Results) -> ClaimVerdict {
     let mut std_parts = Vec::new();
     let mut faster = 0;
     let mut slower = 0;
@@ -434,7 +455,7 @@ pub fn verdict(r: &Results) -> Verdict {
             ));
         }
     }
-    claims.push(ClaimVerdict {
+    ClaimVerdict {
         claim: "More efficient than the standard treatment (a list of keys scanned back, our \
                 linear)"
             .into(),
@@ -455,9 +476,11 @@ pub fn verdict(r: &Results) -> Verdict {
             std_parts.len()
         ),
         rows: Vec::new(),
-    });
+    }
+}
 
-    claims.push(chains_against_matrix(r));
+/// The verdict's summary: the tally of the claims' support and the grid's sentence.
+fn summary_sentence(r: &Results, axon: &[&GridTotal], claims: &[ClaimVerdict]) -> String {
     let count = |what: &str| claims.iter().filter(|c| c.support == what).count();
     let tally: Vec<String> = [
         "supported",
@@ -470,20 +493,14 @@ pub fn verdict(r: &Results) -> Verdict {
     .iter()
     .map(|what| format!("{} {what}", count(what)))
     .collect();
-    let summary = format!(
+    format!(
         "Of the paper's {} claims tested here: {} by this study. {} The endgame suite tests the \
          broader claim on {} positions instead of one.",
         claims.len(),
         tally.join(", "),
-        grid_sentence(r, &axon),
+        grid_sentence(r, axon),
         r.endgames.positions.len(),
-    );
-    Verdict {
-        claims,
-        summary,
-        unknowns: UNKNOWNS.iter().map(|s| s.to_string()).collect(),
-        false_draws: false_draws_sentence(r),
-    }
+    )
 }
 
 /// The range `lo to hi` of `values` (`lo` alone when equal), formatted by `f`.

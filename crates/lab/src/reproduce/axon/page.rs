@@ -349,7 +349,34 @@ fn position(r: &Results, paper: &Paper) -> Result<String> {
 
 /// The verdict, the totals beside the paper's, and the change chart.
 fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
-    let max_depth = r.config.max_depth;
+    let table = summary_table(r, paper)?;
+    let linear = linear_overhead(r);
+    let adaptive = r.overhead_adaptive.as_ref().map(|a| {
+        json!({
+            "target": format!("{:.1}", a.target * 100.0),
+            "extra_rounds": a.extra_rounds,
+            "seconds": format!("{:.0}", a.seconds),
+            "stopped": a.stopped,
+        })
+    });
+    let chart = change_chart(r, paper, dir)?;
+    let claims = claims_chart(r, dir)?;
+    render(
+        SUMMARY,
+        &json!({
+            "verdict": r.verdict,
+            "claims": claims,
+            "table": table,
+            "chart": chart,
+            "repeat": r.config.repeat,
+            "linear": linear,
+            "adaptive": adaptive,
+        }),
+    )
+}
+
+/// The totals table: one row per configuration searched, then the paper's off and on rows.
+fn summary_table(r: &Results, paper: &Paper) -> Result<String> {
     let (p_term, p_gen, p_time) = paper.changes();
     let mut rows = r
         .summary
@@ -383,7 +410,7 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         paper_reps.into(),
         format!("{:.2}", per_thousand(paper_reps, t.on.generated)).into(),
     ]);
-    let table = table_html(
+    Ok(table_html(
         &[
             "configuration",
             "generated",
@@ -398,9 +425,12 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         ],
         &rows,
         true,
-    );
-    let linear = r
-        .summary
+    ))
+}
+
+/// The adaptively measured detector's time overhead with its interval, if it was searched.
+fn linear_overhead(r: &Results) -> Option<serde_json::Value> {
+    r.summary
         .iter()
         .find(|s| s.detector == ADAPTIVE_DETECTOR)
         .map(|s| {
@@ -411,15 +441,14 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
                 "rounds": s.overhead_rounds,
                 "measurable": !(s.overhead_ci[0] <= 1.0 && 1.0 <= s.overhead_ci[1]),
             })
-        });
-    let adaptive = r.overhead_adaptive.as_ref().map(|a| {
-        json!({
-            "target": format!("{:.1}", a.target * 100.0),
-            "extra_rounds": a.extra_rounds,
-            "seconds": format!("{:.0}", a.seconds),
-            "stopped": a.stopped,
         })
-    });
+}
+
+/// Writes `change.svg`, the totals' change against detection off beside the paper's, and returns
+/// its figure.
+fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
+    let max_depth = r.config.max_depth;
+    let (p_term, p_gen, p_time) = paper.changes();
     let change_chart = BarChart {
         categories: vec![
             "terminal nodes".into(),
@@ -451,13 +480,19 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
             "change vs off (%)",
         )
     };
-    let chart = dir.write_chart(
+    Ok(dir.write_chart(
         "change.svg",
         &change_chart,
         "Change of the totals against detection off; the paper's Axon (on vs off) is the light \
          bar with the dashed outline",
-    )?;
-    let claims = dir.write_chart(
+    )?)
+}
+
+/// Writes `claims.svg`, the forest plot of the paper's claims against ours, and returns its
+/// figure.
+fn claims_chart(r: &Results, dir: &ReportDir) -> Result<String> {
+    let max_depth = r.config.max_depth;
+    Ok(dir.write_chart(
         "claims.svg",
         &crate::compare::forest(
             format!("The paper's claims against ours, depths 1–{max_depth}"),
@@ -466,19 +501,7 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         ),
         "Each claim's change with its interval (exact counts have none), the paper's value \
          rescoped to the same depths as the dashed mark, the decision as the colour",
-    )?;
-    render(
-        SUMMARY,
-        &json!({
-            "verdict": r.verdict,
-            "claims": claims,
-            "table": table,
-            "chart": chart,
-            "repeat": r.config.repeat,
-            "linear": linear,
-            "adaptive": adaptive,
-        }),
-    )
+    )?)
 }
 
 /// The paper's Tables 2 and 3, each beside our matching runs.
