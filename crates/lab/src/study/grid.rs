@@ -50,6 +50,7 @@ pub fn configs(depth: u32) -> Vec<GridConfig> {
                 varied: varied.to_string(),
                 search,
                 coincides_with: Vec::new(),
+                searches_as: None,
             });
         };
         push("-", base);
@@ -109,6 +110,38 @@ pub fn configs(depth: u32) -> Vec<GridConfig> {
         );
     }
     out
+}
+
+/// What a configuration's searches came to, times aside: per detector and depth, the best
+/// move, the score and the counters.
+fn outcome<'a>(
+    runs: &'a [GridRun],
+    config: &str,
+) -> Vec<(DetectorId, u32, &'a str, i32, Counters)> {
+    runs.iter()
+        .filter(|r| r.config == config)
+        .map(|r| {
+            (
+                r.detector,
+                r.depth,
+                r.best_move.as_str(),
+                r.eval_cp,
+                r.counters,
+            )
+        })
+        .collect()
+}
+
+/// Marks every configuration whose searches equal an earlier configuration's at every depth,
+/// for every detector ([`GridConfig::searches_as`]): the setting it varies changed nothing at
+/// this depth, so the two are one search in effect and vote once.
+pub fn mark_identical(configs: &mut [GridConfig], runs: &[GridRun]) {
+    let outcomes: Vec<_> = configs.iter().map(|c| outcome(runs, &c.name)).collect();
+    for i in 0..configs.len() {
+        configs[i].searches_as = (0..i)
+            .find(|&j| configs[j].votes() && outcomes[j] == outcomes[i])
+            .map(|j| configs[j].name.clone());
+    }
 }
 
 /// Relative change `x / base − 1` (0 when the base is 0).

@@ -148,7 +148,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 
     // The grid.
     let wac018 = Position::from_fen(datasets::WAC018).expect("WAC.018 FEN is valid");
-    let grid_configs = grid::configs(config.grid_depth);
+    let mut grid_configs = grid::configs(config.grid_depth);
     let (grid_runs, grid_totals) = grid::run(
         &wac018,
         &grid_configs,
@@ -157,6 +157,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         &paper,
         progress,
     )?;
+    grid::mark_identical(&mut grid_configs, &grid_runs);
     // Axon's own false draws: the same searches with every axon draw confirmed by the oracle.
     let false_draws = confirmed::measure(
         &wac018,

@@ -121,6 +121,9 @@ struct GridContext {
     noise: String,
     low: String,
     high: String,
+    same_settings: String,
+    same_search: String,
+    voting: usize,
 }
 
 #[derive(Serialize)]
@@ -146,11 +149,7 @@ type GridPick = fn(&GridTotal) -> (Measured, Judgement);
 /// `axon` configuration, its change against `off`, the paper's value, the decision's colour.
 fn claim_forests(results: &Results, dir: &ReportDir) -> Result<String> {
     let p = &results.paper;
-    let axon: Vec<&GridTotal> = results
-        .grid_totals
-        .iter()
-        .filter(|t| t.detector == "axon")
-        .collect();
+    let axon = results.voting_axon_totals();
     let claims: [(&str, &str, &Reference, GridPick); 3] = [
         (
             "claims-terminal.svg",
@@ -552,9 +551,8 @@ fn grid_totals_table(results: &Results) -> String {
 /// against the paper, comma-separated, or "none".
 fn axon_configs_judged(results: &Results, both: super::Judgement) -> String {
     let v: Vec<&str> = results
-        .grid_totals
-        .iter()
-        .filter(|t| t.detector == "axon")
+        .voting_axon_totals()
+        .into_iter()
         .filter(|t| t.terminal_vs_paper == both && t.generated_vs_paper == both)
         .map(|t| t.config.as_str())
         .collect();
@@ -563,6 +561,18 @@ fn axon_configs_judged(results: &Results, both: super::Judgement) -> String {
     } else {
         v.join(", ")
     }
+}
+
+/// Groups of names that are one search, as `a (= b, c); d (= e)`, or "none".
+fn groups_text(groups: &[(String, Vec<String>)]) -> String {
+    if groups.is_empty() {
+        return "none".into();
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(kept, others)| format!("{kept} (= {})", others.join(", ")))
+        .collect();
+    parts.join("; ")
 }
 
 /// The "Sensitivity grid (WAC.018)" section: the two heat maps (written into `dir`), the totals
@@ -582,6 +592,9 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
             table: grid_totals_table(results),
             reproduced: axon_configs_judged(results, super::Judgement::SameDirectionSimilarSize),
             reversed: axon_configs_judged(results, super::Judgement::Opposite),
+            same_settings: groups_text(&results.one_search_groups().0),
+            same_search: groups_text(&results.one_search_groups().1),
+            voting: results.voting_axon_totals().len(),
             noise: fmt_delta_pct(results.config.count_noise),
             low: format!("{:.1}", results.config.size_tolerance[0]),
             high: format!("{:.1}", results.config.size_tolerance[1]),

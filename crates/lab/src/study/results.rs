@@ -58,6 +58,19 @@ pub struct GridConfig {
     /// under this name.
     #[serde(default)]
     pub coincides_with: Vec<String>,
+    /// The earlier configuration whose searches this one's equal at every depth for every
+    /// detector (moves, scores and counters): the varied setting changed nothing at the grid's
+    /// depth, so this one does not vote on its own. `None`: a search of its own.
+    #[serde(default)]
+    pub searches_as: Option<String>,
+}
+
+impl GridConfig {
+    /// Whether its searches are its own (not identical to an earlier configuration's), so
+    /// that it votes.
+    pub fn votes(&self) -> bool {
+        self.searches_as.is_none()
+    }
 }
 
 /// One grid object: a configuration × detector × depth (one iteration of iterative deepening).
@@ -339,4 +352,41 @@ pub struct Results {
     pub wac: PositionSet,
     /// The verdict from the numbers.
     pub verdict: Verdict,
+}
+
+impl Results {
+    /// `axon`'s totals of the configurations that vote: one per search of its own (a
+    /// configuration identical in effect to an earlier one is left out), in grid order.
+    pub fn voting_axon_totals(&self) -> Vec<&GridTotal> {
+        let votes = |name: &str| {
+            self.grid_configs
+                .iter()
+                .any(|c| c.name == name && c.votes())
+        };
+        self.grid_totals
+            .iter()
+            .filter(|t| t.detector == DetectorId::Axon && votes(&t.config))
+            .collect()
+    }
+
+    /// The groups of configuration names that are one search: the same settings under other
+    /// names ([`GridConfig::coincides_with`]) or identical searches at the grid's depth
+    /// ([`GridConfig::searches_as`]), as `(kept, others)`.
+    pub fn one_search_groups(&self) -> (Vec<(String, Vec<String>)>, Vec<(String, Vec<String>)>) {
+        let same_settings = self
+            .grid_configs
+            .iter()
+            .filter(|c| !c.coincides_with.is_empty())
+            .map(|c| (c.name.clone(), c.coincides_with.clone()))
+            .collect();
+        let mut same_search: Vec<(String, Vec<String>)> = Vec::new();
+        for c in &self.grid_configs {
+            let Some(kept) = &c.searches_as else { continue };
+            match same_search.iter_mut().find(|(k, _)| k == kept) {
+                Some((_, others)) => others.push(c.name.clone()),
+                None => same_search.push((kept.clone(), vec![c.name.clone()])),
+            }
+        }
+        (same_settings, same_search)
+    }
 }

@@ -220,7 +220,7 @@ fn counters_are_deterministic_and_json_round_trips() {
     ] {
         assert!(html.contains(file), "{file} not on the page");
         let svg = std::fs::read_to_string(out.join(file)).unwrap();
-        for t in a.grid_totals.iter().filter(|t| t.detector == "axon") {
+        for t in a.voting_axon_totals() {
             assert!(svg.contains(&t.config), "{file} lacks {}", t.config);
         }
         assert!(svg.contains("paper (rescoped)"), "{file}");
@@ -397,7 +397,7 @@ fn the_rate_claim_is_decided_by_the_comparison_rule() {
     // Depths 1–4 against the paper's 1–12 count: never compared.
     let c = rate(&base.verdict);
     assert_eq!(c.support, "not comparable");
-    assert_eq!(c.rows.len(), base.grid_configs.len());
+    assert_eq!(c.rows.len(), base.voting_axon_totals().len());
     assert!(
         c.rows
             .iter()
@@ -494,5 +494,64 @@ fn every_interval_of_the_study_carries_its_coverage() {
             .iter()
             .all(|p| p.contains("coverage 0.5 ") || p.contains("coverage 0.75 ")),
         "{flagged:?}"
+    );
+}
+
+#[test]
+fn identical_searches_vote_once() {
+    let base = run(&small(), &mut Silent).unwrap();
+    let voters = |r: &Results| r.voting_axon_totals().len();
+    let mut r = base.clone();
+    let mut configs = r.grid_configs.clone();
+    // Make the second configuration's searches equal the first's: it stops voting.
+    let (first, second) = (configs[0].name.clone(), configs[1].name.clone());
+    let copied: Vec<GridRun> = r
+        .grid
+        .iter()
+        .filter(|g| g.config == first)
+        .map(|g| GridRun {
+            config: second.clone(),
+            ..g.clone()
+        })
+        .collect();
+    r.grid.retain(|g| g.config != second);
+    r.grid.extend(copied);
+    for c in &mut configs {
+        c.searches_as = None;
+    }
+    grid::mark_identical(&mut configs, &r.grid);
+    assert_eq!(configs[1].searches_as.as_deref(), Some(first.as_str()));
+    r.grid_configs = configs.clone();
+    assert_eq!(
+        voters(&r),
+        voters(&base) - 1 + usize::from(!base.grid_configs[1].votes())
+    );
+    let (_, same_search) = r.one_search_groups();
+    assert!(
+        same_search
+            .iter()
+            .any(|(k, o)| *k == first && o.contains(&second))
+    );
+    // One counter apart, and it votes again.
+    if let Some(g) = r.grid.iter_mut().find(|g| g.config == second) {
+        g.counters.nodes += 1;
+    }
+    for c in &mut configs {
+        c.searches_as = None;
+    }
+    let identical = voters(&r);
+    let claim = verdict::verdict(&r).claims[0].claim.clone();
+    assert!(
+        claim.contains(&format!("{identical} distinct configurations")),
+        "{claim}"
+    );
+    grid::mark_identical(&mut configs, &r.grid);
+    assert!(configs[1].votes());
+    r.grid_configs = configs;
+    assert_eq!(voters(&r), identical + 1);
+    let claim = &verdict::verdict(&r).claims[0].claim;
+    assert!(
+        claim.contains(&format!("{} distinct configurations", identical + 1)),
+        "{claim}"
     );
 }

@@ -296,11 +296,7 @@ fn trees_sentence(r: &Results, axon: &[&GridTotal]) -> String {
 
 /// The verdict from the results.
 pub fn verdict(r: &Results) -> Verdict {
-    let axon: Vec<&GridTotal> = r
-        .grid_totals
-        .iter()
-        .filter(|t| t.detector == "axon")
-        .collect();
+    let axon = r.voting_axon_totals();
     let mut claims = grid_claims(r, &axon);
     claims.push(rate_claim(r, &axon));
     claims.push(endgame_claim(r));
