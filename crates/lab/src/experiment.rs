@@ -154,6 +154,18 @@ pub enum Fact {
     },
     /// Elo against the self-play gauntlet's baseline.
     Elo(EloFact),
+    /// Nodes searched to a fixed depth over one position set with the detector under one draw
+    /// policy (the policies experiment): a policy's effect on the tree, exact.
+    PolicyTree {
+        /// The draw policy.
+        policy: String,
+        /// The position set (`repetition`, `wac`).
+        set: String,
+        /// The search depth.
+        depth: u32,
+        /// Nodes over the set.
+        nodes: u64,
+    },
 }
 
 /// One self-play match of the gauntlet as a fact about a detector: its own row (`policy`
@@ -191,12 +203,18 @@ pub struct Link {
 pub struct Steps {
     labels: Vec<String>,
     done: usize,
+    /// The running step's label and start.
+    running: Option<(String, std::time::Instant)>,
 }
 
 impl Steps {
     /// The steps of a run, in order.
     pub fn new(labels: Vec<String>) -> Self {
-        Self { labels, done: 0 }
+        Self {
+            labels,
+            done: 0,
+            running: None,
+        }
     }
 
     /// Every step's label.
@@ -204,12 +222,23 @@ impl Steps {
         &self.labels
     }
 
-    /// Announces the next step and returns its label.
+    /// Closes the running step (its wall time as a note), announces the next one and returns
+    /// its label.
     pub fn next(&mut self, progress: &mut dyn Progress) -> String {
+        self.finish(progress);
         let label = self.labels.get(self.done).cloned().unwrap_or_default();
         self.done += 1;
         progress.note(&format!("[{}/{}] {label}", self.done, self.labels.len()));
+        self.running = Some((label.clone(), std::time::Instant::now()));
         label
+    }
+
+    /// Closes the running step, if any: `      step: N s` (wall time) as a note.
+    pub fn finish(&mut self, progress: &mut dyn Progress) {
+        if let Some((label, started)) = self.running.take() {
+            let seconds = started.elapsed().as_secs_f64();
+            progress.note(&format!("      {label}: {seconds:.1} s"));
+        }
     }
 }
 
@@ -560,6 +589,7 @@ macro_rules! experiments {
                         )?,
                     )*
                 };
+                steps.finish(progress);
                 $( $compose(&mut set); )?
                 Ok(set)
             }
