@@ -307,7 +307,11 @@ fn rows(facts: &[Ranked]) -> (Vec<String>, Vec<Row>) {
         .iter()
         .filter(|d| {
             facts.iter().any(|f| {
-                f.detector == d.name && !matches!(f.fact, Fact::Conformance { .. } | Fact::Elo(_))
+                f.detector == d.name
+                    && !matches!(
+                        f.fact,
+                        Fact::Conformance { .. } | Fact::Elo(_) | Fact::PolicyTree { .. }
+                    )
             })
         })
         .map(|d| {
@@ -338,7 +342,7 @@ fn rows(facts: &[Ranked]) -> (Vec<String>, Vec<Row>) {
                         }
                     }
                     // The decision table's facts, not the ranking's.
-                    Fact::Conformance { .. } | Fact::Elo(_) => {}
+                    Fact::Conformance { .. } | Fact::Elo(_) | Fact::PolicyTree { .. } => {}
                 }
             }
             row

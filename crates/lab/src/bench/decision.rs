@@ -35,6 +35,9 @@ pub struct Choice {
     pub baseline_instructions: Option<f64>,
     /// NPS off ÷ NPS with the detector, with its interval and coverage.
     pub overhead: Option<(f64, [f64; 2], f64)>,
+    /// A policy preset row: per position set, (set, depth, change of the nodes to that depth
+    /// against the detector under its default policy), exact counts (the policies experiment).
+    pub tree: Vec<(String, u32, f64)>,
     /// The Elo matches against the baseline, fixed nodes first.
     pub elo: Vec<EloFact>,
     /// Whether this choice is the baseline the Elo matches were played against (and has no
@@ -75,7 +78,7 @@ fn choice(facts: &[Ranked], detector: &str, policy: Option<DrawPolicy>) -> Choic
         ..Choice::default()
     };
     let default_policy = PlayerSpec::named(detector).policy.name().to_string();
-    let wanted_policy = policy.clone().unwrap_or(default_policy);
+    let wanted_policy = policy.clone().unwrap_or_else(|| default_policy.clone());
     for f in about(detector.to_string()) {
         match &f.fact {
             Fact::Errors {
@@ -113,6 +116,9 @@ fn choice(facts: &[Ranked], detector: &str, policy: Option<DrawPolicy>) -> Choic
             _ => {}
         }
     }
+    if let Some(p) = &policy {
+        row.tree = policy_tree(facts, detector, p, &default_policy);
+    }
     row.elo.sort_by_key(|e| !e.deterministic);
     // A row with matches of its own (linear:policy=twofold, also axon's opponent) shows them.
     row.baseline = row.elo.is_empty()
@@ -127,6 +133,48 @@ fn choice(facts: &[Ranked], detector: &str, policy: Option<DrawPolicy>) -> Choic
         });
     }
     row
+}
+
+/// Per position set, the change of `detector`'s nodes to a fixed depth under `policy` against
+/// under `default_policy` (exact counts), where both were measured.
+fn policy_tree(
+    facts: &[Ranked],
+    detector: &str,
+    policy: &str,
+    default_policy: &str,
+) -> Vec<(String, u32, f64)> {
+    let nodes = |want: &str, set_wanted: &str| {
+        facts.iter().find_map(|f| match &f.fact {
+            Fact::PolicyTree {
+                policy, set, nodes, ..
+            } if f.detector == detector && policy == want && set == set_wanted => Some(*nodes),
+            _ => None,
+        })
+    };
+    facts
+        .iter()
+        .filter_map(|f| match &f.fact {
+            Fact::PolicyTree {
+                policy: p,
+                set,
+                depth,
+                nodes: n,
+            } if f.detector == detector && p == policy => {
+                let base = nodes(default_policy, set).filter(|b| *b > 0)?;
+                Some((set.clone(), *depth, *n as f64 / base as f64 - 1.0))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A policy row's tree changes: `+1.2% (repetition, depth 5); −0.3% (wac, depth 6)`.
+fn tree_text(tree: &[(String, u32, f64)]) -> String {
+    let parts: Vec<String> = tree
+        .iter()
+        .map(|(set, depth, change)| format!("{} ({set}, depth {depth})", fmt_delta_pct(*change)))
+        .collect();
+    parts.join("; ")
 }
 
 /// The expected score of a logistic Elo difference, as a change relative to an even score
@@ -269,6 +317,11 @@ pub fn recommendation(row: &Choice) -> String {
             ),
             _ => format!("; the same instructions per node as {base}: either"),
         },
+        (None, None) if !row.tree.is_empty() => format!(
+            "; the same detector as {base}, nodes to a fixed depth {} against its default \
+             policy (exact): either",
+            tree_text(&row.tree)
+        ),
         (None, None) => format!("; its cost against {base} not measured"),
     };
     text
@@ -282,6 +335,7 @@ pub fn table(rows: &[Choice]) -> String {
         "FIDE conformance",
         "instructions/node vs off",
         "NPS overhead vs off",
+        "nodes to depth vs the detector's default policy",
         "Elo vs baseline, fixed nodes",
         "Elo vs baseline, time control",
         "recommendation",
@@ -326,6 +380,11 @@ fn row_cells(r: &Choice) -> Vec<Cell> {
             100.0 * coverage
         )
     });
+    let tree = match (&r.policy, r.tree.is_empty()) {
+        (None, _) => "its default policy".to_string(),
+        (Some(_), true) => missing(),
+        (Some(_), false) => format!("{} (exact)", tree_text(&r.tree)),
+    };
     let elo_at = |fixed: bool| {
         if r.baseline {
             return "baseline".to_string();
@@ -348,6 +407,7 @@ fn row_cells(r: &Choice) -> Vec<Cell> {
         conformance,
         instructions,
         overhead,
+        tree,
         elo_at(true),
         elo_at(false),
         recommendation(r),
@@ -480,6 +540,38 @@ mod tests {
             "{text}"
         );
         assert!(row(&rows, "linear").baseline);
+    }
+
+    fn tree(policy: &str, nodes: u64) -> Ranked {
+        Ranked {
+            detector: "linear".into(),
+            fact: Fact::PolicyTree {
+                policy: policy.into(),
+                set: "repetition".into(),
+                depth: 5,
+                nodes,
+            },
+        }
+    }
+
+    #[test]
+    fn policy_rows_show_their_tree_against_the_default_policy() {
+        let mut twofold = elo(Some("twofold"), 1.0, [-3.0, 5.0]);
+        twofold.detector = "linear".into();
+        let facts = [twofold, tree("twofold", 900), tree("stockfish", 1000)];
+        let rows = choices(&facts);
+        let r = row(&rows, "linear:policy=twofold");
+        assert_eq!(r.tree.len(), 1);
+        assert!((r.tree[0].2 + 0.1).abs() < 1e-12, "{:?}", r.tree);
+        let text = recommendation(r);
+        assert!(text.contains("−10.0% (repetition, depth 5)"), "{text}");
+        assert!(table(&rows).contains("(exact)"));
+        // Detector rows are under their own policy; without the default's count, not measured.
+        assert!(row(&rows, "linear").tree.is_empty());
+        let rows = choices(&facts[..2]);
+        let r = row(&rows, "linear:policy=twofold");
+        assert!(r.tree.is_empty());
+        assert!(recommendation(r).ends_with("its cost against linear not measured"));
     }
 
     #[test]

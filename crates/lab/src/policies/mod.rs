@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Experiment, Fact, Headline, Ranked};
 use crate::{
     Progress, datasets,
     engine::{Engine, default_threads, engine, parallel},
@@ -594,6 +594,36 @@ impl Experiment for Policies {
             text: headline(results),
         }]
     }
+
+    /// The reference detector's nodes under every policy on each set: the decision table's
+    /// policy rows.
+    fn ranking(results: &Results) -> Vec<Ranked> {
+        policy_trees(results)
+    }
+}
+
+/// Per set and policy, the reference detector's nodes to the set's depth as a
+/// [`Fact::PolicyTree`].
+fn policy_trees(results: &Results) -> Vec<Ranked> {
+    let detector = reference().1;
+    results
+        .sets
+        .iter()
+        .flat_map(|set| {
+            set.totals
+                .iter()
+                .filter(move |t| t.detector == detector)
+                .map(move |t| Ranked {
+                    detector: t.detector.name().to_string(),
+                    fact: Fact::PolicyTree {
+                        policy: t.policy.name().to_string(),
+                        set: set.set.clone(),
+                        depth: set.depth,
+                        nodes: t.nodes,
+                    },
+                })
+        })
+        .collect()
 }
 
 #[cfg(test)]
