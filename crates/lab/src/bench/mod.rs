@@ -489,7 +489,7 @@ fn policies_section() -> Result<String> {
     }
     Ok(render_fragment(
         "bench/policies.html",
-        include_str!("../templates/bench/policies.html"),
+        include_str!("../../templates/bench/policies.html"),
         &Context {
             table: table_html(&headers, &rows, false),
             reasons,
@@ -552,7 +552,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Which choice: the decision table",
             render_fragment(
                 "bench/decision.html",
-                include_str!("../templates/bench/decision.html"),
+                include_str!("../../templates/bench/decision.html"),
                 &DecisionContext {
                     table: decision::table(&decision::choices(&facts)),
                 },
@@ -562,7 +562,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Headlines",
             render_fragment(
                 "bench/landing.html",
-                include_str!("../templates/bench/landing.html"),
+                include_str!("../../templates/bench/landing.html"),
                 &headlines(results),
             )?,
         )
@@ -570,7 +570,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Ranking: correctness and cost",
             render_fragment(
                 "bench/ranking.html",
-                include_str!("../templates/bench/ranking.html"),
+                include_str!("../../templates/bench/ranking.html"),
                 &Ranking {
                     table: ranking_table(&columns, &rows),
                 },
@@ -585,7 +585,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Reports",
             render_fragment(
                 "bench/reports.html",
-                include_str!("../templates/bench/reports.html"),
+                include_str!("../../templates/bench/reports.html"),
                 &Reports { reports: &pages },
             )?,
         )
