@@ -319,69 +319,110 @@ impl Position {
         } else {
             self.halfmove = self.halfmove.saturating_add(1);
         }
-
-        let from_bb = from.bb();
-        let to_bb = to.bb();
         // Captures (flags 4, 5 and 12–15): take the victim off first.
         if flags & 4 != 0 {
-            let (sq, victim) = if flags == MoveKind::EnPassant as u16 {
-                let sq = Square::new(to.to_u8() ^ 8);
-                self.mailbox[sq.index()] = EMPTY;
-                (sq, them.index() * 6 + Role::Pawn.index())
-            } else {
-                (to, self.mailbox[to.index()] as usize)
-            };
-            let bb = sq.bb();
-            self.roles[ROLE_OF[victim & 15]] ^= bb;
-            self.colors[them.index()] ^= bb;
-            key ^= zobrist::piece_key_index(victim, sq);
+            key ^= self.remove_victim(them, to, flags);
         }
+        let (landed, moved) = self.move_piece(us, mover, from, to, flags);
+        key ^= moved;
+        // Castling (flags 2 and 3) also moves the rook.
+        if flags & !1 == MoveKind::CastleKing as u16 {
+            key ^= self.move_castling_rook(us, flags);
+        }
+        self.key = key;
+        self.lose_castling(from, to);
+
+        self.side = them;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.set_checkers_and_pins(us, Role::from_index(ROLE_OF[landed & 15]), to);
+        if flags == MoveKind::DoublePush as u16 {
+            self.set_ep_after_double_push(us, from, to);
+        }
+    }
+
+    /// Takes the victim of the capture onto `to` off the board (the pawn behind `to` for en
+    /// passant, `flags`); returns the key's change.
+    #[inline(always)]
+    fn remove_victim(&mut self, them: Color, to: Square, flags: u16) -> u64 {
+        let (sq, victim) = if flags == MoveKind::EnPassant as u16 {
+            let sq = Square::new(to.to_u8() ^ 8);
+            self.mailbox[sq.index()] = EMPTY;
+            (sq, them.index() * 6 + Role::Pawn.index())
+        } else {
+            (to, self.mailbox[to.index()] as usize)
+        };
+        let bb = sq.bb();
+        self.roles[ROLE_OF[victim & 15]] ^= bb;
+        self.colors[them.index()] ^= bb;
+        zobrist::piece_key_index(victim, sq)
+    }
+
+    /// Moves piece index `mover` from `from` to `to`, promoting it as `flags` say; returns the
+    /// piece index that landed and the key's change.
+    #[inline(always)]
+    fn move_piece(
+        &mut self,
+        us: Color,
+        mover: usize,
+        from: Square,
+        to: Square,
+        flags: u16,
+    ) -> (usize, u64) {
         // The mover leaves `from`; what lands on `to` differs on promotion.
         let landed = if flags & 8 != 0 {
             us.index() * 6 + Role::Knight.index() + (flags & 3) as usize
         } else {
             mover
         };
-        self.roles[mover_role] ^= from_bb;
+        let (from_bb, to_bb) = (from.bb(), to.bb());
+        self.roles[ROLE_OF[mover & 15]] ^= from_bb;
         self.roles[ROLE_OF[landed & 15]] ^= to_bb;
         self.colors[us.index()] ^= from_bb | to_bb;
         self.mailbox[from.index()] = EMPTY;
         self.mailbox[to.index()] = landed as u8;
-        key ^= zobrist::piece_key_index(mover, from) ^ zobrist::piece_key_index(landed, to);
-        // Castling (flags 2 and 3) also moves the rook.
-        if flags & !1 == MoveKind::CastleKing as u16 {
-            let (rook_from, rook_to) = if flags == MoveKind::CastleKing as u16 {
-                (Square::new(7).relative(us), Square::new(5).relative(us))
-            } else {
-                (Square::new(0).relative(us), Square::new(3).relative(us))
-            };
-            let rook = us.index() * 6 + Role::Rook.index();
-            let bb = rook_from.bb() | rook_to.bb();
-            self.roles[Role::Rook.index()] ^= bb;
-            self.colors[us.index()] ^= bb;
-            self.mailbox[rook_from.index()] = EMPTY;
-            self.mailbox[rook_to.index()] = rook as u8;
-            key ^=
-                zobrist::piece_key_index(rook, rook_from) ^ zobrist::piece_key_index(rook, rook_to);
-        }
-        self.key = key;
-        let landed = Role::from_index(ROLE_OF[landed & 15]);
+        let key = zobrist::piece_key_index(mover, from) ^ zobrist::piece_key_index(landed, to);
+        (landed, key)
+    }
 
+    /// Moves our rook of the castling move `flags` (king side or queen side); returns the key's
+    /// change.
+    #[inline(always)]
+    fn move_castling_rook(&mut self, us: Color, flags: u16) -> u64 {
+        let (rook_from, rook_to) = if flags == MoveKind::CastleKing as u16 {
+            (Square::new(7).relative(us), Square::new(5).relative(us))
+        } else {
+            (Square::new(0).relative(us), Square::new(3).relative(us))
+        };
+        let rook = us.index() * 6 + Role::Rook.index();
+        let bb = rook_from.bb() | rook_to.bb();
+        self.roles[Role::Rook.index()] ^= bb;
+        self.colors[us.index()] ^= bb;
+        self.mailbox[rook_from.index()] = EMPTY;
+        self.mailbox[rook_to.index()] = rook as u8;
+        zobrist::piece_key_index(rook, rook_from) ^ zobrist::piece_key_index(rook, rook_to)
+    }
+
+    /// Drops the castling rights a move from `from` to `to` loses (king or rook moved or
+    /// captured), key included.
+    #[inline(always)]
+    fn lose_castling(&mut self, from: Square, to: Square) {
         let lost = CASTLING_LOSS[from.index()] | CASTLING_LOSS[to.index()];
         if self.castling.intersects(lost) {
             let rights = self.castling - lost;
             self.key ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
             self.castling = rights;
         }
+    }
 
-        self.side = them;
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-
-        // Checkers and pins of the new side to move, incrementally: a knight or pawn can only
-        // check from where it landed; sliders (moved, promoted, castled rook, or discovered) are
-        // found by scanning our sliders on the enemy king's lines.
+    /// Checkers and pins of the new side to move, after `us` moved a piece that is now a
+    /// `landed` on `to`, incrementally: a knight or pawn can only check from where it landed;
+    /// sliders (moved, promoted, castled rook, or discovered) are found by scanning our sliders
+    /// on the enemy king's lines.
+    #[inline(always)]
+    fn set_checkers_and_pins(&mut self, us: Color, landed: Role, to: Square) {
+        let them = us.flip();
         let their_king = self.king(them);
         let mut checkers = match landed {
             Role::Knight => knight_attacks(their_king) & to.bb(),
@@ -406,15 +447,19 @@ impl Position {
         }
         self.checkers = checkers;
         self.pinned = pinned & self.colors[them.index()];
+    }
 
-        if flags == MoveKind::DoublePush as u16 {
-            let ep = Square::new((from.to_u8() + to.to_u8()) / 2);
-            if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).is_not_empty()
-                && self.any_legal_ep(ep)
-            {
-                self.ep = Some(ep);
-                self.key ^= zobrist::ep_key(ep.file());
-            }
+    /// After `us`'s double push from `from` to `to`: the en-passant square, only when an enemy
+    /// pawn can capture there legally (key included).
+    #[inline(always)]
+    fn set_ep_after_double_push(&mut self, us: Color, from: Square, to: Square) {
+        let them = us.flip();
+        let ep = Square::new((from.to_u8() + to.to_u8()) / 2);
+        if (pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).is_not_empty()
+            && self.any_legal_ep(ep)
+        {
+            self.ep = Some(ep);
+            self.key ^= zobrist::ep_key(ep.file());
         }
     }
 

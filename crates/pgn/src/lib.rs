@@ -152,161 +152,250 @@ impl<R: BufRead> PgnReader<R> {
     pub fn next_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
         if self.resync {
             self.resync = false;
-            // Skip to the next tag section.
-            loop {
-                match self.next_line()? {
-                    None => return Ok(None),
-                    Some((n, l)) if l.trim_start().starts_with('[') => {
-                        self.pending = Some((n, l));
-                        break;
-                    }
-                    Some(_) => {}
-                }
+            if !self.skip_to_tags()? {
+                return Ok(None);
             }
         }
-        let index = self.games_read;
-        let mut game = PgnGame {
-            index,
-            ..PgnGame::default()
-        };
-        let mut in_movetext = false;
-        let mut comment_depth = false; // inside {…}
-        let mut variation_depth = 0usize;
-        let mut started = false;
-        let fail = |line: usize, message: String, this: &mut Self| {
-            this.resync = true;
-            this.games_read += 1;
-            Err(PgnError::Syntax {
-                line,
-                game: index,
-                message,
-            })
-        };
+        let mut state = GameState::new(self.games_read);
         while let Some((line_no, line)) = self.next_line()? {
-            let trimmed = line.trim();
-            if !comment_depth && trimmed.starts_with('%') {
-                continue;
-            }
-            if !comment_depth && trimmed.starts_with('[') && variation_depth == 0 {
-                if in_movetext {
-                    // A new game begins without a termination marker.
-                    self.pending = Some((line_no, line));
-                    break;
-                }
-                if !started {
-                    game.line = line_no;
-                    started = true;
-                }
-                match parse_tag(trimmed) {
-                    Some(tag) => game.tags.push(tag),
-                    None => return fail(line_no, format!("malformed tag pair {trimmed:?}"), self),
-                }
-                continue;
-            }
-            if trimmed.is_empty() && !comment_depth {
-                continue;
-            }
-            if !started {
-                game.line = line_no;
-                started = true;
-            }
-            in_movetext = true;
-            let mut rest = line.as_str();
-            let mut done = false;
-            while !rest.is_empty() {
-                if comment_depth {
-                    match rest.find('}') {
-                        Some(i) => {
-                            comment_depth = false;
-                            rest = &rest[i + 1..];
-                        }
-                        None => rest = "",
-                    }
-                    continue;
-                }
-                let c = rest.chars().next().expect("non-empty");
-                match c {
-                    // Every character the token scan below stops at (any `char::is_whitespace`,
-                    // `{ } ( ) ;`) must be consumed by an arm here, or that scan would return an
-                    // empty token without advancing and the loop would never end (fuzzing found
-                    // such hangs with a stray `}` and with a form feed inside movetext).
-                    c if c == '.' || c.is_whitespace() => rest = &rest[c.len_utf8()..],
-                    '{' => {
-                        comment_depth = true;
-                        rest = &rest[1..];
-                    }
-                    ';' => rest = "",
-                    '(' => {
-                        variation_depth += 1;
-                        rest = &rest[1..];
-                    }
-                    ')' => {
-                        if variation_depth == 0 {
-                            return fail(line_no, "unmatched ')'".into(), self);
-                        }
-                        variation_depth -= 1;
-                        rest = &rest[1..];
-                    }
-                    '}' => return fail(line_no, "unmatched '}'".into(), self),
-                    _ => {
-                        let end = rest
-                            .find(|ch: char| ch.is_whitespace() || "{}();".contains(ch))
-                            .unwrap_or(rest.len());
-                        debug_assert!(end > 0, "token scan must advance");
-                        let tok = &rest[..end];
-                        rest = &rest[end..];
-                        if variation_depth > 0 {
-                            continue;
-                        }
-                        if is_result(tok) {
-                            game.result = Some(tok.to_string());
-                            done = true;
-                            break;
-                        }
-                        if tok.starts_with('$') && tok[1..].bytes().all(|b| b.is_ascii_digit()) {
-                            continue;
-                        }
-                        if tok.bytes().all(|b| matches!(b, b'!' | b'?')) {
-                            continue;
-                        }
-                        let num = tok.trim_end_matches(['.', '…']);
-                        if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
-                            continue;
-                        }
-                        // A move number glued to its move: "12.Nf3" or "12...Nf6".
-                        let tok = match tok.find('.') {
-                            Some(i) if tok[..i].bytes().all(|b| b.is_ascii_digit()) => {
-                                tok[i..].trim_start_matches('.')
-                            }
-                            _ => tok,
-                        };
-                        let san = strip_glyphs(tok);
-                        if looks_like_san(san) {
-                            game.moves.push(SanToken {
-                                text: san.to_string(),
-                                line: line_no,
-                            });
-                        } else {
-                            return fail(line_no, format!("unrecognised token {tok:?}"), self);
-                        }
-                    }
-                }
-            }
-            if done {
+            if self.read_line(&mut state, line_no, line)? {
                 break;
             }
         }
-        if !started {
+        self.finish_game(state)
+    }
+
+    /// Skips to the next tag section, leaving its first line pending; `false` at the end of
+    /// the input.
+    fn skip_to_tags(&mut self) -> Result<bool, PgnError> {
+        loop {
+            match self.next_line()? {
+                None => return Ok(false),
+                Some((n, l)) if l.trim_start().starts_with('[') => {
+                    self.pending = Some((n, l));
+                    return Ok(true);
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The syntax error `message` at `line` of game `game`; the next call resumes at the
+    /// following game.
+    fn fail(&mut self, line: usize, game: usize, message: String) -> PgnError {
+        self.resync = true;
+        self.games_read += 1;
+        PgnError::Syntax {
+            line,
+            game,
+            message,
+        }
+    }
+
+    /// Reads one line of the game into `state`: an escape line, a tag pair, a blank line or
+    /// movetext. `true` when the game has ended (a termination marker, or the next game's first
+    /// tag line, left pending).
+    fn read_line(
+        &mut self,
+        state: &mut GameState,
+        line_no: usize,
+        line: String,
+    ) -> Result<bool, PgnError> {
+        let trimmed = line.trim();
+        if !state.in_comment && trimmed.starts_with('%') {
+            return Ok(false);
+        }
+        if !state.in_comment && trimmed.starts_with('[') && state.variation_depth == 0 {
+            if state.in_movetext {
+                // A new game begins without a termination marker.
+                self.pending = Some((line_no, line));
+                return Ok(true);
+            }
+            state.start(line_no);
+            match parse_tag(trimmed) {
+                Some(tag) => state.game.tags.push(tag),
+                None => {
+                    let message = format!("malformed tag pair {trimmed:?}");
+                    return Err(self.fail(line_no, state.game.index, message));
+                }
+            }
+            return Ok(false);
+        }
+        if trimmed.is_empty() && !state.in_comment {
+            return Ok(false);
+        }
+        state.start(line_no);
+        state.in_movetext = true;
+        self.movetext(state, line_no, &line)
+    }
+
+    /// Reads one line of movetext into `state`; `true` when it holds the termination marker.
+    fn movetext(
+        &mut self,
+        state: &mut GameState,
+        line_no: usize,
+        line: &str,
+    ) -> Result<bool, PgnError> {
+        let mut rest = line;
+        while !rest.is_empty() {
+            if state.in_comment {
+                match rest.find('}') {
+                    Some(i) => {
+                        state.in_comment = false;
+                        rest = &rest[i + 1..];
+                    }
+                    None => rest = "",
+                }
+                continue;
+            }
+            let c = rest.chars().next().expect("non-empty");
+            match c {
+                // Every character the token scan below stops at (any `char::is_whitespace`,
+                // `{ } ( ) ;`) must be consumed by an arm here, or that scan would return an
+                // empty token without advancing and the loop would never end (fuzzing found
+                // such hangs with a stray `}` and with a form feed inside movetext).
+                c if c == '.' || c.is_whitespace() => rest = &rest[c.len_utf8()..],
+                '{' => {
+                    state.in_comment = true;
+                    rest = &rest[1..];
+                }
+                ';' => rest = "",
+                '(' => {
+                    state.variation_depth += 1;
+                    rest = &rest[1..];
+                }
+                ')' => {
+                    if state.variation_depth == 0 {
+                        return Err(self.fail(line_no, state.game.index, "unmatched ')'".into()));
+                    }
+                    state.variation_depth -= 1;
+                    rest = &rest[1..];
+                }
+                '}' => return Err(self.fail(line_no, state.game.index, "unmatched '}'".into())),
+                _ => {
+                    let end = rest
+                        .find(|ch: char| ch.is_whitespace() || "{}();".contains(ch))
+                        .unwrap_or(rest.len());
+                    debug_assert!(end > 0, "token scan must advance");
+                    let tok = &rest[..end];
+                    rest = &rest[end..];
+                    if state.variation_depth > 0 {
+                        continue;
+                    }
+                    match token(tok) {
+                        Token::Result => {
+                            state.game.result = Some(tok.to_string());
+                            return Ok(true);
+                        }
+                        Token::Skipped => {}
+                        Token::Move(san) => state.game.moves.push(SanToken {
+                            text: san.to_string(),
+                            line: line_no,
+                        }),
+                        Token::Unrecognised(tok) => {
+                            let message = format!("unrecognised token {tok:?}");
+                            return Err(self.fail(line_no, state.game.index, message));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The game read into `state` once its lines are over: `None` if it never started, an error
+    /// if a comment or variation is left open.
+    fn finish_game(&mut self, state: GameState) -> Result<Option<PgnGame>, PgnError> {
+        let (line, index) = (state.game.line, state.game.index);
+        if !state.started {
             return Ok(None);
         }
-        if comment_depth {
-            return fail(game.line, "unterminated comment".into(), self);
+        if state.in_comment {
+            return Err(self.fail(line, index, "unterminated comment".into()));
         }
-        if variation_depth > 0 {
-            return fail(game.line, "unterminated variation".into(), self);
+        if state.variation_depth > 0 {
+            return Err(self.fail(line, index, "unterminated variation".into()));
         }
         self.games_read += 1;
-        Ok(Some(game))
+        Ok(Some(state.game))
+    }
+}
+
+/// Where the reading of one game stands.
+struct GameState {
+    /// The game read so far.
+    game: PgnGame,
+    /// Whether its movetext has begun.
+    in_movetext: bool,
+    /// Whether the reader is inside a `{…}` comment.
+    in_comment: bool,
+    /// How deep the reader is in recursive variations.
+    variation_depth: usize,
+    /// Whether the game's first tag or token has been read.
+    started: bool,
+}
+
+impl GameState {
+    /// Nothing read yet of game `index`.
+    fn new(index: usize) -> Self {
+        GameState {
+            game: PgnGame {
+                index,
+                ..PgnGame::default()
+            },
+            in_movetext: false,
+            in_comment: false,
+            variation_depth: 0,
+            started: false,
+        }
+    }
+
+    /// Marks the game started at `line_no`, unless it already is.
+    fn start(&mut self, line_no: usize) {
+        if !self.started {
+            self.game.line = line_no;
+            self.started = true;
+        }
+    }
+}
+
+/// What a main-line movetext token is.
+enum Token<'a> {
+    /// A game termination marker.
+    Result,
+    /// A NAG, a lone annotation glyph or a move number: nothing to keep.
+    Skipped,
+    /// A move in SAN, glyphs and a glued move number stripped.
+    Move(&'a str),
+    /// None of these (a glued move number stripped).
+    Unrecognised(&'a str),
+}
+
+/// Classifies the movetext token `tok`.
+fn token(tok: &str) -> Token<'_> {
+    if is_result(tok) {
+        return Token::Result;
+    }
+    if tok.starts_with('$') && tok[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Token::Skipped;
+    }
+    if tok.bytes().all(|b| matches!(b, b'!' | b'?')) {
+        return Token::Skipped;
+    }
+    let num = tok.trim_end_matches(['.', '…']);
+    if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
+        return Token::Skipped;
+    }
+    // A move number glued to its move: "12.Nf3" or "12...Nf6".
+    let tok = match tok.find('.') {
+        Some(i) if tok[..i].bytes().all(|b| b.is_ascii_digit()) => tok[i..].trim_start_matches('.'),
+        _ => tok,
+    };
+    let san = strip_glyphs(tok);
+    if looks_like_san(san) {
+        Token::Move(san)
+    } else {
+        Token::Unrecognised(tok)
     }
 }
 

@@ -569,8 +569,34 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     config.check()?;
     let meta = Meta::collect(&config.command);
     let games = positions(config)?;
+    let results = search_positions(config, &games, progress)?;
+    progress.stage("ghi examples", 0);
+    let examples = examples(config, &games, &results)?;
+    progress.finish();
+    let (totals, causes) = totals(&results);
+    Ok(Results {
+        meta,
+        config: config_record(config),
+        modes: MODES
+            .iter()
+            .chain(&ABLATIONS)
+            .map(ModeRecord::from)
+            .collect(),
+        positions: results,
+        totals,
+        causes,
+        examples,
+    })
+}
+
+/// Searches every position in every mode, one progress stage, on the configured threads.
+fn search_positions(
+    config: &Config,
+    games: &[GamePosition],
+    progress: &mut dyn Progress,
+) -> Result<Vec<PositionResult>> {
     progress.stage("ghi", games.len() as u64);
-    let results = parallel(
+    parallel(
         games.len(),
         config.threads,
         progress,
@@ -581,40 +607,58 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
                 .collect::<Result<Vec<_>>>()
         },
         |engines, i, done: &AtomicU64| {
-            let g = &games[i];
-            let outcomes: Vec<Outcome> = engines
-                .iter_mut()
-                .map(|e| {
-                    let (r, t) = e.search(&g.positions, &g.moves);
-                    Outcome::of(&r, t)
-                })
-                .collect();
-            let (mut ablations, mut cause) = (Vec::new(), None);
-            if outcomes[0].differs(&outcomes[1]) {
-                ablations = ABLATIONS
-                    .iter()
-                    .map(|m| outcome(config, config.depth, m, &g.positions, &g.moves))
-                    .collect::<Result<Vec<_>>>()?;
-                cause = Some(classify(&outcomes[0], &outcomes[1], &ablations));
-            }
+            let result = search_position(config, engines, &games[i])?;
             done.fetch_add(1, Ordering::Relaxed);
-            Ok(PositionResult {
-                set: g.set.clone(),
-                id: g.id.clone(),
-                history_plies: g.moves.len(),
-                halfmove_clock: g.root().halfmove_clock().into(),
-                outcomes,
-                ablations,
-                cause,
-            })
+            Ok(result)
         },
-    )?;
-    progress.stage("ghi examples", 0);
+    )
+}
+
+/// One position searched by every mode's engine; when the table as engines use it and the
+/// path-safe reference differ, the ablations too, and the cause.
+fn search_position(
+    config: &Config,
+    engines: &mut [Box<dyn Engine>],
+    g: &GamePosition,
+) -> Result<PositionResult> {
+    let outcomes: Vec<Outcome> = engines
+        .iter_mut()
+        .map(|e| {
+            let (r, t) = e.search(&g.positions, &g.moves);
+            Outcome::of(&r, t)
+        })
+        .collect();
+    let (mut ablations, mut cause) = (Vec::new(), None);
+    if outcomes[0].differs(&outcomes[1]) {
+        ablations = ABLATIONS
+            .iter()
+            .map(|m| outcome(config, config.depth, m, &g.positions, &g.moves))
+            .collect::<Result<Vec<_>>>()?;
+        cause = Some(classify(&outcomes[0], &outcomes[1], &ablations));
+    }
+    Ok(PositionResult {
+        set: g.set.clone(),
+        id: g.id.clone(),
+        history_plies: g.moves.len(),
+        halfmove_clock: g.root().halfmove_clock().into(),
+        outcomes,
+        ablations,
+        cause,
+    })
+}
+
+/// The shortest example of each cause (repetition, fifty-move, both) among the positions whose
+/// results carry it.
+fn examples(
+    config: &Config,
+    games: &[GamePosition],
+    results: &[PositionResult],
+) -> Result<Vec<Example>> {
     let mut examples = Vec::new();
     for cause in [Cause::Repetition, Cause::FiftyMove, Cause::Both] {
         let mut candidates: Vec<&GamePosition> = games
             .iter()
-            .zip(&results)
+            .zip(results)
             .filter(|(_, r)| r.cause == Some(cause))
             .map(|(g, _)| g)
             .collect();
@@ -623,7 +667,12 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             examples.push(e);
         }
     }
-    progress.finish();
+    Ok(examples)
+}
+
+/// The totals per set and mode, and the differences per set and cause (`all` included; sets
+/// without positions are left out).
+fn totals(results: &[PositionResult]) -> (Vec<ModeTotal>, Vec<(String, Cause, usize)>) {
     let sets = ["repetition", "games", "long", "all"];
     let mut totals = Vec::new();
     let mut causes = Vec::new();
@@ -635,38 +684,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         if rs.is_empty() {
             continue;
         }
-        let nodes = |m: usize| rs.iter().map(|r| r.outcomes[m].nodes).sum::<u64>();
         for (m, mode) in MODES.iter().enumerate() {
-            let change = |base: u64| {
-                if base == 0 {
-                    0.0
-                } else {
-                    nodes(m) as f64 / base as f64 - 1.0
-                }
-            };
-            totals.push(ModeTotal {
-                set: set.into(),
-                mode: mode.name.into(),
-                positions: rs.len(),
-                differ: rs
-                    .iter()
-                    .filter(|r| r.outcomes[m].differs(&r.outcomes[1]))
-                    .count(),
-                score_differs: rs
-                    .iter()
-                    .filter(|r| r.outcomes[m].score_cp != r.outcomes[1].score_cp)
-                    .count(),
-                nodes: nodes(m),
-                nodes_vs_reference: change(nodes(1)),
-                nodes_vs_on: change(nodes(0)),
-                tainted_cutoffs: rs
-                    .iter()
-                    .map(|r| {
-                        r.outcomes[m].repetition_tainted_cutoffs
-                            + r.outcomes[m].fifty_tainted_cutoffs
-                    })
-                    .sum(),
-            });
+            totals.push(mode_total(set, m, mode, &rs));
         }
         for cause in Cause::ALL {
             causes.push((
@@ -676,28 +695,54 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             ));
         }
     }
-    Ok(Results {
-        meta,
-        config: ConfigRecord {
-            depth: config.depth,
-            policy: config.policy,
-            detector: DETECTOR,
-            game_positions: config.game_positions,
-            long_positions: config.long_positions,
-            seed: config.seed,
-            threads: config.threads,
-            search: search_config(config, config.depth, &MODES[0]),
-        },
-        modes: MODES
+    (totals, causes)
+}
+
+/// The total of mode `m` over the positions `rs` of `set`, against the reference (mode 1) and
+/// the table as engines use it (mode 0).
+fn mode_total(set: &str, m: usize, mode: &Mode, rs: &[&PositionResult]) -> ModeTotal {
+    let nodes = |m: usize| rs.iter().map(|r| r.outcomes[m].nodes).sum::<u64>();
+    let change = |base: u64| {
+        if base == 0 {
+            0.0
+        } else {
+            nodes(m) as f64 / base as f64 - 1.0
+        }
+    };
+    ModeTotal {
+        set: set.into(),
+        mode: mode.name.into(),
+        positions: rs.len(),
+        differ: rs
             .iter()
-            .chain(&ABLATIONS)
-            .map(ModeRecord::from)
-            .collect(),
-        positions: results,
-        totals,
-        causes,
-        examples,
-    })
+            .filter(|r| r.outcomes[m].differs(&r.outcomes[1]))
+            .count(),
+        score_differs: rs
+            .iter()
+            .filter(|r| r.outcomes[m].score_cp != r.outcomes[1].score_cp)
+            .count(),
+        nodes: nodes(m),
+        nodes_vs_reference: change(nodes(1)),
+        nodes_vs_on: change(nodes(0)),
+        tainted_cutoffs: rs
+            .iter()
+            .map(|r| r.outcomes[m].repetition_tainted_cutoffs + r.outcomes[m].fifty_tainted_cutoffs)
+            .sum(),
+    }
+}
+
+/// The configuration record of a run.
+fn config_record(config: &Config) -> ConfigRecord {
+    ConfigRecord {
+        depth: config.depth,
+        policy: config.policy,
+        detector: DETECTOR,
+        game_positions: config.game_positions,
+        long_positions: config.long_positions,
+        seed: config.seed,
+        threads: config.threads,
+        search: search_config(config, config.depth, &MODES[0]),
+    }
 }
 
 /// Writes `results.json`, `examples.pgn`, the chart and `index.html` into the staged `dir`.

@@ -65,6 +65,26 @@ fn label(results: &Results, policy: replab_detect::DrawPolicy) -> String {
 
 /// One set's section: totals table, chart of score changes, chart of node changes.
 fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<String> {
+    let score_figure = score_figure(results, set, dir)?;
+    let nodes_figure = nodes_figure(results, set, dir)?;
+    Ok(render_fragment(
+        "policies/set.html",
+        SET,
+        &SetContext {
+            description: set.description.clone(),
+            records: set.records,
+            with_history: set.with_history,
+            depth: set.depth,
+            repeats: results.config.repeats,
+            table: totals_table(set),
+            score_figure,
+            nodes_figure,
+        },
+    )?)
+}
+
+/// One set's totals table: a row per policy and detector.
+fn totals_table(set: &SetResults) -> String {
     let headers = [
         "policy",
         "presets",
@@ -102,27 +122,40 @@ fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<S
             ]
         })
         .collect();
-    let categories: Vec<String> = policies().into_iter().map(|p| label(results, p)).collect();
-    let series = |f: &dyn Fn(&super::Total) -> f64| -> Vec<Series> {
-        super::detectors()
-            .into_iter()
-            .map(|d| {
-                Series::values(
-                    d.to_string(),
-                    policies().into_iter().map(|p| {
-                        set.totals
-                            .iter()
-                            .find(|t| t.policy == p && t.detector == d)
-                            .map_or(0.0, f)
-                    }),
-                )
-            })
-            .collect()
-    };
+    table_html(&headers, &rows, true)
+}
+
+/// The charts' categories: every policy with its presets.
+fn categories(results: &Results) -> Vec<String> {
+    policies().into_iter().map(|p| label(results, p)).collect()
+}
+
+/// One series per detector of `f` over the set's totals, policy by policy (0 where a total is
+/// missing).
+fn by_policy(set: &SetResults, f: &dyn Fn(&super::Total) -> f64) -> Vec<Series> {
+    super::detectors()
+        .into_iter()
+        .map(|d| {
+            Series::values(
+                d.to_string(),
+                policies().into_iter().map(|p| {
+                    set.totals
+                        .iter()
+                        .find(|t| t.policy == p && t.detector == d)
+                        .map_or(0.0, f)
+                }),
+            )
+        })
+        .collect()
+}
+
+/// Writes the chart of the share of records whose root score differs from the reference;
+/// returns its figure.
+fn score_figure(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<String> {
     let n = set.records.max(1) as f64;
-    let score_chart = BarChart {
-        categories: categories.clone(),
-        series: series(&|t| 100.0 * t.score_differs as f64 / n),
+    let chart = BarChart {
+        categories: categories(results),
+        series: by_policy(set, &|t| 100.0 * t.score_differs as f64 / n),
         ..BarChart::new(
             format!(
                 "{}: root score differs from threefold/linear (depth {})",
@@ -132,14 +165,18 @@ fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<S
             "records (%)",
         )
     };
-    let score_figure = dir.write_chart(
+    Ok(dir.write_chart(
         &format!("{}-score.svg", set.set),
-        &score_chart,
+        &chart,
         "Share of records whose root score differs from the exact threefold reference",
-    )?;
-    let nodes_chart = BarChart {
-        categories,
-        series: series(&|t| 100.0 * t.nodes_change),
+    )?)
+}
+
+/// Writes the chart of the tree size against the reference; returns its figure.
+fn nodes_figure(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<String> {
+    let chart = BarChart {
+        categories: categories(results),
+        series: by_policy(set, &|t| 100.0 * t.nodes_change),
         ..BarChart::new(
             format!(
                 "{}: nodes against threefold/linear (depth {})",
@@ -149,31 +186,43 @@ fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<S
             "nodes change (%)",
         )
     };
-    let nodes_figure = dir.write_chart(
+    Ok(dir.write_chart(
         &format!("{}-nodes.svg", set.set),
-        &nodes_chart,
+        &chart,
         "Tree size against the exact threefold reference (negative: smaller tree)",
-    )?;
-    Ok(render_fragment(
-        "policies/set.html",
-        SET,
-        &SetContext {
-            description: set.description.clone(),
-            records: set.records,
-            with_history: set.with_history,
-            depth: set.depth,
-            repeats: results.config.repeats,
-            table: table_html(&headers, &rows, true),
-            score_figure,
-            nodes_figure,
-        },
     )?)
 }
 
 /// Writes the charts and `index.html` into the staged `dir`.
 pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
+    let summary = summary_section(results)?;
+    let presets = presets_section(results)?;
+    let cases = cases_section(results)?;
+    let mut page = Page::new(TITLE, &results.meta)
+        .nav([("All reports", "../index.html")])
+        .section("Summary", summary)
+        .section("Engine presets and their sources", presets)
+        .section("Scripted cases", cases);
+    for set in &results.sets {
+        let title = if set.set == "wac" {
+            "Win At Chess".to_string()
+        } else {
+            "Repetition suite".to_string()
+        };
+        page = page.section(title, set_section(results, set, dir)?);
+    }
+    page.section(
+        "Method, assumptions and departures",
+        method_section(results)?,
+    )
+    .write(dir, "index.html")?;
+    Ok(())
+}
+
+/// The summary section: the headline and the scripted cases passed.
+fn summary_section(results: &Results) -> Result<String> {
     let (pass, answers) = cases_pass(results);
-    let summary = render_fragment(
+    Ok(render_fragment(
         "policies/summary.html",
         SUMMARY,
         &SummaryContext {
@@ -182,7 +231,11 @@ pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
             answers,
             cases: results.cases.len(),
         },
-    )?;
+    )?)
+}
+
+/// The presets section: each preset's engine, policy, rule and sources.
+fn presets_section(results: &Results) -> Result<String> {
     let preset_rows: Vec<Vec<Cell>> = results
         .presets
         .iter()
@@ -202,7 +255,7 @@ pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
             ]
         })
         .collect();
-    let presets = render_fragment(
+    Ok(render_fragment(
         "policies/presets.html",
         PRESETS,
         &TableContext {
@@ -220,7 +273,11 @@ pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
                 false,
             ),
         },
-    )?;
+    )?)
+}
+
+/// The scripted cases' section: each case with every preset's expected ply (✗ where it fails).
+fn cases_section(results: &Results) -> Result<String> {
     let mut headers = vec![
         "case".to_string(),
         "what it shows".into(),
@@ -247,27 +304,18 @@ pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
             row
         })
         .collect();
-    let cases = render_fragment(
+    Ok(render_fragment(
         "policies/cases.html",
         CASES,
         &TableContext {
             table: table_html(&headers, &case_rows, false),
         },
-    )?;
-    let mut page = Page::new(TITLE, &results.meta)
-        .nav([("All reports", "../index.html")])
-        .section("Summary", summary)
-        .section("Engine presets and their sources", presets)
-        .section("Scripted cases", cases);
-    for set in &results.sets {
-        let title = if set.set == "wac" {
-            "Win At Chess".to_string()
-        } else {
-            "Repetition suite".to_string()
-        };
-        page = page.section(title, set_section(results, set, dir)?);
-    }
-    let method = render_fragment(
+    )?)
+}
+
+/// The method section: repeats, threads and the reference.
+fn method_section(results: &Results) -> Result<String> {
+    Ok(render_fragment(
         "policies/method.html",
         METHOD,
         &MethodContext {
@@ -276,8 +324,5 @@ pub fn write_page(results: &Results, dir: &ReportDir) -> Result<()> {
             reference_policy: reference().0.name().into(),
             reference_detector: reference().1.to_string(),
         },
-    )?;
-    page.section("Method, assumptions and departures", method)
-        .write(dir, "index.html")?;
-    Ok(())
+    )?)
 }

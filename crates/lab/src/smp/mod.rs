@@ -267,213 +267,216 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let meta = Meta::collect(&config.command);
     let games = games(config.repetition_records, config.wac_records)?;
     let threads = config.thread_counts();
-    let variants = Variant::ALL;
-    let search = config.search(config.depth);
-    let tt_bits = config.tt_bits;
-    let deterministic =
-        |position: usize, variant: Variant, t: usize, quantum: u64| Mode::Deterministic {
-            seed: group_seed(config.seed, position, variant, t),
-            quantum,
-        };
-
-    // Deterministic mode: one job per position × variant, every thread count.
-    let jobs: Vec<(usize, Variant)> = (0..games.len())
-        .flat_map(|p| variants.iter().map(move |&v| (p, v)))
-        .collect();
-    progress.stage("deterministic", jobs.len() as u64);
-    let per_job = parallel(
-        jobs.len(),
-        config.workers,
-        progress,
-        || Ok(SharedTable::new(tt_bits)),
-        |table: &mut SharedTable, i, done: &AtomicU64| {
-            let (p, v) = jobs[i];
-            let mut out = Vec::with_capacity(threads.len());
-            for &t in &threads {
-                let o = run_group(
-                    v,
-                    &games[p],
-                    search,
-                    t,
-                    table,
-                    deterministic(p, v, t, config.quantum),
-                    true,
-                )
-                .with_context(|| format!("{} / {} / {t} threads", games[p].id, v.name()))?;
-                out.push(record(p, v, t, &o));
-            }
-            done.fetch_add(1, Ordering::Relaxed);
-            Ok(out)
-        },
-    )?;
-    let runs: Vec<DeterministicRun> = per_job.into_iter().flatten().collect();
-
-    // One thread: a shared structure with one thread is the per-thread structure.
-    for v in variants {
-        if let Some(own) = v.per_thread() {
-            for (p, g) in games.iter().enumerate() {
-                let find = |name: &str| {
-                    runs.iter()
-                        .find(|r| r.variant == name && r.threads == 1 && r.position == p)
-                };
-                if let (Some(a), Some(b)) = (find(v.name()), find(own.name())) {
-                    ensure!(
-                        (
-                            a.best_move.as_str(),
-                            a.score,
-                            a.nodes,
-                            a.probes,
-                            a.false_repetitions
-                        ) == (
-                            b.best_move.as_str(),
-                            b.score,
-                            b.nodes,
-                            b.probes,
-                            b.false_repetitions
-                        ),
-                        "{}: {} with one thread differs from {}",
-                        g.id,
-                        v.name(),
-                        own.name()
-                    );
-                }
-            }
-        }
-    }
-
-    // Reproducibility: the same groups again.
-    let repro: Vec<(usize, Variant)> = (0..config.reproducibility_positions.min(games.len()))
-        .flat_map(|p| variants.iter().map(move |&v| (p, v)))
-        .collect();
-    let most = *threads.last().expect("at least one thread count");
-    progress.stage("reproducibility", repro.len() as u64);
-    let repeated = parallel(
-        repro.len(),
-        config.workers,
-        progress,
-        || Ok(SharedTable::new(tt_bits)),
-        |table: &mut SharedTable, i, done: &AtomicU64| {
-            let (p, v) = repro[i];
-            let o = run_group(
-                v,
-                &games[p],
-                search,
-                most,
-                table,
-                deterministic(p, v, most, config.quantum),
-                true,
-            )?;
-            done.fetch_add(1, Ordering::Relaxed);
-            Ok(record(p, v, most, &o))
-        },
-    )?;
-    let differing = repeated
-        .iter()
-        .filter(|again| {
-            runs.iter()
-                .find(|r| {
-                    r.position == again.position
-                        && r.variant == again.variant
-                        && r.threads == again.threads
-                })
-                .is_none_or(|first| first != *again)
-        })
-        .count();
-    let reproducibility = Reproducibility {
-        groups: repeated.len(),
-        differing,
+    let plan = Plan {
+        config,
+        games: &games,
+        threads: &threads,
+        search: config.search(config.depth),
     };
-
-    // The quantum check: the shared variants with a quantum of 1.
-    let check_threads: Vec<usize> = threads
-        .iter()
-        .copied()
-        .filter(|t| QUANTUM_CHECK_THREADS.contains(t))
-        .collect();
-    let qjobs: Vec<(usize, Variant, usize)> = (0..config.quantum_check_positions.min(games.len()))
-        .flat_map(|p| {
-            let check_threads = &check_threads;
-            variants
-                .iter()
-                .filter(|v| v.shared())
-                .flat_map(move |&v| check_threads.iter().map(move |&t| (p, v, t)))
-        })
-        .collect();
-    let quantum_check = if config.quantum == 1 || qjobs.is_empty() {
-        Vec::new()
-    } else {
-        progress.stage("quantum check", qjobs.len() as u64);
-        let q1 = parallel(
-            qjobs.len(),
-            config.workers,
-            progress,
-            || Ok(SharedTable::new(tt_bits)),
-            |table: &mut SharedTable, i, done: &AtomicU64| {
-                let (p, v, t) = qjobs[i];
-                let o = run_group(
-                    v,
-                    &games[p],
-                    search,
-                    t,
-                    table,
-                    deterministic(p, v, t, 1),
-                    true,
-                )?;
-                done.fetch_add(1, Ordering::Relaxed);
-                Ok(record(p, v, t, &o))
-            },
-        )?;
-        let mut out = Vec::new();
-        for v in variants.iter().filter(|v| v.shared()) {
-            for &t in &check_threads {
-                let pick = |rs: &[DeterministicRun]| -> (usize, u64, u64) {
-                    let sel: Vec<&DeterministicRun> = rs
-                        .iter()
-                        .filter(|r| {
-                            r.variant == v.name()
-                                && r.threads == t
-                                && r.position < config.quantum_check_positions
-                        })
-                        .collect();
-                    (
-                        sel.len(),
-                        sel.iter().map(|r| r.probes).sum(),
-                        sel.iter().map(|r| r.false_repetitions).sum(),
-                    )
-                };
-                let (positions, probes, false_repetitions) = pick(&runs);
-                let (_, probes_q1, false_repetitions_q1) = pick(&q1);
-                out.push(QuantumCheck {
-                    variant: v.name().into(),
-                    threads: t,
-                    positions,
-                    probes,
-                    false_repetitions,
-                    probes_q1,
-                    false_repetitions_q1,
-                });
-            }
-        }
-        out
-    };
-
-    // Real threads.
+    let runs = plan.deterministic_runs(progress)?;
+    check_one_thread(&games, &runs)?;
+    let reproducibility = plan.reproducibility(&runs, progress)?;
+    let quantum_check = plan.quantum_check(&runs, progress)?;
     let (real_ids, real) = real_threads(config, &games, &threads, progress)?;
     progress.finish();
 
-    let aggregates = aggregate(&runs, &variants, &threads);
+    let aggregates = aggregate(&runs, &Variant::ALL, &threads);
     let headline = headline(&aggregates, &threads, games.len());
     Ok(Results {
         meta,
-        config: ConfigRecord {
+        config: plan.config_record(real_ids),
+        variants: Variant::ALL.iter().map(|&v| VariantInfo::of(v)).collect(),
+        positions: position_infos(&games),
+        runs,
+        aggregates,
+        reproducibility,
+        quantum_check,
+        real,
+        headline,
+    })
+}
+
+/// What the deterministic parts of a run share: the settings, the positions, the thread counts
+/// and the main thread's search.
+struct Plan<'a> {
+    /// The settings.
+    config: &'a Config,
+    /// The positions searched.
+    games: &'a [Game],
+    /// The thread counts as run (sorted, 1 included).
+    threads: &'a [usize],
+    /// The main thread's search settings at the configured depth.
+    search: SearchConfig,
+}
+
+impl Plan<'_> {
+    /// Runs one deterministic group on `table` (position `p`, variant `v`, `t` threads, the
+    /// scheduler's `quantum`) and returns its record.
+    fn group(
+        &self,
+        table: &SharedTable,
+        p: usize,
+        v: Variant,
+        t: usize,
+        quantum: u64,
+    ) -> Result<DeterministicRun> {
+        let mode = Mode::Deterministic {
+            seed: group_seed(self.config.seed, p, v, t),
+            quantum,
+        };
+        let o = run_group(v, &self.games[p], self.search, t, table, mode, true)?;
+        Ok(record(p, v, t, &o))
+    }
+
+    /// Runs `jobs` jobs as one progress stage on the configured workers, each worker with its
+    /// own shared table; `job(table, i)` runs job `i`.
+    fn parallel_stage<T: Send>(
+        &self,
+        stage: &str,
+        jobs: usize,
+        progress: &mut dyn Progress,
+        job: impl Fn(&SharedTable, usize) -> Result<T> + Sync,
+    ) -> Result<Vec<T>> {
+        progress.stage(stage, jobs as u64);
+        parallel(
+            jobs,
+            self.config.workers,
+            progress,
+            || Ok(SharedTable::new(self.config.tt_bits)),
+            |table: &mut SharedTable, i, done: &AtomicU64| {
+                let out = job(table, i)?;
+                done.fetch_add(1, Ordering::Relaxed);
+                Ok(out)
+            },
+        )
+    }
+
+    /// Deterministic mode: one job per position × variant, every thread count.
+    fn deterministic_runs(&self, progress: &mut dyn Progress) -> Result<Vec<DeterministicRun>> {
+        let jobs = position_variants(self.games.len());
+        let per_job = self.parallel_stage("deterministic", jobs.len(), progress, |table, i| {
+            let (p, v) = jobs[i];
+            let mut out = Vec::with_capacity(self.threads.len());
+            for &t in self.threads {
+                let run = self
+                    .group(table, p, v, t, self.config.quantum)
+                    .with_context(|| {
+                        format!("{} / {} / {t} threads", self.games[p].id, v.name())
+                    })?;
+                out.push(run);
+            }
+            Ok(out)
+        })?;
+        Ok(per_job.into_iter().flatten().collect())
+    }
+
+    /// Reproducibility: the groups of the first positions again with the most threads, and how
+    /// many of them differ from the first run.
+    fn reproducibility(
+        &self,
+        runs: &[DeterministicRun],
+        progress: &mut dyn Progress,
+    ) -> Result<Reproducibility> {
+        let repro = position_variants(self.config.reproducibility_positions.min(self.games.len()));
+        let most = *self.threads.last().expect("at least one thread count");
+        let repeated =
+            self.parallel_stage("reproducibility", repro.len(), progress, |table, i| {
+                let (p, v) = repro[i];
+                self.group(table, p, v, most, self.config.quantum)
+            })?;
+        let differing = repeated
+            .iter()
+            .filter(|again| {
+                runs.iter()
+                    .find(|r| {
+                        r.position == again.position
+                            && r.variant == again.variant
+                            && r.threads == again.threads
+                    })
+                    .is_none_or(|first| first != *again)
+            })
+            .count();
+        Ok(Reproducibility {
+            groups: repeated.len(),
+            differing,
+        })
+    }
+
+    /// The quantum check: the shared variants' groups of the first positions again with a
+    /// quantum of 1, beside the configured quantum's (none when that is already 1).
+    fn quantum_check(
+        &self,
+        runs: &[DeterministicRun],
+        progress: &mut dyn Progress,
+    ) -> Result<Vec<QuantumCheck>> {
+        let check_threads: Vec<usize> = self
+            .threads
+            .iter()
+            .copied()
+            .filter(|t| QUANTUM_CHECK_THREADS.contains(t))
+            .collect();
+        let positions = self.config.quantum_check_positions.min(self.games.len());
+        let qjobs: Vec<(usize, Variant, usize)> = (0..positions)
+            .flat_map(|p| {
+                let check_threads = &check_threads;
+                Variant::ALL
+                    .iter()
+                    .filter(|v| v.shared())
+                    .flat_map(move |&v| check_threads.iter().map(move |&t| (p, v, t)))
+            })
+            .collect();
+        if self.config.quantum == 1 || qjobs.is_empty() {
+            return Ok(Vec::new());
+        }
+        let q1 = self.parallel_stage("quantum check", qjobs.len(), progress, |table, i| {
+            let (p, v, t) = qjobs[i];
+            self.group(table, p, v, t, 1)
+        })?;
+        let mut out = Vec::new();
+        for &v in Variant::ALL.iter().filter(|v| v.shared()) {
+            for &t in &check_threads {
+                out.push(self.quantum_cell(v, t, runs, &q1));
+            }
+        }
+        Ok(out)
+    }
+
+    /// One cell of the quantum check: variant `v` with `t` threads, under the configured quantum
+    /// (`runs`) and under a quantum of 1 (`q1`).
+    fn quantum_cell(
+        &self,
+        v: Variant,
+        t: usize,
+        runs: &[DeterministicRun],
+        q1: &[DeterministicRun],
+    ) -> QuantumCheck {
+        let first = self.config.quantum_check_positions;
+        let (positions, probes, false_repetitions) = quantum_sums(runs, v, t, first);
+        let (_, probes_q1, false_repetitions_q1) = quantum_sums(q1, v, t, first);
+        QuantumCheck {
+            variant: v.name().into(),
+            threads: t,
+            positions,
+            probes,
+            false_repetitions,
+            probes_q1,
+            false_repetitions_q1,
+        }
+    }
+
+    /// The configuration record of the run, with the real-thread positions' ids.
+    fn config_record(&self, real_ids: Vec<String>) -> ConfigRecord {
+        let config = self.config;
+        let games = self.games;
+        ConfigRecord {
             depth: config.depth,
-            threads: threads.clone(),
+            threads: self.threads.to_vec(),
             repetition_records: games.iter().filter(|g| g.set == "repetition").count(),
             wac_records: games.iter().filter(|g| g.set == "wac").count(),
             seed: config.seed,
             quantum: config.quantum,
             quantum_check_positions: config.quantum_check_positions.min(games.len()),
-            search,
+            search: self.search,
             tt_bits: config.tt_bits,
             tt_open_bits: group::TT_OPEN_BITS,
             filo_slots: replab_filo::DEFAULT_SLOTS,
@@ -484,24 +487,85 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             repeats: config.repeats,
             workers: config.workers,
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        },
-        variants: variants.iter().map(|&v| VariantInfo::of(v)).collect(),
-        positions: games
-            .iter()
-            .map(|g| PositionInfo {
-                id: g.id.clone(),
-                set: g.set.clone(),
-                history_plies: g.moves.len(),
-                fen: g.positions.last().map_or(String::new(), |p| p.fen()),
-            })
-            .collect(),
-        runs,
-        aggregates,
-        reproducibility,
-        quantum_check,
-        real,
-        headline,
-    })
+        }
+    }
+}
+
+/// Every (position, variant) pair of the first `positions` positions, position by position.
+fn position_variants(positions: usize) -> Vec<(usize, Variant)> {
+    (0..positions)
+        .flat_map(|p| Variant::ALL.iter().map(move |&v| (p, v)))
+        .collect()
+}
+
+/// One thread: a shared structure with one thread is the per-thread structure. Refuses the run
+/// when a shared variant's one-thread search differs from its per-thread variant's.
+fn check_one_thread(games: &[Game], runs: &[DeterministicRun]) -> Result<()> {
+    for v in Variant::ALL {
+        let Some(own) = v.per_thread() else {
+            continue;
+        };
+        for (p, g) in games.iter().enumerate() {
+            let find = |name: &str| {
+                runs.iter()
+                    .find(|r| r.variant == name && r.threads == 1 && r.position == p)
+            };
+            if let (Some(a), Some(b)) = (find(v.name()), find(own.name())) {
+                ensure!(
+                    (
+                        a.best_move.as_str(),
+                        a.score,
+                        a.nodes,
+                        a.probes,
+                        a.false_repetitions
+                    ) == (
+                        b.best_move.as_str(),
+                        b.score,
+                        b.nodes,
+                        b.probes,
+                        b.false_repetitions
+                    ),
+                    "{}: {} with one thread differs from {}",
+                    g.id,
+                    v.name(),
+                    own.name()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Positions, probes and false repetitions of variant `v` with `t` threads over the runs of
+/// positions below `first`.
+fn quantum_sums(
+    runs: &[DeterministicRun],
+    v: Variant,
+    t: usize,
+    first: usize,
+) -> (usize, u64, u64) {
+    let sel: Vec<&DeterministicRun> = runs
+        .iter()
+        .filter(|r| r.variant == v.name() && r.threads == t && r.position < first)
+        .collect();
+    (
+        sel.len(),
+        sel.iter().map(|r| r.probes).sum(),
+        sel.iter().map(|r| r.false_repetitions).sum(),
+    )
+}
+
+/// The positions' records: id, set, history length and final FEN.
+fn position_infos(games: &[Game]) -> Vec<PositionInfo> {
+    games
+        .iter()
+        .map(|g| PositionInfo {
+            id: g.id.clone(),
+            set: g.set.clone(),
+            history_plies: g.moves.len(),
+            fen: g.positions.last().map_or(String::new(), |p| p.fen()),
+        })
+        .collect()
 }
 
 /// Real threads: `repeats` timed rounds (unchecked), interleaved over variants and thread
@@ -512,74 +576,136 @@ fn real_threads(
     threads: &[usize],
     progress: &mut dyn Progress,
 ) -> Result<(Vec<String>, Vec<RealAggregate>)> {
+    let real_games = real_games(config, games);
+    let ids: Vec<String> = real_games.iter().map(|g| g.id.clone()).collect();
+    if real_games.is_empty() {
+        return Ok((ids, Vec::new()));
+    }
+    let real = RealRun {
+        games: real_games,
+        search: config.search(config.real_depth),
+        table: SharedTable::new(config.tt_bits),
+        cells: Variant::ALL
+            .iter()
+            .flat_map(|&v| threads.iter().map(move |&t| (v, t)))
+            .collect(),
+    };
+    progress.stage(
+        "real threads",
+        ((config.repeats + 1) * real.cells.len()) as u64,
+    );
+    let samples = real.timed_rounds(config.repeats, progress)?;
+    let checked = real.checked_round(progress)?;
+    let reference = real.reference_moves()?;
+    let out = (0..real.cells.len())
+        .map(|c| real.aggregate(c, &samples, &checked[c], &reference))
+        .collect();
+    Ok((ids, out))
+}
+
+/// The positions of the real-thread runs: the first `real_positions` WAC positions, or the first
+/// positions of all when there are no WAC positions.
+fn real_games<'g>(config: &Config, games: &'g [Game]) -> Vec<&'g Game> {
     let wac: Vec<&Game> = games.iter().filter(|g| g.set == "wac").collect();
     let pool: Vec<&Game> = if wac.is_empty() {
         games.iter().collect()
     } else {
         wac
     };
-    let real_games: Vec<&Game> = pool.into_iter().take(config.real_positions).collect();
-    let ids: Vec<String> = real_games.iter().map(|g| g.id.clone()).collect();
-    if real_games.is_empty() {
-        return Ok((ids, Vec::new()));
-    }
-    let search = config.search(config.real_depth);
-    let table = SharedTable::new(config.tt_bits);
-    let cells: Vec<(Variant, usize)> = Variant::ALL
-        .iter()
-        .flat_map(|&v| threads.iter().map(move |&t| (v, t)))
-        .collect();
-    progress.stage("real threads", ((config.repeats + 1) * cells.len()) as u64);
-    // Per cell, per round: (time ms, nodes).
-    let mut samples = vec![Vec::with_capacity(config.repeats); cells.len()];
-    for _ in 0..config.repeats {
-        for (c, &(v, t)) in cells.iter().enumerate() {
-            let (mut time, mut nodes) = (0.0, 0u64);
-            for g in &real_games {
-                let o = run_group(v, g, search, t, &table, Mode::Free, false)?;
-                time += o.time_ms;
-                nodes += o.nodes();
+    pool.into_iter().take(config.real_positions).collect()
+}
+
+/// The checked round's figures of one cell: false repetitions, probes and the best move per
+/// position.
+type CheckedCell = (u64, u64, Vec<String>);
+
+/// The real-thread runs: their positions, search, table and cells (variant, threads).
+struct RealRun<'g> {
+    /// The positions searched.
+    games: Vec<&'g Game>,
+    /// The main thread's search settings at the real depth.
+    search: SearchConfig,
+    /// The transposition table every group shares.
+    table: SharedTable,
+    /// Every (variant, thread count) cell, variant by variant.
+    cells: Vec<(Variant, usize)>,
+}
+
+impl RealRun<'_> {
+    /// The timed rounds, interleaved over the cells: per cell, per round, (time ms, nodes).
+    fn timed_rounds(
+        &self,
+        repeats: usize,
+        progress: &mut dyn Progress,
+    ) -> Result<Vec<Vec<(f64, u64)>>> {
+        let mut samples = vec![Vec::with_capacity(repeats); self.cells.len()];
+        for _ in 0..repeats {
+            for (c, &(v, t)) in self.cells.iter().enumerate() {
+                let (mut time, mut nodes) = (0.0, 0u64);
+                for g in &self.games {
+                    let o = run_group(v, g, self.search, t, &self.table, Mode::Free, false)?;
+                    time += o.time_ms;
+                    nodes += o.nodes();
+                }
+                samples[c].push((time, nodes));
+                progress.advance(1);
             }
-            samples[c].push((time, nodes));
+        }
+        Ok(samples)
+    }
+
+    /// The checked round: false repetitions and best moves with free-running threads.
+    fn checked_round(&self, progress: &mut dyn Progress) -> Result<Vec<CheckedCell>> {
+        let mut checked = Vec::with_capacity(self.cells.len());
+        for &(v, t) in &self.cells {
+            let (mut false_repetitions, mut probes, mut moves) = (0, 0, Vec::new());
+            for g in &self.games {
+                let o = run_group(v, g, self.search, t, &self.table, Mode::Free, true)?;
+                let a = o.audit();
+                false_repetitions += a.false_repetitions;
+                probes += a.probes;
+                moves.push(uci(o.best_move));
+            }
+            checked.push((false_repetitions, probes, moves));
             progress.advance(1);
         }
+        Ok(checked)
     }
-    // The checked round: false repetitions and best moves with free-running threads.
-    let mut checked = Vec::with_capacity(cells.len());
-    for &(v, t) in &cells {
-        let (mut false_repetitions, mut probes, mut moves) = (0, 0, Vec::new());
-        for g in &real_games {
-            let o = run_group(v, g, search, t, &table, Mode::Free, true)?;
-            let a = o.audit();
-            false_repetitions += a.false_repetitions;
-            probes += a.probes;
-            moves.push(uci(o.best_move));
-        }
-        checked.push((false_repetitions, probes, moves));
-        progress.advance(1);
+
+    /// The deterministic one-thread moves at the real depth, for comparison.
+    fn reference_moves(&self) -> Result<Vec<String>> {
+        self.games
+            .iter()
+            .map(|g| {
+                run_group(
+                    Variant::Linear,
+                    g,
+                    self.search,
+                    1,
+                    &self.table,
+                    Mode::Deterministic {
+                        seed: 0,
+                        quantum: 1,
+                    },
+                    false,
+                )
+                .map(|o| uci(o.best_move))
+            })
+            .collect()
     }
-    // The deterministic one-thread moves at the real depth, for comparison.
-    let reference: Vec<String> = real_games
-        .iter()
-        .map(|g| {
-            run_group(
-                Variant::Linear,
-                g,
-                search,
-                1,
-                &table,
-                Mode::Deterministic {
-                    seed: 0,
-                    quantum: 1,
-                },
-                false,
-            )
-            .map(|o| uci(o.best_move))
-        })
-        .collect::<Result<_>>()?;
-    let mut out = Vec::new();
-    for (c, &(v, t)) in cells.iter().enumerate() {
-        let one = cells
+
+    /// The aggregate of cell `c`: medians of its timed rounds (speed-ups against the same
+    /// variant's one-thread cell) and its checked round against the reference moves.
+    fn aggregate(
+        &self,
+        c: usize,
+        samples: &[Vec<(f64, u64)>],
+        checked: &CheckedCell,
+        reference: &[String],
+    ) -> RealAggregate {
+        let (v, t) = self.cells[c];
+        let one = self
+            .cells
             .iter()
             .position(|&(w, u)| w == v && u == 1)
             .expect("1 is always a thread count");
@@ -601,20 +727,19 @@ fn real_threads(
             .collect();
         let mut nodes: Vec<f64> = samples[c].iter().map(|s| s.1 as f64).collect();
         nodes.sort_by(f64::total_cmp);
-        let (false_repetitions, probes, moves) = &checked[c];
-        out.push(RealAggregate {
+        let (false_repetitions, probes, moves) = checked;
+        RealAggregate {
             variant: v.name().into(),
             threads: t,
             time_ms: median_ci(&times),
             mnps: median_ci(&mnps),
             speedup: median_ci(&speedups),
             nodes: crate::stats::median(&nodes),
-            best_move_changed: moves.iter().zip(&reference).filter(|(a, b)| a != b).count(),
+            best_move_changed: moves.iter().zip(reference).filter(|(a, b)| a != b).count(),
             false_repetitions: *false_repetitions,
             probes: *probes,
-        });
+        }
     }
-    Ok((ids, out))
 }
 
 /// The one-line headline: tt-open's shared table against its per-thread tables and linear.

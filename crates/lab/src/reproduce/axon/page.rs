@@ -235,87 +235,9 @@ fn position(r: &Results, paper: &Paper) -> Result<String> {
         .iter()
         .filter(|row| wac.parse_uci(&row.best_move).is_ok())
         .count();
-    let mut distinct: Vec<String> = paper_moves
-        .iter()
-        .map(|row| format!("{} ({})", row.best_move.to_uppercase(), row.best_move_san))
-        .collect();
-    distinct.sort();
-    distinct.dedup();
     let endings = wac_rook_endings();
-    let rh8: Vec<&str> = endings
-        .iter()
-        .filter(|(_, bm)| {
-            bm.split_whitespace()
-                .any(|m| m.trim_end_matches(['+', '#']) == "Rh8")
-        })
-        .map(|(id, _)| id.as_str())
-        .collect();
-    let c = &r.comparison;
-    let agree = |ours: fn(&super::results::Comparison) -> (&Option<String>, &String)| {
-        let common: Vec<_> = c.iter().filter(|x| ours(x).0.is_some()).collect();
-        let same = common
-            .iter()
-            .filter(|x| ours(x).0.as_deref() == Some(ours(x).1.as_str()))
-            .count();
-        (same, common.len())
-    };
-    let (agree_off, common_off) = agree(|x| (&x.paper_off_move, &x.ours_off_move));
-    let (agree_on, common_on) = agree(|x| (&x.paper_on_move, &x.ours_axon_move));
-    let by_depth = |rows: &[PaperRow]| -> Option<u32> {
-        let moves: Vec<(u32, &str)> = rows
-            .iter()
-            .map(|r| (r.depth, r.best_move.as_str()))
-            .collect();
-        settled_on(&moves, "a8h8")
-    };
-    let ours_settled = |name: &str| -> Option<u32> {
-        let runs = r.runs_of(name);
-        let moves: Vec<(u32, &str)> = runs
-            .iter()
-            .map(|r| (r.depth, r.best_move.as_str()))
-            .collect();
-        settled_on(&moves, "a8h8")
-    };
-    let last_eval = |name: &str| {
-        r.runs_of(name)
-            .last()
-            .map(|run| fmt_eval(run.eval_cp, run.mate))
-            .unwrap_or_else(|| "—".into())
-    };
-    let paper_last = |rows: &[PaperRow]| {
-        rows.last()
-            .map(|row| (row.depth, fmt_eval(row.eval_cp, None)))
-            .unwrap_or((0, "—".into()))
-    };
-    // Distinct key moves (SAN) before the searches settle on Rh8.
-    let early = |sequences: Vec<Vec<(u32, &str)>>| -> Vec<String> {
-        let mut out: Vec<String> = sequences
-            .iter()
-            .flat_map(|moves| {
-                let settled = settled_on(moves, "Rh8").unwrap_or(u32::MAX);
-                moves
-                    .iter()
-                    .filter(move |(d, m)| *d < settled && *m != "Rh8")
-                    .map(|(_, m)| (*m).to_string())
-            })
-            .collect();
-        out.sort();
-        out.dedup();
-        out
-    };
-    fn paper_san(rows: &[PaperRow]) -> Vec<(u32, &str)> {
-        rows.iter()
-            .map(|r| (r.depth, r.best_move_san.as_str()))
-            .collect()
-    }
-    fn ours_san<'a>(r: &'a Results, name: &str) -> Vec<(u32, &'a str)> {
-        r.runs_of(name)
-            .into_iter()
-            .map(|r| (r.depth, r.best_move_san.as_str()))
-            .collect()
-    }
-    let paper_early = early(vec![paper_san(&paper.off), paper_san(&paper.on)]);
-    let ours_early = early(vec![ours_san(r, "off"), ours_san(r, "axon")]);
+    let (agree_off, common_off) = move_agreement(r, |x| (&x.paper_off_move, &x.ours_off_move));
+    let (agree_on, common_on) = move_agreement(r, |x| (&x.paper_on_move, &x.ours_axon_move));
     let (paper_depth, paper_off_eval) = paper_last(&paper.off);
     let (_, paper_on_eval) = paper_last(&paper.on);
     render(
@@ -323,28 +245,135 @@ fn position(r: &Results, paper: &Paper) -> Result<String> {
         &json!({
             "fen": r.position,
             "endings": endings.iter().map(|(id, bm)| format!("{id} (bm {bm})")).collect::<Vec<_>>(),
-            "rh8": rh8,
-            "moves": distinct,
+            "rh8": rh8_endings(&endings),
+            "moves": distinct_moves(&paper_moves),
             "legal": legal,
             "paper_rows": paper_moves.len(),
             "agree_off": agree_off,
             "common_off": common_off,
             "agree_on": agree_on,
             "common_on": common_on,
-            "paper_settled_off": by_depth(&paper.off),
-            "paper_settled_on": by_depth(&paper.on),
-            "ours_settled_off": ours_settled("off"),
-            "ours_settled_on": ours_settled("axon"),
-            "paper_early": paper_early,
-            "ours_early": ours_early,
+            "paper_settled_off": paper_settled(&paper.off),
+            "paper_settled_on": paper_settled(&paper.on),
+            "ours_settled_off": ours_settled(r, "off"),
+            "ours_settled_on": ours_settled(r, "axon"),
+            "paper_early": early_moves(vec![paper_san(&paper.off), paper_san(&paper.on)]),
+            "ours_early": early_moves(vec![ours_san(r, "off"), ours_san(r, "axon")]),
             "paper_depth": paper_depth,
             "paper_off_eval": paper_off_eval,
             "paper_on_eval": paper_on_eval,
             "max_depth": r.config.max_depth,
-            "ours_off_eval": last_eval("off"),
-            "ours_on_eval": last_eval("axon"),
+            "ours_off_eval": ours_last_eval(r, "off"),
+            "ours_on_eval": ours_last_eval(r, "axon"),
         }),
     )
+}
+
+/// The paper's best moves, distinct: UCI in capitals with the SAN, sorted.
+fn distinct_moves(rows: &[&PaperRow]) -> Vec<String> {
+    let mut distinct: Vec<String> = rows
+        .iter()
+        .map(|row| format!("{} ({})", row.best_move.to_uppercase(), row.best_move_san))
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    distinct
+}
+
+/// The ids of the WAC rook endings whose best moves include Rh8.
+fn rh8_endings(endings: &[(String, String)]) -> Vec<&str> {
+    endings
+        .iter()
+        .filter(|(_, bm)| {
+            bm.split_whitespace()
+                .any(|m| m.trim_end_matches(['+', '#']) == "Rh8")
+        })
+        .map(|(id, _)| id.as_str())
+        .collect()
+}
+
+/// Of the depths where the paper names a move (`pick`: the paper's move and ours), how many
+/// have the same move as ours, and how many there are.
+fn move_agreement(
+    r: &Results,
+    pick: fn(&super::results::Comparison) -> (&Option<String>, &String),
+) -> (usize, usize) {
+    let common: Vec<_> = r
+        .comparison
+        .iter()
+        .filter(|x| pick(x).0.is_some())
+        .collect();
+    let same = common
+        .iter()
+        .filter(|x| pick(x).0.as_deref() == Some(pick(x).1.as_str()))
+        .count();
+    (same, common.len())
+}
+
+/// The depth from which the paper's rows keep a8h8 (Rh8) as their best move.
+fn paper_settled(rows: &[PaperRow]) -> Option<u32> {
+    let moves: Vec<(u32, &str)> = rows
+        .iter()
+        .map(|r| (r.depth, r.best_move.as_str()))
+        .collect();
+    settled_on(&moves, "a8h8")
+}
+
+/// The depth from which our configuration `name` keeps a8h8 (Rh8) as its best move.
+fn ours_settled(r: &Results, name: &str) -> Option<u32> {
+    let runs = r.runs_of(name);
+    let moves: Vec<(u32, &str)> = runs
+        .iter()
+        .map(|r| (r.depth, r.best_move.as_str()))
+        .collect();
+    settled_on(&moves, "a8h8")
+}
+
+/// The evaluation of our configuration `name` at its deepest iteration (`—` without runs).
+fn ours_last_eval(r: &Results, name: &str) -> String {
+    r.runs_of(name)
+        .last()
+        .map(|run| fmt_eval(run.eval_cp, run.mate))
+        .unwrap_or_else(|| "—".into())
+}
+
+/// The paper's deepest row: its depth and evaluation (`(0, —)` without rows).
+fn paper_last(rows: &[PaperRow]) -> (u32, String) {
+    rows.last()
+        .map(|row| (row.depth, fmt_eval(row.eval_cp, None)))
+        .unwrap_or((0, "—".into()))
+}
+
+/// Distinct key moves (SAN) before the searches settle on Rh8, sorted.
+fn early_moves(sequences: Vec<Vec<(u32, &str)>>) -> Vec<String> {
+    let mut out: Vec<String> = sequences
+        .iter()
+        .flat_map(|moves| {
+            let settled = settled_on(moves, "Rh8").unwrap_or(u32::MAX);
+            moves
+                .iter()
+                .filter(move |(d, m)| *d < settled && *m != "Rh8")
+                .map(|(_, m)| (*m).to_string())
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The paper's best moves in SAN by depth.
+fn paper_san(rows: &[PaperRow]) -> Vec<(u32, &str)> {
+    rows.iter()
+        .map(|r| (r.depth, r.best_move_san.as_str()))
+        .collect()
+}
+
+/// Our configuration `name`'s best moves in SAN by depth.
+fn ours_san<'a>(r: &'a Results, name: &str) -> Vec<(u32, &'a str)> {
+    r.runs_of(name)
+        .into_iter()
+        .map(|r| (r.depth, r.best_move_san.as_str()))
+        .collect()
 }
 
 /// The verdict, the totals beside the paper's, and the change chart.
@@ -655,7 +684,18 @@ fn comparison_table(r: &Results) -> String {
 
 /// Nodes, their change against `off`, terminal nodes, generated moves and repetitions per depth.
 fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<String> {
-    let generated = dir.write_chart(
+    let generated = generated_figure(r, paper, names, dir)?;
+    let generated_change = generated_change_figure(r, paper, names, dir)?;
+    let terminal = terminal_figure(r, names, dir)?;
+    let nodes = nodes_figure(r, names, dir)?;
+    let reps = repetitions_figure(r, paper, names, dir)?;
+    Ok(generated + &generated_change + &terminal + &nodes + &reps)
+}
+
+/// Writes the chart of generated positions per depth, the paper's beside ours; returns its
+/// figure.
+fn generated_figure(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<String> {
+    Ok(dir.write_chart(
         "generated.svg",
         &depth_chart(
             r,
@@ -668,7 +708,35 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
         ),
         "Positions generated per iteration (log scale). Dashed: the paper's Axon, its per-depth \
          node count from Table 2 (off) and Table 3 (on), which sums to its positions generated",
-    )?;
+    )?)
+}
+
+/// Writes the chart of generated positions against detection off per depth; returns its
+/// figure.
+fn generated_change_figure(
+    r: &Results,
+    paper: &Paper,
+    names: &[&str],
+    dir: &ReportDir,
+) -> Result<String> {
+    Ok(dir.write_chart(
+        "generated-change.svg",
+        &LineChart {
+            series: generated_change_series(r, paper, names),
+            ..LineChart::new(
+                "Generated positions against detection off, per depth",
+                "depth (plies)",
+                "change vs off (%)",
+            )
+        },
+        "Generated positions of each detector relative to detection off at the same depth; \
+         dashed: the paper's Table 3 node count against its Table 2",
+    )?)
+}
+
+/// The change of generated positions against detection off per depth, in percent: the paper's
+/// (dashed: Table 3 against Table 2), then every detector of `names`.
+fn generated_change_series(r: &Results, paper: &Paper, names: &[&str]) -> Vec<Series> {
     let off_generated: Vec<(u32, f64)> = r
         .runs_of("off")
         .iter()
@@ -702,20 +770,12 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
             }),
         ));
     }
-    let generated_change = dir.write_chart(
-        "generated-change.svg",
-        &LineChart {
-            series: change_series,
-            ..LineChart::new(
-                "Generated positions against detection off, per depth",
-                "depth (plies)",
-                "change vs off (%)",
-            )
-        },
-        "Generated positions of each detector relative to detection off at the same depth; \
-         dashed: the paper's Table 3 node count against its Table 2",
-    )?;
-    let terminal = dir.write_chart(
+    change_series
+}
+
+/// Writes the chart of terminal nodes per depth; returns its figure.
+fn terminal_figure(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
+    Ok(dir.write_chart(
         "terminal.svg",
         &depth_chart(
             r,
@@ -727,8 +787,12 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
             |r| r.counters.terminal_nodes as f64,
         ),
         "Terminal nodes (static evaluations) per iteration (log scale); the paper printed only totals",
-    )?;
-    let nodes = dir.write_chart(
+    )?)
+}
+
+/// Writes the chart of nodes entered per depth; returns its figure.
+fn nodes_figure(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
+    Ok(dir.write_chart(
         "nodes.svg",
         &depth_chart(
             r,
@@ -741,7 +805,17 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
         ),
         "Positions the search entered per iteration, quiescence included (log scale); the paper \
          has no such count",
-    )?;
+    )?)
+}
+
+/// Writes the chart of repetitions scored as draws per depth (detection off left out); returns
+/// its figure.
+fn repetitions_figure(
+    r: &Results,
+    paper: &Paper,
+    names: &[&str],
+    dir: &ReportDir,
+) -> Result<String> {
     let mut rep_chart = depth_chart(
         r,
         None,
@@ -752,7 +826,7 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
         |r| r.counters.repetitions as f64,
     );
     rep_chart.series.retain(|s| s.name != "off");
-    let reps = dir.write_chart(
+    Ok(dir.write_chart(
         "repetitions.svg",
         &rep_chart,
         &format!(
@@ -760,8 +834,7 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
              paper noted {} in total",
             fmt_int(paper.totals.on.repetitions.unwrap_or(0))
         ),
-    )?;
-    Ok(generated + &generated_change + &terminal + &nodes + &reps)
+    )?)
 }
 
 /// `f(run)` against depth for every configuration, with the paper's node counts (its generated

@@ -646,37 +646,11 @@ fn further_cases() -> Result<Vec<FurtherCase>> {
 /// Progress: one stage per position (and one for the added rounds), one unit per iteration
 /// (per paired round for the added rounds).
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-    ensure!(
-        (1..=MAX_DEPTH).contains(&config.max_depth),
-        "--max-depth {} is out of range (1 to {MAX_DEPTH})",
-        config.max_depth
-    );
-    ensure!(
-        (1..=MAX_REPEAT).contains(&config.repeat),
-        "--repeat {} is out of range (1 to {MAX_REPEAT})",
-        config.repeat
-    );
-    if let Some(target) = config.overhead_target {
-        ensure!(
-            target > 0.0 && target.is_finite(),
-            "--overhead-target {target} must be a positive fraction (0.01 = 1 percentage point)"
-        );
-    }
+    config.check()?;
     let paper = paper_record()?;
     let cases_in = further_cases()?;
     let meta = Meta::collect(&config.command);
-
-    let Some(profile) = SearchConfig::profile(&config.profile) else {
-        anyhow::bail!(
-            "--profile {}: unknown searcher profile (known: {})",
-            config.profile,
-            SearchConfig::PROFILE_NAMES.join(", ")
-        );
-    };
-    let search = SearchConfig {
-        max_depth: config.max_depth,
-        ..profile
-    };
+    let search = config.search()?;
     let policy = search.policy;
     let names = configurations(policy);
     let per_search = u64::from(config.max_depth) * names.len() as u64;
@@ -684,108 +658,267 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     // WAC.018: every configuration once per round, `repeat` rounds. Each configuration keeps its
     // searcher, so later rounds do not pay for first-touch page faults.
     progress.stage("WAC.018", per_search * u64::from(config.repeat));
-    let wac = Position::from_fen(WAC018).expect("WAC.018 FEN is valid");
-    let mut engines = names
-        .iter()
-        .map(|name| engine(name, search))
-        .collect::<Result<Vec<_>>>()?;
-    let mut measured: Vec<Measured> = names.iter().map(|n| Measured::new(n)).collect();
-    let mut search_once = |i: usize, progress: &mut dyn Progress| -> Vec<Run> {
-        let iterations = engines[i].run(&[wac], &[], &mut || progress.advance(1));
-        iterations
-            .iter()
-            .map(|it| record(names[i], policy, &wac, it))
-            .collect()
-    };
-    let mut failure = None;
-    interleaved(names.len(), config.repeat as usize, |i, round| {
-        if failure.is_some() {
-            return 0.0;
-        }
-        let runs = search_once(i, progress);
-        measured[i].add_fixed(&runs, round).unwrap_or_else(|e| {
-            failure = Some(e);
-            0.0
-        })
-    });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-
-    // Linear's overhead to the target: paired rounds of the whole search (all depths, the
-    // quantity the fixed rounds measure), off and linear in alternating order.
-    let adaptive = match (
-        config.overhead_target,
-        names.iter().position(|n| *n == ADAPTIVE_DETECTOR.name()),
-    ) {
-        (Some(target), Some(li)) => {
-            let cap = config.overhead_max_rounds as usize;
-            progress.stage(
-                &format!("{ADAPTIVE_DETECTOR} overhead to ±{:.1} pp", target * 100.0),
-                cap.saturating_sub(config.repeat as usize) as u64,
-            );
-            let start = Instant::now();
-            let mut next_check = 0;
-            let stopped = loop {
-                let samples = overhead_samples(&measured[0], &measured[li]);
-                if samples.len() >= next_check {
-                    let hw = median_ci(&samples).ci;
-                    if (hw[1] - hw[0]) / 2.0 <= target {
-                        break "target";
-                    }
-                    next_check = samples.len() + (samples.len() / 20).max(5);
-                }
-                if samples.len() >= cap {
-                    break "rounds cap";
-                }
-                if start.elapsed().as_secs_f64() >= config.overhead_max_seconds {
-                    break "time cap";
-                }
-                let round = samples.len();
-                let order = if round.is_multiple_of(2) {
-                    [0, li]
-                } else {
-                    [li, 0]
-                };
-                let mut t = [0.0; 2];
-                for i in order {
-                    let runs = search_once(i, &mut Silent);
-                    t[usize::from(i == li)] = measured[i].check(&runs, round)?;
-                }
-                measured[li].extra.push((t[0], t[1]));
-                progress.advance(1);
-            };
-            let samples = overhead_samples(&measured[0], &measured[li]);
-            let e = median_ci(&samples);
-            Some(Adaptive {
-                detector: ADAPTIVE_DETECTOR,
-                target,
-                rounds: samples.len(),
-                extra_rounds: measured[li].extra.len(),
-                half_width: (e.ci[1] - e.ci[0]) / 2.0,
-                seconds: start.elapsed().as_secs_f64(),
-                stopped: stopped.to_string(),
-            })
-        }
-        _ => None,
-    };
-    for (m, e) in measured.iter_mut().zip(&engines) {
-        m.bytes = e.detector_bytes();
-    }
-    drop(engines);
+    let mut wac = Wac018::new(&names, search)?;
+    wac.fixed_rounds(config.repeat as usize, progress)?;
+    let adaptive = wac.adaptive(config, progress)?;
+    let measured = wac.into_measured();
     let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
     let mut summary = summarise(&measured, &runs);
     let claims = claims(&summary, paper.tables(), search.max_depth);
     let verdict = verdict(&summary, paper.tables(), &claims);
     let comparison = comparison(&runs, paper.tables());
+    let cases = further_runs(cases_in, &names, search, per_search, progress)?;
+    if let Some(exe) = &config.exe {
+        instructions(exe, policy, &mut summary, progress)?;
+    }
+    progress.finish();
 
-    // The two further cases: once per configuration (single times).
+    Ok(Results {
+        position: WAC018.to_string(),
+        meta,
+        seed: None,
+        config: config.record(search),
+        paper,
+        runs,
+        summary,
+        comparison,
+        overhead_adaptive: adaptive,
+        claims,
+        verdict,
+        cases,
+    })
+}
+
+impl Config {
+    /// Refuses settings out of range, naming the option.
+    fn check(&self) -> Result<()> {
+        ensure!(
+            (1..=MAX_DEPTH).contains(&self.max_depth),
+            "--max-depth {} is out of range (1 to {MAX_DEPTH})",
+            self.max_depth
+        );
+        ensure!(
+            (1..=MAX_REPEAT).contains(&self.repeat),
+            "--repeat {} is out of range (1 to {MAX_REPEAT})",
+            self.repeat
+        );
+        if let Some(target) = self.overhead_target {
+            ensure!(
+                target > 0.0 && target.is_finite(),
+                "--overhead-target {target} must be a positive fraction (0.01 = 1 percentage point)"
+            );
+        }
+        Ok(())
+    }
+
+    /// The searcher's settings: the named profile, searched to `max_depth`.
+    fn search(&self) -> Result<SearchConfig> {
+        let Some(profile) = SearchConfig::profile(&self.profile) else {
+            anyhow::bail!(
+                "--profile {}: unknown searcher profile (known: {})",
+                self.profile,
+                SearchConfig::PROFILE_NAMES.join(", ")
+            );
+        };
+        Ok(SearchConfig {
+            max_depth: self.max_depth,
+            ..profile
+        })
+    }
+
+    /// The configuration record of a run searched with `search`.
+    fn record(&self, search: SearchConfig) -> ConfigRecord {
+        let policy = search.policy;
+        ConfigRecord {
+            profile: self.profile.clone(),
+            search: Some(search),
+            max_depth: search.max_depth,
+            policy: policy.name().to_string(),
+            contempt: search.contempt,
+            null_move: search.null_move,
+            null_reduction: search.null_reduction,
+            tt_bits: search.tt_bits,
+            check_extension: search.check_extension,
+            qsearch_checks: search.qsearch_checks,
+            node_limit: search.node_limit,
+            cuckoo_root_rule: policy.root_rule().name().to_string(),
+            repeat: self.repeat,
+            time_ci_coverage: median_coverage(self.repeat as usize),
+            overhead_target: self.overhead_target,
+            overhead_max_rounds: self.overhead_max_rounds,
+            overhead_max_seconds: self.overhead_max_seconds,
+            overhead_clock: OVERHEAD_CLOCK.to_string(),
+        }
+    }
+}
+
+/// The WAC.018 measurement under way: one searcher per configuration, kept across rounds, and
+/// each configuration's measurement so far.
+struct Wac018 {
+    /// The configurations' names.
+    names: Vec<&'static str>,
+    /// The draw policy searched under.
+    policy: DrawPolicy,
+    /// WAC.018.
+    root: Position,
+    /// One searcher per configuration.
+    engines: Vec<Box<dyn Engine>>,
+    /// One measurement per configuration.
+    measured: Vec<Measured>,
+}
+
+impl Wac018 {
+    /// A searcher and an empty measurement for every configuration of `names`.
+    fn new(names: &[&'static str], search: SearchConfig) -> Result<Self> {
+        let root = Position::from_fen(WAC018).expect("WAC.018 FEN is valid");
+        let engines = names
+            .iter()
+            .map(|name| engine(name, search))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Self {
+            names: names.to_vec(),
+            policy: search.policy,
+            root,
+            engines,
+            measured: names.iter().map(|n| Measured::new(n)).collect(),
+        })
+    }
+
+    /// Searches WAC.018 once with configuration `i`; one record per iteration.
+    fn search_once(&mut self, i: usize, progress: &mut dyn Progress) -> Vec<Run> {
+        let iterations = self.engines[i].run(&[self.root], &[], &mut || progress.advance(1));
+        iterations
+            .iter()
+            .map(|it| record(self.names[i], self.policy, &self.root, it))
+            .collect()
+    }
+
+    /// The fixed rounds: every configuration once per round, `repeat` rounds, interleaved; the
+    /// first failed check ends them with its error.
+    fn fixed_rounds(&mut self, repeat: usize, progress: &mut dyn Progress) -> Result<()> {
+        let mut failure = None;
+        interleaved(self.names.len(), repeat, |i, round| {
+            if failure.is_some() {
+                return 0.0;
+            }
+            let runs = self.search_once(i, progress);
+            self.measured[i]
+                .add_fixed(&runs, round)
+                .unwrap_or_else(|e| {
+                    failure = Some(e);
+                    0.0
+                })
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Linear's overhead to the target: paired rounds of the whole search (all depths, the
+    /// quantity the fixed rounds measure), off and linear in alternating order. `None` without
+    /// a target (or without the adaptive detector among the configurations).
+    fn adaptive(
+        &mut self,
+        config: &Config,
+        progress: &mut dyn Progress,
+    ) -> Result<Option<Adaptive>> {
+        let li = self
+            .names
+            .iter()
+            .position(|n| *n == ADAPTIVE_DETECTOR.name());
+        let (Some(target), Some(li)) = (config.overhead_target, li) else {
+            return Ok(None);
+        };
+        let cap = config.overhead_max_rounds as usize;
+        progress.stage(
+            &format!("{ADAPTIVE_DETECTOR} overhead to ±{:.1} pp", target * 100.0),
+            cap.saturating_sub(config.repeat as usize) as u64,
+        );
+        let start = Instant::now();
+        let stopped = self.paired_rounds(config, target, li, start, progress)?;
+        let samples = overhead_samples(&self.measured[0], &self.measured[li]);
+        let e = median_ci(&samples);
+        Ok(Some(Adaptive {
+            detector: ADAPTIVE_DETECTOR,
+            target,
+            rounds: samples.len(),
+            extra_rounds: self.measured[li].extra.len(),
+            half_width: (e.ci[1] - e.ci[0]) / 2.0,
+            seconds: start.elapsed().as_secs_f64(),
+            stopped: stopped.to_string(),
+        }))
+    }
+
+    /// Adds paired (off, configuration `li`) rounds until the overhead's half-width reaches
+    /// `target` or a cap (rounds, seconds since `start`) is hit; returns what stopped them.
+    fn paired_rounds(
+        &mut self,
+        config: &Config,
+        target: f64,
+        li: usize,
+        start: Instant,
+        progress: &mut dyn Progress,
+    ) -> Result<&'static str> {
+        let cap = config.overhead_max_rounds as usize;
+        let mut next_check = 0;
+        loop {
+            let samples = overhead_samples(&self.measured[0], &self.measured[li]);
+            if samples.len() >= next_check {
+                let hw = median_ci(&samples).ci;
+                if (hw[1] - hw[0]) / 2.0 <= target {
+                    return Ok("target");
+                }
+                next_check = samples.len() + (samples.len() / 20).max(5);
+            }
+            if samples.len() >= cap {
+                return Ok("rounds cap");
+            }
+            if start.elapsed().as_secs_f64() >= config.overhead_max_seconds {
+                return Ok("time cap");
+            }
+            let round = samples.len();
+            let order = if round.is_multiple_of(2) {
+                [0, li]
+            } else {
+                [li, 0]
+            };
+            let mut t = [0.0; 2];
+            for i in order {
+                let runs = self.search_once(i, &mut Silent);
+                t[usize::from(i == li)] = self.measured[i].check(&runs, round)?;
+            }
+            self.measured[li].extra.push((t[0], t[1]));
+            progress.advance(1);
+        }
+    }
+
+    /// The measurements, with each configuration's detector bytes; the searchers are dropped.
+    fn into_measured(self) -> Vec<Measured> {
+        let mut measured = self.measured;
+        for (m, e) in measured.iter_mut().zip(&self.engines) {
+            m.bytes = e.detector_bytes();
+        }
+        measured
+    }
+}
+
+/// The two further cases: once per configuration of `names` (single times), one progress stage
+/// each.
+fn further_runs(
+    cases_in: Vec<FurtherCase>,
+    names: &[&'static str],
+    search: SearchConfig,
+    per_search: u64,
+    progress: &mut dyn Progress,
+) -> Result<Vec<Case>> {
+    let policy = search.policy;
     let mut cases = Vec::new();
     for (id, title, positions, moves, note) in cases_in {
         progress.stage(title.split([':', ',']).next().unwrap_or(title), per_search);
         let root = *positions.last().expect("non-empty");
         let mut runs = Vec::new();
-        for name in &names {
+        for name in names {
             let iterations =
                 engine(name, search)?.run(&positions, &moves, &mut || progress.advance(1));
             runs.extend(iterations.iter().map(|it| record(name, policy, &root, it)));
@@ -799,53 +932,28 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             runs,
         });
     }
-    if let Some(exe) = &config.exe {
-        let costs = crate::callgrind::measure(
-            exe,
-            &names_for_instructions(policy),
-            crate::callgrind::DEFAULT_DEPTH,
-            &[],
-            progress,
-        )?;
-        for s in &mut summary {
-            s.overhead_instructions = costs.overhead(s.detector.name());
-        }
-    }
-    progress.finish();
+    Ok(cases)
+}
 
-    Ok(Results {
-        position: WAC018.to_string(),
-        meta,
-        seed: None,
-        config: ConfigRecord {
-            profile: config.profile.clone(),
-            search: Some(search),
-            max_depth: search.max_depth,
-            policy: policy.name().to_string(),
-            contempt: search.contempt,
-            null_move: search.null_move,
-            null_reduction: search.null_reduction,
-            tt_bits: search.tt_bits,
-            check_extension: search.check_extension,
-            qsearch_checks: search.qsearch_checks,
-            node_limit: search.node_limit,
-            cuckoo_root_rule: policy.root_rule().name().to_string(),
-            repeat: config.repeat,
-            time_ci_coverage: median_coverage(config.repeat as usize),
-            overhead_target: config.overhead_target,
-            overhead_max_rounds: config.overhead_max_rounds,
-            overhead_max_seconds: config.overhead_max_seconds,
-            overhead_clock: OVERHEAD_CLOCK.to_string(),
-        },
-        paper,
-        runs,
-        summary,
-        comparison,
-        overhead_adaptive: adaptive,
-        claims,
-        verdict,
-        cases,
-    })
+/// Each detector's overhead in instructions per node, counted under valgrind with the replab
+/// binary `exe`, into the summary.
+fn instructions(
+    exe: &std::path::Path,
+    policy: DrawPolicy,
+    summary: &mut [Summary],
+    progress: &mut dyn Progress,
+) -> Result<()> {
+    let costs = crate::callgrind::measure(
+        exe,
+        &names_for_instructions(policy),
+        crate::callgrind::DEFAULT_DEPTH,
+        &[],
+        progress,
+    )?;
+    for s in summary {
+        s.overhead_instructions = costs.overhead(s.detector.name());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -493,7 +493,7 @@ fn policies_section() -> Result<String> {
     }
     Ok(render_fragment(
         "bench/policies.html",
-        include_str!("../templates/bench/policies.html"),
+        include_str!("../../templates/bench/policies.html"),
         &Context {
             table: table_html(&headers, &rows, false),
             reasons,
@@ -556,7 +556,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Which choice: the decision table",
             render_fragment(
                 "bench/decision.html",
-                include_str!("../templates/bench/decision.html"),
+                include_str!("../../templates/bench/decision.html"),
                 &DecisionContext {
                     table: decision::table(&decision::choices(&facts)),
                 },
@@ -566,7 +566,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Headlines",
             render_fragment(
                 "bench/landing.html",
-                include_str!("../templates/bench/landing.html"),
+                include_str!("../../templates/bench/landing.html"),
                 &headlines(results),
             )?,
         )
@@ -574,7 +574,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Ranking: correctness and cost",
             render_fragment(
                 "bench/ranking.html",
-                include_str!("../templates/bench/ranking.html"),
+                include_str!("../../templates/bench/ranking.html"),
                 &Ranking {
                     table: ranking_table(&columns, &rows),
                 },
@@ -589,7 +589,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
             "Reports",
             render_fragment(
                 "bench/reports.html",
-                include_str!("../templates/bench/reports.html"),
+                include_str!("../../templates/bench/reports.html"),
                 &Reports { reports: &pages },
             )?,
         )
