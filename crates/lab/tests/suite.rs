@@ -474,3 +474,38 @@ fn too_few_rounds_say_so_instead_of_ranking() {
         assert!(!sentence.contains("measurably"), "{sentence}");
     }
 }
+
+#[test]
+fn the_worker_count_changes_neither_the_counts_nor_their_order() {
+    let tmp = Scratch::new("suite-threads");
+    let epd = tmp.path("s.epd");
+    std::fs::write(&epd, EPD).unwrap();
+    let with = |threads: usize| {
+        let config = suite::Config {
+            epd: epd.clone(),
+            depth: 4,
+            repeats: 1,
+            threads,
+            detectors: first_two(DrawPolicy::default())
+                .split(',')
+                .map(String::from)
+                .collect(),
+            ..suite::Config::default()
+        };
+        let results = suite::run(&config, &mut Silent).unwrap();
+        results
+            .runs
+            .iter()
+            .map(|r| (r.id.clone(), r.detector, r.best_move.clone(), r.counters))
+            .collect::<Vec<_>>()
+    };
+    let one = with(1);
+    assert_eq!(one.len(), 3 * 2);
+    assert_eq!(one, with(2));
+    assert_eq!(one, with(3));
+    let bad = suite::Config {
+        threads: 0,
+        ..suite::Config::default()
+    };
+    assert!(bad.check().unwrap_err().to_string().contains("--threads 0"));
+}

@@ -20,16 +20,16 @@ mod page;
 mod plan;
 mod results;
 
-use std::path::PathBuf;
-
-use anyhow::{Context, Result, anyhow, bail, ensure};
-use replab_board::{Move, Position};
-use replab_detect::{Detector, DrawPolicy};
-use replab_registry::{
-    DetectorId, SEARCH_DETECTORS, check_policy, info, parse_list, root_rule_for, with_detector,
+use std::{
+    path::PathBuf,
+    sync::atomic::{AtomicU64, Ordering},
 };
+
+use anyhow::{Context, Result, bail, ensure};
+use replab_detect::DrawPolicy;
+use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy, info, parse_list};
 use replab_report::Meta;
-use replab_search::{SearchConfig, SearchResult, Searcher};
+use replab_search::{SearchConfig, SearchResult};
 
 pub use page::{title, write};
 pub use plan::{Plan, Plans, Suite, SuiteReport, Suites};
@@ -39,6 +39,7 @@ pub use results::{
 
 use crate::{
     Progress,
+    engine::{Engine, engine, parallel},
     records::{Record, read_records},
     stats::median_ci,
 };
@@ -72,6 +73,9 @@ pub struct Config {
     /// each record, round after round, every detector once per round), the time reported is
     /// their median with its interval, and the counters of every run must be identical.
     pub repeats: usize,
+    /// Worker threads, 1 to 256: records are searched side by side, each record's rounds on
+    /// one worker (the counters and the order of the results do not depend on it).
+    pub threads: usize,
     /// The command line that regenerates the report (for `meta.command`).
     pub command: String,
 }
@@ -88,6 +92,7 @@ impl Default for Config {
             keep_going: false,
             limit: None,
             repeats: DEFAULT_REPEATS,
+            threads: crate::engine::default_threads(),
             command: "replab suite".into(),
         }
     }
@@ -109,6 +114,9 @@ impl Config {
                 "--repeats {} is out of range (1 to {MAX_REPEATS})",
                 self.repeats
             );
+        }
+        if !(1..=256).contains(&self.threads) {
+            bail!("--threads {} is out of range (1 to 256)", self.threads);
         }
         if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
             bail!("invalid --detectors: {bad:?} is not a search detector");
@@ -183,29 +191,6 @@ pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
         .with_context(|| format!("invalid --policy {text:?}"))
 }
 
-/// A searcher with its detector behind one interface, so that searchers of every detector type
-/// stand side by side and the rounds can interleave them (each keeps its tables in memory).
-trait Engine {
-    /// Searches the last of `positions` with the others as game history.
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult;
-}
-
-impl<D: Detector> Engine for Searcher<D> {
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult {
-        self.search_game(positions, moves)
-    }
-}
-
-/// A searcher using the detector `name` (or none for `off`).
-fn engine(name: &str, search: SearchConfig) -> Result<Box<dyn Engine>> {
-    with_detector!(name, root_rule_for(search.policy), |d| {
-        Searcher::try_new(d, search)
-            .map(|s| Box::new(s) as Box<dyn Engine>)
-            .map_err(|e| anyhow!("{name}: {e}"))
-    })
-    .map_err(|e| anyhow!(e))?
-}
-
 /// Everything a rerun of a search must reproduce exactly (all but the time).
 fn signature(run: &SuiteRun) -> (u32, &Option<String>, i32, replab_search::Counters) {
     (run.depth, &run.best_move, run.eval_cp, run.counters)
@@ -245,14 +230,56 @@ fn run_of(
     }
 }
 
-/// Reads the suite and searches every record with every detector (one searcher per detector,
-/// reused across records), in the calling thread; one progress unit per search.
-///
-/// Every search runs [`Config::repeats`] times, interleaved: for each record, round after
-/// round, `off` and every detector once per round, so a slow spell of the machine hits all
-/// detectors alike. A run's time is the median of its rounds ([`median_ci`] gives the
-/// interval); its counters, depth, best move and score must be identical in every round (the
-/// search is deterministic), else the run fails.
+/// Searches one record with every detector: `repeats` rounds, interleaved (round after round,
+/// every detector once per round, so a slow spell of the machine hits all detectors alike).
+/// Returns one run per detector, in `ids` order, with every round's time; the counters, depth,
+/// best move and score must be identical in every round (the search is deterministic), else
+/// it fails. `done` counts the searches.
+fn search_record(
+    record: &Record,
+    ids: &[DetectorId],
+    engines: &mut [Box<dyn Engine>],
+    policy: DrawPolicy,
+    repeats: usize,
+    done: &AtomicU64,
+) -> Result<Vec<SuiteRun>> {
+    let mut kept: Vec<SuiteRun> = Vec::with_capacity(engines.len());
+    for round in 0..repeats {
+        for (i, (&id, engine)) in ids.iter().zip(engines.iter_mut()).enumerate() {
+            let res = engine.search(&record.positions, &record.moves);
+            let run = run_of(record, id, policy, &res);
+            done.fetch_add(1, Ordering::Relaxed);
+            if round == 0 {
+                kept.push(run);
+                continue;
+            }
+            let first = &mut kept[i];
+            ensure!(
+                signature(first) == signature(&run),
+                "{id}: record {} (line {}): run {} differs from run 1 (the search must be \
+                 deterministic)",
+                record.id,
+                record.line,
+                round + 1
+            );
+            first.time_ms_samples.push(run.time_ms);
+        }
+    }
+    for run in &mut kept {
+        let e = median_ci(&run.time_ms_samples);
+        run.time_ms = e.median;
+        run.time_ms_ci = e.ci;
+        run.time_ms_coverage = e.coverage;
+        run.repeats = e.repeats;
+    }
+    Ok(kept)
+}
+
+/// Reads the suite and searches every record with every detector ([`search_record`]: every
+/// search [`Config::repeats`] times, interleaved; a run's time is the median of its rounds
+/// with [`median_ci`]'s interval), records side by side on [`Config::threads`] workers (one
+/// searcher per detector and worker, reused across its records); one progress unit per
+/// search.
 ///
 /// Bad records fail the run naming `file:line`, or with `keep_going` are listed in
 /// [`SuiteResults::skipped`] (the command line then exits 2 after writing the report).
@@ -276,45 +303,18 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
         .iter()
         .map(|n| n.parse())
         .collect::<Result<_, _>>()?;
-    let mut engines = ids
-        .iter()
-        .map(|id| engine(id.name(), search))
-        .collect::<Result<Vec<_>>>()?;
-    let mut runs = Vec::with_capacity(records.len() * config.detectors.len());
-    for record in &records {
-        // One row per detector: the first round's run, with every round's time.
-        let mut kept: Vec<SuiteRun> = Vec::with_capacity(engines.len());
-        for round in 0..repeats {
-            for (i, (&id, engine)) in ids.iter().zip(&mut engines).enumerate() {
-                let res = engine.search(&record.positions, &record.moves);
-                let run = run_of(record, id, search.policy, &res);
-                progress.advance(1);
-                if round == 0 {
-                    kept.push(run);
-                    continue;
-                }
-                let first = &mut kept[i];
-                ensure!(
-                    signature(first) == signature(&run),
-                    "{id}: record {} (line {}): run {} differs from run 1 (the search must be \
-                     deterministic)",
-                    record.id,
-                    record.line,
-                    round + 1
-                );
-                first.time_ms_samples.push(run.time_ms);
-            }
-        }
-        for mut run in kept {
-            let e = median_ci(&run.time_ms_samples);
-            run.time_ms = e.median;
-            run.time_ms_ci = e.ci;
-            run.time_ms_coverage = e.coverage;
-            run.repeats = e.repeats;
-            runs.push(run);
-        }
-    }
-    drop(engines);
+    let per_record = parallel(
+        records.len(),
+        config.threads,
+        progress,
+        || {
+            ids.iter()
+                .map(|id| engine(id.name(), search))
+                .collect::<Result<Vec<_>>>()
+        },
+        |engines, r, done| search_record(&records[r], &ids, engines, search.policy, repeats, done),
+    )?;
+    let mut runs: Vec<SuiteRun> = per_record.into_iter().flatten().collect();
     // Runs in the order of the report: detector by detector, records in file order.
     let order = |r: &SuiteRun| ids.iter().position(|&d| d == r.detector);
     runs.sort_by_key(order);

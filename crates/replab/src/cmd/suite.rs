@@ -37,6 +37,10 @@ pub struct Args {
     /// median with a 95% interval, and every run's counters must agree (default 6).
     #[arg(long)]
     pub repeats: Option<usize>,
+    /// Worker threads (1 to 256; default 2, or 1 on a single core); the counts do not depend
+    /// on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
     #[command(flatten)]
     output: Output,
 }
@@ -51,7 +55,7 @@ pub fn run(args: Args) -> Result<()> {
         limit: args.limit,
         ..suite::Config::default()
     };
-    given!(config, args: depth, repeats);
+    given!(config, args: depth, repeats, threads);
     config.choose(args.policy.as_deref(), args.detectors.as_deref())?;
     args.output.report::<Suite>(config)
 }
