@@ -227,6 +227,14 @@ pub struct DetectorInfo {
     pub source: &'static str,
     /// What it can do.
     pub caps: Capabilities,
+    /// The `replab audit` option that lists the sizes to audit its table at (`tt-bits`, without
+    /// the leading `--`; the audit's `results.json` meta field is the same with `_` for `-`),
+    /// if its table size is configurable: from the row's `table size` line.
+    pub size_option: Option<&'static str>,
+    /// The table sizes (of its [`Capabilities::sizing`] kind: index bits or slots) the
+    /// micro-benchmark times it at, largest first: from the row's `table size` line, empty for
+    /// a row whose table size is not configurable.
+    pub size_sweep: &'static [u64],
 }
 
 /// The [`Capabilities::sizing`] of a row: the kind its `table size` line names, if any.
@@ -236,6 +244,26 @@ macro_rules! row_sizing {
     };
     ($sizing:ident) => {
         Some(Sizing::$sizing)
+    };
+}
+
+/// The [`DetectorInfo::size_option`] of a row: its `table size` line's, if any.
+macro_rules! row_option {
+    () => {
+        None
+    };
+    ($option:literal) => {
+        Some($option)
+    };
+}
+
+/// The [`DetectorInfo::size_sweep`] of a row: its `table size` line's, if any.
+macro_rules! row_sweep {
+    () => {
+        &[]
+    };
+    ($sweep:expr) => {
+        &$sweep
     };
 }
 
@@ -255,7 +283,10 @@ macro_rules! detector_table {
                 idea $idea:literal,
                 source $source:literal,
                 table limit $limit:ident,
-                $(table size $sizing:ident = |$size:ident| $sized_ctor:expr,)?
+                $(
+                    table size $sizing:ident = |$size:ident| $sized_ctor:expr,
+                        option $option:literal, sweep $sweep:expr,
+                )?
                 caps { $($cap:ident: $value:expr),* $(,)? };
         )*
     ) => {
@@ -278,6 +309,8 @@ macro_rules! detector_table {
                         $($cap: $value,)*
                         ..Capabilities::NONE
                     },
+                    size_option: row_option!($($option)?),
+                    size_sweep: row_sweep!($($sweep)?),
                 },
             )*
         ];
@@ -443,8 +476,32 @@ macro_rules! detector_table {
         /// assert_eq!(mem.unwrap(), "linear");
         /// assert!(with_detector!("axon", DrawPolicy::Twofold, key_bits = 32, |d| d.name()).is_err());
         /// ```
+        ///
+        /// With `size = SIZE` (a [`TableSize`]) it runs `body` with the detector built at that
+        /// table size ([`by_name_with_size`]), concretely typed, and evaluates to an [`Option`]:
+        /// [`None`] where [`by_name_with_size`] builds nothing.
+        ///
+        /// ```
+        /// use replab_registry::{with_detector, Detector, TableSize};
+        /// let bytes = with_detector!("filo", size = TableSize::Slots(16), |d| d.memory_bytes());
+        /// assert!(bytes.is_some());
+        /// assert!(with_detector!("linear", size = TableSize::Bits(8), |d| d.name()).is_none());
+        /// ```
         #[macro_export]
         macro_rules! with_detector {
+            ($d name:expr, size = $d size:expr, |$d det:ident| $d body:expr) => {{
+                let size: $d crate::TableSize = $d size;
+                #[allow(unused_mut)]
+                match ($d crate::by_name_with_size($d name, size), size) {
+                    $($(
+                        (
+                            Some($d crate::AnyDetector::$variant(mut $d det)),
+                            $d crate::TableSize::$sizing(_),
+                        ) => Some($d body),
+                    )?)*
+                    _ => None,
+                }
+            }};
             ($d name:expr, $d rule:expr, key_bits = $d bits:expr, |$d det:ident| $d body:expr) => {{
                 #[allow(unused_mut)]
                 match $d crate::by_name_with_key_bits($d name, $d rule, $d bits) {
@@ -495,6 +552,7 @@ detector_table! { $
         source "Thompson's Belle, as told by Moreland",
         table limit Collides,
         table size Bits = |bits| TtOpenDetector::with_bits(bits),
+            option "tt-bits", sweep [20, 18, 16, 14, 12, 10, 8],
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -521,6 +579,7 @@ detector_table! { $
         source "Moreland's Gerbil (hash.c)",
         table limit Fills,
         table size Slots = |slots| FiloDetector::with_slots(slots),
+            option "filo-slots", sweep [1024, 512, 256, 128, 64, 32, 16],
         caps {
             exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
             upcoming: false, searchable: true, composite: false, listed: true, key_width: true,
@@ -546,6 +605,7 @@ detector_table! { $
         source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
         table limit None,
         table size Bits = |bits| RookieDetector::with_bits(bits),
+            option "rookie-bits", sweep [14, 13, 12, 11, 10, 9, 8, 7, 6],
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -657,12 +717,15 @@ impl DetectorId {
     }
 
     /// The reference detector: the row with [`Capabilities::reference`] (`linear`).
-    pub fn reference() -> DetectorId {
-        DETECTORS
-            .iter()
-            .find(|d| d.caps.reference)
-            .map(|d| d.id)
-            .expect("the table has a reference row")
+    pub const fn reference() -> DetectorId {
+        let mut i = 0;
+        while i < DETECTORS.len() {
+            if DETECTORS[i].caps.reference {
+                return DETECTORS[i].id;
+            }
+            i += 1;
+        }
+        panic!("the table has a reference row")
     }
 
     /// The listed rows whose capabilities satisfy `keep`, in table order.

@@ -75,9 +75,44 @@ fn sizable_rows_build_at_the_size_they_are_given() {
         assert!(by_name_with_size(row.name, other).is_none(), "{}", row.name);
     }
     assert!(by_name_with_size("nosuch", TableSize::Bits(6)).is_none());
+    assert!(with_detector!("nosuch", size = TableSize::Bits(6), |d| d.name()).is_none());
     assert_eq!(TableSize::Bits(12).entries(), 4096);
     assert_eq!(TableSize::Slots(16).entries(), 16);
     assert_eq!(Sizing::Bits.size(u64::MAX), None);
+}
+
+/// The `table size` line's option and sweep: every sizable row has its own option and a sweep,
+/// largest first, at every size of which the row builds (concretely typed, through
+/// `with_detector!`) with less memory than at the size before; no other row has either.
+#[test]
+fn sizable_rows_state_their_audit_option_and_their_sweep() {
+    for (i, row) in DETECTORS.iter().enumerate() {
+        let Some(sizing) = row.caps.sizing else {
+            assert_eq!(row.size_option, None, "{}", row.name);
+            assert!(row.size_sweep.is_empty(), "{}", row.name);
+            continue;
+        };
+        let option = row.size_option.unwrap_or_else(|| panic!("{}", row.name));
+        assert!(!option.is_empty() && !option.starts_with('-'), "{option}");
+        assert!(
+            DETECTORS[..i].iter().all(|o| o.size_option != Some(option)),
+            "{option} appears twice"
+        );
+        assert!(!row.size_sweep.is_empty(), "{}", row.name);
+        let mut last: Option<(u64, usize)> = None;
+        for &value in row.size_sweep {
+            let size = sizing.size(value).unwrap();
+            let (name, bytes) =
+                with_detector!(row.name, size = size, |d| (d.name(), d.memory_bytes()))
+                    .unwrap_or_else(|| panic!("{} at {value}", row.name));
+            assert_eq!(name, row.name);
+            if let Some((before, more)) = last {
+                assert!(before > value, "{}: largest first", row.name);
+                assert!(more > bytes, "{}: {value} is not applied", row.name);
+            }
+            last = Some((value, bytes));
+        }
+    }
 }
 
 #[test]
