@@ -50,6 +50,24 @@ pub enum TableLimit {
     Collides,
 }
 
+/// The technique family of a row, by what its probes look at: the pages group the rows by it
+/// (every row of the table states it, its `family` line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// Chains of moves closed back to an irreversible move (`axon`).
+    MoveChains,
+    /// Whole positions compared square by square (the matrices, `truth`).
+    Positions,
+    /// Zobrist keys scanned back along the line (`linear`, `naive`, `linear+cuckoo`).
+    KeyScan,
+    /// Keys or key indices kept in a structure of the detector's own (`filo`, `rookie`).
+    KeyTable,
+    /// Reversible-move key differences looked up for upcoming cycles (`cuckoo`).
+    MoveKeys,
+    /// Open flags in transposition-table-shaped entries (`tt-open`, `tt-thompson`).
+    TtEntries,
+}
+
 /// How the table of a detector with a configurable table size is sized
 /// ([`Capabilities::sizing`]): the kind of number its sized constructor takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -216,6 +234,8 @@ pub struct DetectorInfo {
     pub name: &'static str,
     /// Its colour on every page (the report palette). Every row has its own.
     pub colour: Colour,
+    /// Its technique family ([`Family`]).
+    pub family: Family,
     /// Bytes it stores beside each key (packed): the key-width experiment's memory at a given
     /// key width is the key's bytes plus these.
     pub key_overhead: u32,
@@ -283,6 +303,7 @@ macro_rules! detector_table {
                 idea $idea:literal,
                 source $source:literal,
                 table limit $limit:ident,
+                family $family:ident,
                 $(
                     table size $sizing:ident = |$size:ident| $sized_ctor:expr,
                         option $option:literal, sweep $sweep:expr,
@@ -298,6 +319,7 @@ macro_rules! detector_table {
                     id: DetectorId::$variant,
                     name: $name,
                     colour: Colour::from_rgb($colour),
+                    family: Family::$family,
                     key_overhead: 0 $(+ $overhead)?,
                     crate_name: $crate_name,
                     idea: $idea,
@@ -538,6 +560,7 @@ detector_table! { $
         idea "compare the key with the keys 4, 6, 8 … plies back, to the last irreversible move",
         source "Stanback's Zarkov; Stockfish StateInfo::repetition",
         table limit None,
+        family KeyScan,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -551,6 +574,7 @@ detector_table! { $
         idea "an open flag in transposition-table-shaped entries, set on enter, cleared on leave",
         source "Thompson's Belle, as told by Moreland",
         table limit Collides,
+        family TtEntries,
         table size Bits = |bits| TtOpenDetector::with_bits(bits),
             option "tt-bits", sweep [20, 18, 16, 14, 12, 10, 8],
         caps {
@@ -565,6 +589,7 @@ detector_table! { $
         idea "the open flag kept in the searcher's own transposition-table entries",
         source "Thompson's Belle, as told by Moreland",
         table limit Collides,
+        family TtEntries,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, needs_search_table: true,
@@ -578,6 +603,7 @@ detector_table! { $
               only history positions seen twice stay in it when the search starts",
         source "Moreland's Gerbil (hash.c)",
         table limit Fills,
+        family KeyTable,
         table size Slots = |slots| FiloDetector::with_slots(slots),
             option "filo-slots", sweep [1024, 512, 256, 128, 64, 32, 16],
         caps {
@@ -592,6 +618,7 @@ detector_table! { $
         idea "the filo table with every game-history position kept in it",
         source "Moreland's Gerbil (hash.c), without its history rule",
         table limit Fills,
+        family KeyTable,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -604,6 +631,7 @@ detector_table! { $
         idea "2^14 one-byte counters; a non-zero counter is verified by tracing back the line",
         source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
         table limit None,
+        family KeyTable,
         table size Bits = |bits| RookieDetector::with_bits(bits),
             option "rookie-bits", sweep [14, 13, 12, 11, 10, 9, 8, 7, 6],
         caps {
@@ -617,6 +645,7 @@ detector_table! { $
         idea "close chains of 16-bit moves scanned back to an irreversible move",
         source "Vučković & Vidanović 2004, procedure PERPETUAL",
         table limit Fills,
+        family MoveChains,
         caps {
             exact: false, counts_occurrences: false, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -627,6 +656,7 @@ detector_table! { $
         idea "compare 64-byte position matrices 4, 6, 8 … plies back, to the last irreversible move",
         source "Vučković & Vidanović 2004, §2 (the standard approach)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -637,6 +667,7 @@ detector_table! { $
         idea "the position matrices, with a 16-bit checksum compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -648,6 +679,7 @@ detector_table! { $
         idea "the position matrices, with 16 Zobrist-key bits compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant, checksum from the hash key)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -660,6 +692,7 @@ detector_table! { $
         idea "a cuckoo table of reversible-move key differences finds cycles one move away",
         source "van Kervinck 2013, as in Stockfish's upcoming_repetition",
         table limit None,
+        family MoveKeys,
         caps {
             exact: false, counts_occurrences: false, probes: false, upcoming: true,
             searchable: false, composite: false, listed: true, key_width: true,
@@ -672,6 +705,7 @@ detector_table! { $
         idea "linear key scans for repetitions, the cuckoo table for upcoming cycles",
         source "Stockfish (is_repetition + upcoming_repetition)",
         table limit None,
+        family KeyScan,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: true,
             searchable: true, composite: true, listed: true, key_width: true,
@@ -683,6 +717,7 @@ detector_table! { $
         idea "exact FIDE identity compared with every earlier position, counted, no hashing",
         source "FIDE Laws 9.2 (the oracle)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: false, composite: false, listed: true,
@@ -693,6 +728,7 @@ detector_table! { $
         idea "compare the key with every earlier entry back to the last irreversible or null move",
         source "docs/bring-your-own-detector.md (the worked example)",
         table limit None,
+        family KeyScan,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: false,

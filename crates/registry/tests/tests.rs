@@ -5,8 +5,9 @@
 use replab_board::Position;
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{
-    AnyDetector, DETECTOR_NAMES, DETECTORS, DetectorId, OFF_COLOUR, RootRule, SEARCH_DETECTORS,
-    Sizing, TableSize, by_name, by_name_with_size, info, parse_list, with_detector,
+    AnyDetector, DETECTOR_NAMES, DETECTORS, DetectorId, Family, KeyCompare, OFF_COLOUR, RootRule,
+    SEARCH_DETECTORS, Sizing, TableSize, by_name, by_name_with_size, info, parse_list,
+    with_detector,
 };
 use replab_truth::kit;
 
@@ -112,6 +113,29 @@ fn sizable_rows_state_their_audit_option_and_their_sweep() {
             }
             last = Some((value, bytes));
         }
+    }
+}
+
+/// The `family` column agrees with what the other columns say a row looks at.
+#[test]
+fn every_family_agrees_with_the_capabilities() {
+    for row in DETECTORS {
+        let caps = row.caps;
+        match row.family {
+            Family::MoveChains => assert!(caps.probes && !caps.counts_occurrences, "{}", row.name),
+            Family::Positions => assert!(!caps.key_width, "{}: no key to truncate", row.name),
+            Family::MoveKeys => assert!(caps.upcoming_only(), "{}", row.name),
+            Family::KeyScan | Family::KeyTable | Family::TtEntries => {
+                assert!(caps.probes, "{}", row.name)
+            }
+        }
+        let families: &[Family] = match caps.key_compare {
+            KeyCompare::None => continue,
+            KeyCompare::LineBack => &[Family::KeyScan, Family::KeyTable],
+            KeyCompare::Table => &[Family::KeyTable, Family::TtEntries],
+            KeyCompare::CuckooMoves => &[Family::MoveKeys, Family::KeyScan],
+        };
+        assert!(families.contains(&row.family), "{}", row.name);
     }
 }
 
