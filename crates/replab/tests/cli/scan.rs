@@ -8,15 +8,11 @@ use crate::common::*;
 
 #[test]
 fn scan_matches_python_chess_on_every_game() {
-    let games = repo_root().join("datasets/games");
     let oracle = TruthDetector::new().name();
     let mut checked = 0;
     let mut compared = std::collections::BTreeSet::new();
-    for entry in std::fs::read_dir(&games).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().and_then(|e| e.to_str()) != Some("pgn") {
-            continue;
-        }
+    for game in replab_lab::datasets::GAMES {
+        let path = repo_root().join(game.path);
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let fixture = repo_root().join(format!("crates/replab/tests/data/scan/{stem}.jsonl"));
         let expected = std::fs::read_to_string(&fixture).unwrap();
@@ -71,7 +67,7 @@ fn scan_matches_python_chess_on_every_game() {
 
 #[test]
 fn scan_detector_list_and_errors() {
-    let pgn = repo_root().join("datasets/games/diep-axon.pgn");
+    let pgn = repo_root().join(replab_lab::datasets::DIEP_AXON.path);
     let out = replab(&[
         "scan",
         "--pgn",
