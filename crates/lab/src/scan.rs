@@ -175,7 +175,9 @@ fn scan_game(
         for d in detectors.iter_mut() {
             let hit = d.probe(&line, &pos).is_some();
             d.enter(&line, &pos);
-            let flag = if d.name() == "cuckoo" {
+            let upcoming_only =
+                replab_registry::info(d.name()).is_some_and(|i| i.caps.upcoming_only());
+            let flag = if upcoming_only {
                 d.upcoming(&line, &pos)
             } else {
                 hit

@@ -10,7 +10,9 @@ use replab_lab::{
     Recorded, Silent,
     audit::{self, Config, Results},
 };
-use replab_registry::{DETECTOR_NAMES, DETECTORS, RootRule, TruthDetector, by_name, info};
+use replab_registry::{
+    DETECTOR_NAMES, DETECTORS, Detector, RootRule, Sizing, TableLimit, TruthDetector, by_name, info,
+};
 use replab_report::ReportDir;
 use replab_truth::kit;
 use serde_json::Value;
@@ -137,10 +139,11 @@ fn small_audit_has_the_contract_and_replayable_counterexamples() {
     let mut names: Vec<&str> = detectors.keys().map(String::as_str).collect();
     names.sort_unstable();
     // The contract: `all` is every detector name but `truth`, the reference.
+    let oracle = TruthDetector::new().name();
     let mut expected: Vec<&str> = DETECTOR_NAMES
         .iter()
         .copied()
-        .filter(|n| *n != "truth")
+        .filter(|n| *n != oracle)
         .collect();
     expected.sort_unstable();
     assert_eq!(names, expected);
@@ -223,15 +226,22 @@ fn small_audit_has_the_contract_and_replayable_counterexamples() {
         .collect();
     configurable.sort_unstable();
     assert_eq!(techniques, configurable);
-    assert_eq!(v["table_size"]["tt-open"][1]["detector"], "tt-open/2^12");
-    assert_eq!(v["table_size"]["tt-open"][1]["size"], 4096);
-    assert_eq!(v["table_size"]["filo"][2]["detector"], "filo/16");
-    assert_eq!(v["table_size"]["rookie"][0]["detector"], "rookie/2^14");
-    assert!(
-        v["table_size"]["rookie"][0]
-            .get("counterexamples")
-            .is_none()
-    );
+    let config = small(300, 5);
+    for d in DETECTORS.iter().filter(|d| d.caps.table_size) {
+        let runs = v["table_size"][d.name].as_array().unwrap();
+        let sizes = config.table_sizes(d.name);
+        assert_eq!(runs.len(), sizes.len(), "{}", d.name);
+        for (run, &value) in runs.iter().zip(sizes) {
+            // Index bits are labelled `2^bits`, slot counts as they are.
+            let (label, entries) = match d.caps.sizing.unwrap() {
+                Sizing::Bits => (format!("{}/2^{value}", d.name), 1u64 << value),
+                Sizing::Slots => (format!("{}/{value}", d.name), value),
+            };
+            assert_eq!(run["detector"], label.as_str());
+            assert_eq!(run["size"], entries, "{label}");
+            assert!(run.get("counterexamples").is_none(), "{label}");
+        }
+    }
 
     // Axon errs, and its counterexamples replay to a disagreement with truth.
     let axon = &v["detectors"]["axon"];
@@ -342,9 +352,10 @@ fn bad_configurations_are_refused() {
 }
 
 /// Issue 3: every detector exact below its tables' capacity (linear, filo, rookie, the matrices
-/// …) agrees with truth at every ply of 10,000 seeded random games; tt-open agrees when its table is large (every error follows a
-/// miss), its miss counter is non-zero and its error rate grows as the table shrinks; cuckoo
-/// never reports a cycle that no legal reversible move realises.
+/// …) agrees with truth at every ply of 10,000 seeded random games; a table that collides
+/// (tt-open) agrees when it is large (every error follows a miss), its miss counter is non-zero
+/// and its error rate grows as it shrinks; cuckoo never reports a cycle that no legal reversible
+/// move realises.
 #[test]
 fn ten_thousand_games_agreement() {
     let r = audit(Config {
@@ -362,56 +373,74 @@ fn ten_thousand_games_agreement() {
         assert_eq!(count(&v, name, "false_negative"), 0, "{name}");
     }
 
-    // cuckoo: never a cycle that no legal move realises; in these games it misses none either.
-    assert_eq!(count(&v, "cuckoo", "false_positive"), 0);
-    assert_eq!(count(&v, "cuckoo", "false_negative"), 0);
-    assert!(count(&v, "cuckoo", "true_positive") > 0);
-
-    // tt-open: errors only after misses, none invented; more errors as the table shrinks.
-    let tt = v["table_size"]["tt-open"].as_array().unwrap();
-    assert_eq!(tt.len(), 5);
-    let mut last_rate = -1.0;
-    for row in tt {
-        let label = row["detector"].as_str().unwrap();
-        assert_eq!(row["false_positive"], 0, "{label}");
-        assert!(
-            row["stats"]["misses"].as_u64().unwrap() > 0,
-            "{label}: misses"
-        );
-        assert_eq!(
-            row["false_negative"], row["errors_after_miss_or_overflow"],
-            "{label}: every error follows a miss"
-        );
-        let rate = row["error_rate"].as_f64().unwrap();
-        assert!(
-            rate > last_rate,
-            "{label}: error rate {rate} after {last_rate}"
-        );
-        last_rate = rate;
-    }
-    let large = &tt[0];
-    assert_eq!(large["size"], 1 << 20);
-    assert!(large["error_rate"].as_f64().unwrap() < 1e-4, "{large}");
-    assert_eq!(count(&v, "tt-open", "false_positive"), 0);
-
-    // rookie: exact at every size; futile back-traces grow as the counters shrink.
-    let rookie = v["table_size"]["rookie"].as_array().unwrap();
-    let mut last_futile = 0;
-    for row in rookie {
-        assert_eq!(row["false_positive"], 0);
-        assert_eq!(row["false_negative"], 0);
-        let futile = row["stats"]["futile"].as_u64().unwrap();
-        assert!(futile > last_futile, "{row}");
-        last_futile = futile;
+    // The upcoming-cycle rows (cuckoo): never a cycle that no legal move realises; in these
+    // games they miss none either.
+    for d in DETECTORS
+        .iter()
+        .filter(|d| d.caps.listed && d.caps.upcoming_only())
+    {
+        assert_eq!(count(&v, d.name, "false_positive"), 0, "{}", d.name);
+        assert_eq!(count(&v, d.name, "false_negative"), 0, "{}", d.name);
+        assert!(count(&v, d.name, "true_positive") > 0, "{}", d.name);
     }
 
-    // filo: a full table hides repetitions (misses) but never invents one.
-    let filo = v["table_size"]["filo"].as_array().unwrap();
-    assert_eq!(filo[0]["false_negative"], 0);
-    assert!(filo[1]["stats"]["misses"].as_u64().unwrap() > 0);
-    assert!(filo[1]["false_negative"].as_u64().unwrap() > 0);
-    for row in filo {
-        assert_eq!(row["false_positive"], 0);
+    // The table-size runs, by what the registry says a fixed-size table can do to each.
+    for d in DETECTORS.iter().filter(|d| d.caps.table_size) {
+        let runs = v["table_size"][d.name].as_array().unwrap();
+        assert!(runs.len() >= 2, "{}", d.name);
+        for row in runs {
+            let label = row["detector"].as_str().unwrap();
+            assert_eq!(
+                row["false_positive"], 0,
+                "{label}: a table never invents one"
+            );
+        }
+        match d.caps.table_limit {
+            // Collisions at any fill: errors only after misses, more as the table shrinks, and
+            // few at the largest size.
+            TableLimit::Collides => {
+                let mut last_rate = -1.0;
+                for row in runs {
+                    let label = row["detector"].as_str().unwrap();
+                    assert!(
+                        row["stats"]["misses"].as_u64().unwrap() > 0,
+                        "{label}: misses"
+                    );
+                    assert_eq!(
+                        row["false_negative"], row["errors_after_miss_or_overflow"],
+                        "{label}: every error follows a miss"
+                    );
+                    let rate = row["error_rate"].as_f64().unwrap();
+                    assert!(
+                        rate > last_rate,
+                        "{label}: error rate {rate} after {last_rate}"
+                    );
+                    last_rate = rate;
+                }
+                assert!(
+                    runs[0]["error_rate"].as_f64().unwrap() < 1e-4,
+                    "{}",
+                    runs[0]
+                );
+            }
+            // Nothing lost: exact at every size; futile back-traces grow as the table shrinks.
+            TableLimit::None => {
+                let mut last_futile = 0;
+                for row in runs {
+                    assert_eq!(row["false_negative"], 0, "{row}");
+                    let futile = row["stats"]["futile"].as_u64().unwrap();
+                    assert!(futile > last_futile, "{row}");
+                    last_futile = futile;
+                }
+            }
+            // A full table hides repetitions (misses); the largest holds these games.
+            TableLimit::Fills => {
+                assert_eq!(runs[0]["false_negative"], 0, "{}", runs[0]);
+                let small = runs.last().unwrap();
+                assert!(small["stats"]["misses"].as_u64().unwrap() > 0, "{small}");
+                assert!(small["false_negative"].as_u64().unwrap() > 0, "{small}");
+            }
+        }
     }
 
     // axon: faithful, blind spots included.

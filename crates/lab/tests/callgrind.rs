@@ -66,14 +66,17 @@ fn workload_names_round_trip() {
     for name in &names {
         assert_eq!(&Workload::parse(name).unwrap().name(), name);
     }
+    let linear = DetectorId::reference().name();
     assert_eq!(
-        Workload::parse("cycle:linear:8:10000").unwrap().name(),
-        "cycle:linear:8"
+        Workload::parse(&format!("cycle:{linear}:8:10000"))
+            .unwrap()
+            .name(),
+        format!("cycle:{linear}:8")
     );
     assert_eq!(
-        Workload::parse("search:linear:WAC.018:5").unwrap(),
+        Workload::parse(&format!("search:{linear}:WAC.018:5")).unwrap(),
         Workload::Search {
-            detector: "linear".into(),
+            detector: linear.into(),
             position: "WAC.018".into(),
             depth: 5
         }
@@ -164,17 +167,18 @@ fn example_costs() -> InstructionCosts {
         instructions,
         instructions_per_cycle: instructions as f64 / CYCLES as f64,
     };
+    let linear = DetectorId::reference().name();
     InstructionCosts {
         valgrind: Some("valgrind-3.19.0".into()),
         search: vec![
             search("off", 134_387, 149_809_315, 1.0),
-            search("linear", 135_769, 152_981_622, 1.0107),
+            search(linear, 135_769, 152_981_622, 1.0107),
         ],
         cycles: vec![
             cycle("off", 0, 570_048),
             cycle("off", 100, 570_048),
-            cycle("linear", 0, 1_000_000),
-            cycle("linear", 100, 5_980_067),
+            cycle(linear, 0, 1_000_000),
+            cycle(linear, 100, 5_980_067),
         ],
         wall_ms: 1234.5,
     }
@@ -189,8 +193,11 @@ fn costs_round_trip_through_json() {
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["search"][1]["relative_to_off"], 1.0107);
     assert_eq!(value["cycles"][3]["instructions_per_cycle"], 598.0067);
-    assert_eq!(costs.overhead("linear"), Some(1.0107));
-    assert_eq!(costs.overhead("rookie"), None);
+    let reference = DetectorId::reference();
+    assert_eq!(costs.overhead(reference.name()), Some(1.0107));
+    // A detector the costs do not hold.
+    let other = DETECTORS.iter().find(|d| d.id != reference).unwrap();
+    assert_eq!(costs.overhead(other.name), None);
     assert_eq!(costs.per_cycle("off", 100), Some(57.0048));
     let none: InstructionCosts =
         serde_json::from_str(r#"{"valgrind":null,"search":[],"cycles":[]}"#).unwrap();
@@ -284,7 +291,7 @@ fn measure_gives_results_in_a_fixed_order() {
     assert_eq!(progress.stages.len(), 1);
     assert_eq!(progress.done, [8]);
     // No search at depth 0, no cycles without runs.
-    let none = callgrind::measure(&exe, &["linear"], 0, &[], &mut Silent).unwrap();
+    let none = callgrind::measure(&exe, &[searchable.name()], 0, &[], &mut Silent).unwrap();
     assert!(none.search.is_empty() && none.cycles.is_empty() && none.valgrind.is_some());
     assert!(callgrind::measure(&exe, &["nosuch"], 4, &[0], &mut Silent).is_err());
 }

@@ -2,6 +2,8 @@
 //! repetition scenario, the exact detector passes every scenario under every draw policy the
 //! scenario holds it to, and the scenarios that exclude a policy are failed under it.
 
+mod common;
+
 use replab_detect::DrawPolicy;
 use replab_lab::{
     Silent,
@@ -9,11 +11,7 @@ use replab_lab::{
 };
 
 fn scenario_file() -> std::path::PathBuf {
-    concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../datasets/conformance.json"
-    )
-    .into()
+    common::checkout_file(replab_lab::datasets::CONFORMANCE)
 }
 
 /// replab's `off` and `linear` under every policy, on every scenario.

@@ -16,7 +16,7 @@
 //! Set `REPLAB_POLICY_DEPTH` to search deeper, and `REPLAB_POLICY_ALL=1` to also search the
 //! refused combinations and print how they differ (no assertion on them).
 
-use std::path::Path;
+mod common;
 
 use replab_detect::DrawPolicy;
 use replab_lab::records::{Record, read_records};
@@ -60,7 +60,7 @@ fn search_all(name: &str, records: &[Record], config: SearchConfig) -> Vec<Outco
 
 #[test]
 fn every_allowed_detector_grows_linears_tree_under_every_policy() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/repetition.epd");
+    let path = common::checkout_file(replab_lab::datasets::REPETITION.path);
     let (records, skipped) = read_records(&path, false).expect("the repetition suite reads");
     assert!(skipped.is_empty());
     assert!(records.len() >= 70, "{} records", records.len());

@@ -2,6 +2,8 @@
 //! `keep_going`, and a reader that closes the stream. (The comparison with the python-chess
 //! fixtures drives the binary: crates/replab/tests/cli/scan.rs.)
 
+mod common;
+
 use std::{io, path::PathBuf};
 
 use replab_lab::{Silent, scan};
@@ -29,10 +31,7 @@ impl Drop for TempPgn {
 }
 
 fn diep_axon() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../datasets/games/diep-axon.pgn"
-    ))
+    common::checkout_file(replab_lab::datasets::DIEP_AXON.path)
 }
 
 #[test]

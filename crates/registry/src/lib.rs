@@ -50,6 +50,24 @@ pub enum TableLimit {
     Collides,
 }
 
+/// The technique family of a row, by what its probes look at: the pages group the rows by it
+/// (every row of the table states it, its `family` line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// Chains of moves closed back to an irreversible move (`axon`).
+    MoveChains,
+    /// Whole positions compared square by square (the matrices, `truth`).
+    Positions,
+    /// Zobrist keys scanned back along the line (`linear`, `naive`, `linear+cuckoo`).
+    KeyScan,
+    /// Keys or key indices kept in a structure of the detector's own (`filo`, `rookie`).
+    KeyTable,
+    /// Reversible-move key differences looked up for upcoming cycles (`cuckoo`).
+    MoveKeys,
+    /// Open flags in transposition-table-shaped entries (`tt-open`, `tt-thompson`).
+    TtEntries,
+}
+
 /// How the table of a detector with a configurable table size is sized
 /// ([`Capabilities::sizing`]): the kind of number its sized constructor takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -216,6 +234,8 @@ pub struct DetectorInfo {
     pub name: &'static str,
     /// Its colour on every page (the report palette). Every row has its own.
     pub colour: Colour,
+    /// Its technique family ([`Family`]).
+    pub family: Family,
     /// Bytes it stores beside each key (packed): the key-width experiment's memory at a given
     /// key width is the key's bytes plus these.
     pub key_overhead: u32,
@@ -227,6 +247,14 @@ pub struct DetectorInfo {
     pub source: &'static str,
     /// What it can do.
     pub caps: Capabilities,
+    /// The `replab audit` option that lists the sizes to audit its table at (`tt-bits`, without
+    /// the leading `--`; the audit's `results.json` meta field is the same with `_` for `-`),
+    /// if its table size is configurable: from the row's `table size` line.
+    pub size_option: Option<&'static str>,
+    /// The table sizes (of its [`Capabilities::sizing`] kind: index bits or slots) the
+    /// micro-benchmark times it at, largest first: from the row's `table size` line, empty for
+    /// a row whose table size is not configurable.
+    pub size_sweep: &'static [u64],
 }
 
 /// The [`Capabilities::sizing`] of a row: the kind its `table size` line names, if any.
@@ -236,6 +264,26 @@ macro_rules! row_sizing {
     };
     ($sizing:ident) => {
         Some(Sizing::$sizing)
+    };
+}
+
+/// The [`DetectorInfo::size_option`] of a row: its `table size` line's, if any.
+macro_rules! row_option {
+    () => {
+        None
+    };
+    ($option:literal) => {
+        Some($option)
+    };
+}
+
+/// The [`DetectorInfo::size_sweep`] of a row: its `table size` line's, if any.
+macro_rules! row_sweep {
+    () => {
+        &[]
+    };
+    ($sweep:expr) => {
+        &$sweep
     };
 }
 
@@ -255,7 +303,11 @@ macro_rules! detector_table {
                 idea $idea:literal,
                 source $source:literal,
                 table limit $limit:ident,
-                $(table size $sizing:ident = |$size:ident| $sized_ctor:expr,)?
+                family $family:ident,
+                $(
+                    table size $sizing:ident = |$size:ident| $sized_ctor:expr,
+                        option $option:literal, sweep $sweep:expr,
+                )?
                 caps { $($cap:ident: $value:expr),* $(,)? };
         )*
     ) => {
@@ -267,6 +319,7 @@ macro_rules! detector_table {
                     id: DetectorId::$variant,
                     name: $name,
                     colour: Colour::from_rgb($colour),
+                    family: Family::$family,
                     key_overhead: 0 $(+ $overhead)?,
                     crate_name: $crate_name,
                     idea: $idea,
@@ -278,6 +331,8 @@ macro_rules! detector_table {
                         $($cap: $value,)*
                         ..Capabilities::NONE
                     },
+                    size_option: row_option!($($option)?),
+                    size_sweep: row_sweep!($($sweep)?),
                 },
             )*
         ];
@@ -443,8 +498,32 @@ macro_rules! detector_table {
         /// assert_eq!(mem.unwrap(), "linear");
         /// assert!(with_detector!("axon", DrawPolicy::Twofold, key_bits = 32, |d| d.name()).is_err());
         /// ```
+        ///
+        /// With `size = SIZE` (a [`TableSize`]) it runs `body` with the detector built at that
+        /// table size ([`by_name_with_size`]), concretely typed, and evaluates to an [`Option`]:
+        /// [`None`] where [`by_name_with_size`] builds nothing.
+        ///
+        /// ```
+        /// use replab_registry::{with_detector, Detector, TableSize};
+        /// let bytes = with_detector!("filo", size = TableSize::Slots(16), |d| d.memory_bytes());
+        /// assert!(bytes.is_some());
+        /// assert!(with_detector!("linear", size = TableSize::Bits(8), |d| d.name()).is_none());
+        /// ```
         #[macro_export]
         macro_rules! with_detector {
+            ($d name:expr, size = $d size:expr, |$d det:ident| $d body:expr) => {{
+                let size: $d crate::TableSize = $d size;
+                #[allow(unused_mut)]
+                match ($d crate::by_name_with_size($d name, size), size) {
+                    $($(
+                        (
+                            Some($d crate::AnyDetector::$variant(mut $d det)),
+                            $d crate::TableSize::$sizing(_),
+                        ) => Some($d body),
+                    )?)*
+                    _ => None,
+                }
+            }};
             ($d name:expr, $d rule:expr, key_bits = $d bits:expr, |$d det:ident| $d body:expr) => {{
                 #[allow(unused_mut)]
                 match $d crate::by_name_with_key_bits($d name, $d rule, $d bits) {
@@ -481,6 +560,7 @@ detector_table! { $
         idea "compare the key with the keys 4, 6, 8 … plies back, to the last irreversible move",
         source "Stanback's Zarkov; Stockfish StateInfo::repetition",
         table limit None,
+        family KeyScan,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -494,7 +574,9 @@ detector_table! { $
         idea "an open flag in transposition-table-shaped entries, set on enter, cleared on leave",
         source "Thompson's Belle, as told by Moreland",
         table limit Collides,
+        family TtEntries,
         table size Bits = |bits| TtOpenDetector::with_bits(bits),
+            option "tt-bits", sweep [20, 18, 16, 14, 12, 10, 8],
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -507,6 +589,7 @@ detector_table! { $
         idea "the open flag kept in the searcher's own transposition-table entries",
         source "Thompson's Belle, as told by Moreland",
         table limit Collides,
+        family TtEntries,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, needs_search_table: true,
@@ -520,7 +603,9 @@ detector_table! { $
               only history positions seen twice stay in it when the search starts",
         source "Moreland's Gerbil (hash.c)",
         table limit Fills,
+        family KeyTable,
         table size Slots = |slots| FiloDetector::with_slots(slots),
+            option "filo-slots", sweep [1024, 512, 256, 128, 64, 32, 16],
         caps {
             exact: true, counts_occurrences: true, drops_single_history: true, probes: true,
             upcoming: false, searchable: true, composite: false, listed: true, key_width: true,
@@ -533,6 +618,7 @@ detector_table! { $
         idea "the filo table with every game-history position kept in it",
         source "Moreland's Gerbil (hash.c), without its history rule",
         table limit Fills,
+        family KeyTable,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -545,7 +631,9 @@ detector_table! { $
         idea "2^14 one-byte counters; a non-zero counter is verified by tracing back the line",
         source "Rookie 2.0 (van Kervinck 2002), after de Man (rgcc 1997)",
         table limit None,
+        family KeyTable,
         table size Bits = |bits| RookieDetector::with_bits(bits),
+            option "rookie-bits", sweep [14, 13, 12, 11, 10, 9, 8, 7, 6],
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true, key_width: true,
@@ -557,6 +645,7 @@ detector_table! { $
         idea "close chains of 16-bit moves scanned back to an irreversible move",
         source "Vučković & Vidanović 2004, procedure PERPETUAL",
         table limit Fills,
+        family MoveChains,
         caps {
             exact: false, counts_occurrences: false, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -567,6 +656,7 @@ detector_table! { $
         idea "compare 64-byte position matrices 4, 6, 8 … plies back, to the last irreversible move",
         source "Vučković & Vidanović 2004, §2 (the standard approach)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -577,6 +667,7 @@ detector_table! { $
         idea "the position matrices, with a 16-bit checksum compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -588,6 +679,7 @@ detector_table! { $
         idea "the position matrices, with 16 Zobrist-key bits compared before each matrix",
         source "Vučković & Vidanović 2004, §2 (the checksum variant, checksum from the hash key)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: true,
@@ -600,6 +692,7 @@ detector_table! { $
         idea "a cuckoo table of reversible-move key differences finds cycles one move away",
         source "van Kervinck 2013, as in Stockfish's upcoming_repetition",
         table limit None,
+        family MoveKeys,
         caps {
             exact: false, counts_occurrences: false, probes: false, upcoming: true,
             searchable: false, composite: false, listed: true, key_width: true,
@@ -612,6 +705,7 @@ detector_table! { $
         idea "linear key scans for repetitions, the cuckoo table for upcoming cycles",
         source "Stockfish (is_repetition + upcoming_repetition)",
         table limit None,
+        family KeyScan,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: true,
             searchable: true, composite: true, listed: true, key_width: true,
@@ -623,6 +717,7 @@ detector_table! { $
         idea "exact FIDE identity compared with every earlier position, counted, no hashing",
         source "FIDE Laws 9.2 (the oracle)",
         table limit None,
+        family Positions,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: false, composite: false, listed: true,
@@ -633,6 +728,7 @@ detector_table! { $
         idea "compare the key with every earlier entry back to the last irreversible or null move",
         source "docs/bring-your-own-detector.md (the worked example)",
         table limit None,
+        family KeyScan,
         caps {
             exact: true, counts_occurrences: true, probes: true, upcoming: false,
             searchable: true, composite: false, listed: false,
@@ -657,12 +753,15 @@ impl DetectorId {
     }
 
     /// The reference detector: the row with [`Capabilities::reference`] (`linear`).
-    pub fn reference() -> DetectorId {
-        DETECTORS
-            .iter()
-            .find(|d| d.caps.reference)
-            .map(|d| d.id)
-            .expect("the table has a reference row")
+    pub const fn reference() -> DetectorId {
+        let mut i = 0;
+        while i < DETECTORS.len() {
+            if DETECTORS[i].caps.reference {
+                return DETECTORS[i].id;
+            }
+            i += 1;
+        }
+        panic!("the table has a reference row")
     }
 
     /// The listed rows whose capabilities satisfy `keep`, in table order.

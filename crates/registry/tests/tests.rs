@@ -5,8 +5,9 @@
 use replab_board::Position;
 use replab_detect::{Detector, DrawPolicy, Line, Repetition, load_history};
 use replab_registry::{
-    AnyDetector, DETECTOR_NAMES, DETECTORS, DetectorId, OFF_COLOUR, RootRule, SEARCH_DETECTORS,
-    Sizing, TableSize, by_name, by_name_with_size, info, parse_list, with_detector,
+    AnyDetector, DETECTOR_NAMES, DETECTORS, DetectorId, Family, KeyCompare, OFF_COLOUR, RootRule,
+    SEARCH_DETECTORS, Sizing, TableSize, by_name, by_name_with_size, info, parse_list,
+    with_detector,
 };
 use replab_truth::kit;
 
@@ -75,9 +76,67 @@ fn sizable_rows_build_at_the_size_they_are_given() {
         assert!(by_name_with_size(row.name, other).is_none(), "{}", row.name);
     }
     assert!(by_name_with_size("nosuch", TableSize::Bits(6)).is_none());
+    assert!(with_detector!("nosuch", size = TableSize::Bits(6), |d| d.name()).is_none());
     assert_eq!(TableSize::Bits(12).entries(), 4096);
     assert_eq!(TableSize::Slots(16).entries(), 16);
     assert_eq!(Sizing::Bits.size(u64::MAX), None);
+}
+
+/// The `table size` line's option and sweep: every sizable row has its own option and a sweep,
+/// largest first, at every size of which the row builds (concretely typed, through
+/// `with_detector!`) with less memory than at the size before; no other row has either.
+#[test]
+fn sizable_rows_state_their_audit_option_and_their_sweep() {
+    for (i, row) in DETECTORS.iter().enumerate() {
+        let Some(sizing) = row.caps.sizing else {
+            assert_eq!(row.size_option, None, "{}", row.name);
+            assert!(row.size_sweep.is_empty(), "{}", row.name);
+            continue;
+        };
+        let option = row.size_option.unwrap_or_else(|| panic!("{}", row.name));
+        assert!(!option.is_empty() && !option.starts_with('-'), "{option}");
+        assert!(
+            DETECTORS[..i].iter().all(|o| o.size_option != Some(option)),
+            "{option} appears twice"
+        );
+        assert!(!row.size_sweep.is_empty(), "{}", row.name);
+        let mut last: Option<(u64, usize)> = None;
+        for &value in row.size_sweep {
+            let size = sizing.size(value).unwrap();
+            let (name, bytes) =
+                with_detector!(row.name, size = size, |d| (d.name(), d.memory_bytes()))
+                    .unwrap_or_else(|| panic!("{} at {value}", row.name));
+            assert_eq!(name, row.name);
+            if let Some((before, more)) = last {
+                assert!(before > value, "{}: largest first", row.name);
+                assert!(more > bytes, "{}: {value} is not applied", row.name);
+            }
+            last = Some((value, bytes));
+        }
+    }
+}
+
+/// The `family` column agrees with what the other columns say a row looks at.
+#[test]
+fn every_family_agrees_with_the_capabilities() {
+    for row in DETECTORS {
+        let caps = row.caps;
+        match row.family {
+            Family::MoveChains => assert!(caps.probes && !caps.counts_occurrences, "{}", row.name),
+            Family::Positions => assert!(!caps.key_width, "{}: no key to truncate", row.name),
+            Family::MoveKeys => assert!(caps.upcoming_only(), "{}", row.name),
+            Family::KeyScan | Family::KeyTable | Family::TtEntries => {
+                assert!(caps.probes, "{}", row.name)
+            }
+        }
+        let families: &[Family] = match caps.key_compare {
+            KeyCompare::None => continue,
+            KeyCompare::LineBack => &[Family::KeyScan, Family::KeyTable],
+            KeyCompare::Table => &[Family::KeyTable, Family::TtEntries],
+            KeyCompare::CuckooMoves => &[Family::MoveKeys, Family::KeyScan],
+        };
+        assert!(families.contains(&row.family), "{}", row.name);
+    }
 }
 
 #[test]

@@ -313,9 +313,27 @@ mod tests {
 
     #[test]
     fn bad_specs_are_refused_with_a_reason() {
+        // Rows chosen by capability: one the searcher cannot run, one whose keys cannot be
+        // truncated, one that needs the searcher's table, one that cannot count occurrences.
+        let row = |keep: fn(&replab_registry::Capabilities) -> bool| {
+            replab_registry::DETECTORS
+                .iter()
+                .find(|d| d.caps.listed && keep(&d.caps))
+                .unwrap()
+                .name
+        };
+        let unsearchable = row(|c| c.probes && !c.searchable);
+        let untruncated = row(|c| c.searchable && !c.key_width);
+        let in_table = row(|c| c.needs_search_table);
+        let uncounted = row(|c| c.searchable && !c.counts_occurrences);
+        let (bits, tt, policy) = (
+            format!("{untruncated}:bits=16"),
+            format!("{in_table}:tt=0"),
+            format!("{uncounted}:policy=stockfish"),
+        );
         for (bad, says) in [
             ("nope", "unknown detector"),
-            ("truth", "cannot search"),
+            (unsearchable, "cannot search"),
             ("linear:color=red", "unknown option"),
             ("linear:bits=0", "out of range"),
             ("linear:bits", "KEY=VALUE"),
@@ -323,10 +341,10 @@ mod tests {
             ("linear:policy=x", "unknown draw policy"),
             ("linear:tt-mode=x", "unknown tt-mode"),
             ("linear:bits=8,bits=9", "twice"),
-            ("matrix:bits=16", "cannot be truncated"),
+            (&bits, "cannot be truncated"),
             ("linear:upcoming=stockfish", "no upcoming"),
-            ("tt-thompson:tt=0", "table"),
-            ("axon:policy=stockfish", "axon"),
+            (&tt, "table"),
+            (&policy, uncounted),
         ] {
             let e = PlayerSpec::parse(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
@@ -336,11 +354,8 @@ mod tests {
     #[test]
     fn every_searchable_detector_builds() {
         for name in replab_registry::SEARCH_DETECTORS {
-            let policy = if name == "axon" {
-                "twofold"
-            } else {
-                "stockfish"
-            };
+            let counts = replab_registry::info(name).is_some_and(|d| d.caps.counts_occurrences);
+            let policy = if !counts { "twofold" } else { "stockfish" };
             let spec = PlayerSpec::parse(&format!("{name}:policy={policy}")).unwrap();
             spec.build(Some(100)).unwrap();
         }

@@ -21,7 +21,7 @@ mod shrink;
 use std::{path::Path, time::Instant};
 
 use anyhow::{Context, Result, bail};
-use replab_registry::{DETECTOR_NAMES, DETECTORS, parse_list};
+use replab_registry::{DETECTOR_NAMES, DETECTORS, Sizing, info, parse_list};
 use replab_report::{Meta, ReportDir, fmt_int};
 
 pub use self::{
@@ -96,15 +96,24 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The table-size options, as the command line spells them without `--`, with their sizes.
+    /// Each is a registry row's [`DetectorInfo::size_option`](replab_registry::DetectorInfo).
+    fn size_options(&self) -> [(&'static str, &[u64]); 3] {
+        [
+            ("tt-bits", &self.tt_bits),
+            ("filo-slots", &self.filo_slots),
+            ("rookie-bits", &self.rookie_bits),
+        ]
+    }
+
     /// The sizes to run of the registry's detector `name` (whose table size is
-    /// configurable): the option that belongs to it, empty for any other.
+    /// configurable): those of the option its row names, empty for any other.
     pub fn table_sizes(&self, name: &str) -> &[u64] {
-        match name {
-            "tt-open" => &self.tt_bits,
-            "filo" => &self.filo_slots,
-            "rookie" => &self.rookie_bits,
-            _ => &[],
-        }
+        let option = info(name).and_then(|d| d.size_option);
+        self.size_options()
+            .into_iter()
+            .find(|(o, _)| Some(*o) == option)
+            .map_or(&[], |(_, sizes)| sizes)
     }
 
     /// Checks every setting, naming the option at fault as the command line spells it.
@@ -126,13 +135,14 @@ impl Config {
         }
         parse_detectors(&self.detectors.join(","))
             .map_err(|e| anyhow::anyhow!("invalid --detectors: {e}"))?;
-        for (option, sizes, check) in [
-            ("--tt-bits", &self.tt_bits, parse_bits as fn(&str) -> _),
-            ("--filo-slots", &self.filo_slots, parse_slots),
-            ("--rookie-bits", &self.rookie_bits, parse_bits),
-        ] {
+        for (option, sizes) in self.size_options() {
+            let row = DETECTORS.iter().find(|d| d.size_option == Some(option));
+            let check = match row.and_then(|d| d.caps.sizing) {
+                Some(Sizing::Slots) => parse_slots,
+                _ => parse_bits,
+            };
             let text: Vec<String> = sizes.iter().map(u64::to_string).collect();
-            check(&text.join(",")).map_err(|e| anyhow::anyhow!("invalid {option}: {e}"))?;
+            check(&text.join(",")).map_err(|e| anyhow::anyhow!("invalid --{option}: {e}"))?;
         }
         Ok(())
     }
@@ -239,16 +249,17 @@ pub fn command_line(config: &Config, out: &Path) -> String {
             v.join(",")
         }
     };
+    let sizes: String = config
+        .size_options()
+        .iter()
+        .map(|(option, sizes)| format!(" --{option} {}", list(sizes)))
+        .collect();
     format!(
-        "replab audit --games {} --seed {} --detectors {} --max-plies {} --tt-bits {} \
-         --filo-slots {} --rookie-bits {} --out {}",
+        "replab audit --games {} --seed {} --detectors {} --max-plies {}{sizes} --out {}",
         config.games,
         config.seed,
         config.detectors.join(","),
         config.max_plies,
-        list(&config.tt_bits),
-        list(&config.filo_slots),
-        list(&config.rookie_bits),
         crate::experiment::shell_word(&out.display().to_string())
     )
 }
@@ -525,10 +536,7 @@ impl Experiment for Audit {
 mod tests {
     use replab_registry::info;
 
-    use super::{
-        spec::{Sizing, sizing},
-        *,
-    };
+    use super::{spec::sizing, *};
 
     #[test]
     fn option_parsers() {
@@ -595,7 +603,12 @@ mod tests {
     #[test]
     fn the_audit_list_and_the_size_experiments_come_from_the_registry() {
         let all = audited_names();
-        assert!(!all.contains(&"truth") && all.contains(&"cuckoo"));
+        assert!(!all.contains(&oracle_name()));
+        assert!(
+            DETECTOR_NAMES
+                .iter()
+                .all(|n| *n == oracle_name() || all.contains(n))
+        );
         assert_eq!(all.len(), DETECTOR_NAMES.len() - 1);
         let (_, sized) = Config::default().specs().unwrap();
         let techniques: Vec<&str> = sized.iter().map(|(t, _)| *t).collect();
@@ -608,7 +621,13 @@ mod tests {
         for (t, _) in &sized {
             assert!(sizing(t).is_some());
         }
-        assert_eq!(sizing("filo"), Some(Sizing::Slots));
+        let options: Vec<&str> = Config::default()
+            .size_options()
+            .iter()
+            .map(|(o, _)| *o)
+            .collect();
+        let rows: Vec<&str> = DETECTORS.iter().filter_map(|d| d.size_option).collect();
+        assert_eq!(options, rows, "one option per sizable row, in table order");
     }
 
     #[test]

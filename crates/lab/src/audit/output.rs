@@ -400,7 +400,7 @@ struct SizesContext<'a> {
 }
 
 /// The table-size section: a table per technique and one chart of errors and misses (or
-/// futile back-traces, for `rookie`) against the table size.
+/// futile back-traces, for a table that loses no position: `rookie`) against the table size.
 fn sizes_html(results: &Results, dir: &ReportDir) -> Result<String> {
     let mut tables = Vec::new();
     let mut lines = Vec::new();
@@ -414,9 +414,10 @@ fn sizes_html(results: &Results, dir: &ReportDir) -> Result<String> {
                 .collect()
         };
         lines.push(Series::new(technique, points(&|a| a.errors())));
-        // `rookie` never loses a position (its counters only grow); what a small table costs
-        // it is futile back-traces.
-        let extra = if technique == "rookie" {
+        // A table with no limit (`rookie`'s counters only grow) never loses a position; what a
+        // small table costs it is futile back-traces.
+        let limit = replab_registry::info(technique).map(|d| d.caps.table_limit);
+        let extra = if limit == Some(replab_registry::TableLimit::None) {
             Series::new(
                 format!("{technique} futile back-traces"),
                 points(&|a| a.stats.futile),

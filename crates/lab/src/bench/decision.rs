@@ -6,7 +6,7 @@
 //! [`NOT_MEASURED`].
 
 use replab_detect::DrawPolicy;
-use replab_registry::SEARCH_DETECTORS;
+use replab_registry::{DetectorId, SEARCH_DETECTORS};
 use replab_report::{Cell, fmt_delta_pct, table_html};
 use replab_selfplay::PlayerSpec;
 
@@ -53,12 +53,13 @@ pub fn choices(facts: &[Ranked]) -> Vec<Choice> {
         .chain(SEARCH_DETECTORS.iter().copied())
         .map(|d| choice(facts, d, None))
         .collect();
-    let linear = PlayerSpec::named("linear");
+    let linear = DetectorId::reference().name();
+    let default = PlayerSpec::named(linear).policy;
     rows.extend(
         DrawPolicy::ALL
             .into_iter()
-            .filter(|p| *p != linear.policy)
-            .map(|p| choice(facts, "linear", Some(p))),
+            .filter(|p| *p != default)
+            .map(|p| choice(facts, linear, Some(p))),
     );
     rows
 }

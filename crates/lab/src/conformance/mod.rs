@@ -129,8 +129,8 @@ pub fn replab_policy(detector: &str) -> DrawPolicy {
         .unwrap_or(DrawPolicy::Twofold)
 }
 
-/// The exact detector, run under every draw policy.
-pub const EXACT_DETECTOR: &str = "linear";
+/// The exact detector, run under every draw policy: the registry's reference.
+pub const EXACT_DETECTOR: &str = replab_registry::DetectorId::reference().name();
 
 /// replab's engine with `detector` under `policy`.
 fn replab_engine(launch: &Launch, detector: &str, policy: DrawPolicy) -> EngineSpec {

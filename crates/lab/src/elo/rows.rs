@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// The baseline: the reference detector ([`DetectorId::reference`], `linear`) with Stockfish's
 /// draw policy.
-pub const BASELINE: &str = DetectorId::Linear.name();
+pub const BASELINE: &str = DetectorId::reference().name();
 
 /// The baseline with one player option (`linear:policy=twofold`).
 fn baseline_with(option: &str) -> String {

@@ -39,16 +39,19 @@ fn a_tiny_gauntlet_reports_every_row() {
                 && matches!(&f.fact, Fact::Elo(e) if e.policy.as_deref() == policy)
         })
     };
-    assert!(elo("off", None) && elo("linear+cuckoo", None) && elo("axon", None));
-    assert!(elo("linear", Some("twofold")) && elo("linear", Some("threefold")));
+    // `off` and every search detector but the baseline has its row.
+    for name in std::iter::once("off").chain(replab_registry::SEARCH_DETECTORS) {
+        assert_eq!(elo(name, None), name != BASELINE, "{name}");
+    }
+    assert!(elo(BASELINE, Some("twofold")) && elo(BASELINE, Some("threefold")));
     assert!(
-        !elo("linear", None),
+        !elo(BASELINE, None),
         "the bits, GHI and jitter rows are not detector rows"
     );
     let rows = crate::bench::decision::choices(&facts);
     let off = rows.iter().find(|r| r.spec == "off").unwrap();
     assert_eq!(off.elo.len(), 1);
-    assert!(rows.iter().any(|r| r.spec == "linear" && r.baseline));
+    assert!(rows.iter().any(|r| r.spec == BASELINE && r.baseline));
 }
 
 #[test]

@@ -40,7 +40,7 @@ use crate::{
 pub const TITLE: &str = "Graph-history interaction: path-dependent draws reused from the table";
 
 /// The detector of every search.
-pub const DETECTOR: DetectorId = DetectorId::Linear;
+pub const DETECTOR: DetectorId = DetectorId::reference();
 
 /// Deepest depth accepted.
 pub const MAX_DEPTH: u32 = 12;

@@ -263,18 +263,43 @@ mod tests {
 
     #[test]
     fn spec_labels_and_checks() {
-        assert_eq!(Spec::sized("tt-open", 12).unwrap().label(), "tt-open/2^12");
-        assert_eq!(Spec::sized("filo", 16).unwrap().label(), "filo/16");
-        assert_eq!(Spec::sized("rookie", 4).unwrap().size(), Some(16));
-        assert_eq!(Spec::named("cuckoo").unwrap().check(), Check::Upcoming);
-        assert_eq!(Spec::sized("filo", 16).unwrap().check(), Check::Probe);
-        assert_eq!(Spec::sized("rookie", 4).unwrap().build().name(), "rookie");
-        assert!(Spec::sized("linear", 4).is_none());
+        for row in DETECTORS {
+            let name = row.name;
+            let check = if row.caps.upcoming_only() {
+                Check::Upcoming
+            } else {
+                Check::Probe
+            };
+            assert_eq!(Spec::named(name).unwrap().check(), check, "{name}");
+            // Index bits are labelled `2^bits`, slot counts as they are.
+            let sized = Spec::sized(name, 4);
+            match row.caps.sizing {
+                Some(Sizing::Bits) => {
+                    let spec = sized.unwrap();
+                    assert_eq!(spec.label(), format!("{name}/2^4"));
+                    assert_eq!(spec.size(), Some(16));
+                    assert_eq!((spec.check(), spec.build().name()), (check, name));
+                }
+                Some(Sizing::Slots) => {
+                    let spec = sized.unwrap();
+                    assert_eq!(spec.label(), format!("{name}/4"));
+                    assert_eq!(spec.size(), Some(4));
+                    assert_eq!((spec.check(), spec.build().name()), (check, name));
+                }
+                None => assert!(sized.is_none(), "{name}"),
+            }
+            let keyed = Spec::keyed(name, 32);
+            if row.caps.key_width {
+                let spec = keyed.unwrap();
+                assert_eq!(spec.label(), format!("{name}/32b"));
+                assert_eq!(spec.check(), check, "{name}");
+                assert!(Spec::keyed(name, 65).is_none(), "{name}");
+            } else {
+                assert!(keyed.is_none(), "{name}");
+            }
+        }
         assert!(Spec::named("nosuch").is_none());
-        assert_eq!(Spec::keyed("linear", 32).unwrap().label(), "linear/32b");
-        assert_eq!(Spec::keyed("cuckoo", 16).unwrap().check(), Check::Upcoming);
-        assert!(Spec::keyed("axon", 32).is_none() && Spec::keyed("linear", 65).is_none());
-        assert_eq!(oracle_name(), "truth");
+        assert_eq!(oracle_name(), TruthDetector::new().name());
     }
 
     #[test]

@@ -403,7 +403,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let clusters = clusters(&walk, config.widths[0]);
     let zarkov = audit
         .iter()
-        .find(|c| c.detector == DetectorId::Linear && c.bits == 32)
+        .find(|c| c.detector == DetectorId::reference() && c.bits == 32)
         .map(|c| Zarkov {
             bits: 32,
             per_probe: c.per_probe,

@@ -146,10 +146,17 @@ fn exact_intervals() {
     );
     assert_eq!(bound::clopper_pearson(0, 0), [0.0, 0.0]);
     assert!(close(bound::beta_inc(2.0, 3.0, 0.4), 0.524_8));
-    assert_eq!(bound::bytes_per_entry(DetectorId::Linear, 32), 4);
-    assert_eq!(bound::bytes_per_entry(DetectorId::TtOpen, 24), 11);
-    assert_eq!(bound::bytes_per_entry(DetectorId::Cuckoo, 64), 10);
-    assert_eq!(bound::bytes_per_entry(DetectorId::LinearCuckoo, 64), 10);
+    // The key's whole bytes plus what the row stores beside it (none for the reference).
+    assert_eq!(bound::bytes_per_entry(DetectorId::reference(), 32), 4);
+    for row in replab_registry::DETECTORS
+        .iter()
+        .filter(|d| d.caps.key_width)
+    {
+        for (bits, key_bytes) in [(1, 1), (24, 3), (32, 4), (33, 5), (64, 8)] {
+            let bytes = bound::bytes_per_entry(row.id, bits);
+            assert_eq!(bytes, key_bytes + row.key_overhead, "{} {bits}", row.name);
+        }
+    }
 }
 
 #[test]

@@ -453,7 +453,7 @@ pub fn measure_all(budget: Budget, progress: &mut dyn Progress) -> Result<Measur
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Recorded, microbench::scenarios};
+    use crate::Recorded;
     use replab_registry::{DETECTORS, TableLimit};
 
     #[test]
@@ -496,9 +496,7 @@ mod tests {
         assert_eq!(m.walk.len(), n);
         assert_eq!(
             m.tables.len(),
-            scenarios::TT_OPEN_BITS.len()
-                + scenarios::FILO_SLOTS.len()
-                + scenarios::ROOKIE_BITS.len()
+            DETECTORS.iter().map(|d| d.size_sweep.len()).sum::<usize>()
         );
         let cycles = m.runs.iter().chain(&m.histories);
         assert!(cycles.clone().all(|c| c.ns > 0.0 && c.ratio > 0.0));

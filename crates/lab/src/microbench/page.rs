@@ -319,6 +319,42 @@ fn rate_series(family: DetectorId, rows: Vec<&WalkCost>) -> Vec<Series> {
     }
 }
 
+/// The caption of the rates chart: what each family's lines count, by its table limit (the
+/// series of [`rate_series`]): "tt-open, filo: positions left out of the table per enter
+/// (misses); filo (collisions): positions stored away from their home slot per enter; rookie:
+/// futile back-traces per probe (false hits of the counters)".
+fn rates_caption(families: &[DetectorId]) -> String {
+    let with = |keep: fn(TableLimit) -> bool, label: fn(DetectorId) -> String, what: &str| {
+        let names: Vec<String> = families
+            .iter()
+            .filter(|f| keep(f.caps().table_limit))
+            .map(|&f| label(f))
+            .collect();
+        (!names.is_empty()).then(|| format!("{}: {what}", names.join(", ")))
+    };
+    [
+        with(
+            |l| l != TableLimit::None,
+            |f| f.to_string(),
+            "positions left out of the table per enter (misses)",
+        ),
+        with(
+            |l| l == TableLimit::Fills,
+            |f| format!("{f} (collisions)"),
+            "positions stored away from their home slot per enter",
+        ),
+        with(
+            |l| l == TableLimit::None,
+            |f| f.to_string(),
+            "futile back-traces per probe (false hits of the counters)",
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join("; ")
+}
+
 /// "tt-open (2^20…2^8 entries), filo (1,024…16 entries) and rookie (2^14…2^6 entries)": each
 /// family with its largest and smallest table, from the measurements.
 fn families_and_sizes(s: &MicrobenchSummary, families: &[DetectorId]) -> String {
@@ -394,9 +430,7 @@ fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, 
     let rate_fig = dir.write_chart(
         "microbench-tables-rates.svg",
         &rate_chart,
-        "tt-open, filo: positions left out of the table per enter (misses); filo (collisions): \
-         positions stored away from their home slot per enter; rookie: futile back-traces per \
-         probe (false hits of the counters)",
+        &rates_caption(&families),
     )?;
     Ok((size_fig, rate_fig))
 }

@@ -32,10 +32,7 @@ use rand_xoshiro::{
 };
 use replab_board::{Color, Move, Position, Role, zobrist};
 use replab_detect::{Detector, Line, Repetition, load_history};
-use replab_registry::{
-    DETECTORS, DetectorId, FiloDetector, RookieDetector, TruthDetector, TtOpenDetector,
-    UpcomingRule, info,
-};
+use replab_registry::{DETECTORS, DetectorId, TruthDetector, UpcomingRule, info, with_detector};
 use replab_truth::kit;
 
 /// The start of every scenario game: a closed middlegame with rooks, minor pieces and six free
@@ -105,15 +102,6 @@ pub const CYCLE_DETECTORS: [&str; CYCLE_LEN] = {
     out
 };
 
-/// `tt-open` table sizes (log2 of the entry count), 16 MiB down to 4 KiB.
-pub const TT_OPEN_BITS: [u32; 7] = [20, 18, 16, 14, 12, 10, 8];
-
-/// `filo` table sizes (slots).
-pub const FILO_SLOTS: [usize; 7] = [1024, 512, 256, 128, 64, 32, 16];
-
-/// `rookie` table sizes (log2 of the counter count), 16 KiB down to 64 bytes.
-pub const ROOKIE_BITS: [u32; 9] = [14, 13, 12, 11, 10, 9, 8, 7, 6];
-
 /// Receives each detector of the table-size runs, concretely typed (so each gets its own
 /// compiled loop): see [`table_size_runs`].
 pub trait SizedVisitor {
@@ -122,23 +110,21 @@ pub trait SizedVisitor {
     fn visit<D: Detector + 'static>(&mut self, name: &'static str, entries: usize, detector: D);
 }
 
-/// Hands every table-size configuration to `visitor`, in report order: `tt-open` at
-/// [`TT_OPEN_BITS`], `filo` at [`FILO_SLOTS`], `rookie` at [`ROOKIE_BITS`] (largest first).
+/// Hands every table-size configuration to `visitor`, in report order: every registry row whose
+/// table size is configurable, in table order, at each size of its
+/// [`size_sweep`](replab_registry::DetectorInfo::size_sweep) (largest first).
 pub fn table_size_runs(visitor: &mut impl SizedVisitor) {
-    for bits in TT_OPEN_BITS {
-        let name = DetectorId::TtOpen.name();
-        visitor.visit(name, 1 << bits, TtOpenDetector::with_bits(bits));
-    }
-    for slots in FILO_SLOTS {
-        visitor.visit(
-            DetectorId::Filo.name(),
-            slots,
-            FiloDetector::with_slots(slots),
-        );
-    }
-    for bits in ROOKIE_BITS {
-        let name = DetectorId::Rookie.name();
-        visitor.visit(name, 1 << bits, RookieDetector::with_bits(bits));
+    for row in DETECTORS {
+        let Some(sizing) = row.caps.sizing else {
+            continue;
+        };
+        for &value in row.size_sweep {
+            let size = sizing.size(value).expect("a sweep size fits its kind");
+            let entries = usize::try_from(size.entries()).expect("a sweep size fits memory");
+            with_detector!(row.name, size = size, |d| visitor
+                .visit(row.name, entries, d))
+            .expect("a sizable row builds at its sweep sizes");
+        }
     }
 }
 

@@ -464,23 +464,33 @@ fn fake_criterion(root: &std::path::Path, id: [&str; 3], median: f64, ids: bool)
 fn criterion_estimates_are_read_and_shown_beside_replab() {
     let scratch = Scratch::new("criterion");
     let root = scratch.0.join("criterion");
-    fake_criterion(&root, ["run-miss", "linear", "8"], 7.0, true);
-    fake_criterion(&root, ["run-miss", "linear", "64"], 30.0, true);
+    // The cheap detector's cycles and walk, and the first table-size run.
+    let cheap = cheap().name();
+    let (sized, entries) = table_sizes()[0];
+    let entries = entries.to_string();
+    fake_criterion(&root, ["run-miss", cheap, "8"], 7.0, true);
+    fake_criterion(&root, ["run-miss", cheap, "64"], 30.0, true);
     fake_criterion(&root, ["make-unmake", "copy-make", "quiet"], 20.0, true);
-    fake_criterion(&root, ["walk", "linear", "3000"], 30_000.0, false);
-    fake_criterion(&root, ["table-size", "filo", "64"], 300_000.0, true);
+    fake_criterion(&root, ["walk", cheap, "3000"], 30_000.0, false);
+    fake_criterion(
+        &root,
+        ["table-size", sized.name(), &entries],
+        300_000.0,
+        true,
+    );
     fake_criterion(&root, ["unknown-group", "x", "1"], 5.0, true);
     // criterion's own leftovers are ignored: the previous run, reports, broken files.
-    let base = root.join("run-miss/linear/8/base");
+    let base = root.join(format!("run-miss/{cheap}/8/base"));
     std::fs::create_dir_all(&base).unwrap();
     std::fs::copy(
-        root.join("run-miss/linear/64/new/estimates.json"),
+        root.join(format!("run-miss/{cheap}/64/new/estimates.json")),
         base.join("estimates.json"),
     )
     .unwrap();
     std::fs::create_dir_all(root.join("report")).unwrap();
-    std::fs::create_dir_all(root.join("history/linear/0/new")).unwrap();
-    std::fs::write(root.join("history/linear/0/new/estimates.json"), "{oops").unwrap();
+    let broken = root.join(format!("history/{cheap}/0/new"));
+    std::fs::create_dir_all(&broken).unwrap();
+    std::fs::write(broken.join("estimates.json"), "{oops").unwrap();
 
     assert_eq!(super::read_criterion(&scratch.0.join("absent")), None);
     let found = super::read_criterion(&root).unwrap();
@@ -491,12 +501,12 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
     assert_eq!(
         ids,
         [
-            "make-unmake/copy-make/quiet",
-            "run-miss/linear/8",
-            "run-miss/linear/64",
-            "table-size/filo/64",
-            "unknown-group/x/1",
-            "walk/linear/3000",
+            "make-unmake/copy-make/quiet".to_owned(),
+            format!("run-miss/{cheap}/8"),
+            format!("run-miss/{cheap}/64"),
+            format!("table-size/{sized}/{entries}"),
+            "unknown-group/x/1".to_owned(),
+            format!("walk/{cheap}/3000"),
         ]
     );
     let e8 = &found[1];
@@ -504,7 +514,7 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
     assert!((e8.ci[0] - 6.3).abs() < 1e-9 && (e8.ci[1] - 7.7).abs() < 1e-9);
     assert_eq!(e8.confidence_level, 0.95);
 
-    // Paired with replab's figures: run-miss/linear/8 is 3 + 0.5 × 8 = 7 ns in fake(); the walk
+    // Paired with replab's figures: run-miss/<cheap>/8 is 3 + 0.5 × 8 = 7 ns in fake(); the walk
     // per node (criterion's per-replay time over 3000 nodes).
     let summary = summarise(&fake(), false);
     let (c, _, ours, ours_ci) = super::criterion::pair(e8, &summary).unwrap();
@@ -514,8 +524,9 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
     let (c, c_ci, ours, _) = super::criterion::pair(walk, &summary).unwrap();
     assert_eq!((c, ours), (10.0, 10.0));
     assert!((c_ci[0] - 9.0).abs() < 1e-9);
-    let filo = found.iter().find(|e| e.group == "table-size").unwrap();
-    assert_eq!(super::criterion::pair(filo, &summary).unwrap().2, 10.064);
+    let table = found.iter().find(|e| e.group == "table-size").unwrap();
+    let per_node = 10.0 + table_sizes()[0].1 as f64 / 1000.0;
+    assert_eq!(super::criterion::pair(table, &summary).unwrap().2, per_node);
     let make = &found[0];
     assert_eq!(super::criterion::pair(make, &summary).unwrap().2, 20.0);
     assert!(super::criterion::pair(&found[4], &summary).is_none());

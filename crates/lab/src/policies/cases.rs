@@ -4,7 +4,7 @@
 use anyhow::{Context, Result, anyhow, bail, ensure};
 use replab_board::{Move, Position};
 use replab_detect::{DrawPolicy, PRESETS};
-use replab_registry::{DETECTORS, check_policy, with_detector};
+use replab_registry::{DETECTORS, DetectorId, check_policy, with_detector};
 use replab_search::{SearchConfig, Searcher};
 use serde::{Deserialize, Serialize};
 
@@ -200,7 +200,8 @@ pub fn check(cases: &[Case]) -> Result<Vec<CaseCheck>> {
                 .iter()
                 .map(|(name, expected)| {
                     let policy: DrawPolicy = name.parse()?;
-                    let got = first_draw("linear", policy, case, &case.line)?;
+                    let reference = DetectorId::reference().name();
+                    let got = first_draw(reference, policy, case, &case.line)?;
                     let mut pass = true;
                     for det in exact.iter().filter(|d| check_policy(d, policy).is_ok()) {
                         pass &= first_draw(det, policy, case, &case.line)? == *expected;

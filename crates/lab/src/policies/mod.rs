@@ -440,14 +440,20 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             "repetition",
             &rep,
             config.repetition_depth,
-            "datasets/repetition.epd: perpetual checks, composed draws and positions from real \
-             games, most with the game that led to them as history",
+            format!(
+                "{}: perpetual checks, composed draws and positions from real games, most with \
+                 the game that led to them as history",
+                datasets::REPETITION.path
+            ),
         ),
         (
             "wac",
             &wac,
             config.wac_depth,
-            "the first records of datasets/wac.epd (Win At Chess tactics), no game history",
+            format!(
+                "the first records of {} (Win At Chess tactics), no game history",
+                datasets::WAC.path
+            ),
         ),
     ] {
         if recs.is_empty() {
@@ -456,7 +462,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         let runs = search_set(set, recs, depth, config, progress)?;
         sets.push(SetResults {
             set: set.into(),
-            description: description.into(),
+            description,
             depth,
             records: recs.len(),
             with_history: recs.iter().filter(|r| !r.moves.is_empty()).count(),

@@ -12,7 +12,7 @@ use replab_registry::{AxonDetector, TruthDetector};
 use replab_search::{Counters, Searcher};
 
 use super::{
-    grid::{COUNT_NOISE, change},
+    grid::{COUNT_NOISE, SUBJECT, change},
     results::{FalseDraws, GridConfig, GridTotal},
 };
 use crate::{Progress, engine::parallel};
@@ -124,7 +124,7 @@ pub fn measure(
             Ok(false_draws(
                 &c.name,
                 &total(&c.name, "off")?,
-                &total(&c.name, "axon")?,
+                &total(&c.name, SUBJECT.name())?,
                 confirmed,
             ))
         })

@@ -14,9 +14,13 @@ use crate::{
     stats::{Estimate, median_ci},
 };
 
-/// The detectors every grid configuration runs: `off` first, then the paper's move chains and
-/// the plain key list. `axon` serves only `twofold`, so the grid's policy is `twofold`.
-pub const GRID_DETECTORS: [DetectorId; 3] = [DetectorId::Off, DetectorId::Axon, DetectorId::Linear];
+/// The study's subject: the paper's move chains (`axon`).
+pub const SUBJECT: DetectorId = DetectorId::Axon;
+
+/// The detectors every grid configuration runs: `off` first, then the paper's move chains
+/// ([`SUBJECT`]) and the registry's reference, the plain key list. `axon` serves only `twofold`,
+/// so the grid's policy is `twofold`.
+pub const GRID_DETECTORS: [DetectorId; 3] = [DetectorId::Off, SUBJECT, DetectorId::reference()];
 
 pub use crate::compare::{COUNT_NOISE, SIZE_TOLERANCE};
 

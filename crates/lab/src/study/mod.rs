@@ -337,9 +337,9 @@ fn wac_set(
         set: "wac".into(),
         depth: config.wac_depth,
         description: format!(
-            "the first {} records of datasets/wac.epd (Win At Chess, mostly middlegames), no \
-             game history",
-            wac_positions.len()
+            "the first {} records of {} (Win At Chess, mostly middlegames), no game history",
+            wac_positions.len(),
+            datasets::WAC.path
         ),
         aggregates: sets::aggregate("wac", &wac_positions),
         positions: wac_positions,

@@ -2,6 +2,7 @@
 //! endgame and WAC distributions. Prose and markup are in `templates/study/`.
 
 use anyhow::Result;
+use replab_registry::DetectorId;
 use replab_report::{
     Cell, ForestChart, Page, ReportDir, escape_html, figure_html, fmt_delta_pct, fmt_int, fmt_ms,
     render_fragment, table_html,
@@ -13,6 +14,7 @@ use crate::compare::{Measured, Reference, Scope, Unit, forest_chart, forest_row}
 
 use super::{
     TITLE,
+    grid::{GRID_DETECTORS, SUBJECT},
     results::{Aggregate, Distribution, GridTotal, Judgement, Results},
     verdict::fmt_estimate,
 };
@@ -414,14 +416,14 @@ fn profiles_section(results: &Results) -> Result<String> {
 /// Writes `grid.svg`, the heat map of the totals (rows = configurations, columns = detector ×
 /// quantity), and returns its figure.
 fn totals_figure(results: &Results, dir: &ReportDir) -> Result<String> {
-    let dets = ["axon", "linear"];
+    let dets = &GRID_DETECTORS[1..];
     let mut columns = Vec::new();
     for d in dets {
         for q in ["terminal", "generated", "time"] {
             columns.push(format!("{d} Δ{q}"));
         }
     }
-    let total = |config: &str, det: &str| {
+    let total = |config: &str, det: DetectorId| {
         results
             .grid_totals
             .iter()
@@ -441,7 +443,7 @@ fn totals_figure(results: &Results, dir: &ReportDir) -> Result<String> {
     for c in &results.grid_configs {
         let mut values = Vec::new();
         for d in dets {
-            let t = total(&c.name, d);
+            let t = total(&c.name, *d);
             values.push(t.map(|t| t.terminal_change));
             values.push(t.map(|t| t.generated_change));
             values.push(t.map(|t| t.time_change.median));
@@ -486,7 +488,7 @@ fn depth_figure(results: &Results, dir: &ReportDir) -> Result<String> {
                     results
                         .grid
                         .iter()
-                        .find(|g| g.config == c.name && g.detector == "axon" && g.depth == *d)
+                        .find(|g| g.config == c.name && g.detector == SUBJECT && g.depth == *d)
                         .map(|g| g.generated_change)
                 })
                 .collect(),
@@ -564,7 +566,7 @@ fn axon_configs_judged(results: &Results, both: super::Judgement) -> String {
 }
 
 /// Groups of names that are one search, as `a (= b, c); d (= e)`, or "none".
-fn groups_text(groups: &[(String, Vec<String>)]) -> String {
+fn groups_text(groups: &[super::results::OneSearch]) -> String {
     if groups.is_empty() {
         return "none".into();
     }

@@ -354,6 +354,9 @@ pub struct Results {
     pub verdict: Verdict,
 }
 
+/// Configurations that are one search: the name kept, then the others.
+pub type OneSearch = (String, Vec<String>);
+
 impl Results {
     /// `axon`'s totals of the configurations that vote: one per search of its own (a
     /// configuration identical in effect to an earlier one is left out), in grid order.
@@ -365,21 +368,21 @@ impl Results {
         };
         self.grid_totals
             .iter()
-            .filter(|t| t.detector == DetectorId::Axon && votes(&t.config))
+            .filter(|t| t.detector == super::grid::SUBJECT && votes(&t.config))
             .collect()
     }
 
     /// The groups of configuration names that are one search: the same settings under other
     /// names ([`GridConfig::coincides_with`]) or identical searches at the grid's depth
     /// ([`GridConfig::searches_as`]), as `(kept, others)`.
-    pub fn one_search_groups(&self) -> (Vec<(String, Vec<String>)>, Vec<(String, Vec<String>)>) {
+    pub fn one_search_groups(&self) -> (Vec<OneSearch>, Vec<OneSearch>) {
         let same_settings = self
             .grid_configs
             .iter()
             .filter(|c| !c.coincides_with.is_empty())
             .map(|c| (c.name.clone(), c.coincides_with.clone()))
             .collect();
-        let mut same_search: Vec<(String, Vec<String>)> = Vec::new();
+        let mut same_search: Vec<OneSearch> = Vec::new();
         for c in &self.grid_configs {
             let Some(kept) = &c.searches_as else { continue };
             match same_search.iter_mut().find(|(k, _)| k == kept) {

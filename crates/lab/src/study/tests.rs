@@ -119,7 +119,11 @@ fn the_grid_verdict_follows_the_decisions() {
     let base = run(&small(), &mut Silent).unwrap();
     let with = |d: Decision| {
         let mut r = base.clone();
-        for t in r.grid_totals.iter_mut().filter(|t| t.detector == "axon") {
+        for t in r
+            .grid_totals
+            .iter_mut()
+            .filter(|t| t.detector == grid::SUBJECT)
+        {
             t.generated_vs_paper = d;
         }
         verdict::verdict(&r).claims[1].support.clone()
@@ -409,7 +413,11 @@ fn the_rate_claim_is_decided_by_the_comparison_rule() {
     let with = |share: f64| {
         let mut r = base.clone();
         r.config.grid_depth = 12;
-        for t in r.grid_totals.iter_mut().filter(|t| t.detector == "axon") {
+        for t in r
+            .grid_totals
+            .iter_mut()
+            .filter(|t| t.detector == grid::SUBJECT)
+        {
             t.counters.generated = 10_000_000;
             t.counters.repetitions = (10_000_000.0 * paper_rate * share).round() as u64;
         }
@@ -434,7 +442,7 @@ fn the_matrix_claim_follows_the_times() {
             for p in &mut set.positions {
                 for run in &mut p.runs {
                     match run.detector {
-                        DetectorId::Axon => run.time_ms = axon_ms,
+                        grid::SUBJECT => run.time_ms = axon_ms,
                         DetectorId::Matrix => run.time_ms = matrix_ms,
                         _ => {}
                     }

@@ -1,11 +1,12 @@
 //! The verdict: for each of the paper's claims, what the numbers of the study say, under which
 //! searcher choices, and how confident we are. Every sentence is generated from the results.
 
+use replab_registry::DetectorId;
 use replab_report::{fmt_delta_pct, fmt_int};
 
 use super::{
     grid,
-    grid::{COUNT_NOISE, change},
+    grid::{COUNT_NOISE, SUBJECT, change},
     results::{
         Aggregate, ClaimRow, ClaimVerdict, GridTotal, Judgement, PositionSet, Results, Verdict,
     },
@@ -116,19 +117,25 @@ fn grid_claim(
 }
 
 /// The aggregate of `set` for `profile` × `detector`.
-fn agg<'a>(set: &'a PositionSet, profile: &str, detector: &str) -> Option<&'a Aggregate> {
+fn agg<'a>(set: &'a PositionSet, profile: &str, detector: DetectorId) -> Option<&'a Aggregate> {
     set.aggregates
         .iter()
         .find(|a| a.profile == profile && a.detector == detector)
 }
 
 /// Per position, `a`'s time or generated count against `b`'s (same profile), as an estimate.
-fn paired(set: &PositionSet, profile: &str, a: &str, b: &str, time: bool) -> Option<Estimate> {
+fn paired(
+    set: &PositionSet,
+    profile: &str,
+    a: DetectorId,
+    b: DetectorId,
+    time: bool,
+) -> Option<Estimate> {
     let values: Vec<f64> = set
         .positions
         .iter()
         .filter_map(|p| {
-            let get = |d: &str| {
+            let get = |d: DetectorId| {
                 p.runs
                     .iter()
                     .find(|r| r.profile == profile && r.detector == d)
@@ -154,7 +161,7 @@ fn chains_against_matrix(r: &Results) -> ClaimVerdict {
     let mut rows = Vec::new();
     for profile in r.profiles.iter().map(|p| p.name.as_str()) {
         for (set, name) in [(&r.endgames, "endgames"), (&r.wac, "WAC")] {
-            let Some(t) = paired(set, profile, "axon", "matrix", true) else {
+            let Some(t) = paired(set, profile, SUBJECT, DetectorId::Matrix, true) else {
                 continue;
             };
             let scope = Scope::positions(format!(
@@ -360,10 +367,10 @@ fn endgame_claim(r: &Results) -> ClaimVerdict {
     let mut eg_parts = Vec::new();
     let mut eg_support = Vec::new();
     for profile in r.profiles.iter().map(|p| p.name.as_str()) {
-        let Some(eg) = agg(&r.endgames, profile, "axon") else {
+        let Some(eg) = agg(&r.endgames, profile, SUBJECT) else {
             continue;
         };
-        let wac = agg(&r.wac, profile, "axon");
+        let wac = agg(&r.wac, profile, SUBJECT);
         let e = &eg.generated.median;
         let faster = eg.time.median.ci[1] < 0.0;
         // Efficiency is time first: a measurably slower search contradicts the claim however
@@ -434,8 +441,8 @@ fn standard_claim(r: &Results) -> ClaimVerdict {
     for profile in r.profiles.iter().map(|p| p.name.as_str()) {
         for (set, name) in [(&r.endgames, "endgames"), (&r.wac, "WAC")] {
             let (Some(t), Some(g)) = (
-                paired(set, profile, "axon", "linear", true),
-                paired(set, profile, "axon", "linear", false),
+                paired(set, profile, SUBJECT, DetectorId::reference(), true),
+                paired(set, profile, SUBJECT, DetectorId::reference(), false),
             ) else {
                 continue;
             };

@@ -27,7 +27,9 @@ use std::{
 
 use anyhow::{Context, Result, bail, ensure};
 use replab_detect::DrawPolicy;
-use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy, info, parse_list};
+use replab_registry::{
+    DETECTORS, DetectorId, DetectorInfo, SEARCH_DETECTORS, check_policy, info, parse_list,
+};
 use replab_report::Meta;
 use replab_search::{SearchConfig, SearchResult};
 
@@ -143,6 +145,34 @@ fn searchable(name: &str) -> bool {
     name == "off" || info(name).is_some_and(|i| i.caps.searchable)
 }
 
+/// Why a listed row is refused by the searcher: "`truth` and `cuckoo` are not search detectors
+/// (use linear+cuckoo)". The registry's listed rows the searcher cannot run, those that probe
+/// first, then the searchable compositions that answer upcoming-cycle queries in their place.
+fn not_searchable() -> String {
+    let mut refused: Vec<&DetectorInfo> = DETECTORS
+        .iter()
+        .filter(|d| d.caps.listed && !d.caps.searchable)
+        .collect();
+    refused.sort_by_key(|d| d.caps.upcoming_only());
+    let refused: Vec<String> = refused.iter().map(|d| format!("`{}`", d.name)).collect();
+    let instead: Vec<&str> = DETECTORS
+        .iter()
+        .filter(|d| d.caps.listed && d.caps.searchable && d.caps.composite && d.caps.upcoming)
+        .map(|d| d.name)
+        .collect();
+    let are = if refused.len() == 1 {
+        "is not a search detector"
+    } else {
+        "are not search detectors"
+    };
+    let refused = match refused.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    format!("{refused} {are} (use {})", instead.join(", "))
+}
+
 /// The search detectors `all` stands for under `policy`: every one of the registry's search
 /// detectors that can serve the policy (`replab_registry::check_policy`; Gerbil's `filo`, for
 /// one, does not serve `twofold`), in the registry's order.
@@ -161,10 +191,7 @@ pub fn parse_detectors(text: &str, policy: DrawPolicy) -> Result<Vec<String>> {
     let mut names = parse_list(text, &all_detectors(policy))
         .with_context(|| format!("invalid --detectors {text:?}"))?;
     if names.iter().any(|n| !searchable(n)) {
-        bail!(
-            "invalid --detectors {text:?}: `truth` and `cuckoo` are not search detectors \
-             (use linear+cuckoo)"
-        );
+        bail!("invalid --detectors {text:?}: {}", not_searchable());
     }
     for name in &names {
         check_policy(name, policy)?;
@@ -340,34 +367,56 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
 
 #[cfg(test)]
 mod tests {
+    use replab_registry::DETECTOR_NAMES;
+
     use super::*;
 
     #[test]
     fn options_are_checked() {
+        let reference = DetectorId::reference().name();
+        // A listed row the searcher cannot run, and a search detector the default policy refuses.
+        let not_search = DETECTOR_NAMES.into_iter().find(|n| !searchable(n)).unwrap();
+        let refused = SEARCH_DETECTORS
+            .into_iter()
+            .find(|n| check_policy(n, Config::default().policy).is_err())
+            .unwrap();
         let twofold = DrawPolicy::Twofold;
         let all = parse_detectors("all", twofold).unwrap();
         assert_eq!(all.len(), all_detectors(twofold).len() + 1);
         assert_eq!(all[0], "off");
+        // `all` is every search detector the policy allows (Gerbil's filo, for one, does not
+        // serve twofold), and a detector the policy refuses is refused by name.
+        for policy in DrawPolicy::ALL {
+            let all = parse_detectors("all", policy).unwrap();
+            for name in SEARCH_DETECTORS {
+                let allowed = check_policy(name, policy).is_ok();
+                assert_eq!(all.iter().any(|n| n == name), allowed, "{name} {policy}");
+                if !allowed {
+                    let e = parse_detectors(&format!("{reference},{name}"), policy).unwrap_err();
+                    let start = format!("{name} cannot be used with --policy {policy}: ");
+                    assert!(e.to_string().starts_with(&start), "{e}");
+                }
+            }
+        }
         assert!(
-            !all.iter().any(|n| n == "filo"),
-            "filo does not serve twofold"
-        );
-        let moreland = parse_detectors("all", DrawPolicy::Moreland).unwrap();
-        assert!(moreland.iter().any(|n| n == "filo") && !moreland.iter().any(|n| n == "axon"));
-        let e = parse_detectors("linear,axon", DrawPolicy::Threefold).unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("axon cannot be used with --policy threefold: "),
-            "{e}"
+            DrawPolicy::ALL
+                .into_iter()
+                .any(|p| all_detectors(p).len() < SEARCH_DETECTORS.len()),
+            "some policy refuses some detector"
         );
         assert!(parse_detectors("nosuch", twofold).is_err());
-        assert!(parse_detectors("truth", twofold).is_err());
-        assert!(parse_detectors("cuckoo", twofold).is_err());
+        for row in DETECTORS
+            .iter()
+            .filter(|d| d.caps.listed && !d.caps.searchable)
+        {
+            let e = parse_detectors(row.name, twofold).unwrap_err().to_string();
+            assert!(e.contains(&format!("`{}`", row.name)), "{e}");
+        }
         assert!(parse_policy("sometimes").is_err());
         assert_eq!(parse_policy("stockfish").unwrap(), DrawPolicy::Stockfish);
         assert_eq!(
-            parse_detectors("linear,off", twofold).unwrap(),
-            ["off", "linear"]
+            parse_detectors(&format!("{reference},off"), twofold).unwrap(),
+            ["off", reference]
         );
         assert!(Config::default().check().is_ok());
         for bad in [
@@ -388,11 +437,11 @@ mod tests {
                 ..Config::default()
             },
             Config {
-                detectors: vec!["truth".into()],
+                detectors: vec![not_search.into()],
                 ..Config::default()
             },
             Config {
-                detectors: vec!["off".into(), "filo".into()],
+                detectors: vec!["off".into(), refused.into()],
                 ..Config::default()
             },
         ] {

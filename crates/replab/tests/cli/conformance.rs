@@ -7,7 +7,7 @@ use crate::common::*;
 
 fn scenarios() -> String {
     repo_root()
-        .join("datasets/conformance.json")
+        .join(replab_lab::datasets::CONFORMANCE)
         .display()
         .to_string()
 }

@@ -32,7 +32,7 @@ fn suite(epd: &Path, out: &Path, depth: &str) -> Command {
 
 #[test]
 fn killed_run_leaves_the_previous_report() {
-    let wac = repo_root().join("datasets/wac.epd");
+    let wac = repo_root().join(replab_lab::datasets::WAC.path);
     let scratch = Scratch::new("interrupt");
     let small = scratch.path("small.epd");
     let first_line = std::fs::read_to_string(&wac)

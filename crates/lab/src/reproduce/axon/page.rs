@@ -2,7 +2,7 @@
 //! prose and markup are templates in `crates/lab/templates/reproduce/axon/`.
 
 use anyhow::Result;
-use replab_registry::{DetectorId, info};
+use replab_registry::{DetectorId, Family, info};
 use replab_report::{
     BarChart, Cell, LineChart, Page, ReportDir, Series, colour_hex, fmt_delta_pct, fmt_int, fmt_ms,
     render_fragment, table_html,
@@ -82,15 +82,16 @@ fn swatch(name: &str) -> Result<Cell> {
     cell(&json!({ "kind": "swatch", "colour": colour_hex(name), "name": name }))
 }
 
-/// The head-to-head group of the detector `name`, by its crate: move chains (0), matrices (1),
-/// keys scanned linearly (2), other keys (3), then transposition-table-shaped key tables (4).
+/// The head-to-head group of the detector `name`, by its registry family: move chains (0),
+/// matrices (1), keys scanned linearly (2), other keys (3), then transposition-table-shaped key
+/// tables (4).
 fn group(name: &str) -> u8 {
-    match info(name).map_or("", |i| i.crate_name) {
-        "replab-axon" => 0,
-        "replab-matrix" => 1,
-        "replab-linear" => 2,
-        "replab-tt-open" | "replab-tt-thompson" => 4,
-        _ => 3,
+    match info(name).map(|i| i.family) {
+        Some(Family::MoveChains) => 0,
+        Some(Family::Positions) => 1,
+        Some(Family::KeyScan) => 2,
+        Some(Family::TtEntries) => 4,
+        Some(Family::KeyTable | Family::MoveKeys) | None => 3,
     }
 }
 
@@ -1234,11 +1235,12 @@ fn time_cell(run: &Run) -> Result<Cell> {
 /// Time per depth of the head-to-head `detectors`, marking trees that differ from linear's.
 fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<String> {
     let find = |name: &str, d: u32| runs.iter().find(|r| r.detector == name && r.depth == d);
+    let linear = DetectorId::reference();
     let mut rows = Vec::new();
     // Per detector: time, nodes and depths where its tree equals linear's.
     let mut equal = vec![(0.0f64, 0u64, 0u32); detectors.len()];
     for d in 1..=max_depth {
-        let Some(reference) = find("linear", d) else {
+        let Some(reference) = find(linear.name(), d) else {
             continue;
         };
         let mut row: Vec<Cell> = vec![d.into(), reference.counters.nodes.into()];
@@ -1285,7 +1287,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
             format!("{:.1}", ms * 1e6 / nodes as f64).into()
         });
     }
-    total.push("tree = linear's".into());
+    total.push(format!("tree = {linear}'s").into());
     per_node.push("".into());
     let mut own: Vec<Cell> = vec![label("all depths: ns per node")?, "".into()];
     for name in detectors {
@@ -1296,7 +1298,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
     }
     own.push("own trees".into());
     rows.extend([total, per_node, own]);
-    let headers: Vec<String> = ["depth".to_string(), "nodes (linear)".to_string()]
+    let headers: Vec<String> = ["depth".to_string(), format!("nodes ({linear})")]
         .into_iter()
         .chain(detectors.iter().map(|n| n.to_string()))
         .chain(std::iter::once("trees".to_string()))
@@ -1312,38 +1314,24 @@ mod tests {
 
     #[test]
     fn head_to_head_groups_every_single_technique() {
-        // The configurations before the policy checks: the head-to-head of the first report.
-        let before = [
-            "off",
-            "linear",
-            "tt-open",
-            "filo",
-            "rookie",
-            "axon",
-            "matrix",
-            "matrix-checksum",
-            "linear+cuckoo",
-        ];
-        assert_eq!(
-            head_to_head_detectors(&before),
-            [
-                "axon",
-                "matrix",
-                "matrix-checksum",
-                "linear",
-                "filo",
-                "rookie",
-                "tt-open"
-            ]
-        );
         let all: Vec<&str> = std::iter::once("off").chain(SEARCH_DETECTORS).collect();
         let mut expected: Vec<&str> = SEARCH_DETECTORS
             .iter()
             .copied()
             .filter(|n| info(n).is_some_and(|i| !i.caps.composite))
             .collect();
-        let mut ours = head_to_head_detectors(&all);
-        assert_eq!(ours[0], "axon");
+        let ours = head_to_head_detectors(&all);
+        // Grouped by family (move chains first), in the registry's order within a group.
+        assert_eq!(info(ours[0]).unwrap().family, Family::MoveChains);
+        for pair in ours.windows(2) {
+            let (a, b) = (group(pair[0]), group(pair[1]));
+            let order = |n: &str| SEARCH_DETECTORS.iter().position(|s| *s == n);
+            assert!(
+                a < b || (a == b && order(pair[0]) < order(pair[1])),
+                "{pair:?}"
+            );
+        }
+        let mut ours = ours;
         expected.sort_unstable();
         ours.sort_unstable();
         assert_eq!(ours, expected);

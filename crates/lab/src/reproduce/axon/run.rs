@@ -41,7 +41,7 @@ pub const OVERHEAD_CLOCK: &str = "wall time, all iterations";
 pub const PROFILES: [&str; 2] = SearchConfig::PROFILE_NAMES;
 
 /// The detector whose overhead is measured to [`Config::overhead_target`].
-pub const ADAPTIVE_DETECTOR: DetectorId = DetectorId::Linear;
+pub const ADAPTIVE_DETECTOR: DetectorId = DetectorId::reference();
 
 /// The settings of `replab reproduce axon`.
 #[derive(Clone, Debug, PartialEq)]
