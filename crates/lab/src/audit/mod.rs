@@ -564,6 +564,33 @@ mod tests {
     }
 
     #[test]
+    fn every_sizable_row_has_its_size_option() {
+        // A row that names a size option the audit does not have would run no sizes: fail
+        // here instead of silently.
+        let config = Config::default();
+        let options: Vec<&str> = config.size_options().iter().map(|(o, _)| *o).collect();
+        for d in replab_registry::DETECTORS {
+            if let Some(option) = d.size_option {
+                assert!(
+                    options.contains(&option),
+                    "{}: no audit option {option}",
+                    d.name
+                );
+                assert!(!config.table_sizes(d.name).is_empty(), "{}", d.name);
+            }
+        }
+        let named = replab_registry::DETECTORS
+            .iter()
+            .filter_map(|d| d.size_option)
+            .collect::<std::collections::BTreeSet<_>>();
+        assert_eq!(
+            named.len(),
+            options.len(),
+            "an audit size option no row names"
+        );
+    }
+
+    #[test]
     fn config_checks_name_the_option() {
         assert!(Config::default().check().is_ok());
         let bad = |c: Config, option: &str| {
