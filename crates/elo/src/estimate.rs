@@ -160,7 +160,8 @@ impl Summary {
     /// half-width with N samples is z·√(v/N) · 400 / (ln 10 · s(1 − s)); solving for N gives
     /// N = v · (z · 400 / (ln 10 · s(1 − s) · d))², and games = N × games per sample (rounded
     /// up). A difference of d Elo is then resolved: an interval centred on it excludes 0.
-    /// `None` for a non-positive `d` or a score of 0 or 1.
+    /// `None` for a non-positive `d`, a score of 0 or 1, or a count beyond `u64` (a difference
+    /// too small for any match to resolve).
     pub fn games_to_resolve_elo(&self, elo_difference: f64) -> Option<u64> {
         let s = self.score;
         if elo_difference.is_nan() || elo_difference <= 0.0 || s <= 0.0 || s >= 1.0 {
@@ -169,7 +170,8 @@ impl Summary {
         let z = two_sided_z(self.elo.coverage);
         let elo_per_score = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
         let samples = self.sample_variance * (z * elo_per_score / elo_difference).powi(2);
-        Some((samples * self.games_per_sample as f64).ceil() as u64)
+        let games = (samples * self.games_per_sample as f64).ceil();
+        (games.is_finite() && games < u64::MAX as f64).then_some(games as u64)
     }
 }
 

@@ -269,6 +269,9 @@ fn games_to_resolve_reproduce_the_interval_width_they_were_asked_for() {
     let nelo_games = games_to_resolve_nelo(summary.nelo.error(), 0.95).unwrap();
     assert_eq!(nelo_games, summary.games);
     assert_eq!(games_to_resolve_nelo(0.0, 0.95), None);
+    // A difference of rounding noise has no game count (not u64::MAX).
+    assert_eq!(summary.games_to_resolve_elo(1e-13), None);
+    assert!(summary.games_to_resolve_elo(1e-3).is_some());
     assert_eq!(games_to_resolve_nelo(5.0, 1.0), None);
     assert!(replab_elo::summarize_with_coverage(&counts, 0.0).is_none());
     assert!(

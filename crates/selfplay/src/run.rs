@@ -176,6 +176,10 @@ pub struct PairRecord {
     pub terminations: [Termination; 2],
     /// Plies of the two games.
     pub plies: [usize; 2],
+    /// Whether the two games are one game played twice: the same moves, the players never
+    /// having chosen differently.
+    #[serde(default)]
+    pub same_moves: bool,
 }
 
 /// Wins, draws and losses of player A.
@@ -432,6 +436,7 @@ fn worker(
             points: [games[0].score_a(), games[1].score_a()],
             terminations: [games[0].termination, games[1].termination],
             plies: [games[0].moves.len(), games[1].moves.len()],
+            same_moves: games[0].moves == games[1].moves,
         };
         let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
         if tx

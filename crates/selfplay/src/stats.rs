@@ -76,8 +76,16 @@ pub fn summarize_pairs(p: &Pentanomial, bounds: (f64, f64)) -> Summary {
     }
 }
 
+/// The smallest Elo difference a game count is given for: below it the estimate prints as
+/// +0.0 (one decimal), and the count would only measure rounding noise.
+pub const RESOLVABLE_ELO: f64 = 0.05;
+
 /// Games needed for the logistic-Elo 95% interval to exclude 0 when the difference is
-/// `elo`, at the match's own score variance (`None` when `elo` is 0).
+/// `elo`, at the match's own score variance (`None` when |`elo`| is below
+/// [`RESOLVABLE_ELO`]).
 pub fn games_to_resolve(p: &Pentanomial, elo: f64) -> Option<u64> {
+    if elo.abs() < RESOLVABLE_ELO {
+        return None;
+    }
     summarize(p)?.games_to_resolve_elo(elo.abs())
 }

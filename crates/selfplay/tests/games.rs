@@ -132,3 +132,36 @@ fn sprt_bounds_without_a_defined_llr_are_refused() {
     c.bounds = (-230.0, 230.0);
     assert!(c.check().is_ok());
 }
+
+#[test]
+fn a_pair_is_one_game_twice_only_when_the_moves_are_the_same() {
+    // The same player on both sides plays each opening's game twice, move for move.
+    let same = MatchConfig {
+        b: PlayerSpec::parse("linear").unwrap(),
+        ..config(8, 300, 2)
+    };
+    let (results, _) = play(&same, &mut |_, _| {}).unwrap();
+    assert!(results.pair_results.iter().all(|p| p.same_moves));
+    // Without detection the players part ways somewhere.
+    let (results, pgn) = play(&config(8, 300, 2), &mut |_, _| {}).unwrap();
+    let movetexts: Vec<String> = pgn
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            g.lines()
+                .filter(|l| !l.starts_with('['))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    for p in &results.pair_results {
+        let i = 2 * p.index as usize;
+        assert_eq!(
+            p.same_moves,
+            movetexts[i] == movetexts[i + 1],
+            "pair {}",
+            p.index
+        );
+    }
+    assert!(results.pair_results.iter().any(|p| !p.same_moves));
+}

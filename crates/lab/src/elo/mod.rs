@@ -336,7 +336,7 @@ fn row_result(row: &Row, r: &MatchResults) -> RowResult {
         decision: r.sprt.decision,
         no_measurable_difference: no_difference,
         games_to_resolve: stats::games_to_resolve(&p, r.elo.value),
-        games_identical: p.wl == r.pairs,
+        games_identical: !r.pair_results.is_empty() && r.pair_results.iter().all(|q| q.same_moves),
         published: row.published.clone(),
         wall_s: r.timing.wall_s,
         search_s: r.timing.search_s,

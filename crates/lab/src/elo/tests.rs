@@ -29,6 +29,15 @@ fn a_tiny_gauntlet_reports_every_row() {
     assert!(results.rows.iter().all(|r| r.games == 2 && r.deterministic));
     assert!(headline(&results).contains("choices differ"));
     assert!(summary_table(&results).contains("off (vs linear)"));
+    for r in &results.rows {
+        // One game played twice scores 1 (a win and a loss, or two draws) in every pair.
+        let [ll, ld, _, wd, ww] = r.pentanomial;
+        assert!(!r.games_identical || ll + ld + wd + ww == 0, "{}", r.label);
+        // No game count for a difference that prints as +0.0.
+        if r.elo.value.abs() < 0.05 {
+            assert_eq!(r.games_to_resolve, None, "{}", r.label);
+        }
+    }
 
     // The decision table's facts: the detector rows and the policy presets, nothing else.
     use crate::experiment::{Experiment, Fact};
