@@ -336,7 +336,7 @@ pub fn table(rows: &[Choice]) -> String {
         "FIDE conformance",
         "instructions/node vs off",
         "NPS overhead vs off",
-        "nodes to depth vs the detector's default policy",
+        "nodes to depth vs default policy",
         "Elo vs baseline, fixed nodes",
         "Elo vs baseline, time control",
         "recommendation",
@@ -382,7 +382,7 @@ fn row_cells(r: &Choice) -> Vec<Cell> {
         )
     });
     let tree = match (&r.policy, r.tree.is_empty()) {
-        (None, _) => "its default policy".to_string(),
+        (None, _) => "—".to_string(),
         (Some(_), true) => missing(),
         (Some(_), false) => format!("{} (exact)", tree_text(&r.tree)),
     };

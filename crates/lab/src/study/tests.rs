@@ -548,6 +548,14 @@ fn identical_searches_vote_once() {
         c.searches_as = None;
     }
     let identical = voters(&r);
+    let distinct = |r: &Results, n: usize| {
+        let s = verdict::false_draws_sentence(r);
+        assert!(
+            s.contains(&format!("the {n} distinct configurations")),
+            "{s}"
+        );
+    };
+    distinct(&r, identical);
     let claim = verdict::verdict(&r).claims[0].claim.clone();
     assert!(
         claim.contains(&format!("{identical} distinct configurations")),
@@ -557,6 +565,7 @@ fn identical_searches_vote_once() {
     assert!(configs[1].votes());
     r.grid_configs = configs;
     assert_eq!(voters(&r), identical + 1);
+    distinct(&r, identical + 1);
     let claim = &verdict::verdict(&r).claims[0].claim;
     assert!(
         claim.contains(&format!("{} distinct configurations", identical + 1)),

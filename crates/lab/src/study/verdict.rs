@@ -549,7 +549,9 @@ fn share_clause(what: &str, shares: &[f64], n: usize) -> String {
 /// How much of axon's tree change its own false draws cause: axon against the same searches
 /// with every axon draw confirmed by the exact oracle ([`Results::false_draws`]).
 pub fn false_draws_sentence(r: &Results) -> String {
-    let f = &r.false_draws;
+    // One search, one figure: a configuration identical in effect to an earlier one is left out.
+    let votes = |name: &str| !r.grid_configs.iter().any(|c| c.name == name && !c.votes());
+    let f: Vec<&super::FalseDraws> = r.false_draws.iter().filter(|x| votes(&x.config)).collect();
     if f.is_empty() {
         return "Axon's own false draws were not measured in this run.".into();
     }
@@ -559,11 +561,12 @@ pub fn false_draws_sentence(r: &Results) -> String {
     let generated: Vec<f64> = f.iter().filter_map(|x| x.generated_share).collect();
     let count = |n: u64| fmt_int(n);
     format!(
-        "Axon's own false draws, measured: the same WAC.018 searches (depths 1–{}) with every \
-         axon draw confirmed by the exact oracle (FIDE identity) before it is scored refuse {} \
-         false draws per configuration (plain axon scores {} draws). Confirmation removes {}, \
-         and {}.",
+        "Axon's own false draws, measured: the same WAC.018 searches (depths 1–{}, the {} \
+         distinct configurations) with every axon draw confirmed by the exact oracle (FIDE \
+         identity) before it is scored refuse {} false draws per configuration (plain axon \
+         scores {} draws). Confirmation removes {}, and {}.",
         r.config.grid_depth,
+        f.len(),
         range(&refuted, count),
         range(&draws, count),
         share_clause("terminal-node", &terminal, f.len()),
