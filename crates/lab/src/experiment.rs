@@ -199,6 +199,22 @@ pub struct Link {
     pub title: String,
 }
 
+/// Refuses `value` outside `range`, naming the option as the command line spells it:
+/// `--depth 40 is out of range (1 to 30)`.
+pub fn check_range<T: PartialOrd + std::fmt::Display>(
+    option: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<()> {
+    anyhow::ensure!(
+        range.contains(&value),
+        "{option} {value} is out of range ({} to {})",
+        range.start(),
+        range.end()
+    );
+    Ok(())
+}
+
 /// `bench`'s numbered steps: `[3/12] smp`.
 pub struct Steps {
     labels: Vec<String>,
@@ -238,7 +254,7 @@ impl Steps {
     }
 
     /// Closes the running step, if any: `      step: N s wall, M s CPU` as a note (the CPU
-    /// time of the whole process, where the system reports it).
+    /// time of the process and its finished children, where the system reports it).
     pub fn finish(&mut self, progress: &mut dyn Progress) {
         if let Some((label, started, cpu)) = self.running.take() {
             let seconds = started.elapsed().as_secs_f64();
@@ -251,17 +267,20 @@ impl Steps {
     }
 }
 
-/// The CPU time (user + system) this process has used so far, in seconds, from Linux's
-/// `/proc/self/stat` (fields 14 and 15, in the kernel's fixed 100 ticks per second of
-/// `USER_HZ`); `None` elsewhere.
+/// The CPU time (user + system) this process and its finished children (the valgrind runs)
+/// have used so far, in seconds, from Linux's `/proc/self/stat` (fields 14 to 17, in the
+/// kernel's fixed 100 ticks per second of `USER_HZ`); `None` elsewhere.
 fn process_cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
     let rest = &stat[stat.rfind(')')? + 1..];
-    let mut fields = rest.split_whitespace().skip(11);
-    let user: f64 = fields.next()?.parse().ok()?;
-    let system: f64 = fields.next()?.parse().ok()?;
-    Some((user + system) / 100.0)
+    let ticks: Vec<f64> = rest
+        .split_whitespace()
+        .skip(11)
+        .take(4)
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
+    (ticks.len() == 4).then(|| ticks.iter().sum::<f64>() / 100.0)
 }
 
 /// An experiment: one module of the lab, one line of the bench table, one subcommand.

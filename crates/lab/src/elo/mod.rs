@@ -70,6 +70,7 @@ use serde::{Deserialize, Serialize};
 pub use rows::{BASELINE, Published, ROWS, Row};
 
 use crate::Progress;
+use crate::experiment::check_range;
 
 /// The page's title.
 pub const TITLE: &str = "Elo of each choice: self-play gauntlet";
@@ -139,11 +140,7 @@ impl Config {
             self.nodes
         );
         Control::parse_tc(&self.tc).context("--tc")?;
-        ensure!(
-            (1..=256).contains(&self.threads),
-            "--threads {} is out of range (1 to 256)",
-            self.threads
-        );
+        check_range("--threads", self.threads, 1..=256)?;
         Ok(())
     }
 }

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
 
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress,
     engine::{default_threads, parallel},
@@ -93,11 +93,7 @@ impl Config {
 
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
-        ensure!(
-            (1..=MAX_DEPTH).contains(&self.depth),
-            "--depth {} is out of range (1 to {MAX_DEPTH})",
-            self.depth
-        );
+        check_range("--depth", self.depth, 1..=MAX_DEPTH)?;
         ensure!(
             self.game_positions <= 500,
             "--game-positions {} is out of range (0 to 500)",
@@ -108,11 +104,7 @@ impl Config {
             "--long-positions {} is out of range (0 to 500)",
             self.long_positions
         );
-        ensure!(
-            (1..=256).contains(&self.threads),
-            "--threads {} is out of range (1 to 256)",
-            self.threads
-        );
+        check_range("--threads", self.threads, 1..=256)?;
         Ok(())
     }
 }

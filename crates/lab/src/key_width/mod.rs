@@ -36,7 +36,7 @@ use self::{
     bound::{TAIL_BITS, Walk, bytes_per_entry, detectors},
     search::{Engine, SearchCounts, engine},
 };
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress, datasets,
     engine::{default_threads, parallel},
@@ -130,27 +130,15 @@ impl Config {
 
     /// Checks every setting, naming the option at fault.
     pub fn check(&self) -> Result<()> {
-        ensure!(
-            (1..=MAX_GAMES).contains(&self.games),
-            "--games {} is out of range (1 to {MAX_GAMES})",
-            self.games
-        );
+        check_range("--games", self.games, 1..=MAX_GAMES)?;
         ensure!(
             (1..=MAX_PLIES).contains(&self.max_plies),
             "--max-plies {} is out of range (1 to {})",
             self.max_plies,
             MAX_PLIES
         );
-        ensure!(
-            (1..=MAX_DEPTH).contains(&self.depth),
-            "--depth {} is out of range (1 to {MAX_DEPTH})",
-            self.depth
-        );
-        ensure!(
-            (1..=256).contains(&self.threads),
-            "--threads {} is out of range (1 to 256)",
-            self.threads
-        );
+        check_range("--depth", self.depth, 1..=MAX_DEPTH)?;
+        check_range("--threads", self.threads, 1..=256)?;
         ensure!(
             self.widths.contains(&FULL_KEY_BITS),
             "--bits must include 64 (the reference the other widths are compared with)"

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
-use crate::experiment::{Experiment, Fact, Headline, Ranked};
+use crate::experiment::{Experiment, Fact, Headline, Ranked, check_range};
 use crate::{
     Progress, datasets,
     engine::{Engine, default_threads, engine, parallel},
@@ -119,16 +119,8 @@ impl Config {
             "--wac-records {} is out of range (0 to 300)",
             self.wac_records
         );
-        ensure!(
-            (1..=20).contains(&self.repeats),
-            "--repeats {} is out of range (1 to 20)",
-            self.repeats
-        );
-        ensure!(
-            (1..=256).contains(&self.threads),
-            "--threads {} is out of range (1 to 256)",
-            self.threads
-        );
+        check_range("--repeats", self.repeats, 1..=20)?;
+        check_range("--threads", self.threads, 1..=256)?;
         Ok(())
     }
 }

@@ -38,7 +38,7 @@ pub use results::{
     Reproducibility, Results, VariantInfo, aggregate,
 };
 
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress, datasets,
     engine::{default_threads, parallel},
@@ -142,16 +142,8 @@ impl Config {
 
     /// Refuses settings out of range, naming the option.
     pub fn check(&self) -> Result<()> {
-        ensure!(
-            (1..=MAX_DEPTH).contains(&self.depth),
-            "--depth {} is out of range (1 to {MAX_DEPTH})",
-            self.depth
-        );
-        ensure!(
-            (1..=MAX_DEPTH).contains(&self.real_depth),
-            "--real-depth {} is out of range (1 to {MAX_DEPTH})",
-            self.real_depth
-        );
+        check_range("--depth", self.depth, 1..=MAX_DEPTH)?;
+        check_range("--real-depth", self.real_depth, 1..=MAX_DEPTH)?;
         ensure!(
             !self.threads.is_empty(),
             "--threads needs at least one count"
@@ -171,21 +163,9 @@ impl Config {
             "--quantum {} is out of range (1 to 1,000,000)",
             self.quantum
         );
-        ensure!(
-            (10..=26).contains(&self.tt_bits),
-            "--tt-bits {} is out of range (10 to 26)",
-            self.tt_bits
-        );
-        ensure!(
-            (1..=100).contains(&self.repeats),
-            "--repeats {} is out of range (1 to 100)",
-            self.repeats
-        );
-        ensure!(
-            (1..=256).contains(&self.workers),
-            "--workers {} is out of range (1 to 256)",
-            self.workers
-        );
+        check_range("--tt-bits", self.tt_bits, 10..=26)?;
+        check_range("--repeats", self.repeats, 1..=100)?;
+        check_range("--workers", self.workers, 1..=256)?;
         Ok(())
     }
 

@@ -35,7 +35,7 @@ pub use results::{
     Verdict,
 };
 
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Experiment, Headline, check_range};
 use crate::{Progress, compare::Reference, datasets, endgames};
 
 /// The page title.
@@ -199,32 +199,12 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 
 /// Refuses a `config` out of range, naming the option.
 fn check(config: &Config) -> Result<()> {
-    ensure!(
-        (1..=MAX_DEPTH).contains(&config.grid_depth),
-        "--grid-depth {} is out of range (1 to {MAX_DEPTH})",
-        config.grid_depth
-    );
-    ensure!(
-        (1..=MAX_DEPTH).contains(&config.endgame_depth),
-        "--endgame-depth {} is out of range (1 to {MAX_DEPTH})",
-        config.endgame_depth
-    );
-    ensure!(
-        (1..=MAX_DEPTH).contains(&config.wac_depth),
-        "--wac-depth {} is out of range (1 to {MAX_DEPTH})",
-        config.wac_depth
-    );
-    ensure!(
-        (1..=100).contains(&config.repeat),
-        "--repeat {} is out of range (1 to 100)",
-        config.repeat
-    );
+    check_range("--grid-depth", config.grid_depth, 1..=MAX_DEPTH)?;
+    check_range("--endgame-depth", config.endgame_depth, 1..=MAX_DEPTH)?;
+    check_range("--wac-depth", config.wac_depth, 1..=MAX_DEPTH)?;
+    check_range("--repeat", config.repeat, 1..=100)?;
     ensure!(config.endgames >= 1, "--endgames must be at least 1");
-    ensure!(
-        (1..=256).contains(&config.threads),
-        "--threads {} is out of range (1 to 256)",
-        config.threads
-    );
+    check_range("--threads", config.threads, 1..=256)?;
     Ok(())
 }
 

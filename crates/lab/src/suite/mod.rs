@@ -42,6 +42,7 @@ pub use results::{
 use crate::{
     Progress,
     engine::{Engine, engine, parallel},
+    experiment::check_range,
     records::{Record, read_records},
     stats::median_ci,
 };
@@ -105,21 +106,12 @@ impl Config {
     /// policy (`replab_registry::check_policy`), with the command line's messages
     /// (`--depth 40 is out of range (1 to 30)`, `axon cannot be used with --policy threefold: …`).
     pub fn check(&self) -> Result<()> {
-        if !(1..=30).contains(&self.depth) {
-            bail!("--depth {} is out of range (1 to 30)", self.depth);
-        }
+        check_range("--depth", self.depth, 1..=30)?;
         if self.nodes == Some(0) {
             bail!("--nodes must be at least 1");
         }
-        if !(1..=MAX_REPEATS).contains(&self.repeats) {
-            bail!(
-                "--repeats {} is out of range (1 to {MAX_REPEATS})",
-                self.repeats
-            );
-        }
-        if !(1..=256).contains(&self.threads) {
-            bail!("--threads {} is out of range (1 to 256)", self.threads);
-        }
+        check_range("--repeats", self.repeats, 1..=MAX_REPEATS)?;
+        check_range("--threads", self.threads, 1..=256)?;
         if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
             bail!("invalid --detectors: {bad:?} is not a search detector");
         }

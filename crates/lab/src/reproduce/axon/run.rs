@@ -17,6 +17,7 @@ use super::results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of,
 };
 use crate::compare::{self, Reference, Scope};
+use crate::experiment::check_range;
 use crate::stats::{Estimate, interleaved, median_ci, median_coverage};
 use crate::{Progress, Silent};
 
@@ -692,16 +693,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 impl Config {
     /// Refuses settings out of range, naming the option.
     fn check(&self) -> Result<()> {
-        ensure!(
-            (1..=MAX_DEPTH).contains(&self.max_depth),
-            "--max-depth {} is out of range (1 to {MAX_DEPTH})",
-            self.max_depth
-        );
-        ensure!(
-            (1..=MAX_REPEAT).contains(&self.repeat),
-            "--repeat {} is out of range (1 to {MAX_REPEAT})",
-            self.repeat
-        );
+        check_range("--max-depth", self.max_depth, 1..=MAX_DEPTH)?;
+        check_range("--repeat", self.repeat, 1..=MAX_REPEAT)?;
         if let Some(target) = self.overhead_target {
             ensure!(
                 target > 0.0 && target.is_finite(),
