@@ -6,12 +6,14 @@ mod ordering;
 mod results;
 mod score;
 mod searcher;
+mod selective;
+mod tapered;
 mod tt;
 
 pub use config::{
-    ExtensionLimit, Limits, POLL_NODES, SearchConfig, SetupError, TtMode, check_setup,
+    ExtensionLimit, Limits, POLL_NODES, Profile, SearchConfig, SetupError, TtMode, check_setup,
 };
-pub use eval::{Eval, MATERIAL, evaluate, evaluate_material};
+pub use eval::{Eval, MATERIAL, evaluate, evaluate_material, evaluate_tapered};
 pub use results::{Counters, Iteration, IterationSignature, SearchResult, TableStats};
 pub use score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score};
 pub use searcher::Searcher;

@@ -78,7 +78,7 @@ fn names_round_trip() {
         assert_eq!(ExtensionLimit::from_name(l.name()), Some(l));
     }
     assert_eq!(TtMode::from_name("On"), None);
-    assert_eq!(Eval::ALL.map(Eval::name), ["full", "material"]);
+    assert_eq!(Eval::ALL.map(Eval::name), ["full", "material", "tapered"]);
 }
 
 // ---- Transposition-table modes ---------------------------------------------------------------
