@@ -45,8 +45,9 @@ pub struct SearchConfig {
     /// `depth − 1 − R`). Default 2.
     pub null_reduction: u32,
     /// Transposition table of 2^bits entries of 16 bytes, `None` for no table. Default
-    /// `Some(20)` (16 MiB). The table is cleared at the start of every search and kept across
-    /// its iterations. Table scores are path dependent where repetition draws are involved: a
+    /// `Some(20)` (16 MiB). The paper profile clears the table at the start of every search
+    /// and keeps it across its iterations; the engine profile keeps it across searches too
+    /// (see [`Profile::Engine`]). Table scores are path dependent where repetition draws are involved: a
     /// score stored below a draw by repetition may be reused where that repetition cannot occur
     /// (the usual engine compromise; see the crate docs, and [`SearchConfig::tt_mode`] for the
     /// mitigations). `None` is the same as [`TtMode::Off`]: the table exists only when

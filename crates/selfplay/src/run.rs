@@ -180,6 +180,11 @@ pub struct PairRecord {
     /// having chosen differently.
     #[serde(default)]
     pub same_moves: bool,
+    /// Moves of the two games played without a completed search behind them
+    /// ([`crate::GameRecord::unsearched`]): always zero, since a search's first iteration
+    /// always completes.
+    #[serde(default)]
+    pub unsearched: [u32; 2],
 }
 
 /// Wins, draws and losses of player A.
@@ -249,6 +254,10 @@ pub struct MatchResults {
     pub deterministic: bool,
     /// Games per termination.
     pub terminations: BTreeMap<String, u64>,
+    /// Moves played without a completed search behind them, over every game (always 0: the
+    /// first iteration of a search always completes, node limit or not).
+    #[serde(default)]
+    pub unsearched_moves: u64,
     /// Every pair, in index order.
     pub pair_results: Vec<PairRecord>,
     /// Where the time went (differs between runs).
@@ -279,11 +288,13 @@ impl MatchResults {
             }
         }
         let summary = stats::summarize_pairs(&penta, (identity.sprt_elo0, identity.sprt_elo1));
+        let unsearched_moves = pairs.iter().flat_map(|p| p.unsearched).map(u64::from).sum();
         MatchResults {
             deterministic: identity.control.deterministic(),
             identity,
             shard,
             merged_shards: None,
+            unsearched_moves,
             games: 2 * pairs.len() as u64,
             pairs: pairs.len() as u64,
             pentanomial: penta.ptnml(),
@@ -437,6 +448,7 @@ fn worker(
             terminations: [games[0].termination, games[1].termination],
             plies: [games[0].moves.len(), games[1].moves.len()],
             same_moves: games[0].moves == games[1].moves,
+            unsearched: [games[0].unsearched, games[1].unsearched],
         };
         let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
         if tx

@@ -165,3 +165,21 @@ fn a_pair_is_one_game_twice_only_when_the_moves_are_the_same() {
     }
     assert!(results.pair_results.iter().any(|p| !p.same_moves));
 }
+
+#[test]
+fn a_node_limit_never_plays_an_unsearched_move() {
+    // Ten nodes per move: fewer than depth 1 needs in almost every position, so every move
+    // rests on the first iteration completing past the limit. Both profiles.
+    for (a, b) in [
+        ("linear", "off"),
+        ("linear:profile=paper", "off:profile=paper"),
+    ] {
+        let mut c = config(8, 10, 2);
+        c.a = PlayerSpec::parse(a).unwrap();
+        c.b = PlayerSpec::parse(b).unwrap();
+        let (results, _) = play(&c, &mut |_, _| {}).unwrap();
+        assert_eq!(results.games, 8);
+        assert_eq!(results.unsearched_moves, 0, "{a} against {b}");
+        assert!(results.pair_results.iter().all(|p| p.unsearched == [0, 0]));
+    }
+}
