@@ -221,7 +221,7 @@ def report(results, control_text):
                 pooled.append((rating + diff, se, r["spec"]["scale"]))
         line += "  ended: " + ", ".join(f"{k} {v}" for k, v in sorted(r["terms"].items()))
         print(line)
-    if pooled:
+    if len(pooled) > 1:
         weight = sum(1 / se ** 2 for _, se, _ in pooled)
         est = sum(x / se ** 2 for x, se, _ in pooled) / weight
         half = 1.96 / math.sqrt(weight)

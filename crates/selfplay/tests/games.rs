@@ -183,3 +183,37 @@ fn a_node_limit_never_plays_an_unsearched_move() {
         assert!(results.pair_results.iter().all(|p| p.unsearched == [0, 0]));
     }
 }
+
+#[test]
+fn the_llr_agrees_with_an_independent_implementation_of_fishtests() {
+    // tools/check_llr.py recomputes the normalized GSPRT from the pentanomial counts (plain
+    // Python, no dependency) and fails beyond 0.02.
+    if !Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let mut c = config(40, 200, 2);
+    c.bounds = (0.0, 5.0);
+    let (results, _) = play(&c, &mut |_, _| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("replab-llr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("results.json");
+    std::fs::write(&file, serde_json::to_string(&results).unwrap()).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tools/check_llr.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
