@@ -118,6 +118,13 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     let full = play(&config(40, 200, 2), &mut |_, _| {}).unwrap().0;
     let n = stopped.pair_results.len();
     assert_eq!(stopped.pair_results[..], full.pair_results[..n]);
+    // A stopped match carries fishtest's sequential estimate; a full one does not.
+    let seq = stopped
+        .sequential_elo
+        .expect("the sequential estimate of a stopped test");
+    assert!(seq.lower <= seq.value && seq.value <= seq.upper);
+    assert_eq!(seq.coverage, 0.95);
+    assert!(full.sequential_elo.is_none());
 }
 
 #[test]
@@ -216,4 +223,21 @@ fn the_llr_agrees_with_an_independent_implementation_of_fishtests() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn fixed_node_matches_never_replay_an_opening() {
+    let openings = Book::builtin().openings.len() as u64;
+    let mut c = config(2 * openings + 2, 100, 1);
+    let err = c.check().unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("at most --games {}", 2 * openings)),
+        "{err}"
+    );
+    c.games = 2 * openings;
+    assert!(c.check().is_ok(), "one pair per opening is allowed");
+    // Under a clock a replayed opening is another game: allowed.
+    c.games = 2 * openings + 2;
+    c.control = Control::parse_tc("1+0.01").unwrap();
+    assert!(c.check().is_ok());
 }

@@ -200,7 +200,11 @@ fn a_slurm_job_array_merges_into_the_unsharded_run() {
         text(&out.stdout),
         text(&out.stderr)
     );
-    assert!(text(&out.stdout).contains("array job"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("array job"),
+        "{}",
+        text(&out.stdout)
+    );
     assert_eq!(stable(&whole), stable(&merged));
     let pgn = |d: &Path| std::fs::read_to_string(d.join("games.pgn")).unwrap();
     assert_eq!(pgn(&whole), pgn(&merged));
