@@ -356,6 +356,12 @@ pub struct Limits {
     /// among them: every legal move. Unlike the other limits it does not make the search
     /// depend on timing.
     pub root_moves: Vec<Move>,
+    /// Never search these moves at the root (UCI `MultiPV`: the lines after the first are
+    /// searched again without the better lines' first moves); when they would leave no move,
+    /// every move stays. Like `root_moves` it does not make the search depend on timing. A
+    /// root that either field takes a move from stores nothing for the root in the table (its
+    /// score holds for the moves searched only).
+    pub excluded_root_moves: Vec<Move>,
 }
 
 impl Limits {

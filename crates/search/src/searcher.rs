@@ -50,6 +50,8 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     deadline: Option<Instant>,
     /// The root moves of the current search ([`Limits::root_moves`]; empty: all).
     root_moves: Vec<Move>,
+    /// The root moves the current search leaves out ([`Limits::excluded_root_moves`]).
+    excluded_root_moves: Vec<Move>,
     /// Path-dependent draws scored so far in the search (see [`TtMode`]).
     path_draws: u64,
     /// Results stored without their score.
@@ -150,6 +152,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             stop: None,
             deadline: None,
             root_moves: Vec::new(),
+            excluded_root_moves: Vec::new(),
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
@@ -268,8 +271,11 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     ) -> SearchResult {
         let search_start = Instant::now();
         self.root_moves.clear();
+        self.excluded_root_moves.clear();
         if let Some(l) = limits {
             self.root_moves.extend_from_slice(&l.root_moves);
+            self.excluded_root_moves
+                .extend_from_slice(&l.excluded_root_moves);
         }
         let limits = limits.filter(|l| !l.is_empty());
         self.stop = limits.and_then(|l| l.stop.clone());
@@ -349,16 +355,31 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     }
 
     /// Keeps only the root moves of [`Limits::root_moves`] in `list`, unless none of them is
-    /// there (then every legal move stays).
+    /// there (then every legal move stays); then drops those of
+    /// [`Limits::excluded_root_moves`], unless that would leave none. Returns whether a move
+    /// was taken out.
     #[cold]
-    fn restrict_root(&self, list: &mut MoveList) {
-        if list.iter().any(|m| self.root_moves.contains(m)) {
+    fn restrict_root(&self, list: &mut MoveList) -> bool {
+        let before = list.len();
+        let wanted = |m: &Move| self.root_moves.is_empty() || self.root_moves.contains(m);
+        if list.iter().any(wanted) {
             let mut kept = MoveList::new();
-            for &m in list.iter().filter(|m| self.root_moves.contains(m)) {
+            for &m in list.iter().filter(|m| wanted(m)) {
                 kept.push(m);
             }
             *list = kept;
         }
+        if list.iter().any(|m| !self.excluded_root_moves.contains(m)) {
+            let mut kept = MoveList::new();
+            for &m in list
+                .iter()
+                .filter(|m| !self.excluded_root_moves.contains(m))
+            {
+                kept.push(m);
+            }
+            *list = kept;
+        }
+        list.len() < before
     }
 
     /// Whether the stop flag is set or the deadline has passed.
@@ -676,8 +697,10 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         if list.is_empty() {
             return if in_check { -MATE + ply as i32 } else { draw };
         }
-        if ply == 0 && !self.root_moves.is_empty() {
-            self.restrict_root(&mut list);
+        // A root with moves taken out has a result that holds for its moves only: not stored.
+        let mut store = true;
+        if ply == 0 && (!self.root_moves.is_empty() || !self.excluded_root_moves.is_empty()) {
+            store = !self.restrict_root(&mut list);
         }
         let mut keys = [0i32; MAX_MOVES];
         order_keys(
@@ -728,7 +751,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
         }
 
-        if self.tt.is_some() {
+        if self.tt.is_some() && store {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {

@@ -539,3 +539,29 @@ fn root_moves_restrict_the_root() {
     let r = s.search_game_limited(&[p], &[], &none, &mut |_| {});
     assert_eq!(r.best_move(), Some(free));
 }
+
+#[test]
+fn excluded_root_moves_leave_the_root() {
+    let p = pos(WAC018);
+    let mut s = Searcher::new(LinearDetector::new(), config(3));
+    let free = s.search(&p);
+    let best = free.best_move().unwrap();
+    let without = Limits {
+        excluded_root_moves: vec![best],
+        ..Limits::default()
+    };
+    let r = s.search_game_limited(&[p], &[], &without, &mut |_| {});
+    assert!(r.completed);
+    assert!(r.iterations.iter().all(|it| it.best_move != Some(best)));
+    assert!(r.score().unwrap() <= free.score().unwrap());
+    // Every move excluded: every move is searched.
+    let all = Limits {
+        excluded_root_moves: p.legal_moves().iter().copied().collect(),
+        ..Limits::default()
+    };
+    let r = s.search_game_limited(&[p], &[], &all, &mut |_| {});
+    assert_eq!(r.best_move(), Some(best));
+    // An unrestricted search afterwards is the same as before (the restricted roots stored
+    // nothing the next search could see; every search clears a local table anyway).
+    assert_eq!(s.search(&p).signature(), free.signature());
+}
