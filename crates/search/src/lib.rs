@@ -9,7 +9,8 @@ mod searcher;
 mod tt;
 
 pub use config::{
-    ExtensionLimit, Limits, POLL_NODES, SearchConfig, SetupError, TtMode, check_setup,
+    ExtensionLimit, Limits, Observer, POLL_NODES, Progress, SearchConfig, SetupError, TtMode,
+    check_setup,
 };
 pub use eval::{Eval, MATERIAL, evaluate, evaluate_material};
 pub use results::{Counters, Iteration, IterationSignature, SearchResult, TableStats};

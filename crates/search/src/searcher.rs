@@ -12,7 +12,9 @@ use replab_board::{Color, MAX_MOVES, Move, MoveList, Position};
 use replab_detect::{Detector, Line, Repetition, load_history};
 
 use crate::{
-    config::{Limits, POLL_NODES, SearchConfig, SetupError, TtMode, check_setup},
+    config::{
+        Limits, Observer, POLL_NODES, Progress, SearchConfig, SetupError, TtMode, check_setup,
+    },
     ordering::{
         History, has_pieces, order_keys, pick_next, quiet_checks, reward_quiet, tactical_moves,
     },
@@ -52,6 +54,11 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     root_moves: Vec<Move>,
     /// The root moves the current search leaves out ([`Limits::excluded_root_moves`]).
     excluded_root_moves: Vec<Move>,
+    /// The observer of the current search ([`Limits::observer`]).
+    observer: Option<Observer>,
+    /// The iteration being searched and the deepest ply it entered so far.
+    depth_now: u32,
+    seldepth: usize,
     /// Path-dependent draws scored so far in the search (see [`TtMode`]).
     path_draws: u64,
     /// Results stored without their score.
@@ -153,6 +160,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             deadline: None,
             root_moves: Vec::new(),
             excluded_root_moves: Vec::new(),
+            observer: None,
+            depth_now: 0,
+            seldepth: 0,
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
@@ -184,6 +194,14 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     /// cut short by the [`Limits`] like any other.
     pub fn set_first_depth(&mut self, depth: u32) {
         self.first_depth = depth.max(1);
+    }
+
+    /// Sets the deepest iteration and the node limit of the next searches (UCI `go depth`,
+    /// `go nodes`), the rest of the configuration unchanged: what a searcher on a
+    /// [`SharedTable`] changes between searches.
+    pub fn set_depth_and_nodes(&mut self, max_depth: u32, node_limit: Option<u64>) {
+        self.config.max_depth = max_depth;
+        self.config.node_limit = node_limit;
     }
 
     /// Forgets everything learnt from earlier searches: the transposition table (scores, moves
@@ -280,6 +298,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         let limits = limits.filter(|l| !l.is_empty());
         self.stop = limits.and_then(|l| l.stop.clone());
         self.deadline = limits.and_then(|l| l.deadline_from(search_start));
+        self.observer = limits.and_then(|l| l.observer.clone());
         let root = *positions.last().expect("at least the root position");
         if !self.load_game(positions, moves, MAX_PLY + 1)
             && let Some(tt) = &mut self.tt
@@ -310,6 +329,8 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             let stats_before = self.detector.stats();
             let start = Instant::now();
             self.extension_limit = self.config.extension_limit.ply_limit(depth);
+            self.depth_now = depth;
+            self.seldepth = 0;
             // External limits are watched from the second iteration on (the first always
             // completes): poll at the first node, then every `POLL_NODES`.
             self.check_at = if limits.is_some() && depth >= 2 {
@@ -341,6 +362,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                 score: Score(score),
                 pv,
                 counters,
+                seldepth: self.seldepth as u32,
                 time_ms,
             };
             on_iteration(&iteration);
@@ -351,6 +373,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
         }
         self.stop = None;
+        self.observer = None;
         result
     }
 
@@ -404,7 +427,21 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         // Only reached while external limits are watched (without them `check_at` is the node
         // limit).
         self.check_at = nodes.saturating_add(POLL_NODES).min(node_limit);
+        self.observe(None);
         false
+    }
+
+    /// Tells the observer, if any, the search's [`Progress`].
+    #[cold]
+    fn observe(&self, root_move: Option<(Move, u32)>) {
+        if let Some(o) = &self.observer {
+            (o.0)(&Progress {
+                depth: self.depth_now,
+                seldepth: self.seldepth as u32,
+                nodes: self.counters.nodes,
+                root_move,
+            });
+        }
     }
 
     /// The draw score from the point of view of `side` (see [`SearchConfig::contempt`]).
@@ -462,6 +499,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
         self.counters.nodes += 1;
         self.pv_len[ply] = ply;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
         if self.counters.nodes > self.check_at && self.poll() {
             self.line.pop();
             return 0;
@@ -719,6 +759,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         for i in 0..moves.len() {
             pick_next(moves, &mut keys, i);
             let m = moves[i];
+            if ply == 0 && self.observer.is_some() {
+                self.observe(Some((m, i as u32 + 1)));
+            }
             let child = pos.play(m);
             let extend =
                 self.config.check_extension && child.is_check() && ply < self.extension_limit;
