@@ -9,7 +9,11 @@ pub mod transcript;
 use std::{
     borrow::Cow,
     io::{BufRead, ErrorKind, Write},
-    sync::{Arc, Mutex, mpsc},
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicUsize, Ordering},
+        mpsc,
+    },
     thread,
     time::Instant,
 };
@@ -17,7 +21,8 @@ use std::{
 use engine::{Flags, Job, Search};
 use replab_search::SearchConfig;
 
-pub use options::{DEFAULT_DETECTOR, Options};
+pub use engine::{CURRMOVE_AFTER, INFO_EVERY};
+pub use options::{Action, DEFAULT_DETECTOR, Effective, MULTIPV_MAX, Options, THREADS_MAX};
 pub use parse::{Go, Setup, parse_go, parse_position};
 
 /// The engine's name as `id name` gives it: `replab <version>`.
@@ -65,9 +70,15 @@ struct Engine {
     setup: Result<Setup, String>,
     /// The flags of the last accepted `go` (stopping a finished search is harmless).
     flags: Flags,
-    /// Whether the last accepted `go` was `go ponder` (for `ponderhit`).
-    pondering: bool,
-    clear_hash: bool,
+    /// The last accepted `go` if it was `go ponder`, with when it was read, its side to move
+    /// and overhead (for `ponderhit`).
+    pondering: Option<(Go, replab_board::Color)>,
+    /// The table size last sent to the search thread, in MB.
+    hash_mb: u32,
+    /// Table jobs sent and not yet done by the search thread.
+    pending: Arc<AtomicUsize>,
+    /// `debug on`.
+    debug: bool,
 }
 
 /// Runs the UCI protocol: commands from `input`, one per line, answers to `output`, until
@@ -77,9 +88,10 @@ struct Engine {
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     let out = Out(Arc::new(Mutex::new(Box::new(output))));
     let (tx, rx) = mpsc::channel::<Job>();
+    let pending = Arc::new(AtomicUsize::new(0));
     let worker = {
-        let out = out.clone();
-        thread::spawn(move || engine::search_thread(rx, out))
+        let (out, pending) = (out.clone(), pending.clone());
+        thread::spawn(move || engine::search_thread(rx, out, pending))
     };
     let mut engine = Engine {
         out,
@@ -87,9 +99,13 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
         options: Options::default(),
         setup: Ok(Setup::startpos()),
         flags: Flags::default(),
-        pondering: false,
-        clear_hash: false,
+        pondering: None,
+        hash_mb: 0,
+        pending,
+        debug: false,
     };
+    // The default table, allocated before the first `readyok`.
+    engine.table_job(false);
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
@@ -135,21 +151,31 @@ impl Engine {
         let rest = &words[at + 1..];
         match words[at] {
             "uci" => self.identify(),
-            "isready" => self.out.line("readyok"),
-            "debug" | "register" => {}
-            "ucinewgame" => self.clear_hash = true,
+            "isready" => {
+                // After every table job sent before it (a search already running does not
+                // hold it up unless a table job waits behind that search).
+                if self.pending.load(Ordering::SeqCst) > 0 {
+                    let _ = self.jobs.send(Job::Ready);
+                } else {
+                    self.out.line("readyok");
+                }
+            }
+            "debug" => match rest.first().copied() {
+                Some("on") => self.debug = true,
+                Some("off") => self.debug = false,
+                _ => self.info("debug needs on or off"),
+            },
+            "register" => {}
+            "ucinewgame" => self.table_job(true),
             "setoption" => match self.options.set(rest) {
-                Ok(None) => {}
-                Ok(Some(note)) | Err(note) => self.info(&note),
+                Ok(Action::None) => self.table_job(false),
+                Ok(Action::ClearHash) => self.table_job(true),
+                Err(note) => self.info(&note),
             },
             "position" => self.position(rest),
             "go" => self.go(rest),
             "stop" => self.flags.stop(),
-            "ponderhit" => {
-                if self.pondering {
-                    self.flags.stop();
-                }
-            }
+            "ponderhit" => self.ponderhit(),
             "d" => match &self.setup {
                 Ok(s) => self.info(&format!("position fen {}", s.root().fen())),
                 Err(e) => self.info(&format!("no position: {e}")),
@@ -157,6 +183,45 @@ impl Engine {
             _ => return false, // quit
         }
         true
+    }
+
+    /// Sends the search thread a table job when the table's size changes (allocated and
+    /// cleared there) or `clear` asks for a cleared table; `isready` answers after it.
+    fn table_job(&mut self, clear: bool) {
+        let hash_mb = self.options.effective().hash_mb;
+        if hash_mb == self.hash_mb && !clear {
+            return;
+        }
+        self.hash_mb = hash_mb;
+        self.pending.fetch_add(1, Ordering::SeqCst);
+        let _ = self.jobs.send(Job::Table {
+            hash_mb,
+            clear,
+            debug: self.debug,
+        });
+    }
+
+    /// `ponderhit`: the ponder search goes on as a normal search of the same `go`, its time
+    /// budget counted from now; an `infinite` one still waits for `stop`.
+    fn ponderhit(&mut self) {
+        let Some((go, side)) = self.pondering.take() else {
+            return;
+        };
+        if go.infinite {
+            return;
+        }
+        let normal = Go {
+            ponder: false,
+            ..go
+        };
+        if let Some(budget) = time::budget(&normal, side, self.options.move_overhead) {
+            let stop = self.flags.search.clone();
+            thread::spawn(move || {
+                thread::sleep(budget);
+                stop.store(true, Ordering::SeqCst);
+            });
+        }
+        self.flags.user.store(true, Ordering::SeqCst);
     }
 
     fn info(&self, text: &str) {
@@ -194,7 +259,7 @@ impl Engine {
         let received = Instant::now();
         self.flags.stop();
         self.flags = Flags::default();
-        self.pondering = false;
+        self.pondering = None;
         let job = match self.search(words, received) {
             Ok(search) => Job::Search(Box::new(search)),
             Err(reason) => Job::Refuse(format!("go refused: {reason}")),
@@ -210,7 +275,8 @@ impl Engine {
             .map_err(|e| format!("no position ({e})"))?;
         let root = setup.root();
         let go = parse_go(words, root)?;
-        let mut config: SearchConfig = self.options.config();
+        let effective = self.options.effective();
+        let mut config: SearchConfig = effective.config;
         let mate_depth = go.mate.map(|n| (2 * n).saturating_sub(1).max(1));
         config.max_depth = [go.depth, mate_depth]
             .into_iter()
@@ -220,21 +286,23 @@ impl Engine {
             .min(MAX_DEPTH);
         config.node_limit = go.nodes;
         let budget = time::budget(&go, root.side_to_move(), self.options.move_overhead);
-        self.pondering = go.ponder;
-        // A root searched with only some moves leaves table entries that hold for those
-        // moves only: the next search starts with a clear table.
-        let clear_hash = std::mem::replace(&mut self.clear_hash, !go.searchmoves.is_empty());
+        if go.ponder {
+            self.pondering = Some((go.clone(), root.side_to_move()));
+        }
         Ok(Search {
             positions: setup.positions.clone(),
             moves: setup.moves.clone(),
-            detector: self.options.detector.clone(),
+            detector: effective.detector,
             config,
             deadline: budget.map(|b| received + b),
             root_moves: go.searchmoves,
             mate: go.mate,
             wait_for_stop: go.infinite || go.ponder,
             flags: self.flags.clone(),
-            clear_hash,
+            threads: self.options.threads as usize,
+            multipv: self.options.multipv as usize,
+            notes: effective.notes,
+            debug: self.debug,
         })
     }
 }
