@@ -191,10 +191,18 @@ pub(crate) fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, pending: Arc<At
                     }
                 };
                 finish(&w.out, &job, best);
-                // A detector that keeps its marks in the table leaves the game's marks there:
-                // cleared now, before the next job, rather than at the next `go`.
-                if w.searchers.first().is_some_and(|s| s.marks_in_table()) {
+                // The table is kept for the next search, unless what it holds would be wrong
+                // there: a detector that keeps its marks in the table left the game's marks,
+                // and with contempt the draw scores are from this root side's view. Cleared
+                // now, before the next job, rather than at the next `go`.
+                if job.config.tt_bits.is_some()
+                    && (job.config.contempt != 0
+                        || w.searchers.first().is_some_and(|s| s.marks_in_table()))
+                {
                     w.table.clear();
+                    if job.debug {
+                        w.out.line("info string table cleared after the search");
+                    }
                 }
             }
         }
