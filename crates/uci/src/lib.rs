@@ -152,6 +152,10 @@ impl Engine {
         match words[at] {
             "uci" => self.identify(),
             "isready" => {
+                // The options as they stand, judged together (as `go` will judge them).
+                for note in self.options.effective().notes {
+                    self.info(&format!("options: {note}"));
+                }
                 // After every table job sent before it (a search already running does not
                 // hold it up unless a table job waits behind that search).
                 if self.pending.load(Ordering::SeqCst) > 0 {

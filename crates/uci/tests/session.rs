@@ -253,7 +253,7 @@ fn options_in_either_order_give_the_same_engine() {
     assert_eq!(a, b);
     assert!(!a.iter().any(|l| l.starts_with("info string")), "{a:?}");
     // An impossible combination is refused at `go`, which searches with the nearest valid one.
-    let (_, c) = search(&[
+    let (refused, c) = search(&[
         "setoption name Detector value axon",
         "setoption name DrawPolicy value threefold",
     ]);
@@ -261,6 +261,12 @@ fn options_in_either_order_give_the_same_engine() {
         c[0].starts_with("info string axon cannot be used with --policy threefold")
             && c[0].ends_with("; searching with DrawPolicy twofold instead"),
         "{c:?}"
+    );
+    // `isready` reports it too (on the options as they stand then).
+    assert!(
+        refused[0].starts_with("info string options: axon cannot be used")
+            && refused[1] == "readyok",
+        "{refused:?}"
     );
     let (_, d) = search(&[
         "setoption name Detector value axon",
@@ -444,8 +450,14 @@ fn the_table_is_allocated_and_cleared_before_readyok() {
     s.send("setoption name Hash value 0");
     s.send("setoption name Detector value tt-thompson");
     s.send("isready");
+    let lines = s.until("readyok");
+    assert!(
+        lines[0].starts_with("info string options: detector tt-thompson")
+            && lines[0].ends_with("searching with Hash 1 instead"),
+        "{lines:?}"
+    );
     assert_eq!(
-        s.until("readyok"),
+        lines[1..],
         [
             "info string Hash 0 MB: table of 16 bytes allocated and cleared",
             "info string Hash 1 MB: table of 1048576 bytes allocated and cleared",
