@@ -504,7 +504,7 @@ fn multi_pv(
                 _ => break 'deepening,
             }
         }
-        lines.sort_by(|a, b| b.score.cmp(&a.score));
+        lines.sort_by_key(|it| std::cmp::Reverse(it.score));
         for (i, it) in lines.iter().enumerate() {
             report.iteration(it, Some(i + 1));
         }
