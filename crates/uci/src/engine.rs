@@ -125,11 +125,13 @@ pub(crate) struct Search {
 /// What the search thread does, in the order the commands came.
 pub(crate) enum Job {
     /// Makes the table `hash_mb` MB (0: none), allocated and cleared, or clears it (`clear`):
-    /// `setoption name Hash`, `Clear Hash`, `ucinewgame`. Counted in the engine's pending
-    /// table jobs until done.
+    /// `setoption name Hash`, `Clear Hash`, `ucinewgame`; then (at `isready`) builds the
+    /// searchers for `searchers` (detector, configuration, threads) unless they are built.
+    /// Counted in the engine's pending table jobs until done.
     Table {
         hash_mb: u32,
         clear: bool,
+        searchers: Option<(String, SearchConfig, usize)>,
         debug: bool,
     },
     /// `readyok`, after the table jobs before it.
@@ -169,9 +171,14 @@ pub(crate) fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, pending: Arc<At
             Job::Table {
                 hash_mb,
                 clear,
+                searchers,
                 debug,
             } => {
                 w.table_job(hash_mb, clear, debug);
+                // A failure is reported at `go`, which tries again.
+                if let Some((detector, config, threads)) = searchers {
+                    let _ = w.searchers_for(&detector, config, threads, debug);
+                }
                 w.pending.fetch_sub(1, Ordering::SeqCst);
             }
             Job::Ready => w.out.line("readyok"),
@@ -183,7 +190,8 @@ pub(crate) fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, pending: Arc<At
                 for note in &job.notes {
                     w.out.line(&format!("info string {note}"));
                 }
-                let best = match w.searchers_for(&job) {
+                let best = match w.searchers_for(&job.detector, job.config, job.threads, job.debug)
+                {
                     Ok(()) => w.run(&job),
                     Err(e) => {
                         w.out.line(&format!("info string cannot search: {e}"));
@@ -234,22 +242,33 @@ impl Worker {
         }
     }
 
-    /// Builds the searchers for `job` unless the current ones fit.
-    fn searchers_for(&mut self, job: &Search) -> Result<(), String> {
+    /// Builds `threads` searchers for `detector` with `config` on the table, unless the
+    /// current ones are those (depth and node limit aside).
+    fn searchers_for(
+        &mut self,
+        detector: &str,
+        config: SearchConfig,
+        threads: usize,
+        debug: bool,
+    ) -> Result<(), String> {
         let base = SearchConfig {
             max_depth: 0,
             node_limit: None,
-            ..job.config
+            ..config
         };
-        let key = (job.detector.clone(), base, job.threads);
+        let key = (detector.to_string(), base, threads);
         if self.built_for.as_ref() != Some(&key) {
             self.searchers.clear();
             self.built_for = None;
-            for _ in 0..job.threads {
-                self.searchers
-                    .push(build(&job.detector, job.config, &self.table)?);
+            for _ in 0..threads {
+                self.searchers.push(build(detector, config, &self.table)?);
             }
             self.built_for = Some(key);
+            if debug {
+                self.out.line(&format!(
+                    "info string searchers built: {threads} for {detector}"
+                ));
+            }
         }
         Ok(())
     }

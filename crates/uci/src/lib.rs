@@ -73,8 +73,10 @@ struct Engine {
     /// The last accepted `go` if it was `go ponder`, with when it was read, its side to move
     /// and overhead (for `ponderhit`).
     pondering: Option<(Go, replab_board::Color)>,
-    /// The table size last sent to the search thread, in MB.
+    /// The table size (MB) last sent to the search thread, and the searchers it has built
+    /// (detector, configuration at depth 64 without node limit, threads) as far as known.
     hash_mb: u32,
+    built: Option<(String, SearchConfig, usize)>,
     /// Table jobs sent and not yet done by the search thread.
     pending: Arc<AtomicUsize>,
     /// `debug on`.
@@ -101,11 +103,12 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
         flags: Flags::default(),
         pondering: None,
         hash_mb: 0,
+        built: None,
         pending,
         debug: false,
     };
     // The default table, allocated before the first `readyok`.
-    engine.table_job(false);
+    engine.table_job(false, false);
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
@@ -156,6 +159,7 @@ impl Engine {
                 for note in self.options.effective().notes {
                     self.info(&format!("options: {note}"));
                 }
+                self.table_job(false, true);
                 // After every table job sent before it (a search already running does not
                 // hold it up unless a table job waits behind that search).
                 if self.pending.load(Ordering::SeqCst) > 0 {
@@ -170,10 +174,10 @@ impl Engine {
                 _ => self.info("debug needs on or off"),
             },
             "register" => {}
-            "ucinewgame" => self.table_job(true),
+            "ucinewgame" => self.table_job(true, false),
             "setoption" => match self.options.set(rest) {
-                Ok(Action::None) => self.table_job(false),
-                Ok(Action::ClearHash) => self.table_job(true),
+                Ok(Action::None) => self.table_job(false, false),
+                Ok(Action::ClearHash) => self.table_job(true, false),
                 Err(note) => self.info(&note),
             },
             "position" => self.position(rest),
@@ -189,18 +193,37 @@ impl Engine {
         true
     }
 
-    /// Sends the search thread a table job when the table's size changes (allocated and
-    /// cleared there) or `clear` asks for a cleared table; `isready` answers after it.
-    fn table_job(&mut self, clear: bool) {
-        let hash_mb = self.options.effective().hash_mb;
-        if hash_mb == self.hash_mb && !clear {
+    /// Sends the search thread a table job when the table size in effect changed (allocated
+    /// and cleared there), `clear` asks for a cleared table, or (`searchers`, at `isready`)
+    /// the searchers in effect are not built yet; `isready` answers after it, so `go` finds
+    /// everything ready.
+    fn table_job(&mut self, clear: bool, searchers: bool) {
+        let e = self.options.effective();
+        let key = (
+            e.detector,
+            SearchConfig {
+                max_depth: MAX_DEPTH,
+                ..e.config
+            },
+            self.options.threads as usize,
+        );
+        if e.hash_mb != self.hash_mb {
+            // A new table: the search thread drops the searchers on the old one.
+            self.built = None;
+        }
+        let build = searchers && self.built.as_ref() != Some(&key);
+        if e.hash_mb == self.hash_mb && !clear && !build {
             return;
         }
-        self.hash_mb = hash_mb;
+        self.hash_mb = e.hash_mb;
+        if build {
+            self.built = Some(key.clone());
+        }
         self.pending.fetch_add(1, Ordering::SeqCst);
         let _ = self.jobs.send(Job::Table {
-            hash_mb,
+            hash_mb: e.hash_mb,
             clear,
+            searchers: build.then_some(key),
             debug: self.debug,
         });
     }
@@ -293,6 +316,16 @@ impl Engine {
         if go.ponder {
             self.pondering = Some((go.clone(), root.side_to_move()));
         }
+        // This search builds its searchers if they are not built: `isready` need not.
+        self.built = Some((
+            effective.detector.clone(),
+            SearchConfig {
+                max_depth: MAX_DEPTH,
+                node_limit: None,
+                ..config
+            },
+            self.options.threads as usize,
+        ));
         Ok(Search {
             positions: setup.positions.clone(),
             moves: setup.moves.clone(),
