@@ -3,8 +3,8 @@
 
 use std::{
     sync::{
-        Arc, Mutex,
-        atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering},
+        Arc, Condvar, Mutex,
+        atomic::{AtomicBool, AtomicU64, Ordering},
         mpsc,
     },
     thread,
@@ -127,15 +127,13 @@ pub(crate) enum Job {
     /// Makes the table `hash_mb` MB (0: none), allocated and cleared, or clears it (`clear`):
     /// `setoption name Hash`, `Clear Hash`, `ucinewgame`; then (at `isready`) builds the
     /// searchers for `searchers` (detector, configuration, threads) unless they are built.
-    /// Counted in the engine's pending table jobs until done.
+    /// Counted in [`TableJobs`] when done.
     Table {
         hash_mb: u32,
         clear: bool,
         searchers: Option<(String, SearchConfig, usize)>,
         debug: bool,
     },
-    /// `readyok`, after the table jobs before it.
-    Ready,
     /// Search and answer `bestmove`.
     Search(Box<Search>),
     /// A `go` refused: `info string <reason>` and `bestmove 0000`, in turn with the others.
@@ -152,19 +150,54 @@ struct Worker {
     /// configuration without depth and node limit, the thread count.
     searchers: Vec<Box<dyn DynSearcher>>,
     built_for: Option<(String, SearchConfig, usize)>,
-    /// Table jobs sent and not yet done (the command loop answers `isready` at once when 0).
-    pending: Arc<AtomicUsize>,
+    /// Table jobs done.
+    done: Arc<TableJobs>,
+}
+
+/// How many table jobs the search thread has done: `readyok` waits for those sent before
+/// `isready`.
+#[derive(Default)]
+pub(crate) struct TableJobs {
+    done: Mutex<u64>,
+    changed: Condvar,
+}
+
+impl TableJobs {
+    /// Counts one more job done.
+    fn one_done(&self) {
+        *self.done.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.changed.notify_all();
+    }
+
+    /// Whether `n` jobs are done.
+    pub fn reached(&self, n: u64) -> bool {
+        *self.done.lock().unwrap_or_else(|e| e.into_inner()) >= n
+    }
+
+    /// Counts every job as done (the search thread has ended): no `readyok` waits forever.
+    pub fn all_done(&self) {
+        *self.done.lock().unwrap_or_else(|e| e.into_inner()) = u64::MAX;
+        self.changed.notify_all();
+    }
+
+    /// Waits until `n` jobs are done.
+    pub fn wait_for(&self, n: u64) {
+        let mut done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        while *done < n {
+            done = self.changed.wait(done).unwrap_or_else(|e| e.into_inner());
+        }
+    }
 }
 
 /// The search thread: answers every job in order, then ends when the channel closes.
-pub(crate) fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, pending: Arc<AtomicUsize>) {
+pub(crate) fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, done: Arc<TableJobs>) {
     let mut w = Worker {
         out,
         table: SharedTable::new(0),
         hash_mb: 0,
         searchers: Vec::new(),
         built_for: None,
-        pending,
+        done,
     };
     for job in jobs {
         match job {
@@ -179,9 +212,8 @@ pub(crate) fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, pending: Arc<At
                 if let Some((detector, config, threads)) = searchers {
                     let _ = w.searchers_for(&detector, config, threads, debug);
                 }
-                w.pending.fetch_sub(1, Ordering::SeqCst);
+                w.done.one_done();
             }
-            Job::Ready => w.out.line("readyok"),
             Job::Refuse(reason) => {
                 w.out.line(&format!("info string {reason}"));
                 w.out.line("bestmove 0000");

@@ -9,16 +9,12 @@ pub mod transcript;
 use std::{
     borrow::Cow,
     io::{BufRead, ErrorKind, Write},
-    sync::{
-        Arc, Mutex,
-        atomic::{AtomicUsize, Ordering},
-        mpsc,
-    },
+    sync::{Arc, Mutex, atomic::Ordering, mpsc},
     thread,
     time::Instant,
 };
 
-use engine::{Flags, Job, Search};
+use engine::{Flags, Job, Search, TableJobs};
 use replab_search::SearchConfig;
 
 pub use engine::{CURRMOVE_AFTER, INFO_EVERY};
@@ -77,8 +73,11 @@ struct Engine {
     /// (detector, configuration at depth 64 without node limit, threads) as far as known.
     hash_mb: u32,
     built: Option<(String, SearchConfig, usize)>,
-    /// Table jobs sent and not yet done by the search thread.
-    pending: Arc<AtomicUsize>,
+    /// Table jobs sent, and done by the search thread.
+    sent: u64,
+    done: Arc<TableJobs>,
+    /// The threads that print `readyok` once the table jobs before their `isready` are done.
+    ready: Vec<thread::JoinHandle<()>>,
     /// `debug on`.
     debug: bool,
 }
@@ -90,10 +89,10 @@ struct Engine {
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     let out = Out(Arc::new(Mutex::new(Box::new(output))));
     let (tx, rx) = mpsc::channel::<Job>();
-    let pending = Arc::new(AtomicUsize::new(0));
+    let done = Arc::new(TableJobs::default());
     let worker = {
-        let (out, pending) = (out.clone(), pending.clone());
-        thread::spawn(move || engine::search_thread(rx, out, pending))
+        let (out, done) = (out.clone(), done.clone());
+        thread::spawn(move || engine::search_thread(rx, out, done))
     };
     let mut engine = Engine {
         out,
@@ -104,7 +103,9 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
         pondering: None,
         hash_mb: 0,
         built: None,
-        pending,
+        sent: 0,
+        done,
+        ready: Vec::new(),
         debug: false,
     };
     // The default table, allocated before the first `readyok`.
@@ -136,6 +137,11 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     engine.flags.stop();
     drop(engine.jobs);
     let _ = worker.join();
+    // The search thread did every table job (or ended early): every `readyok` goes out.
+    engine.done.all_done();
+    for h in engine.ready {
+        let _ = h.join();
+    }
 }
 
 impl Engine {
@@ -160,12 +166,18 @@ impl Engine {
                     self.info(&format!("options: {note}"));
                 }
                 self.table_job(false, true);
-                // After every table job sent before it (a search already running does not
-                // hold it up unless a table job waits behind that search).
-                if self.pending.load(Ordering::SeqCst) > 0 {
-                    let _ = self.jobs.send(Job::Ready);
-                } else {
+                // After every table job sent before it, without holding up the commands
+                // after it (`stop` must get through while a search runs ahead of a table job).
+                let sent = self.sent;
+                if self.done.reached(sent) {
                     self.out.line("readyok");
+                } else {
+                    let (out, done) = (self.out.clone(), self.done.clone());
+                    self.ready.retain(|h| !h.is_finished());
+                    self.ready.push(thread::spawn(move || {
+                        done.wait_for(sent);
+                        out.line("readyok");
+                    }));
                 }
             }
             "debug" => match rest.first().copied() {
@@ -219,7 +231,7 @@ impl Engine {
         if build {
             self.built = Some(key.clone());
         }
-        self.pending.fetch_add(1, Ordering::SeqCst);
+        self.sent += 1;
         let _ = self.jobs.send(Job::Table {
             hash_mb: e.hash_mb,
             clear,

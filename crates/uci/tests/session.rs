@@ -665,3 +665,29 @@ fn a_fen_without_the_fullmove_number_is_accepted() {
     );
     s.quit();
 }
+
+#[test]
+fn isready_behind_a_table_job_never_waits_for_a_search() {
+    let mut s = Session::new();
+    // The table job runs first, then the infinite search: readyok comes after the table job
+    // without waiting for the search (which only `stop`, read after it, ends).
+    s.send("setoption name Hash value 256");
+    s.send("go infinite");
+    s.send("isready");
+    let before = s.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    s.send("stop");
+    s.until("bestmove");
+    // A table job behind a running search (setoption during a search): readyok comes once
+    // `stop` has ended the search and the job is done.
+    s.send("go infinite");
+    s.send("setoption name Hash value 32");
+    s.send("isready");
+    s.send("stop");
+    let lines = s.until("readyok");
+    assert!(lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    s.quit();
+}
