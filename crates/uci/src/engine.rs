@@ -317,6 +317,7 @@ impl Worker {
             table: (job.config.tt_bits.is_some()).then(|| self.table.clone()),
             helper_nodes: helper_nodes.clone(),
             main_nodes: Arc::new(AtomicU64::new(0)),
+            search_base: Arc::new(AtomicU64::new(0)),
         };
         let limits = Limits {
             stop: Some(job.flags.search.clone()),
@@ -385,18 +386,30 @@ struct Report {
     helper_nodes: Arc<[AtomicU64]>,
     /// The main thread's nodes in completed searches (several with `MultiPV`) and iterations.
     main_nodes: Arc<AtomicU64>,
+    /// `main_nodes` when the main thread's current search started (its [`Progress::nodes`]
+    /// count from there).
+    search_base: Arc<AtomicU64>,
 }
 
 impl Report {
-    /// Nodes of every thread, with `running` nodes of the main thread's search in progress.
-    fn nodes(&self, running: u64) -> u64 {
-        self.main_nodes.load(Ordering::Relaxed)
-            + running
-            + self
-                .helper_nodes
-                .iter()
-                .map(|n| n.load(Ordering::Relaxed))
-                .sum::<u64>()
+    /// Marks the start of a search of the main thread.
+    fn search_starts(&self) {
+        self.search_base
+            .store(self.main_nodes.load(Ordering::Relaxed), Ordering::Relaxed);
+    }
+
+    /// Nodes of every thread: the main thread's completed iterations, or (`running`) its
+    /// current search's nodes so far, and the helpers'.
+    fn nodes(&self, running: Option<u64>) -> u64 {
+        let main = match running {
+            Some(n) => self.search_base.load(Ordering::Relaxed) + n,
+            None => self.main_nodes.load(Ordering::Relaxed),
+        };
+        main + self
+            .helper_nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum::<u64>()
     }
 
     /// `nodes N nps R [hashfull H] time T` for `nodes` nodes now.
@@ -421,6 +434,7 @@ impl Report {
             table: self.table.clone(),
             helper_nodes: self.helper_nodes.clone(),
             main_nodes: self.main_nodes.clone(),
+            search_base: self.search_base.clone(),
         };
         Observer(Arc::new(move |p: &Progress| {
             if let Some((m, n)) = p.root_move {
@@ -440,7 +454,7 @@ impl Report {
                     "info depth {} seldepth {} {}",
                     p.depth,
                     p.seldepth,
-                    me.counts(me.nodes(p.nodes))
+                    me.counts(me.nodes(Some(p.nodes)))
                 ));
             }
         }))
@@ -457,7 +471,7 @@ impl Report {
         s.push_str(&format!(
             " score {} {}",
             it.score,
-            self.counts(self.nodes(0))
+            self.counts(self.nodes(None))
         ));
         if !it.pv.is_empty() {
             s.push_str(" pv");
@@ -491,6 +505,7 @@ fn single_pv(
             job.flags.search.store(true, Ordering::SeqCst);
         }
     };
+    report.search_starts();
     let result = searcher.search(&job.positions, &job.moves, limits, &mut on_iteration);
     if let Some(it) = result.last() {
         return it.best_move.map(|m| (m, it.pv.clone()));
@@ -502,6 +517,7 @@ fn single_pv(
         root_moves: job.root_moves.clone(),
         ..Limits::default()
     };
+    report.search_starts();
     let result = searcher.search(&job.positions, &job.moves, &depth_one, &mut on_iteration);
     let it = result.last()?;
     it.best_move.map(|m| (m, it.pv.clone()))
@@ -541,6 +557,7 @@ fn multi_pv(
             };
             searcher.set_first_depth(depth);
             searcher.set_depth_and_nodes(depth, node_limit);
+            report.search_starts();
             let result = searcher.search(&job.positions, &job.moves, &limits, &mut |it| {
                 report
                     .main_nodes

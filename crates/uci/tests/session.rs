@@ -651,6 +651,13 @@ fn long_searches_report_currmove_and_progress() {
     for field in [" seldepth ", " nps ", " hashfull ", " time "] {
         assert!(progress.contains(field), "{progress}");
     }
+    // The node counts of all the lines, in order, never go down (each counts the whole search).
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .map(|r| r.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
     s.quit();
 }
 
