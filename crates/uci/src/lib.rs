@@ -217,7 +217,7 @@ impl Engine {
                 max_depth: MAX_DEPTH,
                 ..e.config
             },
-            self.options.threads as usize,
+            e.threads,
         );
         if e.hash_mb != self.hash_mb {
             // A new table: the search thread drops the searchers on the old one.
@@ -336,7 +336,7 @@ impl Engine {
                 node_limit: None,
                 ..config
             },
-            self.options.threads as usize,
+            effective.threads,
         ));
         Ok(Search {
             positions: setup.positions.clone(),
@@ -348,7 +348,7 @@ impl Engine {
             mate: go.mate,
             wait_for_stop: go.infinite || go.ponder,
             flags: self.flags.clone(),
-            threads: self.options.threads as usize,
+            threads: effective.threads,
             multipv: self.options.multipv as usize,
             notes: effective.notes,
             debug: self.debug,

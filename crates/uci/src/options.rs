@@ -2,7 +2,7 @@
 //! make.
 
 use replab_detect::DrawPolicy;
-use replab_registry::{SEARCH_DETECTORS, check_policy};
+use replab_registry::{Detector, SEARCH_DETECTORS, check_policy, with_detector};
 use replab_search::SearchConfig;
 
 use crate::time::{MOVE_OVERHEAD_DEFAULT, MOVE_OVERHEAD_MAX};
@@ -62,6 +62,8 @@ pub struct Effective {
     pub config: SearchConfig,
     /// The table size in MB.
     pub hash_mb: u32,
+    /// Searching threads.
+    pub threads: usize,
     /// What was replaced and why, one sentence each (for `info string` at `go`).
     pub notes: Vec<String>,
 }
@@ -147,7 +149,9 @@ impl Options {
     /// kept; a draw policy it cannot serve (`replab_registry::check_policy`) is replaced by the
     /// nearest one it can, in the order `twofold`, `stanback`, `moreland`, `stockfish`,
     /// `threefold` (the earlier on a tie); a detector that needs the table
-    /// (`replab_search::check_setup`: `tt-thompson`) with `Hash 0` gets `Hash 1`. Each
+    /// (`replab_search::check_setup`: `tt-thompson`) with `Hash 0` gets `Hash 1`, and with
+    /// `Threads` above 1 gets `Threads 1` (its open flags live in the table all threads share,
+    /// where another thread's would read as repetitions: the `replab smp` finding). Each
     /// replacement is noted with its reason.
     pub fn effective(&self) -> Effective {
         let mut notes = Vec::new();
@@ -169,10 +173,22 @@ impl Options {
             options.hash_mb = 1;
             notes.push(format!("{e}; searching with Hash 1 instead"));
         }
+        let marks_in_table =
+            with_detector!(&options.detector, policy, |d| d.in_search_table()).unwrap_or(false);
+        if marks_in_table && options.threads > 1 {
+            notes.push(format!(
+                "detector {} keeps its open flags in the table all threads share, where \
+                 another thread's flags would read as repetitions; searching with Threads 1 \
+                 instead",
+                options.detector
+            ));
+            options.threads = 1;
+        }
         Effective {
             detector: options.detector.clone(),
             config: options.config(),
             hash_mb: options.hash_mb,
+            threads: options.threads as usize,
             notes,
         }
     }
@@ -351,6 +367,18 @@ mod tests {
             "{:?}",
             e.notes
         );
+        assert_eq!(e.threads, 1);
+        // … and one thread: its flags in a shared table would be other threads' repetitions.
+        set(&mut o, "Threads", "4");
+        let e = o.effective();
+        assert_eq!(e.threads, 1);
+        assert!(
+            e.notes[1].ends_with("searching with Threads 1 instead"),
+            "{:?}",
+            e.notes
+        );
+        set(&mut o, "Detector", "linear");
+        assert_eq!((o.effective().threads, o.effective().notes.len()), (4, 0));
         // Every detector has a policy it can serve under every policy asked for.
         for d in SEARCH_DETECTORS {
             for p in DrawPolicy::ALL {
