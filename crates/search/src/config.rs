@@ -421,6 +421,42 @@ pub struct Limits {
     /// among them: every legal move. Unlike the other limits it does not make the search
     /// depend on timing.
     pub root_moves: Vec<Move>,
+    /// Never search these moves at the root (UCI `MultiPV`: the lines after the first are
+    /// searched again without the better lines' first moves); when they would leave no move,
+    /// every move stays. Like `root_moves` it does not make the search depend on timing. A
+    /// root that either field takes a move from stores nothing for the root in the table (its
+    /// score holds for the moves searched only).
+    pub excluded_root_moves: Vec<Move>,
+    /// Called during the search with its [`Progress`]: at the start of every root move, and at
+    /// every look at the limits (every [`POLL_NODES`] nodes from the second iteration on). UCI
+    /// `info currmove` and the `info` lines during a long iteration. It sees the search; it
+    /// changes nothing in it (the counters, moves and scores are those of the same search
+    /// without it).
+    pub observer: Option<Observer>,
+}
+
+/// A search in progress, as [`Limits::observer`] sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The iteration being searched.
+    pub depth: u32,
+    /// The deepest ply entered so far in this iteration (quiescence included; the root is 0).
+    pub seldepth: u32,
+    /// Nodes entered so far in the whole search (every iteration).
+    pub nodes: u64,
+    /// At the start of a root move: the move and its number in the root's search order (from
+    /// 1); `None` at the periodic calls.
+    pub root_move: Option<(Move, u32)>,
+}
+
+/// The callback of [`Limits::observer`].
+#[derive(Clone)]
+pub struct Observer(pub Arc<dyn Fn(&Progress) + Send + Sync>);
+
+impl std::fmt::Debug for Observer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Observer")
+    }
 }
 
 impl Limits {
@@ -435,7 +471,10 @@ impl Limits {
 
     /// Whether no limit is set.
     pub(crate) fn is_empty(&self) -> bool {
-        self.stop.is_none() && self.movetime.is_none() && self.deadline.is_none()
+        self.stop.is_none()
+            && self.movetime.is_none()
+            && self.deadline.is_none()
+            && self.observer.is_none()
     }
 }
 

@@ -11,7 +11,8 @@ mod tapered;
 mod tt;
 
 pub use config::{
-    ExtensionLimit, Limits, POLL_NODES, Profile, SearchConfig, SetupError, TtMode, check_setup,
+    ExtensionLimit, Limits, Observer, POLL_NODES, Profile, Progress, SearchConfig, SetupError,
+    TtMode, check_setup,
 };
 pub use eval::{Eval, MATERIAL, evaluate, evaluate_material, evaluate_tapered};
 pub use results::{Counters, Iteration, IterationSignature, SearchResult, TableStats};

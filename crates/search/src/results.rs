@@ -75,6 +75,9 @@ pub struct Iteration {
     pub pv: Vec<Move>,
     /// The iteration's counters (not cumulative).
     pub counters: Counters,
+    /// The deepest ply the iteration entered (quiescence included; the root is 0): UCI
+    /// `seldepth`.
+    pub seldepth: u32,
     /// Wall time of the iteration in milliseconds (measured, never used for decisions).
     pub time_ms: f64,
 }

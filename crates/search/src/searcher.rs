@@ -12,7 +12,10 @@ use replab_board::{Color, MAX_MOVES, Move, MoveList, Position};
 use replab_detect::{Detector, Line, Repetition, load_history};
 
 use crate::{
-    config::{Limits, POLL_NODES, Profile, SearchConfig, SetupError, TtMode, check_setup},
+    config::{
+        Limits, Observer, POLL_NODES, Profile, Progress, SearchConfig, SetupError, TtMode,
+        check_setup,
+    },
     ordering::{
         History, has_pieces, order_keys, order_keys_engine, pick_next, quiet_checks, reward_quiet,
         tactical_moves,
@@ -52,6 +55,13 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     deadline: Option<Instant>,
     /// The root moves of the current search ([`Limits::root_moves`]; empty: all).
     root_moves: Vec<Move>,
+    /// The root moves the current search leaves out ([`Limits::excluded_root_moves`]).
+    excluded_root_moves: Vec<Move>,
+    /// The observer of the current search ([`Limits::observer`]).
+    observer: Option<Observer>,
+    /// The iteration being searched and the deepest ply it entered so far.
+    depth_now: u32,
+    seldepth: usize,
     /// Path-dependent draws scored so far in the search (see [`TtMode`]).
     path_draws: u64,
     /// Results stored without their score.
@@ -80,8 +90,6 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     /// Engine profile: the search generation (counts searches since the table was cleared,
     /// modulo 16), stored with every entry so that old entries give way first.
     generation: u8,
-    /// The deepest ply the current iteration reached (quiescence included).
-    seldepth: usize,
 }
 
 impl<D: Detector> Searcher<D> {
@@ -164,6 +172,10 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             stop: None,
             deadline: None,
             root_moves: Vec::new(),
+            excluded_root_moves: Vec::new(),
+            observer: None,
+            depth_now: 0,
+            seldepth: 0,
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
@@ -177,7 +189,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             counter_moves: Box::new([[Move::NULL; 64]; 12]),
             evals: [0; MAX_PLY + 1],
             generation: 0,
-            seldepth: 0,
         }
     }
 
@@ -202,6 +213,14 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.first_depth = depth.max(1);
     }
 
+    /// Sets the deepest iteration and the node limit of the next searches (UCI `go depth`,
+    /// `go nodes`), the rest of the configuration unchanged: what a searcher on a
+    /// [`SharedTable`] changes between searches.
+    pub fn set_depth_and_nodes(&mut self, max_depth: u32, node_limit: Option<u64>) {
+        self.config.max_depth = max_depth;
+        self.config.node_limit = node_limit;
+    }
+
     /// Forgets everything learnt from earlier searches: the transposition table (scores, moves
     /// and detector marks; a shared table for every searcher sharing it), killers, history and
     /// counter moves (UCI `ucinewgame`, the start of a match game). In the paper profile every
@@ -223,11 +242,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     /// over its first 1,000 slots, as UCI's `hashfull`); 0 without a table.
     pub fn hashfull(&self) -> u32 {
         self.tt.as_ref().map_or(0, |t| t.hashfull(self.generation))
-    }
-
-    /// The deepest ply the last iteration reached, quiescence included (UCI `seldepth`).
-    pub fn seldepth(&self) -> usize {
-        self.seldepth
     }
 
     /// Whether the engine profile is on.
@@ -308,12 +322,16 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     ) -> SearchResult {
         let search_start = Instant::now();
         self.root_moves.clear();
+        self.excluded_root_moves.clear();
         if let Some(l) = limits {
             self.root_moves.extend_from_slice(&l.root_moves);
+            self.excluded_root_moves
+                .extend_from_slice(&l.excluded_root_moves);
         }
         let limits = limits.filter(|l| !l.is_empty());
         self.stop = limits.and_then(|l| l.stop.clone());
         self.deadline = limits.and_then(|l| l.deadline_from(search_start));
+        self.observer = limits.and_then(|l| l.observer.clone());
         let root = *positions.last().expect("at least the root position");
         self.prepare_tables(positions, moves);
         self.counters = Counters::default();
@@ -339,6 +357,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             let stats_before = self.detector.stats();
             let start = Instant::now();
             self.extension_limit = self.config.extension_limit.ply_limit(depth);
+            self.depth_now = depth;
             self.seldepth = 0;
             // The first iteration always completes: neither the node limit nor the external
             // limits cut it. External limits are watched from the second iteration on: poll at
@@ -374,6 +393,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                 score: Score(score),
                 pv,
                 counters,
+                seldepth: self.seldepth as u32,
                 time_ms,
             };
             on_iteration(&iteration);
@@ -384,6 +404,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
         }
         self.stop = None;
+        self.observer = None;
         result
     }
 
@@ -445,16 +466,31 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     }
 
     /// Keeps only the root moves of [`Limits::root_moves`] in `list`, unless none of them is
-    /// there (then every legal move stays).
+    /// there (then every legal move stays); then drops those of
+    /// [`Limits::excluded_root_moves`], unless that would leave none. Returns whether a move
+    /// was taken out.
     #[cold]
-    fn restrict_root(&self, list: &mut MoveList) {
-        if list.iter().any(|m| self.root_moves.contains(m)) {
+    fn restrict_root(&self, list: &mut MoveList) -> bool {
+        let before = list.len();
+        let wanted = |m: &Move| self.root_moves.is_empty() || self.root_moves.contains(m);
+        if list.iter().any(wanted) {
             let mut kept = MoveList::new();
-            for &m in list.iter().filter(|m| self.root_moves.contains(m)) {
+            for &m in list.iter().filter(|m| wanted(m)) {
                 kept.push(m);
             }
             *list = kept;
         }
+        if list.iter().any(|m| !self.excluded_root_moves.contains(m)) {
+            let mut kept = MoveList::new();
+            for &m in list
+                .iter()
+                .filter(|m| !self.excluded_root_moves.contains(m))
+            {
+                kept.push(m);
+            }
+            *list = kept;
+        }
+        list.len() < before
     }
 
     /// Whether the stop flag is set or the deadline has passed.
@@ -479,7 +515,21 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         // Only reached while external limits are watched (without them `check_at` is the node
         // limit).
         self.check_at = nodes.saturating_add(POLL_NODES).min(node_limit);
+        self.observe(None);
         false
+    }
+
+    /// Tells the observer, if any, the search's [`Progress`].
+    #[cold]
+    fn observe(&self, root_move: Option<(Move, u32)>) {
+        if let Some(o) = &self.observer {
+            (o.0)(&Progress {
+                depth: self.depth_now,
+                seldepth: self.seldepth as u32,
+                nodes: self.counters.nodes,
+                root_move,
+            });
+        }
     }
 
     /// The draw score from the point of view of `side` (see [`SearchConfig::contempt`]).
@@ -537,6 +587,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
         self.counters.nodes += 1;
         self.pv_len[ply] = ply;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
         if self.counters.nodes > self.check_at && self.poll() {
             self.line.pop();
             return 0;
@@ -787,8 +840,10 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         if list.is_empty() {
             return if in_check { -MATE + ply as i32 } else { draw };
         }
-        if ply == 0 && !self.root_moves.is_empty() {
-            self.restrict_root(&mut list);
+        // A root with moves taken out has a result that holds for its moves only: not stored.
+        let mut store = true;
+        if ply == 0 && (!self.root_moves.is_empty() || !self.excluded_root_moves.is_empty()) {
+            store = !self.restrict_root(&mut list);
         }
         let mut keys = [0i32; MAX_MOVES];
         self.order(pos, &list, &mut keys, tt_move, ply, node.engine);
@@ -802,6 +857,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         for i in 0..moves.len() {
             pick_next(moves, &mut keys, i);
             let m = moves[i];
+            if ply == 0 && self.observer.is_some() {
+                self.observe(Some((m, i as u32 + 1)));
+            }
             let quiet = !m.is_capture() && m.promotion().is_none();
             if quiet && skip_quiets {
                 continue;
@@ -872,7 +930,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
         }
 
-        if self.tt.is_some() {
+        if self.tt.is_some() && store {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > original_alpha {
@@ -1275,7 +1333,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        self.seldepth = self.seldepth.max(ply);
 
         let mut best = -INFINITE;
         if !in_check {

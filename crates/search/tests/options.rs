@@ -539,3 +539,82 @@ fn root_moves_restrict_the_root() {
     let r = s.search_game_limited(&[p], &[], &none, &mut |_| {});
     assert_eq!(r.best_move(), Some(free));
 }
+
+#[test]
+fn excluded_root_moves_leave_the_root() {
+    let p = pos(WAC018);
+    let mut s = Searcher::new(LinearDetector::new(), config(3));
+    let free = s.search(&p);
+    let best = free.best_move().unwrap();
+    let without = Limits {
+        excluded_root_moves: vec![best],
+        ..Limits::default()
+    };
+    let r = s.search_game_limited(&[p], &[], &without, &mut |_| {});
+    assert!(r.completed);
+    assert!(r.iterations.iter().all(|it| it.best_move != Some(best)));
+    assert!(r.score().unwrap() <= free.score().unwrap());
+    // Every move excluded: every move is searched.
+    let all = Limits {
+        excluded_root_moves: p.legal_moves().iter().copied().collect(),
+        ..Limits::default()
+    };
+    let r = s.search_game_limited(&[p], &[], &all, &mut |_| {});
+    assert_eq!(r.best_move(), Some(best));
+    // An unrestricted search afterwards is the same as before (the restricted roots stored
+    // nothing the next search could see; every search clears a local table anyway).
+    assert_eq!(s.search(&p).signature(), free.signature());
+}
+
+#[test]
+fn the_observer_sees_root_moves_and_progress_and_changes_nothing() {
+    use replab_search::{Observer, Progress, SharedTable};
+    use std::sync::Mutex;
+    let p = pos(WAC018);
+    let mut s = Searcher::new(LinearDetector::new(), config(6));
+    let plain = s.search(&p);
+    let seen: Arc<Mutex<Vec<Progress>>> = Arc::default();
+    let limits = Limits {
+        observer: Some(Observer(Arc::new({
+            let seen = seen.clone();
+            move |p: &Progress| seen.lock().unwrap().push(*p)
+        }))),
+        ..Limits::default()
+    };
+    let observed = s.search_game_limited(&[p], &[], &limits, &mut |_| {});
+    assert_eq!(signature(&observed), signature(&plain));
+    let seen = seen.lock().unwrap();
+    let legal = p.legal_moves().len() as u32;
+    for depth in 1..=6 {
+        // Every root move of every iteration, numbered from 1.
+        let numbers: Vec<u32> = seen
+            .iter()
+            .filter(|q| q.depth == depth)
+            .filter_map(|q| q.root_move.map(|(_, n)| n))
+            .collect();
+        assert_eq!(numbers, (1..=legal).collect::<Vec<_>>(), "depth {depth}");
+    }
+    // Periodic calls with the nodes so far, increasing.
+    let periodic: Vec<&Progress> = seen.iter().filter(|q| q.root_move.is_none()).collect();
+    assert!(!periodic.is_empty());
+    assert!(periodic.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+    assert!(periodic.iter().all(|q| q.depth >= 2 && q.seldepth >= 1));
+    // Each iteration reports its deepest ply: quiescence and extensions go beyond the depth.
+    for it in &observed.iterations {
+        assert!(it.seldepth >= it.depth, "{} {}", it.depth, it.seldepth);
+    }
+    // The shared table's fill, sampled over its first 1000 slots.
+    let table = SharedTable::new(12);
+    assert_eq!(table.hashfull(), 0);
+    let mut t =
+        Searcher::with_shared_table(LinearDetector::new(), config(6), table.clone()).unwrap();
+    t.search(&p);
+    let full = table.hashfull();
+    assert!(full > 0 && full <= 1000, "{full}");
+    table.clear();
+    assert_eq!(table.hashfull(), 0);
+    // Depth and node limit changed between searches, the rest kept.
+    t.set_depth_and_nodes(2, Some(1_000_000));
+    assert_eq!(t.config().max_depth, 2);
+    assert_eq!(t.search(&p).iterations.len(), 2);
+}

@@ -9,15 +9,16 @@ pub mod transcript;
 use std::{
     borrow::Cow,
     io::{BufRead, ErrorKind, Write},
-    sync::{Arc, Mutex, mpsc},
+    sync::{Arc, Mutex, atomic::Ordering, mpsc},
     thread,
     time::Instant,
 };
 
-use engine::{Flags, Job, Search};
+use engine::{Flags, Job, Search, TableJobs};
 use replab_search::SearchConfig;
 
-pub use options::{DEFAULT_DETECTOR, Options};
+pub use engine::{CURRMOVE_AFTER, INFO_EVERY};
+pub use options::{Action, DEFAULT_DETECTOR, Effective, MULTIPV_MAX, Options, THREADS_MAX};
 pub use parse::{Go, Setup, parse_go, parse_position};
 
 /// The engine's name as `id name` gives it: `replab <version>`.
@@ -65,9 +66,20 @@ struct Engine {
     setup: Result<Setup, String>,
     /// The flags of the last accepted `go` (stopping a finished search is harmless).
     flags: Flags,
-    /// Whether the last accepted `go` was `go ponder` (for `ponderhit`).
-    pondering: bool,
-    clear_hash: bool,
+    /// The last accepted `go` if it was `go ponder`, with when it was read, its side to move
+    /// and overhead (for `ponderhit`).
+    pondering: Option<(Go, replab_board::Color)>,
+    /// The table size (MB) last sent to the search thread, and the searchers it has built
+    /// (detector, configuration at depth 64 without node limit, threads) as far as known.
+    hash_mb: u32,
+    built: Option<(String, SearchConfig, usize)>,
+    /// Table jobs sent, and done by the search thread.
+    sent: u64,
+    done: Arc<TableJobs>,
+    /// The threads that print `readyok` once the table jobs before their `isready` are done.
+    ready: Vec<thread::JoinHandle<()>>,
+    /// `debug on`.
+    debug: bool,
 }
 
 /// Runs the UCI protocol: commands from `input`, one per line, answers to `output`, until
@@ -77,9 +89,10 @@ struct Engine {
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     let out = Out(Arc::new(Mutex::new(Box::new(output))));
     let (tx, rx) = mpsc::channel::<Job>();
+    let done = Arc::new(TableJobs::default());
     let worker = {
-        let out = out.clone();
-        thread::spawn(move || engine::search_thread(rx, out))
+        let (out, done) = (out.clone(), done.clone());
+        thread::spawn(move || engine::search_thread(rx, out, done))
     };
     let mut engine = Engine {
         out,
@@ -87,9 +100,16 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
         options: Options::default(),
         setup: Ok(Setup::startpos()),
         flags: Flags::default(),
-        pondering: false,
-        clear_hash: false,
+        pondering: None,
+        hash_mb: 0,
+        built: None,
+        sent: 0,
+        done,
+        ready: Vec::new(),
+        debug: false,
     };
+    // The default table, allocated before the first `readyok`.
+    engine.table_job(false, false);
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
@@ -117,6 +137,11 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) {
     engine.flags.stop();
     drop(engine.jobs);
     let _ = worker.join();
+    // The search thread did every table job (or ended early): every `readyok` goes out.
+    engine.done.all_done();
+    for h in engine.ready {
+        let _ = h.join();
+    }
 }
 
 impl Engine {
@@ -135,21 +160,42 @@ impl Engine {
         let rest = &words[at + 1..];
         match words[at] {
             "uci" => self.identify(),
-            "isready" => self.out.line("readyok"),
-            "debug" | "register" => {}
-            "ucinewgame" => self.clear_hash = true,
+            "isready" => {
+                // The options as they stand, judged together (as `go` will judge them).
+                for note in self.options.effective().notes {
+                    self.info(&format!("options: {note}"));
+                }
+                self.table_job(false, true);
+                // After every table job sent before it, without holding up the commands
+                // after it (`stop` must get through while a search runs ahead of a table job).
+                let sent = self.sent;
+                if self.done.reached(sent) {
+                    self.out.line("readyok");
+                } else {
+                    let (out, done) = (self.out.clone(), self.done.clone());
+                    self.ready.retain(|h| !h.is_finished());
+                    self.ready.push(thread::spawn(move || {
+                        done.wait_for(sent);
+                        out.line("readyok");
+                    }));
+                }
+            }
+            "debug" => match rest.first().copied() {
+                Some("on") => self.debug = true,
+                Some("off") => self.debug = false,
+                _ => self.info("debug needs on or off"),
+            },
+            "register" => {}
+            "ucinewgame" => self.table_job(true, false),
             "setoption" => match self.options.set(rest) {
-                Ok(None) => {}
-                Ok(Some(note)) | Err(note) => self.info(&note),
+                Ok(Action::None) => self.table_job(false, false),
+                Ok(Action::ClearHash) => self.table_job(true, false),
+                Err(note) => self.info(&note),
             },
             "position" => self.position(rest),
             "go" => self.go(rest),
             "stop" => self.flags.stop(),
-            "ponderhit" => {
-                if self.pondering {
-                    self.flags.stop();
-                }
-            }
+            "ponderhit" => self.ponderhit(),
             "d" => match &self.setup {
                 Ok(s) => self.info(&format!("position fen {}", s.root().fen())),
                 Err(e) => self.info(&format!("no position: {e}")),
@@ -157,6 +203,64 @@ impl Engine {
             _ => return false, // quit
         }
         true
+    }
+
+    /// Sends the search thread a table job when the table size in effect changed (allocated
+    /// and cleared there), `clear` asks for a cleared table, or (`searchers`, at `isready`)
+    /// the searchers in effect are not built yet; `isready` answers after it, so `go` finds
+    /// everything ready.
+    fn table_job(&mut self, clear: bool, searchers: bool) {
+        let e = self.options.effective();
+        let key = (
+            e.detector,
+            SearchConfig {
+                max_depth: MAX_DEPTH,
+                ..e.config
+            },
+            e.threads,
+        );
+        if e.hash_mb != self.hash_mb {
+            // A new table: the search thread drops the searchers on the old one.
+            self.built = None;
+        }
+        let build = searchers && self.built.as_ref() != Some(&key);
+        if e.hash_mb == self.hash_mb && !clear && !build {
+            return;
+        }
+        self.hash_mb = e.hash_mb;
+        if build {
+            self.built = Some(key.clone());
+        }
+        self.sent += 1;
+        let _ = self.jobs.send(Job::Table {
+            hash_mb: e.hash_mb,
+            clear,
+            searchers: build.then_some(key),
+            debug: self.debug,
+        });
+    }
+
+    /// `ponderhit`: the ponder search goes on as a normal search of the same `go`, its time
+    /// budget counted from now; an `infinite` one still waits for `stop`.
+    fn ponderhit(&mut self) {
+        let Some((go, side)) = self.pondering.take() else {
+            return;
+        };
+        if go.infinite {
+            return;
+        }
+        let normal = Go {
+            ponder: false,
+            ..go
+        };
+        if let Some(budget) = time::budget(&normal, side, self.options.move_overhead) {
+            let stop = self.flags.search.clone();
+            thread::spawn(move || {
+                thread::sleep(budget);
+                stop.store(true, Ordering::SeqCst);
+            });
+        }
+        self.flags.user.store(true, Ordering::SeqCst);
     }
 
     fn info(&self, text: &str) {
@@ -194,7 +298,7 @@ impl Engine {
         let received = Instant::now();
         self.flags.stop();
         self.flags = Flags::default();
-        self.pondering = false;
+        self.pondering = None;
         let job = match self.search(words, received) {
             Ok(search) => Job::Search(Box::new(search)),
             Err(reason) => Job::Refuse(format!("go refused: {reason}")),
@@ -210,7 +314,8 @@ impl Engine {
             .map_err(|e| format!("no position ({e})"))?;
         let root = setup.root();
         let go = parse_go(words, root)?;
-        let mut config: SearchConfig = self.options.config();
+        let effective = self.options.effective();
+        let mut config: SearchConfig = effective.config;
         let mate_depth = go.mate.map(|n| (2 * n).saturating_sub(1).max(1));
         config.max_depth = [go.depth, mate_depth]
             .into_iter()
@@ -220,21 +325,33 @@ impl Engine {
             .min(MAX_DEPTH);
         config.node_limit = go.nodes;
         let budget = time::budget(&go, root.side_to_move(), self.options.move_overhead);
-        self.pondering = go.ponder;
-        // A root searched with only some moves leaves table entries that hold for those
-        // moves only: the next search starts with a clear table.
-        let clear_hash = std::mem::replace(&mut self.clear_hash, !go.searchmoves.is_empty());
+        if go.ponder {
+            self.pondering = Some((go.clone(), root.side_to_move()));
+        }
+        // This search builds its searchers if they are not built: `isready` need not.
+        self.built = Some((
+            effective.detector.clone(),
+            SearchConfig {
+                max_depth: MAX_DEPTH,
+                node_limit: None,
+                ..config
+            },
+            effective.threads,
+        ));
         Ok(Search {
             positions: setup.positions.clone(),
             moves: setup.moves.clone(),
-            detector: self.options.detector.clone(),
+            detector: effective.detector,
             config,
             deadline: budget.map(|b| received + b),
             root_moves: go.searchmoves,
             mate: go.mate,
             wait_for_stop: go.infinite || go.ponder,
             flags: self.flags.clone(),
-            clear_hash,
+            threads: effective.threads,
+            multipv: self.options.multipv as usize,
+            notes: effective.notes,
+            debug: self.debug,
         })
     }
 }

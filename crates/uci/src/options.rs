@@ -2,7 +2,7 @@
 //! make.
 
 use replab_detect::DrawPolicy;
-use replab_registry::SEARCH_DETECTORS;
+use replab_registry::{Detector, SEARCH_DETECTORS, check_policy, with_detector};
 use replab_search::SearchConfig;
 
 use crate::time::{MOVE_OVERHEAD_DEFAULT, MOVE_OVERHEAD_MAX};
@@ -15,6 +15,10 @@ const HASH_DEFAULT: u32 = 16;
 const HASH_MAX: u32 = 4096;
 /// Smallest and largest `Contempt`.
 const CONTEMPT_LIMIT: i32 = 1000;
+/// Largest `Threads`.
+pub const THREADS_MAX: u32 = 64;
+/// Largest `MultiPV`.
+pub const MULTIPV_MAX: u32 = 256;
 
 /// The engine's option values.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,6 +35,37 @@ pub struct Options {
     pub null_move: bool,
     /// `Move Overhead`, ms kept back from every time budget ([`crate::time::budget`]).
     pub move_overhead: u64,
+    /// `Threads`: searching threads (Lazy SMP on the shared table).
+    pub threads: u32,
+    /// `MultiPV`: principal variations reported.
+    pub multipv: u32,
+    /// `Ponder`: whether the GUI may send `go ponder` (the engine ponders only when told).
+    pub ponder: bool,
+}
+
+/// What a `setoption` asks of the engine besides the new value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing more.
+    None,
+    /// `Clear Hash`: clear the table.
+    ClearHash,
+}
+
+/// The settings a search runs with: the options, with any combination the searcher cannot run
+/// replaced by the nearest one it can ([`Options::effective`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effective {
+    /// The detector (always the one set).
+    pub detector: String,
+    /// The search configuration (depth and node limit are set per `go`).
+    pub config: SearchConfig,
+    /// The table size in MB.
+    pub hash_mb: u32,
+    /// Searching threads.
+    pub threads: usize,
+    /// What was replaced and why, one sentence each (for `info string` at `go`).
+    pub notes: Vec<String>,
 }
 
 impl Default for Options {
@@ -42,6 +77,9 @@ impl Default for Options {
             hash_mb: HASH_DEFAULT,
             null_move: true,
             move_overhead: MOVE_OVERHEAD_DEFAULT,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
         }
     }
 }
@@ -87,11 +125,16 @@ pub fn declarations() -> Vec<String> {
         format!(
             "option name Move Overhead type spin default {MOVE_OVERHEAD_DEFAULT} min 0 max {MOVE_OVERHEAD_MAX}"
         ),
+        format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+        format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
+        "option name Ponder type check default false".to_string(),
+        "option name Clear Hash type button".to_string(),
     ]
 }
 
 impl Options {
-    /// The search configuration of these options (depth and node limit are set per `go`).
+    /// The search configuration of these options as set (depth and node limit are set per
+    /// `go`), whether or not the searcher can run it ([`Options::effective`]).
     pub fn config(&self) -> SearchConfig {
         SearchConfig {
             policy: self.policy,
@@ -102,23 +145,71 @@ impl Options {
         }
     }
 
-    /// Applies `setoption` (the words after it). The option is changed only if the new
-    /// values are valid and the searcher accepts them together ([`crate::check`]); otherwise
-    /// the error says why. `Ok(Some(note))` is a remark worth an `info string`.
-    pub fn set(&mut self, words: &[&str]) -> Result<Option<String>, String> {
+    /// The settings a search runs with, whatever order the options came in. The detector is
+    /// kept; a draw policy it cannot serve (`replab_registry::check_policy`) is replaced by the
+    /// nearest one it can, in the order `twofold`, `stanback`, `moreland`, `stockfish`,
+    /// `threefold` (the earlier on a tie); a detector that needs the table
+    /// (`replab_search::check_setup`: `tt-thompson`) with `Hash 0` gets `Hash 1`, and with
+    /// `Threads` above 1 gets `Threads 1` (its open flags live in the table all threads share,
+    /// where another thread's would read as repetitions: the `replab smp` finding). Each
+    /// replacement is noted with its reason.
+    pub fn effective(&self) -> Effective {
+        let mut notes = Vec::new();
+        let mut policy = self.policy;
+        if let Err(refusal) = check_policy(&self.detector, policy) {
+            policy = nearest_policy(&self.detector, policy);
+            notes.push(format!(
+                "{refusal}; searching with DrawPolicy {} instead",
+                policy.name()
+            ));
+        }
+        let mut options = Options {
+            policy,
+            ..self.clone()
+        };
+        if let Err(e) = crate::check(&options.detector, &options.config())
+            && options.hash_mb == 0
+        {
+            options.hash_mb = 1;
+            notes.push(format!("{e}; searching with Hash 1 instead"));
+        }
+        let marks_in_table =
+            with_detector!(&options.detector, policy, |d| d.in_search_table()).unwrap_or(false);
+        if marks_in_table && options.threads > 1 {
+            notes.push(format!(
+                "detector {} keeps its open flags in the table all threads share, where \
+                 another thread's flags would read as repetitions; searching with Threads 1 \
+                 instead",
+                options.detector
+            ));
+            options.threads = 1;
+        }
+        Effective {
+            detector: options.detector.clone(),
+            config: options.config(),
+            hash_mb: options.hash_mb,
+            threads: options.threads as usize,
+            notes,
+        }
+    }
+
+    /// Applies `setoption` (the words after it): the option takes the value given if it is a
+    /// valid value of that option; otherwise the error says why and nothing changes. Whether
+    /// the options go together is decided at `go` ([`Options::effective`]), so the order they
+    /// come in does not matter.
+    pub fn set(&mut self, words: &[&str]) -> Result<Action, String> {
         let (name, value) = split_name_value(words)?;
-        let mut next = self.clone();
         let lower = value.to_ascii_lowercase();
         match name.to_ascii_lowercase().as_str() {
             "detector" => {
                 if lower != "off" && !SEARCH_DETECTORS.contains(&lower.as_str()) {
                     return Err(format!("unknown Detector {value}"));
                 }
-                next.detector = lower;
+                self.detector = lower;
             }
             "drawpolicy" => {
                 // A policy or an engine preset (an alias of one).
-                next.policy = lower
+                self.policy = lower
                     .parse::<DrawPolicy>()
                     .map_err(|_| format!("unknown DrawPolicy {value}"))?;
             }
@@ -129,26 +220,42 @@ impl Options {
                     -i64::from(CONTEMPT_LIMIT),
                     CONTEMPT_LIMIT.into(),
                 )?;
-                next.contempt = c as i32;
+                self.contempt = c as i32;
             }
-            "hash" => next.hash_mb = spin("Hash", &value, 0, HASH_MAX.into())? as u32,
+            "hash" => self.hash_mb = spin("Hash", &value, 0, HASH_MAX.into())? as u32,
             "move overhead" | "moveoverhead" => {
-                next.move_overhead =
+                self.move_overhead =
                     spin("Move Overhead", &value, 0, MOVE_OVERHEAD_MAX as i64)? as u64;
             }
-            "nullmove" => {
-                next.null_move = match lower.as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("NullMove {value} is not true or false")),
-                };
-            }
+            "nullmove" => self.null_move = check("NullMove", &lower)?,
+            "threads" => self.threads = spin("Threads", &value, 1, THREADS_MAX.into())? as u32,
+            "multipv" => self.multipv = spin("MultiPV", &value, 1, MULTIPV_MAX.into())? as u32,
+            "ponder" => self.ponder = check("Ponder", &lower)?,
+            "clear hash" | "clearhash" => return Ok(Action::ClearHash),
             _ => return Err(format!("unknown option {name}")),
         }
-        crate::check(&next.detector, &next.config())
-            .map_err(|e| format!("option {name} not changed: {e}"))?;
-        *self = next;
-        Ok(None)
+        Ok(Action::None)
+    }
+}
+
+/// The policy nearest `policy` in [`DrawPolicy::ALL`] that `detector` can serve (the earlier
+/// on a tie); `policy` itself if it can, or if none can.
+fn nearest_policy(detector: &str, policy: DrawPolicy) -> DrawPolicy {
+    let at = |p: DrawPolicy| DrawPolicy::ALL.iter().position(|&q| q == p).unwrap_or(0);
+    let here = at(policy);
+    DrawPolicy::ALL
+        .into_iter()
+        .filter(|&p| check_policy(detector, p).is_ok())
+        .min_by_key(|&p| (at(p).abs_diff(here), at(p)))
+        .unwrap_or(policy)
+}
+
+/// The value of the check option `name`: `true` or `false` (`lower`, lowercased).
+fn check(name: &str, lower: &str) -> Result<bool, String> {
+    match lower {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} {lower} is not true or false")),
     }
 }
 
@@ -199,20 +306,105 @@ mod tests {
         );
     }
 
+    fn set(o: &mut Options, name: &str, value: &str) {
+        o.set(&["name", name, "value", value]).unwrap();
+    }
+
     #[test]
-    fn refused_combination_keeps_the_option() {
-        let mut o = Options::default();
-        o.set(&["name", "Detector", "value", "axon"]).unwrap();
-        let e = o
-            .set(&["name", "DrawPolicy", "value", "threefold"])
-            .unwrap_err();
-        assert!(
-            e.contains("axon cannot be used with --policy threefold"),
-            "{e}"
+    fn options_are_judged_together_whatever_their_order() {
+        let mut a = Options::default();
+        set(&mut a, "Detector", "filo");
+        set(&mut a, "DrawPolicy", "moreland");
+        let mut b = Options::default();
+        set(&mut b, "DrawPolicy", "moreland");
+        set(&mut b, "Detector", "filo");
+        assert_eq!(a, b);
+        assert_eq!(a.effective(), b.effective());
+        let e = a.effective();
+        assert_eq!(
+            (e.detector.as_str(), e.config.policy),
+            ("filo", DrawPolicy::Moreland)
         );
-        assert_eq!(o.policy, DrawPolicy::Twofold);
-        assert!(o.set(&["name", "Detector", "value", "nosuch"]).is_err());
-        assert_eq!(o.detector, "axon");
+        assert!(e.notes.is_empty(), "{:?}", e.notes);
+        assert!(o_err(&mut a, "Detector", "nosuch"));
+        assert_eq!(a.detector, "filo");
+    }
+
+    fn o_err(o: &mut Options, name: &str, value: &str) -> bool {
+        o.set(&["name", name, "value", value]).is_err()
+    }
+
+    #[test]
+    fn an_impossible_combination_searches_with_the_nearest_valid_one() {
+        // axon cannot count: only twofold.
+        let mut o = Options::default();
+        set(&mut o, "Detector", "axon");
+        set(&mut o, "DrawPolicy", "threefold");
+        assert_eq!(o.policy, DrawPolicy::Threefold);
+        let e = o.effective();
+        assert_eq!(e.config.policy, DrawPolicy::Twofold);
+        assert!(
+            e.notes[0].contains("axon cannot be used with --policy threefold")
+                && e.notes[0].ends_with("searching with DrawPolicy twofold instead"),
+            "{:?}",
+            e.notes
+        );
+        // filo drops single history entries: moreland or stockfish, the nearer one.
+        set(&mut o, "Detector", "filo");
+        assert_eq!(o.effective().config.policy, DrawPolicy::Stockfish);
+        set(&mut o, "DrawPolicy", "twofold");
+        assert_eq!(o.effective().config.policy, DrawPolicy::Moreland);
+        set(&mut o, "DrawPolicy", "stanback");
+        assert_eq!(o.effective().config.policy, DrawPolicy::Moreland);
+        // tt-thompson needs the table: Hash 1 instead of 0.
+        set(&mut o, "Detector", "tt-thompson");
+        set(&mut o, "DrawPolicy", "twofold");
+        set(&mut o, "Hash", "0");
+        let e = o.effective();
+        assert_eq!((e.hash_mb, e.config.tt_bits), (1, tt_bits(1)));
+        assert!(
+            e.notes[0].ends_with("searching with Hash 1 instead"),
+            "{:?}",
+            e.notes
+        );
+        assert_eq!(e.threads, 1);
+        // … and one thread: its flags in a shared table would be other threads' repetitions.
+        set(&mut o, "Threads", "4");
+        let e = o.effective();
+        assert_eq!(e.threads, 1);
+        assert!(
+            e.notes[1].ends_with("searching with Threads 1 instead"),
+            "{:?}",
+            e.notes
+        );
+        set(&mut o, "Detector", "linear");
+        assert_eq!((o.effective().threads, o.effective().notes.len()), (4, 0));
+        // Every detector has a policy it can serve under every policy asked for.
+        for d in SEARCH_DETECTORS {
+            for p in DrawPolicy::ALL {
+                let o = Options {
+                    detector: d.to_string(),
+                    policy: p,
+                    hash_mb: 0,
+                    ..Options::default()
+                };
+                let e = o.effective();
+                assert!(crate::check(&e.detector, &e.config).is_ok(), "{d} {p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn new_options() {
+        let mut o = Options::default();
+        set(&mut o, "Threads", "4");
+        set(&mut o, "MultiPV", "3");
+        set(&mut o, "Ponder", "true");
+        assert_eq!((o.threads, o.multipv, o.ponder), (4, 3, true));
+        assert!(o_err(&mut o, "Threads", "0"));
+        assert!(o_err(&mut o, "MultiPV", "257"));
+        assert!(o_err(&mut o, "Ponder", "maybe"));
+        assert_eq!(o.set(&["name", "Clear", "Hash"]), Ok(Action::ClearHash));
     }
 
     #[test]

@@ -43,10 +43,7 @@ pub fn parse_position(words: &[&str]) -> Result<Setup, String> {
     };
     let start = match start.first() {
         Some(&"startpos") if start.len() == 1 => Position::startpos(),
-        Some(&"fen") if start.len() > 1 => {
-            let fen = start[1..].join(" ");
-            Position::from_fen(&fen).map_err(|e| format!("bad fen {fen}: {e}"))?
-        }
+        Some(&"fen") if start.len() > 1 => fen(&start[1..])?,
         _ => {
             return Err(format!(
                 "position needs startpos or fen <fen>, got: position {}",
@@ -75,6 +72,17 @@ pub fn parse_position(words: &[&str]) -> Result<Setup, String> {
         }
     }
     Ok(setup)
+}
+
+/// The position of the FEN `fields`: six fields, four (halfmove clock 0, move 1), or, as
+/// Stockfish accepts, five (no fullmove number: move 1).
+pub fn fen(fields: &[&str]) -> Result<Position, String> {
+    let fen = fields.join(" ");
+    let full = match fields.len() {
+        5 => format!("{fen} 1"),
+        _ => fen.clone(),
+    };
+    Position::from_fen(&full).map_err(|e| format!("bad fen {fen}: {e}"))
 }
 
 /// The limits of an accepted `go` command.
@@ -234,5 +242,20 @@ mod tests {
         assert!(parse_position(&["startpos", "e2e4"]).is_err());
         let s = parse_position(&["fen", "8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"]).unwrap();
         assert_eq!(s.positions.len(), 1);
+    }
+
+    #[test]
+    fn a_fen_may_leave_out_the_fullmove_number_or_both_counters() {
+        let five = parse_position(&["fen", "8/8/8/8/8/8/8/K6k", "b", "-", "-", "37"]).unwrap();
+        assert_eq!(five.root().fen(), "8/8/8/8/8/8/8/K6k b - - 37 1");
+        let four = parse_position(&["fen", "8/8/8/8/8/8/8/K6k", "b", "-", "-"]).unwrap();
+        assert_eq!(four.root().fen(), "8/8/8/8/8/8/8/K6k b - - 0 1");
+        for bad in [
+            &["8/8/8/8/8/8/8/K6k", "b", "-"][..],
+            &["8/8/8/8/8/8/8/K6k", "b", "-", "-", "x"],
+        ] {
+            let words: Vec<&str> = std::iter::once("fen").chain(bad.iter().copied()).collect();
+            assert!(parse_position(&words).is_err(), "{bad:?}");
+        }
     }
 }

@@ -11,6 +11,13 @@
 //!   when that position has no legal move;
 //! - a `position` whose move list is cut at an illegal move reports the position kept, and
 //!   that FEN is the one the rule gives;
+//! - `bestmove X ponder Y`: `Y` is a legal move after `X`;
+//! - every `info` line of a search (not `info string`) comes before its `bestmove`, for a `go`
+//!   that is not refused, and is well formed: known fields only, `depth`, `seldepth`, `nodes`,
+//!   `nps`, `time` integers, `multipv` and `currmovenumber` at least 1, `hashfull` a permille
+//!   (0 to 1000), `score cp N` or `score mate N`, `currmove` a legal move of the root (one of
+//!   the `searchmoves`), `pv` a line of legal moves from the root;
+//! - a FEN with five fields (no fullmove number) is accepted, as Stockfish does;
 //! - every `isready` gets `readyok` and every `uci` gets `uciok` (the engine stayed alive);
 //! - every line printed is a UCI answer (`id`, `option`, `uciok`, `readyok`, `info`,
 //!   `bestmove`).
@@ -99,7 +106,13 @@ fn position(words: &[String]) -> Result<(Position, Option<String>), ()> {
     let mut pos = match start {
         [s] if s == "startpos" => Position::startpos(),
         [f, fen @ ..] if f == "fen" && !fen.is_empty() => {
-            Position::from_fen(&fen.join(" ")).map_err(|_| ())?
+            let fen = fen.join(" ");
+            let fen = if fen.split_whitespace().count() == 5 {
+                format!("{fen} 1")
+            } else {
+                fen
+            };
+            Position::from_fen(&fen).map_err(|_| ())?
         }
         _ => return Err(()),
     };
@@ -219,6 +232,18 @@ pub fn check(input: &[u8], output: &str) -> Result<Summary, String> {
         .iter()
         .filter_map(|l| l.strip_prefix("bestmove "))
         .collect();
+    // The search `info` lines, each judged for the `go` whose `bestmove` comes next.
+    let mut answered = 0;
+    for l in &lines {
+        if l.starts_with("bestmove ") {
+            answered += 1;
+        } else if l.starts_with("info ") && !l.starts_with("info string") {
+            let e = gos
+                .get(answered)
+                .ok_or_else(|| format!("search info after the last bestmove: {l}"))?;
+            search_info(e, l).map_err(|why| format!("go #{}: {l}: {why}", answered + 1))?;
+        }
+    }
     if bestmoves.len() != gos.len() {
         return Err(format!("{} go, {} bestmove", gos.len(), bestmoves.len()));
     }
@@ -233,9 +258,91 @@ pub fn check(input: &[u8], output: &str) -> Result<Summary, String> {
     })
 }
 
+/// Whether `line`, an `info` line that is not `info string`, is a well-formed report of the
+/// search of the `go` expected as `e`.
+fn search_info(e: &Expected, line: &str) -> Result<(), String> {
+    let root = match (&e.root, e.refused) {
+        (Some(root), false) => root,
+        _ => return Err("search info for a refused go".into()),
+    };
+    let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+    let int = |w: Option<&&str>| w.and_then(|w| w.parse::<i64>().ok());
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        i += 1;
+        match key {
+            "depth" | "seldepth" | "nodes" | "nps" | "time" | "tbhits" => {
+                if int(words.get(i)).is_none_or(|n| n < 0) {
+                    return Err(format!("{key} needs a count"));
+                }
+                i += 1;
+            }
+            "multipv" | "currmovenumber" => {
+                if int(words.get(i)).is_none_or(|n| n < 1) {
+                    return Err(format!("{key} needs a number from 1"));
+                }
+                i += 1;
+            }
+            "hashfull" => {
+                if int(words.get(i)).is_none_or(|n| !(0..=1000).contains(&n)) {
+                    return Err("hashfull needs a permille".into());
+                }
+                i += 1;
+            }
+            "score" => {
+                match (words.get(i), int(words.get(i + 1))) {
+                    (Some(&"cp" | &"mate"), Some(_)) => i += 2,
+                    _ => return Err("score needs cp N or mate N".into()),
+                }
+                if words
+                    .get(i)
+                    .is_some_and(|w| *w == "lowerbound" || *w == "upperbound")
+                {
+                    i += 1;
+                }
+            }
+            "currmove" => {
+                let m = words
+                    .get(i)
+                    .and_then(|w| root.parse_uci(w).ok())
+                    .filter(|&m| root.is_legal(m))
+                    .ok_or("currmove is not a legal move of the root")?;
+                if !e.only.is_empty() && !e.only.contains(&m) {
+                    return Err("currmove is not one of the searchmoves".into());
+                }
+                i += 1;
+            }
+            "pv" => {
+                let mut pos = *root;
+                for w in &words[i..] {
+                    let m = pos
+                        .parse_uci(w)
+                        .ok()
+                        .filter(|&m| pos.is_legal(m))
+                        .ok_or_else(|| format!("pv move {w} is not legal in {}", pos.fen()))?;
+                    pos = pos.play(m);
+                }
+                if i == words.len() {
+                    return Err("pv needs a move".into());
+                }
+                i = words.len();
+            }
+            _ => return Err(format!("unknown info field {key}")),
+        }
+    }
+    Ok(())
+}
+
 /// Whether `bestmove` is the right kind of answer to the `go` expected as `e`.
 fn judge(e: &Expected, bestmove: &str) -> Result<(), String> {
-    let word = bestmove.split_whitespace().next().unwrap_or("");
+    let mut words = bestmove.split_whitespace();
+    let word = words.next().unwrap_or("");
+    let ponder = match (words.next(), words.next(), words.next()) {
+        (None, _, _) => None,
+        (Some("ponder"), Some(p), None) => Some(p),
+        _ => return Err("bestmove is not X or X ponder Y".into()),
+    };
     let root = match (&e.root, e.refused) {
         (Some(root), false) => root,
         _ if word == "0000" => return Ok(()),
@@ -254,6 +361,14 @@ fn judge(e: &Expected, bestmove: &str) -> Result<(), String> {
         .ok_or_else(|| format!("not legal in {}", root.fen()))?;
     if !e.only.is_empty() && !e.only.contains(&m) {
         return Err("not one of the searchmoves".into());
+    }
+    if let Some(p) = ponder {
+        let after = root.play(m);
+        after
+            .parse_uci(p)
+            .ok()
+            .filter(|&p| after.is_legal(p))
+            .ok_or_else(|| format!("ponder move {p} is not legal in {}", after.fen()))?;
     }
     Ok(())
 }

@@ -86,6 +86,25 @@ fn an_illegal_move_keeps_the_position_before_it() {
 }
 
 #[test]
+fn new_options_and_commands_keep_the_promises() {
+    let (s, out) = checked("multipv-threads-ponder");
+    assert_eq!((s.gos, s.refused, s.isready), (7, 0, 2));
+    assert!(out.contains(" multipv 3 "), "{out}");
+    assert!(out.contains("info string threads 2: nodes "), "{out}");
+    assert!(
+        out.contains("info string MultiPV 300 is out of range"),
+        "{out}"
+    );
+    let (s, out) = checked("options-any-order");
+    assert_eq!((s.gos, s.refused), (4, 0));
+    // Two impossible combinations at `go`, one of them also at `isready`.
+    assert_eq!(out.matches("searching with").count(), 3, "{out}");
+    assert_eq!(out.matches("info string options: ").count(), 1, "{out}");
+    let (s, _) = checked("go-other-clock");
+    assert_eq!((s.gos, s.refused), (4, 0));
+}
+
+#[test]
 fn refused_go_is_visible_and_answered() {
     let (s, out) = checked("go-malformed");
     assert_eq!((s.gos, s.refused), (7, 6));
@@ -116,6 +135,23 @@ fn the_checker_catches_broken_answers() {
         good.replace(fen, "8/8/8/8/8/8/8/K6k w - - 0 1"),
         // Not a UCI answer.
         format!("{good}hello\n"),
+    ] {
+        assert!(check(input, &bad).is_err(), "{bad}");
+    }
+    // Ponder moves and search info are judged too.
+    let input = b"position startpos\ngo depth 2\n";
+    let ok = "info depth 2 seldepth 4 multipv 1 score cp 20 nodes 90 nps 9 hashfull 3 time 10 pv e2e4 e7e5\ninfo depth 2 currmove g1f3 currmovenumber 2\nbestmove e2e4 ponder e7e5\n";
+    assert!(check(input, ok).is_ok(), "{:?}", check(input, ok));
+    for bad in [
+        ok.replace("ponder e7e5", "ponder e2e4"),
+        ok.replace("ponder e7e5", "ponder"),
+        ok.replace("pv e2e4 e7e5", "pv e2e4 e2e4"),
+        ok.replace("currmove g1f3", "currmove g1g3"),
+        ok.replace("hashfull 3", "hashfull 1001"),
+        ok.replace("multipv 1", "multipv 0"),
+        ok.replace("score cp 20", "score 20"),
+        ok.replace("nodes 90", "nodes 90 bogus 1"),
+        format!("{ok}info depth 1 nodes 1\n"),
     ] {
         assert!(check(input, &bad).is_err(), "{bad}");
     }
