@@ -17,7 +17,7 @@ fn scenario_file() -> std::path::PathBuf {
 /// replab's `off` and `linear` under every policy, on every scenario.
 fn run_replab() -> Results {
     let config = Config {
-        scenarios: scenario_file(),
+        scenarios: Some(scenario_file()),
         all_detectors: false,
         ..Config::default()
     };
@@ -75,7 +75,7 @@ fn off_fails_every_repetition_scenario_and_linear_passes_under_every_policy() {
 #[test]
 fn an_engine_that_cannot_start_is_an_error_unless_skipped() {
     let mut config = Config {
-        scenarios: scenario_file(),
+        scenarios: Some(scenario_file()),
         engines: vec![vec!["/nonexistent/engine".into()]],
         include_replab: false,
         ..Config::default()
@@ -98,7 +98,7 @@ fn stockfish_if_installed_gets_a_verdict_on_every_scenario() {
         return;
     };
     let config = Config {
-        scenarios: scenario_file(),
+        scenarios: Some(scenario_file()),
         engines: vec![vec![found.display().to_string()]],
         include_replab: false,
         ..Config::default()
