@@ -374,9 +374,11 @@ add("dead-position-same-colour-bishops", "FIDE Laws 5.2.2, 9.6.2",
     outside_replab="replab's searcher scores dead positions by material",
     source="replab's mutation test: insufficient material not scored as a draw")
 add("stalemate-trap-queen", "FIDE Laws 5.2.1",
-    "White, a queen up, mates in two with Kd1-c2; Qe3-b3 stalemates (a draw). An engine that "
-    "scores stalemate as a loss for the side without moves takes it for a mate in one.",
-    "8/8/8/8/8/4Q3/8/k2K4 w - - 0 1", "", 5, "mate", avoid=["e3b3"],
+    "White, a queen up, wins (Kd1-c2 mates in two); Qe3-b3 stalemates (a draw). An engine "
+    "that scores stalemate as a loss for the side without moves takes it for a mate in one. "
+    "Required: a winning score (not necessarily the mate, which depends on the depth) and not "
+    "the stalemate.",
+    "8/8/8/8/8/4Q3/8/k2K4 w - - 0 1", "", 5, "win", avoid=["e3b3"],
     source="replab's mutation test: stalemate scored as a loss")
 add("dead-position-bare-kings", "FIDE Laws 5.2.2, 9.6.2",
     "Black's Kb2xc3 leaves the two kings alone, a dead position: a draw. Every other move "
@@ -385,13 +387,29 @@ add("dead-position-bare-kings", "FIDE Laws 5.2.2, 9.6.2",
     outside_replab="replab's searcher scores dead positions by material",
     source="replab's mutation test: insufficient material not scored as a draw")
 add("stalemate-trap-king", "FIDE Laws 5.2.1",
-    "White, a queen up, mates in two with Qc6-b7; both Kc3-c4 and Kc3-b3 stalemate the black "
-    "king on a5 (a draw).",
-    "8/8/2Q5/k7/8/2K5/8/8 w - - 0 1", "", 5, "mate", avoid=["c3c4", "c3b3"],
+    "White, a queen up, wins (Qc6-b7 mates in two); both Kc3-c4 and Kc3-b3 stalemate the "
+    "black king on a5 (a draw).",
+    "8/8/2Q5/k7/8/2K5/8/8 w - - 0 1", "", 5, "win", avoid=["c3c4", "c3b3"],
     source="replab's mutation test: stalemate scored as a loss")
 add("stalemate-trap-rook", "FIDE Laws 5.2.1",
-    "White, a rook up, mates in two; Kf2-f1 stalemates the black king on h1 (a draw).",
-    "8/8/8/8/8/8/4RK2/7k w - - 0 1", "", 5, "mate", avoid=["f2f1"],
+    "White, a rook up, wins (mate in two); Kf2-f1 stalemates the black king on h1 (a draw).",
+    "8/8/8/8/8/8/4RK2/7k w - - 0 1", "", 5, "win", avoid=["f2f1"],
     source="replab's mutation test: stalemate scored as a loss")
+
+# Where the older scenarios' bug classes were seen in engines (the scenarios came first).
+SOURCES = {
+    "en-passant-pinned-same": "Stockfish #6138 (2025), cutechess #817 (2024)",
+    "threefold-claim-by-moving": "PVs past a threefold flagged by fastchess (byte-knight #188, "
+                                 "littlewing PR #112, RubiChess #489)",
+    "fifty-move-fen-clock": "Koivisto PR #212 (2022): the FEN's halfmove clock was not read",
+    "fifty-move-capture-resets": "Bit-Genie PR #208 (2022)",
+    "fifty-move-mate-precedence": "Koivisto #201 (2022), Clover #157 (2023), Sirius PR #227 and "
+                                  "weiss PR #754 (2024)",
+    "seventy-five-move-mate-precedence": "the mate-precedence class of Koivisto #201, at 150 "
+                                         "half-moves",
+}
+for s in S:
+    if s["id"] in SOURCES:
+        s["source"] = SOURCES[s["id"]]
 
 json.dump(S, sys.stdout, indent=1)

@@ -240,7 +240,7 @@ fn scenario_list(r: &Results) -> String {
     let mut scen = String::from("<dl>");
     for s in &r.scenarios {
         scen.push_str(&format!(
-            "<dt><code>{}</code> ({})</dt><dd>{} <code>position fen {}{}</code>. Required: {}.{}</dd>",
+            "<dt><code>{}</code> ({})</dt><dd>{} <code>position fen {}{}</code>. Required: {}.{}{}{}</dd>",
             escape_html(&s.id),
             escape_html(&s.rule),
             escape_html(&s.description),
@@ -250,6 +250,11 @@ fn scenario_list(r: &Results) -> String {
             unless_empty(&s.excluded_policies.join(", "), |p| format!(
                 " Policies whose search rule answers otherwise: {}.",
                 escape_html(p)
+            )),
+            unless_empty(&s.source, |x| format!(" Seen in: {}.", escape_html(x))),
+            unless_empty(&s.outside_replab, |x| format!(
+                " Not held against replab's engine: {}.",
+                escape_html(x)
             ))
         ));
     }
