@@ -309,19 +309,21 @@ add("en-passant-no-capturer", "FIDE Laws 9.2.3.1, 9.2.3",
 add("en-passant-false-only", "FIDE Laws 9.2.3.1",
     "After ...d7-d5 White could capture en passant; Ka7-a8 recreates that arrangement a third "
     "time but the position only a second time, and no move makes a real third occurrence: "
-    "Black, a queen down, has no draw.",
+    "Black, a queen down, has no draw. (An arrangement with an en-passant right occurs only "
+    "once, so the false third is always a real second: an engine scoring every second "
+    "occurrence as a draw fails this too, by its policy, as in second-occurrence-is-no-draw.)",
     "k7/3p4/8/4P3/8/8/2Q5/6K1 b - - 0 1", "d7d5 c2d2 a8a7 d2c2 a7a8 c2d2 a8a7 d2c2", 6,
     "no-draw", excluded_policies=["twofold"],
     source="replab's mutation test: en passant left out of the identity",
     facts=[{"fact": "false-third", "move": "a7a8", "ignores": "ep"}])
 add("castling-false-only", "FIDE Laws 9.2.3.2",
-    "White's Ke1-f1-e1 gave up castling: Ka7-a8 recreates the start's arrangement a third time "
-    "but the position only a second time (the first had the right to castle), and no move makes "
-    "a real third occurrence: Black, a queen and a rook down, has no draw.",
-    "k7/8/8/8/8/2Q5/8/4K2R w K - 0 1", "e1f1 a8a7 f1e1 a7a8 c3d3 a8a7 d3c3", 6, "no-draw",
-    excluded_policies=["twofold"],
-    source="replab's mutation test: castling rights left out of the identity",
-    facts=[{"fact": "false-third", "move": "a7a8", "ignores": "castling"}])
+    "Kb8 stood opposite the white king twice while White could castle; Ke1-f1-e1 then gave up "
+    "castling. Kb7-b8 recreates that arrangement a third time, but as a position for the first "
+    "time, and no move repeats a position: Black, a queen and a rook down, has no draw (an "
+    "engine scoring every second occurrence as a draw answers the same).",
+    "k7/8/8/8/8/2Q5/8/4K2R w K - 0 1", "c3d3 a8a7 d3c3 a7b8 c3d3 b8a7 d3c3 a7b8 e1f1 b8b7 f1e1",
+    6, "no-draw", source="replab's mutation test: castling rights left out of the identity",
+    facts=[{"fact": "false-third", "move": "b7b8", "ignores": "castling"}])
 add("side-to-move-false-only", "FIDE Laws 9.2.3",
     "The white queen triangulates (b1-c1-c2-b1): Kg8-h8 recreates an arrangement seen twice, "
     "both times with Black to move; with White to move it is the position's first occurrence. "
