@@ -246,7 +246,7 @@ fn dead(pos: &Position) -> bool {
     let occ = pos.occupied();
     let kings = pos.by_role(Role::King);
     let minors = occ & !kings;
-    if minors.len() == 0 {
+    if minors.is_empty() {
         return true;
     }
     if (minors & !(pos.by_role(Role::Knight) | pos.by_role(Role::Bishop))).is_not_empty() {
