@@ -365,5 +365,23 @@ pub fn headline(r: &Results) -> String {
     if !r.skipped.is_empty() {
         text += &format!(" Not run: {}.", r.skipped.join("; "));
     }
+    let bugs: Vec<_> = r.mutations.iter().filter(|m| m.bug != "clean").collect();
+    if !bugs.is_empty() {
+        let caught = bugs.iter().filter(|m| m.holds()).count();
+        let clean = r
+            .mutations
+            .iter()
+            .find(|m| m.bug == "clean")
+            .is_some_and(|m| m.holds());
+        text += &format!(
+            " Mutation test: {caught} of {} injected draw-rule bugs caught in both move orders;              the clean test engine {}.",
+            bugs.len(),
+            if clean {
+                "passes every scenario"
+            } else {
+                "FAILS a scenario"
+            }
+        );
+    }
     text
 }
