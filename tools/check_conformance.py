@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Checks the expected answers of datasets/conformance.json against python-chess
 (pip install chess): every scenario's history is legal, and the facts its expected answer rests
-on hold (third and fifth occurrences, false repetitions by castling rights or en passant, the
-halfmove clock built by the moves, mates that take precedence, unique mates in two).
+on hold (third and fifth occurrences, false repetitions by castling rights, en passant or the
+side to move, en-passant squares no capture can use, the halfmove clock built by the moves or
+given by the FEN, mates that take precedence, unique mates in two, stalemates, dead positions),
+and that no other move draws at once where a scenario names the one that does.
 
 Usage: tools/check_conformance.py [datasets/conformance.json]. Prints one line per fact;
 exits 1 if any fact fails, 0 otherwise."""

@@ -641,10 +641,13 @@ fn play(engine: &mut Engine, s: &Scenario, limits: Limits, timeout: Duration) ->
 fn refuses(line: &str) -> bool {
     let text = line.to_ascii_lowercase();
     [
-        "unknown option",
+        "unknown",
         "no such option",
         "out of range",
         "not an integer",
+        "not changed",
+        "needs a value",
+        "not true or false",
         "refuse",
         "invalid",
     ]
@@ -1018,5 +1021,76 @@ impl Experiment for Conformance {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_told_from_remarks() {
+        for refused in [
+            "info string unknown option Foo",
+            "info string No such option: Foo",
+            "info string Hash -1 is out of range (0 to 4096)",
+            "info string unknown Detector nosuch",
+            "info string invalid Bug nosuch",
+        ] {
+            assert!(refuses(refused), "{refused}");
+        }
+        assert!(!refuses(
+            "info string NNUE evaluation using nn-ad9b42354671.nnue enabled"
+        ));
+    }
+
+    #[test]
+    fn the_judge_rejects_null_and_illegal_moves_where_a_move_exists() {
+        let s = built_in()
+            .into_iter()
+            .find(|s| s.id == "fifty-move-fen-clock")
+            .unwrap();
+        let game = Game::replay(&s.fen, &s.moves).unwrap();
+        let draw = Some((false, 0));
+        assert_eq!(judge(&s, &game, draw, "a1b1").0, Verdict::Pass);
+        for null in ["0000", "(none)", ""] {
+            let (v, why) = judge(&s, &game, draw, null);
+            assert_eq!(v, Verdict::Fail, "{null}");
+            assert!(why.contains("null move"), "{why}");
+        }
+        let (v, why) = judge(&s, &game, draw, "a1a3");
+        assert_eq!(v, Verdict::Fail);
+        assert!(why.contains("illegal move"), "{why}");
+    }
+
+    #[test]
+    fn scenario_ids_are_checked_and_files_replace_by_id() {
+        let mut config = Config {
+            only: vec!["fivefold".into(), "fifty-move-fen-clock".into()],
+            ..Config::default()
+        };
+        let ids: Vec<String> = config.load().unwrap().into_iter().map(|s| s.id).collect();
+        assert_eq!(ids, ["fifty-move-fen-clock", "fivefold"]);
+        config.skip = vec!["fivefold".into()];
+        assert_eq!(config.load().unwrap().len(), 1);
+        config.expect_fail = vec!["no-such".into()];
+        let err = config.load().unwrap_err().to_string();
+        assert!(err.contains("--expect-fail no-such"), "{err}");
+        let built = built_in();
+        assert!(built.iter().filter(|s| s.expect != "info").count() >= 40);
+        for s in &built {
+            Game::replay(&s.fen, &s.moves).unwrap();
+        }
+    }
+
+    #[test]
+    fn commands_are_split_like_a_shell_unless_they_name_a_file() {
+        assert_eq!(
+            command_words("'/opt/my engine/run' --uci").unwrap(),
+            ["/opt/my engine/run", "--uci"]
+        );
+        assert_eq!(command_words("/bin/sh").unwrap(), ["/bin/sh"]);
+        assert!(command_words("'unbalanced").is_err());
+        assert!(command_words("  ").is_err());
     }
 }
