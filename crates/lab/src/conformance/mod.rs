@@ -1,7 +1,9 @@
 //! `replab conformance`: scenarios whose outcome the Laws of Chess fix (threefold and fivefold
-//! repetition, false repetitions through castling rights and en passant, the 50- and 75-move
-//! rules), played over UCI against replab's engine once per search detector and against any
-//! external engine, judged from `score` and `bestmove`.
+//! repetition, false repetitions through castling rights, en passant and the side to move, the
+//! 50- and 75-move rules, stalemate, dead positions), built into the binary, played over UCI
+//! against replab's engine once per search detector and against any external engine, judged
+//! from `score` and `bestmove`, with every PV replayed through the exact arbiter ([`arbiter`]);
+//! JUnit and JSON for CI ([`ci`]); the mutation table of replab's test engine ([`mutation`]).
 
 mod arbiter;
 mod ci;
