@@ -93,6 +93,8 @@ S = []
 
 
 def add(id, rule, description, fen, moves, depth, expect, **kw):
+    """One scenario; `source` names the engine bug it comes from, `outside_replab` why replab's
+    own engine is not held to it."""
     s = {"id": id, "rule": rule, "description": description, "fen": fen, "moves": moves,
          "depth": depth, "expect": expect}
     s.update(kw)
@@ -288,5 +290,128 @@ add("fivefold", "FIDE Laws 9.6.1",
     "8/8/1k6/8/8/6K1/8/7R b - - 0 1",
     "b6b7 " + " ".join(["h1h2 b7a7 h2h1 a7b7", "h1g1 b7c7 g1h1 c7b7", "h1h2 b7c7 h2h1 c7b7",
                         "h1g1 b7a7 g1h1"]), 6, "draw", bestmove=["a7b7"], repetition=True)
+
+# --- the draw-rule bugs real engines shipped, and the classes a mutation test showed missing ---
+# Each cites where the bug was seen (`source`); the mutation test of crates/lab/tests/mutation.rs
+# checks that every injected bug class is caught whatever the engine's move order.
+add("en-passant-fen-pinned", "FIDE Laws 9.2.3.1, 9.2.3",
+    "The FEN gives an en-passant square d6, but the e5 pawn that could capture is pinned by the "
+    "e8 rook: no capture is legal, so the start position is the same as the later ones and "
+    "Kb8-a8 makes its third occurrence. An engine that keeps the FEN's square hides the draw.",
+    "k3r3/8/8/3pP3/8/8/1Q6/4K3 w - d6 0 2", "b2c2 a8b8 c2b2 b8a8 b2c2 a8b8 c2b2", 6, "draw",
+    bestmove=["b8a8"], repetition=True, source="Stockfish #6563 (2026)")
+add("en-passant-no-capturer", "FIDE Laws 9.2.3.1, 9.2.3",
+    "After ...d7-d5 no white pawn stands next to d5, so no en-passant capture exists: the "
+    "position after the double step is the same as the later ones, and Kb8-a8 makes its third "
+    "occurrence. An engine that marks an en-passant square after every double step counts two.",
+    "k7/3p4/8/8/8/8/2Q5/4K3 b - - 0 1", "d7d5 c2d2 a8b8 d2c2 b8a8 c2d2 a8b8 d2c2", 6, "draw",
+    bestmove=["b8a8"], repetition=True, source="Minic #26 (2022), Stormphrax PR #210 (2024)")
+add("en-passant-false-only", "FIDE Laws 9.2.3.1",
+    "After ...d7-d5 White could capture en passant; Ka7-a8 recreates that arrangement a third "
+    "time but the position only a second time, and no move makes a real third occurrence: "
+    "Black, a queen down, has no draw. (An arrangement with an en-passant right occurs only "
+    "once, so the false third is always a real second: an engine scoring every second "
+    "occurrence as a draw fails this too, by its policy, as in second-occurrence-is-no-draw.)",
+    "k7/3p4/8/4P3/8/8/2Q5/6K1 b - - 0 1", "d7d5 c2d2 a8a7 d2c2 a7a8 c2d2 a8a7 d2c2", 6,
+    "no-draw", excluded_policies=["twofold"],
+    source="replab's mutation test: en passant left out of the identity",
+    facts=[{"fact": "false-third", "move": "a7a8", "ignores": "ep"}])
+add("castling-false-only", "FIDE Laws 9.2.3.2",
+    "Kb8 stood opposite the white king twice while White could castle; Ke1-f1-e1 then gave up "
+    "castling. Kb7-b8 recreates that arrangement a third time, but as a position for the first "
+    "time, and no move repeats a position: Black, a queen and a rook down, has no draw (an "
+    "engine scoring every second occurrence as a draw answers the same).",
+    "k7/8/8/8/8/2Q5/8/4K2R w K - 0 1", "c3d3 a8a7 d3c3 a7b8 c3d3 b8a7 d3c3 a7b8 e1f1 b8b7 f1e1",
+    6, "no-draw", source="replab's mutation test: castling rights left out of the identity",
+    facts=[{"fact": "false-third", "move": "b7b8", "ignores": "castling"}])
+add("side-to-move-false-only", "FIDE Laws 9.2.3",
+    "The white queen triangulates (b1-c1-c2-b1): Kg8-h8 recreates an arrangement seen twice, "
+    "both times with Black to move; with White to move it is the position's first occurrence. "
+    "Black, a queen down, has no draw.",
+    "7k/8/8/8/8/8/8/KQ6 b - - 0 1", "h8g8 b1c1 g8h8 c1b1 h8g8 b1c1 g8h8 c1c2 h8g8 c2b1", 6,
+    "no-draw", source="replab's mutation test: the side to move left out of the identity",
+    facts=[{"fact": "false-third", "move": "g8h8", "ignores": "side"}])
+add("fifty-move-99th-half-move-no-draw", "FIDE Laws 9.3.2",
+    "Halfmove clock 98: every Black move makes it 99, not yet fifty moves, and White then "
+    "restarts the count with a pawn move and wins. An engine that draws at 99 scores a draw.",
+    "8/8/3k4/8/8/8/P7/4K2Q b - - 98 80", "", 6, "no-draw",
+    source="halfmove-clock off-by-one bugs (Bit-Genie PR #208: false draws from the clock)")
+add("fifty-move-every-move-draws", "FIDE Laws 9.3.2",
+    "Halfmove clock 99, White (a bare king against king and rook) to move: every legal move "
+    "completes fifty moves, a draw; the engine must still play one of them, not a null move.",
+    "8/8/8/8/8/7r/8/K2k4 w - - 99 120", "", 6, "draw", source="rudim #35 (2024)")
+add("fifty-move-capture-resets-black", "FIDE Laws 9.3.2",
+    "Halfmove clock 99: Black's Qd8xd4 restarts the count and keeps the win; every other move "
+    "completes fifty moves and draws.",
+    "3q3k/8/8/8/3N4/8/8/K7 b - - 99 90", "", 6, "win", bestmove=["d8d4"],
+    source="Bit-Genie PR #208 (2022): a halfmove-clock bug producing false draws")
+add("fifty-move-past-hundred", "FIDE Laws 9.3.2, 9.6.2",
+    "Halfmove clock 120: nobody claimed at fifty moves and the game went on, as an arbiter "
+    "playing to the seventy-five-move rule lets it; every position is still a claimable draw, "
+    "whatever White (a queen up) plays.",
+    "7k/8/8/8/8/3Q4/8/K7 w - - 120 130", "", 6, "draw",
+    source="LeelaQueenOdds PR #1 (2025): engine and arbiter disagreed between fifty and "
+           "seventy-five moves")
+back_b_fen, back_b_moves = backward_walk("8/8/8/8/8/6k1/q7/7K b - - 0 1", 99, 9)
+add("fifty-move-mate-precedence-black", "FIDE Laws 9.6.2, 5.1.1",
+    "99 reversible half-moves from a zero clock (built by the moves) reach a position where "
+    "Black mates in one with a non-capture: the mate on the 100th half-move wins.",
+    back_b_fen, back_b_moves, 4, "mate", source="Koivisto #201 (2022), blunder #14 (2022)")
+add("dead-position-bishop", "FIDE Laws 5.2.2, 9.6.2",
+    "Black's Kb2xc3 leaves king and bishop against king, a dead position: a draw. Every other "
+    "move leaves White a rook and a bishop up.",
+    "8/8/8/8/8/2R5/1k6/5BK1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"],
+    outside_replab="replab's searcher scores dead positions by material",
+    source="replab's mutation test: insufficient material not scored as a draw")
+add("dead-position-knight", "FIDE Laws 5.2.2, 9.6.2",
+    "Black's Kb2xc3 leaves king and knight against king, a dead position: a draw. Every other "
+    "move leaves White a rook and a knight up.",
+    "8/8/8/8/8/2R5/1k6/5NK1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"],
+    outside_replab="replab's searcher scores dead positions by material",
+    source="replab's mutation test: insufficient material not scored as a draw")
+add("dead-position-same-colour-bishops", "FIDE Laws 5.2.2, 9.6.2",
+    "Black's Kb2xc3 leaves a bishop each, both on light squares, a dead position: a draw. "
+    "Every other move leaves White a rook up.",
+    "8/8/8/8/8/2R5/1k6/1b3BK1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"],
+    outside_replab="replab's searcher scores dead positions by material",
+    source="replab's mutation test: insufficient material not scored as a draw")
+add("stalemate-trap-queen", "FIDE Laws 5.2.1",
+    "White, a queen up, wins (Kd1-c2 mates in two); Qe3-b3 stalemates (a draw). An engine "
+    "that scores stalemate as a loss for the side without moves takes it for a mate in one. "
+    "Required: a winning score (not necessarily the mate, which depends on the depth) and not "
+    "the stalemate.",
+    "8/8/8/8/8/4Q3/8/k2K4 w - - 0 1", "", 5, "win", avoid=["e3b3"],
+    source="replab's mutation test: stalemate scored as a loss")
+add("dead-position-bare-kings", "FIDE Laws 5.2.2, 9.6.2",
+    "Black's Kb2xc3 leaves the two kings alone, a dead position: a draw. Every other move "
+    "leaves White a rook up.",
+    "8/8/8/8/8/2R5/1k6/6K1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"],
+    outside_replab="replab's searcher scores dead positions by material",
+    source="replab's mutation test: insufficient material not scored as a draw")
+add("stalemate-trap-king", "FIDE Laws 5.2.1",
+    "White, a queen up, wins (Qc6-b7 mates in two); both Kc3-c4 and Kc3-b3 stalemate the "
+    "black king on a5 (a draw).",
+    "8/8/2Q5/k7/8/2K5/8/8 w - - 0 1", "", 5, "win", avoid=["c3c4", "c3b3"],
+    source="replab's mutation test: stalemate scored as a loss")
+add("stalemate-trap-rook", "FIDE Laws 5.2.1",
+    "White, a rook up, wins (mate in two); Kf2-f1 stalemates the black king on h1 (a draw).",
+    "8/8/8/8/8/8/4RK2/7k w - - 0 1", "", 5, "win", avoid=["f2f1"],
+    source="replab's mutation test: stalemate scored as a loss")
+
+# Where the older scenarios' bug classes were seen in engines (the scenarios came first).
+SOURCES = {
+    "en-passant-pinned-same": "Stockfish #6138 (2025), cutechess #817 (2024)",
+    "threefold-claim-by-moving": "PVs past a threefold flagged by fastchess (byte-knight #188, "
+                                 "littlewing PR #112, RubiChess #489)",
+    "fifty-move-fen-clock": "Koivisto PR #212 (2022): the FEN's halfmove clock was not read",
+    "fifty-move-capture-resets": "Bit-Genie PR #208 (2022)",
+    "fifty-move-mate-precedence": "Koivisto #201 (2022), Clover #157 (2023), Sirius PR #227 and "
+                                  "weiss PR #754 (2024)",
+    "seventy-five-move-mate-precedence": "the mate-precedence class of Koivisto #201, at 150 "
+                                         "half-moves",
+}
+for s in S:
+    if s["id"] in SOURCES:
+        s["source"] = SOURCES[s["id"]]
 
 json.dump(S, sys.stdout, indent=1)

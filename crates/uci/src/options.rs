@@ -3,7 +3,7 @@
 
 use replab_detect::DrawPolicy;
 use replab_registry::{Detector, SEARCH_DETECTORS, check_policy, with_detector};
-use replab_search::SearchConfig;
+use replab_search::{Profile, SearchConfig};
 
 use crate::time::{MOVE_OVERHEAD_DEFAULT, MOVE_OVERHEAD_MAX};
 
@@ -41,6 +41,9 @@ pub struct Options {
     pub multipv: u32,
     /// `Ponder`: whether the GUI may send `go ponder` (the engine ponders only when told).
     pub ponder: bool,
+    /// `SearchProfile`: `engine` (the default: the modern selective search) or `paper` (the
+    /// paper's fixed-depth search, as the experiments run it).
+    pub profile: Profile,
 }
 
 /// What a `setoption` asks of the engine besides the new value.
@@ -80,6 +83,7 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             ponder: false,
+            profile: Profile::Engine,
         }
     }
 }
@@ -129,6 +133,7 @@ pub fn declarations() -> Vec<String> {
         format!("option name MultiPV type spin default 1 min 1 max {MULTIPV_MAX}"),
         "option name Ponder type check default false".to_string(),
         "option name Clear Hash type button".to_string(),
+        "option name SearchProfile type combo default engine var engine var paper".to_string(),
     ]
 }
 
@@ -136,12 +141,16 @@ impl Options {
     /// The search configuration of these options as set (depth and node limit are set per
     /// `go`), whether or not the searcher can run it ([`Options::effective`]).
     pub fn config(&self) -> SearchConfig {
+        let base = match self.profile {
+            Profile::Engine => SearchConfig::engine(),
+            Profile::Paper => SearchConfig::default(),
+        };
         SearchConfig {
             policy: self.policy,
             contempt: self.contempt,
             tt_bits: tt_bits(self.hash_mb),
             null_move: self.null_move,
-            ..SearchConfig::engine()
+            ..base
         }
     }
 
@@ -232,6 +241,10 @@ impl Options {
             "multipv" => self.multipv = spin("MultiPV", &value, 1, MULTIPV_MAX.into())? as u32,
             "ponder" => self.ponder = check("Ponder", &lower)?,
             "clear hash" | "clearhash" => return Ok(Action::ClearHash),
+            "searchprofile" => {
+                self.profile = Profile::from_name(&lower)
+                    .ok_or_else(|| format!("unknown SearchProfile {value} (engine or paper)"))?;
+            }
             _ => return Err(format!("unknown option {name}")),
         }
         Ok(Action::None)

@@ -18,6 +18,10 @@ pub enum Launch {
     Command(Vec<String>),
     /// `replab_uci::run` on a thread of this process.
     InProcess,
+    /// The test engine with an injected bug ([`replab_mutant::run`]) on a thread of this
+    /// process (never serialised).
+    #[serde(skip)]
+    Mutant(replab_mutant::Settings),
 }
 
 /// A running engine.
@@ -59,10 +63,16 @@ impl Engine {
                     child: Some(child),
                 })
             }
-            Launch::InProcess => {
+            Launch::InProcess | Launch::Mutant(_) => {
                 let (cmd_read, input) = std::io::pipe()?;
                 let (out_read, out_write) = std::io::pipe()?;
-                thread::spawn(move || replab_uci::run(BufReader::new(cmd_read), out_write));
+                let launch = launch.clone();
+                thread::spawn(move || match launch {
+                    Launch::Mutant(settings) => {
+                        replab_mutant::run(BufReader::new(cmd_read), out_write, settings)
+                    }
+                    _ => replab_uci::run(BufReader::new(cmd_read), out_write),
+                });
                 forward(Box::new(out_read), tx);
                 Ok(Engine {
                     input: Box::new(input),

@@ -1,9 +1,14 @@
 //! `replab conformance`: scenarios whose outcome the Laws of Chess fix (threefold and fivefold
-//! repetition, false repetitions through castling rights and en passant, the 50- and 75-move
-//! rules), played over UCI against replab's engine once per search detector and against any
-//! external engine, judged from `score` and `bestmove`.
+//! repetition, false repetitions through castling rights, en passant and the side to move, the
+//! 50- and 75-move rules, stalemate, dead positions), built into the binary, played over UCI
+//! against replab's engine once per search detector and against any external engine, judged
+//! from `score` and `bestmove`, with every PV replayed through the exact arbiter ([`arbiter`]);
+//! JUnit and JSON for CI ([`ci`]); the mutation table of replab's test engine ([`mutation`]).
 
+mod arbiter;
+mod ci;
 mod engine;
+pub mod mutation;
 mod page;
 
 use std::{
@@ -17,8 +22,13 @@ use replab_registry::SEARCH_DETECTORS;
 use replab_report::Meta;
 use serde::{Deserialize, Serialize};
 
+pub use arbiter::{Game, PvFailure, pv_moves};
+pub use ci::{junit, list};
 pub use engine::{Engine, Launch};
-pub use page::{failures, headline, summary_table, terminal_summary, unexpected_failures, write};
+pub use page::{
+    failures, headline, summary_table, terminal_summary, unexpected_failures, unexpected_passes,
+    write,
+};
 
 use crate::Progress;
 use crate::experiment::{Conclusion, Experiment, Fact, Failure, Headline, Ranked, Site};
@@ -60,6 +70,13 @@ pub struct Scenario {
     /// engine under them is expected to fail; e.g. `twofold` on a second occurrence).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub excluded_policies: Vec<String>,
+    /// The engine bug (tracker issue or pull request) the scenario comes from, if any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+    /// Why replab's own engine is not held to the scenario (a rule its searcher does not
+    /// implement, such as dead positions); empty when it is.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub outside_replab: String,
 }
 
 impl Scenario {
@@ -116,6 +133,7 @@ impl EngineSpec {
         match &self.launch {
             Launch::Command(c) => c.join(" "),
             Launch::InProcess => "in-process replab-uci".into(),
+            Launch::Mutant(settings) => mutation::label(settings),
         }
     }
 }
@@ -132,13 +150,15 @@ pub fn replab_policy(detector: &str) -> DrawPolicy {
 /// The exact detector, run under every draw policy: the registry's reference.
 pub const EXACT_DETECTOR: &str = replab_registry::DetectorId::reference().name();
 
-/// replab's engine with `detector` under `policy`.
+/// replab's engine with `detector` under `policy`, searching with the paper profile: the
+/// scenarios' depths are full-width depths, which the engine profile's selective search
+/// reaches with less of the tree seen (its repetition handling is the same code).
 fn replab_engine(launch: &Launch, detector: &str, policy: DrawPolicy) -> EngineSpec {
     EngineSpec {
         name: format!("replab {detector} ({policy})"),
         launch: launch.clone(),
-        // The policy first: `filo` is refused under the default `twofold`.
         options: vec![
+            ("SearchProfile".into(), "paper".into()),
             ("DrawPolicy".into(), policy.name().into()),
             ("Detector".into(), detector.into()),
         ],
@@ -167,11 +187,34 @@ pub fn replab_engines(launch: &Launch, all_detectors: bool) -> Vec<EngineSpec> {
     specs
 }
 
+/// The scenarios built into the binary (`datasets/conformance.json`).
+pub const BUILT_IN: &str = include_str!("../../../../datasets/conformance.json");
+
 /// The settings of a conformance run.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The scenario file.
-    pub scenarios: PathBuf,
+    /// A scenario file whose scenarios replace the built-in ones of the same id and are added
+    /// after the others; `None` for the built-in scenarios only.
+    pub scenarios: Option<PathBuf>,
+    /// Only these scenario ids (empty: all).
+    pub only: Vec<String>,
+    /// Leave these scenario ids out.
+    pub skip: Vec<String>,
+    /// Scenario ids every engine is expected to fail: their failures do not fail the run.
+    pub expect_fail: Vec<String>,
+    /// `setoption name … value …` sent to every external engine before `isready`.
+    pub engine_options: Vec<(String, String)>,
+    /// Search every scenario to this depth instead of its own.
+    pub depth: Option<u32>,
+    /// Search every scenario for this many milliseconds (`go movetime`) instead of to a depth.
+    pub movetime: Option<u64>,
+    /// Where to write the JUnit XML file (one testcase per engine × scenario).
+    pub junit: Option<PathBuf>,
+    /// Print the results as JSON on stdout (the summary goes to stderr).
+    pub json: bool,
+    /// Run the mutation table: replab's test engine with each injected rule bug, in both move
+    /// orders ([`mutation`]).
+    pub mutations: bool,
     /// How replab's own engine is started (`replab uci`, or in-process).
     pub replab: Launch,
     /// External engines, each a command line (program and arguments).
@@ -191,7 +234,16 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            scenarios: PathBuf::from(crate::datasets::CONFORMANCE),
+            scenarios: None,
+            only: Vec::new(),
+            skip: Vec::new(),
+            expect_fail: Vec::new(),
+            engine_options: Vec::new(),
+            depth: None,
+            movetime: None,
+            junit: None,
+            json: false,
+            mutations: false,
             replab: Launch::InProcess,
             engines: Vec::new(),
             timeout: Duration::from_secs(30),
@@ -205,19 +257,75 @@ impl Default for Config {
 
 impl Config {
     /// The settings of `replab conformance`: replab's engine started as `exe uci`, each of
-    /// `engines` a command line split at whitespace, and replab's own configurations run when
+    /// `engines` a command line ([`command_words`]), and replab's own configurations run when
     /// no engine is given or `with_replab`.
-    pub fn with_engines(self, exe: &Path, engines: &[String], with_replab: bool) -> Self {
-        Config {
+    pub fn with_engines(self, exe: &Path, engines: &[String], with_replab: bool) -> Result<Self> {
+        Ok(Config {
             replab: Launch::Command(vec![exe.display().to_string(), "uci".into()]),
             engines: engines
                 .iter()
-                .map(|e| e.split_whitespace().map(String::from).collect())
-                .collect(),
+                .map(|e| command_words(e))
+                .collect::<Result<_>>()?,
             include_replab: engines.is_empty() || with_replab,
             ..self
+        })
+    }
+
+    /// The scenarios this run plays: the built-in ones, those of [`Config::scenarios`]
+    /// replacing or added to them, then `only` and `skip`. An id named in `only`, `skip` or
+    /// `expect_fail` that no scenario has is an error.
+    pub fn load(&self) -> Result<Vec<Scenario>> {
+        let mut all = parse(BUILT_IN, crate::datasets::CONFORMANCE)?;
+        if let Some(path) = &self.scenarios {
+            for s in load(path)? {
+                match all.iter_mut().find(|b| b.id == s.id) {
+                    Some(b) => *b = s,
+                    None => all.push(s),
+                }
+            }
+        }
+        for (option, ids) in [
+            ("--only", &self.only),
+            ("--skip", &self.skip),
+            ("--expect-fail", &self.expect_fail),
+        ] {
+            if let Some(id) = ids.iter().find(|id| !all.iter().any(|s| &s.id == *id)) {
+                anyhow::bail!("{option} {id}: no such scenario (`replab conformance --list`)");
+            }
+        }
+        all.retain(|s| self.only.is_empty() || self.only.contains(&s.id));
+        all.retain(|s| !self.skip.contains(&s.id));
+        anyhow::ensure!(!all.is_empty(), "no scenario left to run (--only, --skip)");
+        for s in &all {
+            Game::replay(&s.fen, &s.moves).with_context(|| format!("scenario {}", s.id))?;
+        }
+        Ok(all)
+    }
+
+    /// The file named in the results: the built-in scenarios, and the file given.
+    fn source(&self) -> String {
+        match &self.scenarios {
+            None => format!("{} (built in)", crate::datasets::CONFORMANCE),
+            Some(p) => format!(
+                "{} (built in) and {}",
+                crate::datasets::CONFORMANCE,
+                p.display()
+            ),
         }
     }
+}
+
+/// An engine's command line as words: a value naming an existing file is the program itself
+/// (spaces and all); anything else is split as a POSIX shell would split it, so
+/// `"'/opt/my engine/run' --uci"` is a program with a space and one argument.
+pub fn command_words(text: &str) -> Result<Vec<String>> {
+    if Path::new(text).is_file() {
+        return Ok(vec![text.to_string()]);
+    }
+    let words = shlex::split(text)
+        .ok_or_else(|| anyhow::anyhow!("--engine {text:?}: unbalanced quotes or escape"))?;
+    anyhow::ensure!(!words.is_empty(), "--engine: empty command");
+    Ok(words)
 }
 
 /// An engine in the results.
@@ -261,6 +369,12 @@ pub struct ScenarioRecord {
     /// Policies under which replab's engine is expected to fail it.
     #[serde(default)]
     pub excluded_policies: Vec<String>,
+    /// The engine bug the scenario comes from.
+    #[serde(default)]
+    pub source: String,
+    /// Why replab's engine is not held to it (empty when it is).
+    #[serde(default)]
+    pub outside_replab: String,
 }
 
 /// The outcome of one engine on one scenario.
@@ -269,8 +383,11 @@ pub struct ScenarioRecord {
 pub enum Verdict {
     /// The engine did what the rule requires.
     Pass,
-    /// It did not (or it hung, or failed to answer).
+    /// It did not (or it hung, or failed to answer, or gave a null or illegal move).
     Fail,
+    /// Its answer was right but a PV it printed continued after the game had ended, or held an
+    /// illegal move.
+    PvFail,
     /// Informational: the rules allow either outcome.
     NotApplicable,
 }
@@ -281,8 +398,14 @@ impl Verdict {
         match self {
             Verdict::Pass => "pass",
             Verdict::Fail => "fail",
+            Verdict::PvFail => "pv-fail",
             Verdict::NotApplicable => "n/a",
         }
+    }
+
+    /// A failure of either kind.
+    pub fn failed(self) -> bool {
+        matches!(self, Verdict::Fail | Verdict::PvFail)
     }
 }
 
@@ -300,6 +423,12 @@ pub struct Outcome {
     /// The move the engine played (empty when it gave none).
     #[serde(default)]
     pub bestmove: String,
+    /// The first PV the arbiter refused, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pv_failure: Option<PvFailure>,
+    /// The PV lines the engine printed and the arbiter replayed.
+    #[serde(default)]
+    pub pvs_checked: usize,
 }
 
 /// What a run found.
@@ -317,6 +446,25 @@ pub struct Results {
     pub scenarios: Vec<ScenarioRecord>,
     /// Engine × scenario, engine-major.
     pub results: Vec<Outcome>,
+    /// Scenario ids expected to fail (`--expect-fail`): their failures do not fail the run.
+    #[serde(default)]
+    pub expected_failures: Vec<String>,
+    /// replab's test engine with each injected rule bug: the scenarios that caught it, in
+    /// each move order (empty unless the run asked for it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mutations: Vec<mutation::MutationRow>,
+    /// Where the JUnit file goes, and whether stdout gets JSON (not part of the results).
+    #[serde(skip)]
+    pub delivery: Delivery,
+}
+
+/// Where a run's machine-readable results go.
+#[derive(Clone, Debug, Default)]
+pub struct Delivery {
+    /// The JUnit XML file.
+    pub junit: Option<PathBuf>,
+    /// JSON on stdout.
+    pub json: bool,
 }
 
 impl Results {
@@ -328,11 +476,30 @@ impl Results {
     }
 }
 
-/// Reads the scenario file.
+/// Reads a scenario file.
 pub fn load(path: &std::path::Path) -> Result<Vec<Scenario>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{}: bad scenario file", path.display()))
+    parse(&text, &path.display().to_string())
+}
+
+/// Parses scenarios from JSON text (`name` for messages): ids must be unique.
+pub fn parse(text: &str, name: &str) -> Result<Vec<Scenario>> {
+    let all: Vec<Scenario> =
+        serde_json::from_str(text).with_context(|| format!("{name}: bad scenario file"))?;
+    for (i, s) in all.iter().enumerate() {
+        anyhow::ensure!(
+            !all[..i].iter().any(|t| t.id == s.id),
+            "{name}: scenario id {} given twice",
+            s.id
+        );
+    }
+    Ok(all)
+}
+
+/// The built-in scenarios.
+pub fn built_in() -> Vec<Scenario> {
+    parse(BUILT_IN, crate::datasets::CONFORMANCE).expect("the built-in scenarios parse")
 }
 
 /// The score of an `info` line: `(false, cp)` or `(true, mate moves)`.
@@ -352,8 +519,25 @@ fn parse_score(line: &str) -> Option<(bool, i32)> {
     None
 }
 
-/// Judges an engine's answer (its last score and its best move) against a scenario.
-pub fn judge(s: &Scenario, score: Option<(bool, i32)>, best: &str) -> (Verdict, String) {
+/// Judges an engine's answer (its last score and its best move) against a scenario whose
+/// game is `game`: a null or illegal `bestmove` fails wherever a legal move exists.
+pub fn judge(
+    s: &Scenario,
+    game: &Game,
+    score: Option<(bool, i32)>,
+    best: &str,
+) -> (Verdict, String) {
+    if game.root().has_legal_move() && !game.is_legal(best) {
+        let what = if matches!(best, "" | "0000" | "(none)") {
+            "a null move"
+        } else {
+            "an illegal move"
+        };
+        return (
+            Verdict::Fail,
+            format!("bestmove {best:?} is {what} where legal moves exist"),
+        );
+    }
     let Some((mate, v)) = score else {
         return (Verdict::Fail, "no score".into());
     };
@@ -401,13 +585,34 @@ pub fn judge(s: &Scenario, score: Option<(bool, i32)>, best: &str) -> (Verdict, 
     }
 }
 
-/// Runs one scenario on a started engine: the verdict, the evidence and the move played.
-fn play(engine: &mut Engine, s: &Scenario, timeout: Duration) -> Result<(Verdict, String, String)> {
+/// How each scenario is searched: its own depth, or a run-wide depth or move time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// `go depth` for every scenario.
+    pub depth: Option<u32>,
+    /// `go movetime` (milliseconds) for every scenario; wins over `depth`.
+    pub movetime: Option<u64>,
+}
+
+impl Limits {
+    /// The `go` command for `s`.
+    pub fn go(&self, s: &Scenario) -> String {
+        match (self.movetime, self.depth) {
+            (Some(ms), _) => format!("go movetime {ms}"),
+            (None, Some(d)) => format!("go depth {d}"),
+            (None, None) => format!("go depth {}", s.depth),
+        }
+    }
+}
+
+/// Runs one scenario on a started engine: the judged outcome (engine name left empty).
+fn play(engine: &mut Engine, s: &Scenario, limits: Limits, timeout: Duration) -> Result<Outcome> {
+    let game = Game::replay(&s.fen, &s.moves)?;
     engine.send("ucinewgame")?;
     engine.send(&s.position())?;
     engine.send("isready")?;
     engine.until("readyok", timeout)?;
-    engine.send(&format!("go depth {}", s.depth))?;
+    engine.send(&limits.go(s))?;
     let lines = engine.until("bestmove", timeout)?;
     let score = lines.iter().rev().find_map(|l| parse_score(l));
     let best = lines
@@ -415,8 +620,43 @@ fn play(engine: &mut Engine, s: &Scenario, timeout: Duration) -> Result<(Verdict
         .and_then(|l| l.split_whitespace().nth(1))
         .unwrap_or("")
         .to_string();
-    let (verdict, evidence) = judge(s, score, &best);
-    Ok((verdict, evidence, best))
+    let (mut verdict, mut evidence) = judge(s, &game, score, &best);
+    let pvs: Vec<Vec<&str>> = lines.iter().filter_map(|l| pv_moves(l)).collect();
+    let pv_failure = pvs.iter().find_map(|pv| game.check_pv(pv));
+    if let Some(f) = &pv_failure {
+        evidence += &format!("; PV check: {f}");
+        if verdict != Verdict::Fail {
+            verdict = Verdict::PvFail;
+        }
+    }
+    Ok(Outcome {
+        engine: String::new(),
+        scenario: s.id.clone(),
+        verdict,
+        evidence,
+        bestmove: best,
+        pv_failure,
+        pvs_checked: pvs.len(),
+    })
+}
+
+/// Whether an `info string` answering `setoption` says the option was refused (engines also
+/// print informational strings, such as the network file they loaded).
+fn refuses(line: &str) -> bool {
+    let text = line.to_ascii_lowercase();
+    [
+        "unknown",
+        "no such option",
+        "out of range",
+        "not an integer",
+        "not changed",
+        "needs a value",
+        "not true or false",
+        "refuse",
+        "invalid",
+    ]
+    .iter()
+    .any(|w| text.contains(w))
 }
 
 /// Starts an engine, shakes hands and sets its options.
@@ -428,7 +668,10 @@ fn open(spec: &EngineSpec, timeout: Duration) -> Result<(Engine, String)> {
     }
     e.send("isready")?;
     let lines = e.until("readyok", timeout)?;
-    if let Some(l) = lines.iter().find(|l| l.starts_with("info string")) {
+    if let Some(l) = lines
+        .iter()
+        .find(|l| l.starts_with("info string") && refuses(l))
+    {
         anyhow::bail!("option refused: {l}");
     }
     Ok((e, id))
@@ -507,7 +750,7 @@ fn external_engines(
         let spec = EngineSpec {
             name: cmd.join(" "),
             launch: Launch::Command(launch),
-            options: Vec::new(),
+            options: config.engine_options.clone(),
             external: true,
             policy: None,
         };
@@ -530,9 +773,10 @@ fn external_engines(
 }
 
 /// Every scenario on one engine (restarted after a hang): the outcomes and its `id name`.
-fn run_engine(
+pub fn run_engine(
     spec: &EngineSpec,
     scenarios: &[Scenario],
+    limits: Limits,
     timeout: Duration,
     progress: &mut dyn Progress,
 ) -> (Vec<Outcome>, String) {
@@ -546,6 +790,8 @@ fn run_engine(
             verdict: Verdict::Fail,
             evidence: String::new(),
             bestmove: String::new(),
+            pv_failure: None,
+            pvs_checked: 0,
         };
         if current.is_none() {
             match open(spec, timeout) {
@@ -557,10 +803,12 @@ fn run_engine(
             }
         }
         if let Some(engine) = current.as_mut() {
-            match play(engine, s, timeout) {
-                Ok((verdict, evidence, best)) => {
-                    (outcome.verdict, outcome.evidence, outcome.bestmove) =
-                        (verdict, evidence, best)
+            match play(engine, s, limits, timeout) {
+                Ok(played) => {
+                    outcome = Outcome {
+                        engine: spec.name.clone(),
+                        ..played
+                    }
                 }
                 Err(e) => {
                     current = None; // a hung or broken engine is restarted for the next one
@@ -577,7 +825,11 @@ fn run_engine(
 /// Runs every engine on every scenario. An external engine that cannot be started is an
 /// error unless `config.skip_missing`.
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-    let scenarios = load(&config.scenarios)?;
+    let scenarios = config.load()?;
+    let limits = Limits {
+        depth: config.depth,
+        movetime: config.movetime,
+    };
     let mut skipped = Vec::new();
     let mut specs: Vec<(EngineSpec, String)> = if config.include_replab {
         replab_engines(&config.replab, config.all_detectors)
@@ -592,7 +844,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut engines = Vec::new();
     let mut results = Vec::new();
     for (spec, package) in &specs {
-        let (outcomes, id_name) = run_engine(spec, &scenarios, config.timeout, progress);
+        let (outcomes, id_name) = run_engine(spec, &scenarios, limits, config.timeout, progress);
         results.extend(outcomes);
         engines.push(EngineRecord {
             name: spec.name.clone(),
@@ -603,13 +855,24 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         });
     }
     progress.finish();
+    let mutations = if config.mutations {
+        mutation::table(&scenarios, config.timeout, progress)
+    } else {
+        Vec::new()
+    };
     Ok(Results {
         meta: Meta::collect(&config.command),
-        file: config.scenarios.display().to_string(),
+        file: config.source(),
         engines,
         skipped,
         scenarios: scenarios.iter().map(ScenarioRecord::from).collect(),
         results,
+        expected_failures: config.expect_fail.clone(),
+        mutations,
+        delivery: Delivery {
+            junit: config.junit.clone(),
+            json: config.json,
+        },
     })
 }
 
@@ -624,6 +887,8 @@ impl From<&Scenario> for ScenarioRecord {
             expected: s.expected(),
             repetition: s.repetition,
             excluded_policies: s.excluded_policies.clone(),
+            source: s.source.clone(),
+            outside_replab: s.outside_replab.clone(),
         }
     }
 }
@@ -639,9 +904,15 @@ impl crate::experiment::Settings for Config {
     fn set_command(&mut self, command: String) {
         self.command = command;
     }
-    /// The scenario file must load before any engine starts.
+    /// The scenarios must load, and the limits make sense, before any engine starts.
     fn check(&self) -> Result<()> {
-        load(&self.scenarios).map(drop)
+        anyhow::ensure!(
+            self.timeout >= Duration::from_millis(1),
+            "--timeout must be at least 1 second"
+        );
+        anyhow::ensure!(self.depth != Some(0), "--depth must be at least 1");
+        anyhow::ensure!(self.movetime != Some(0), "--movetime must be at least 1 ms");
+        self.load().map(drop)
     }
 }
 
@@ -660,14 +931,35 @@ impl Experiment for Conformance {
         write(results, dir)
     }
 
-    /// The one-screen summary on stdout (engines, skipped ones, each unexpected failure), the
-    /// page on stderr; exit status 1 when a scenario fails ([`unexpected_failures`]).
+    /// The one-screen summary on stdout (engines, skipped ones, each unexpected failure; on
+    /// stderr with `--json`, which puts the results on stdout), the page on stderr, the JUnit
+    /// file when asked for; exit status 1 when a scenario fails ([`unexpected_failures`]), 2
+    /// when no engine could be tested.
     fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
+        if let Some(path) = &results.delivery.junit {
+            std::fs::write(path, junit(results))
+                .with_context(|| format!("cannot write --junit {}", path.display()))?;
+        }
         let failed = unexpected_failures(results).len();
+        let summary = terminal_summary(results);
+        let mut stderr = format!("wrote {}\n", index.display());
+        let stdout = if results.delivery.json {
+            stderr = summary + &stderr;
+            serde_json::to_string_pretty(results)? + "\n"
+        } else {
+            summary
+        };
+        let failure = if results.engines.is_empty() {
+            Some(Failure::bad_input(
+                "no engine could be tested (every --engine was skipped)".into(),
+            ))
+        } else {
+            (failed > 0).then(|| Failure::check(format!("{failed} scenario failure(s)")))
+        };
         Ok(Conclusion {
-            stdout: terminal_summary(results),
-            stderr: format!("wrote {}\n", index.display()),
-            failure: (failed > 0).then(|| Failure::check(format!("{failed} scenario failure(s)"))),
+            stdout,
+            stderr,
+            failure,
         })
     }
 
@@ -689,7 +981,8 @@ impl Experiment for Conformance {
         }
         command += " --out reports/conformance";
         Ok(Config {
-            scenarios: site.datasets.join("conformance.json"),
+            scenarios: Some(site.datasets.join("conformance.json")),
+            mutations: true,
             replab: match &site.exe {
                 Some(exe) => Launch::Command(vec![exe.display().to_string(), "uci".into()]),
                 None => Launch::InProcess,
@@ -732,5 +1025,76 @@ impl Experiment for Conformance {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_told_from_remarks() {
+        for refused in [
+            "info string unknown option Foo",
+            "info string No such option: Foo",
+            "info string Hash -1 is out of range (0 to 4096)",
+            "info string unknown Detector nosuch",
+            "info string invalid Bug nosuch",
+        ] {
+            assert!(refuses(refused), "{refused}");
+        }
+        assert!(!refuses(
+            "info string NNUE evaluation using nn-ad9b42354671.nnue enabled"
+        ));
+    }
+
+    #[test]
+    fn the_judge_rejects_null_and_illegal_moves_where_a_move_exists() {
+        let s = built_in()
+            .into_iter()
+            .find(|s| s.id == "fifty-move-fen-clock")
+            .unwrap();
+        let game = Game::replay(&s.fen, &s.moves).unwrap();
+        let draw = Some((false, 0));
+        assert_eq!(judge(&s, &game, draw, "a1b1").0, Verdict::Pass);
+        for null in ["0000", "(none)", ""] {
+            let (v, why) = judge(&s, &game, draw, null);
+            assert_eq!(v, Verdict::Fail, "{null}");
+            assert!(why.contains("null move"), "{why}");
+        }
+        let (v, why) = judge(&s, &game, draw, "a1a3");
+        assert_eq!(v, Verdict::Fail);
+        assert!(why.contains("illegal move"), "{why}");
+    }
+
+    #[test]
+    fn scenario_ids_are_checked_and_files_replace_by_id() {
+        let mut config = Config {
+            only: vec!["fivefold".into(), "fifty-move-fen-clock".into()],
+            ..Config::default()
+        };
+        let ids: Vec<String> = config.load().unwrap().into_iter().map(|s| s.id).collect();
+        assert_eq!(ids, ["fifty-move-fen-clock", "fivefold"]);
+        config.skip = vec!["fivefold".into()];
+        assert_eq!(config.load().unwrap().len(), 1);
+        config.expect_fail = vec!["no-such".into()];
+        let err = config.load().unwrap_err().to_string();
+        assert!(err.contains("--expect-fail no-such"), "{err}");
+        let built = built_in();
+        assert!(built.iter().filter(|s| s.expect != "info").count() >= 40);
+        for s in &built {
+            Game::replay(&s.fen, &s.moves).unwrap();
+        }
+    }
+
+    #[test]
+    fn commands_are_split_like_a_shell_unless_they_name_a_file() {
+        assert_eq!(
+            command_words("'/opt/my engine/run' --uci").unwrap(),
+            ["/opt/my engine/run", "--uci"]
+        );
+        assert_eq!(command_words("/bin/sh").unwrap(), ["/bin/sh"]);
+        assert!(command_words("'unbalanced").is_err());
+        assert!(command_words("  ").is_err());
     }
 }

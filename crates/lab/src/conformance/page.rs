@@ -45,6 +45,11 @@ fn failure_text(r: &Results, o: &Outcome) -> String {
     )
 }
 
+/// The failure of `o` in words, for the JUnit file ([`failure_text`]).
+pub(super) fn failure_words(r: &Results, o: &Outcome) -> String {
+    failure_text(r, o)
+}
+
 /// The terminal summary: one line per engine (passes, failures, versions), then each failure
 /// of the engines whose failures decide the exit status ([`unexpected_failures`]).
 pub fn terminal_summary(r: &Results) -> String {
@@ -60,11 +65,18 @@ pub fn terminal_summary(r: &Results) -> String {
         if !e.package.is_empty() {
             id += &format!(", Debian {}", e.package);
         }
+        let pvs: usize = r
+            .results
+            .iter()
+            .filter(|o| o.engine == e.name)
+            .map(|o| o.pvs_checked)
+            .sum();
         out += &format!(
-            "{}: {} pass, {} fail, {} n/a [{}]\n",
+            "{}: {} pass, {} fail, {} pv-fail, {} n/a; {pvs} PVs checked [{}]\n",
             e.name,
             count(Verdict::Pass),
             count(Verdict::Fail),
+            count(Verdict::PvFail),
             count(Verdict::NotApplicable),
             id
         );
@@ -73,19 +85,54 @@ pub fn terminal_summary(r: &Results) -> String {
         out += &format!("skipped {s}\n");
     }
     for o in unexpected_failures(r) {
-        out += &format!("FAIL {}: {}\n", o.engine, failure_text(r, o));
+        let kind = if o.verdict == Verdict::PvFail {
+            "FAIL-PV"
+        } else {
+            "FAIL"
+        };
+        out += &format!("{kind} {}: {}\n", o.engine, failure_text(r, o));
+    }
+    for o in r
+        .results
+        .iter()
+        .filter(|o| is_expected(r, o) && o.verdict.failed())
+    {
+        out += &format!(
+            "expected failure {}: {}: {}\n",
+            o.engine, o.scenario, o.evidence
+        );
+    }
+    for o in unexpected_passes(r) {
+        out += &format!(
+            "UNEXPECTED PASS {}: {} (listed with --expect-fail)\n",
+            o.engine, o.scenario
+        );
     }
     out
 }
 
+/// Whether `o` is a failure `--expect-fail` allowed for.
+fn is_expected(r: &Results, o: &Outcome) -> bool {
+    r.expected_failures.contains(&o.scenario)
+}
+
+/// The scenarios listed with `--expect-fail` that an engine passed after all.
+pub fn unexpected_passes(r: &Results) -> Vec<&Outcome> {
+    r.results
+        .iter()
+        .filter(|o| is_expected(r, o) && o.verdict == Verdict::Pass)
+        .collect()
+}
+
 /// The failures that make `replab conformance` exit 1: every failure of an external engine,
-/// and a failure of replab's exact detector under a policy the scenario does not exclude.
-/// (replab's other configurations are reference rows: `off` fails by construction.)
+/// and a failure of replab's exact detector under a policy the scenario does not exclude;
+/// none of a scenario listed with `--expect-fail`. (replab's other configurations are reference
+/// rows: `off` fails by construction.)
 pub fn unexpected_failures(r: &Results) -> Vec<&Outcome> {
     let exact = format!("replab {EXACT_DETECTOR} (");
     r.results
         .iter()
-        .filter(|o| o.verdict == Verdict::Fail)
+        .filter(|o| o.verdict.failed() && !is_expected(r, o))
         .filter(|o| {
             let Some(e) = r.engines.iter().find(|e| e.name == o.engine) else {
                 return false;
@@ -103,7 +150,9 @@ pub fn unexpected_failures(r: &Results) -> Vec<&Outcome> {
             r.scenarios
                 .iter()
                 .find(|s| s.id == o.scenario)
-                .is_some_and(|s| !s.excluded_policies.iter().any(|p| p == policy))
+                .is_some_and(|s| {
+                    s.outside_replab.is_empty() && !s.excluded_policies.iter().any(|p| p == policy)
+                })
         })
         .collect()
 }
@@ -191,7 +240,7 @@ fn scenario_list(r: &Results) -> String {
     let mut scen = String::from("<dl>");
     for s in &r.scenarios {
         scen.push_str(&format!(
-            "<dt><code>{}</code> ({})</dt><dd>{} <code>position fen {}{}</code>. Required: {}.{}</dd>",
+            "<dt><code>{}</code> ({})</dt><dd>{} <code>position fen {}{}</code>. Required: {}.{}{}{}</dd>",
             escape_html(&s.id),
             escape_html(&s.rule),
             escape_html(&s.description),
@@ -201,6 +250,11 @@ fn scenario_list(r: &Results) -> String {
             unless_empty(&s.excluded_policies.join(", "), |p| format!(
                 " Policies whose search rule answers otherwise: {}.",
                 escape_html(p)
+            )),
+            unless_empty(&s.source, |x| format!(" Seen in: {}.", escape_html(x))),
+            unless_empty(&s.outside_replab, |x| format!(
+                " Not held against replab's engine: {}.",
+                escape_html(x)
             ))
         ));
     }
@@ -241,6 +295,7 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
         .nav([("All reports", "../index.html")])
         .section("Engine × scenario", summary)
         .section("Failures", failure_list(r))
+        .section("Mutation table", super::mutation::html(&r.mutations))
         .section("Scenarios", scenario_list(r))
         .section("Engines", eng)
         .write(dir, "index.html")?;
@@ -250,7 +305,7 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
 pub fn failures<'a>(r: &'a Results, engine: &str) -> Vec<&'a str> {
     r.results
         .iter()
-        .filter(|o| o.engine == engine && o.verdict == Verdict::Fail)
+        .filter(|o| o.engine == engine && o.verdict.failed())
         .map(|o| o.scenario.as_str())
         .collect()
 }
@@ -309,6 +364,24 @@ pub fn headline(r: &Results) -> String {
     }
     if !r.skipped.is_empty() {
         text += &format!(" Not run: {}.", r.skipped.join("; "));
+    }
+    let bugs: Vec<_> = r.mutations.iter().filter(|m| m.bug != "clean").collect();
+    if !bugs.is_empty() {
+        let caught = bugs.iter().filter(|m| m.holds()).count();
+        let clean = r
+            .mutations
+            .iter()
+            .find(|m| m.bug == "clean")
+            .is_some_and(|m| m.holds());
+        text += &format!(
+            " Mutation test: {caught} of {} injected draw-rule bugs caught in both move orders;              the clean test engine {}.",
+            bugs.len(),
+            if clean {
+                "passes every scenario"
+            } else {
+                "FAILS a scenario"
+            }
+        );
     }
     text
 }

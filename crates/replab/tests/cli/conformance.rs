@@ -1,5 +1,7 @@
-//! `replab conformance`: exit 2 when an engine cannot be started (unless `--skip-missing`),
-//! exit 1 when an engine fails a scenario, with each failure's position and rule printed.
+//! `replab conformance`: exit 2 when an engine cannot be started (unless `--skip-missing`) or
+//! when nothing was tested, exit 1 when an engine fails a scenario or a PV check, with each
+//! failure's position and rule printed; the built-in scenarios, JUnit, JSON, the author's
+//! controls.
 
 use std::os::unix::fs::PermissionsExt;
 
@@ -34,7 +36,7 @@ fn an_engine_that_cannot_start_exits_2_with_the_command_and_the_os_error() {
 }
 
 #[test]
-fn skip_missing_lists_the_engine_and_exits_0() {
+fn skip_missing_with_every_engine_missing_exits_2_having_tested_nothing() {
     let dir = Scratch::new("conformance-skip");
     let out = replab(&[
         "conformance",
@@ -47,7 +49,9 @@ fn skip_missing_lists_the_engine_and_exits_0() {
         "--out",
         dir.path("report").to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no engine could be tested"), "{err}");
     assert!(text(&out.stdout).contains("skipped /nonexistent"));
 }
 
@@ -86,4 +90,210 @@ fn an_engine_that_fails_a_scenario_exits_1_and_prints_the_failure() {
     assert!(dir.path("report/index.html").exists());
     let results = std::fs::read_to_string(dir.path("report/results.json")).unwrap();
     assert!(results.contains("\"id_name\": \"always-draws\""));
+}
+
+/// Writes an executable shell script `name` into `dir`.
+fn script(dir: &Scratch, name: &str, body: &str) -> std::path::PathBuf {
+    let path = dir.path(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap();
+    }
+    std::fs::write(&path, body).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// A UCI engine that logs every command it receives to `$LOG` and answers every search with
+/// `answer` (its `info` and `bestmove` lines).
+fn logging_engine(log: &std::path::Path, answer: &str) -> String {
+    format!(
+        "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    \
+         uci) echo 'id name logger'; echo uciok ;;\n    isready) echo readyok ;;\n    \
+         go*) {answer} ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
+        log.display()
+    )
+}
+
+#[test]
+fn engine_options_are_sent_before_isready_and_paths_with_spaces_work() {
+    let dir = Scratch::new("conformance-options");
+    let log = dir.path("commands.log");
+    let engine = script(
+        &dir,
+        "my engines/logger.sh",
+        &logging_engine(
+            &log,
+            "echo 'info depth 1 score cp 0 pv g7h8'; echo 'bestmove g7h8'",
+        ),
+    );
+    let out = replab(&[
+        "conformance",
+        "--quiet",
+        "--engine",
+        engine.to_str().unwrap(),
+        "--engine-option",
+        "Hash=16",
+        "--engine-option",
+        "Threads = 1",
+        "--only",
+        "threefold-claim-by-moving",
+        "--depth",
+        "3",
+        "--out",
+        dir.path("report").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let log = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    let at = |l: &str| {
+        lines
+            .iter()
+            .position(|x| *x == l)
+            .unwrap_or_else(|| panic!("{l}: {log}"))
+    };
+    assert!(at("setoption name Hash value 16") < at("isready"), "{log}");
+    assert!(
+        at("setoption name Threads value 1") < at("isready"),
+        "{log}"
+    );
+    // The override replaces the scenario's depth.
+    assert!(lines.contains(&"go depth 3"), "{log}");
+}
+
+#[test]
+fn a_pv_past_a_threefold_is_a_failure_of_its_own_kind() {
+    let dir = Scratch::new("conformance-pv");
+    // The right answer (a draw, Kg7-h8), but the PV plays on after the third occurrence.
+    let engine = script(
+        &dir,
+        "pv.sh",
+        &logging_engine(
+            &dir.path("log"),
+            "echo 'info depth 3 score cp 0 pv g7h8 b1c1 h8g7'; echo 'bestmove g7h8'",
+        ),
+    );
+    let out = replab(&[
+        "conformance",
+        "--quiet",
+        "--engine",
+        engine.to_str().unwrap(),
+        "--only",
+        "threefold-claim-by-moving",
+        "--junit",
+        dir.path("c.xml").to_str().unwrap(),
+        "--out",
+        dir.path("report").to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("1 pv-fail"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "pv g7h8 b1c1 h8g7: ply 2 continues with b1c1 after ply 1 ended the game: threefold"
+        ),
+        "{stdout}"
+    );
+    let xml = std::fs::read_to_string(dir.path("c.xml")).unwrap();
+    assert!(xml.contains("<failure type=\"pv\""), "{xml}");
+    // The same engine with the scenario expected to fail passes the run.
+    let out = replab(&[
+        "conformance",
+        "--quiet",
+        "--engine",
+        engine.to_str().unwrap(),
+        "--only",
+        "threefold-claim-by-moving",
+        "--expect-fail",
+        "threefold-claim-by-moving",
+        "--out",
+        dir.path("report").to_str().unwrap(),
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("expected failure"), "{stdout}");
+}
+
+#[test]
+fn built_in_scenarios_run_outside_a_checkout_with_junit_and_json() {
+    let dir = Scratch::new("conformance-outside");
+    let engine = script(&dir, "always-draws.sh", FAKE_ENGINE);
+    let out = command()
+        .args([
+            "conformance",
+            "--quiet",
+            "--engine",
+            engine.to_str().unwrap(),
+            "--timeout",
+            "5",
+            "--junit",
+            "c.xml",
+            "--json",
+        ])
+        .current_dir(dir.path(""))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let results: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let scenarios = results["scenarios"].as_array().unwrap();
+    assert!(scenarios.len() >= 42, "{}", scenarios.len());
+    assert!(results["file"].as_str().unwrap().contains("built in"));
+    // The summary went to stderr.
+    assert!(text(&out.stderr).contains("FAIL "), "{}", text(&out.stderr));
+    let xml = std::fs::read_to_string(dir.path("c.xml")).unwrap();
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert_eq!(xml.matches("<testcase ").count(), scenarios.len());
+    assert_eq!(xml.matches("<testsuite ").count(), 1);
+    // A null bestmove fails wherever a legal move exists, with position and expected answer.
+    let case = xml
+        .split("<testcase ")
+        .find(|c| c.starts_with("name=\"en-passant-pinned-same\""))
+        .unwrap();
+    assert!(case.contains("<failure type=\"answer\""), "{case}");
+    assert!(
+        case.contains("position fen k3r3/3p4/8/4P3/8/8/1Q6/4K3 b - - 0 1 moves d7d5"),
+        "{case}"
+    );
+    assert!(
+        case.contains("expected a draw score, bestmove b8a8"),
+        "{case}"
+    );
+    assert!(case.contains("null move"), "{case}");
+    assert!(dir.path("reports/conformance/index.html").exists());
+}
+
+#[test]
+fn list_prints_every_scenario_and_bad_options_exit_2() {
+    let out = replab(&["conformance", "--list"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("en-passant-fen-pinned  [FIDE Laws 9.2.3.1, 9.2.3]  from Stockfish #6563"),
+        "{stdout}"
+    );
+    let last = stdout.lines().last().unwrap();
+    let judged: usize = last
+        .split(" (")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(judged >= 40, "{last}");
+    for (args, message) in [
+        (&["--only", "no-such-scenario"][..], "no such scenario"),
+        (&["--skip", "nope"][..], "no such scenario"),
+        (&["--timeout", "0"][..], "--timeout"),
+        (&["--depth", "0"][..], "--depth"),
+        (&["--engine-option", "Hash"][..], "NAME=VALUE"),
+        (&["--depth", "3", "--movetime", "100"][..], "--movetime"),
+    ] {
+        let mut all = vec!["conformance", "--quiet", "--engine", "/nonexistent"];
+        all.extend_from_slice(args);
+        let out = replab(&all);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
 }
