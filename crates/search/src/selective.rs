@@ -118,7 +118,7 @@ fn exchange(
 }
 
 /// Late-move reductions by depth and move number (both capped at 63), in plies:
-/// `0.8 + ln(depth) · ln(moves) / 2.2` for quiet moves.
+/// `0.5 + ln(depth) · ln(moves) / 2.5` for quiet moves.
 pub(crate) struct Reductions([[u8; 64]; 64]);
 
 impl Reductions {
@@ -127,7 +127,7 @@ impl Reductions {
         let mut t = Box::new(Reductions([[0; 64]; 64]));
         for (d, row) in t.0.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                let x = 0.8 + (d as f64).ln() * (m as f64).ln() / 2.2;
+                let x = 0.5 + (d as f64).ln() * (m as f64).ln() / 2.5;
                 *r = x.max(0.0) as u8;
             }
         }
@@ -165,7 +165,7 @@ pub(crate) const FUTILITY_DEPTH: i32 = 8;
 #[inline]
 pub(crate) fn late_move_count(depth: i32, improving: bool) -> usize {
     let base = 3 + depth * depth;
-    (if improving { base } else { base / 2 }) as usize
+    (if improving { base } else { base * 2 / 3 }) as usize
 }
 
 /// The deepest node where late-move pruning applies.
