@@ -11,7 +11,7 @@ mod cmd;
 use std::process::ExitCode;
 
 use clap::Parser;
-use replab_lab::experiment::Failure;
+use replab_harness::experiment::Failure;
 
 /// Command-line arguments.
 #[derive(Parser)]

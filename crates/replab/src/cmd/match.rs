@@ -1,7 +1,7 @@
 //! `replab match`: one self-play match between two player specifications
-//! (`replab_lab::matches`); `results.json` and `games.pgn` in `--out`.
+//! (`replab_rules::matches`); `results.json` and `games.pgn` in `--out`.
 
-use replab_lab::matches::Match;
+use replab_rules::matches::Match;
 use replab_selfplay::MatchOptions;
 
 use super::Output;
