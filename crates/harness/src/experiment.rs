@@ -7,7 +7,7 @@
 //! and what it gives the landing page: a [`Headline`] and typed [`Ranked`] facts for the
 //! ranking table. The binary runs any experiment through one generic path; `bench` runs the
 //! table. An experiment never imports another experiment's module: one reads another's
-//! results only in the bench composition (the table's `compose` function).
+//! results only as an input its settings take ([`Takes`], `field: Type = takes(source)` in the table).
 
 use std::path::{Path, PathBuf};
 
@@ -372,6 +372,16 @@ pub trait Experiment {
     }
 }
 
+/// An experiment that takes another experiment's results as an input of its settings: `bench`
+/// hands them over before it runs (the table names the source, `axon: Axon = takes(instructions)`,
+/// and the source is an earlier line), so no experiment's results are patched after the fact.
+pub trait Takes: Experiment {
+    /// The results it takes (the source experiment's `Results`).
+    type Input;
+    /// Puts `input` into the settings about to run.
+    fn take(config: &mut Self::Config, input: &Self::Input);
+}
+
 /// What a subcommand prints and whether it fails once its report is written.
 pub struct Conclusion {
     /// Text for stdout.
@@ -548,9 +558,9 @@ pub trait ExperimentSet: Serialize + DeserializeOwned + Sized {
 }
 
 /// Declares the experiment table: a struct with one field per experiment (its typed results,
-/// serialised under the field's name) and its [`ExperimentSet`] implementation. The optional
-/// `compose` function runs after every experiment, before anything is written: the one
-/// place where an experiment's results may use another's.
+/// serialised under the field's name) and its [`ExperimentSet`] implementation. A line
+/// `field: Type = takes(source)` hands the results of the earlier line `source` to `Type`'s settings
+/// ([`Takes`]) before it runs: the one way an experiment uses another's results.
 ///
 /// ```
 /// use replab_harness::{experiment::{Experiment, ExperimentSet, Site}, experiments};
@@ -582,8 +592,9 @@ pub trait ExperimentSet: Serialize + DeserializeOwned + Sized {
 macro_rules! experiments {
     (
         $(#[$doc:meta])*
-        pub struct $set:ident { $( $(#[$fdoc:meta])* $field:ident : $exp:ty ),* $(,)? }
-        $( compose = $compose:path; )?
+        pub struct $set:ident {
+            $( $(#[$fdoc:meta])* $field:ident : $exp:ty $(= takes($input:ident))? ),* $(,)?
+        }
     ) => {
         $(#[$doc])*
         #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -622,17 +633,20 @@ macro_rules! experiments {
                 )*);
                 let mut steps = $crate::experiment::Steps::new(Self::steps(site)?);
                 let ($($field,)*) = configs;
-                #[allow(unused_mut)]
-                let mut set = Self {
+                // In table order, each line's results under its field's name, where a later
+                // line's `takes(field)` finds them.
+                $(
+                    #[allow(unused_mut)]
+                    let mut $field = $field;
                     $(
-                        $field: <$exp as $crate::experiment::Experiment>::run_steps(
-                            &$field, progress, &mut steps,
-                        )?,
-                    )*
-                };
+                        <$exp as $crate::experiment::Takes>::take(&mut $field, &$input);
+                    )?
+                    let $field = <$exp as $crate::experiment::Experiment>::run_steps(
+                        &$field, progress, &mut steps,
+                    )?;
+                )*
                 steps.finish(progress);
-                $( $compose(&mut set); )?
-                Ok(set)
+                Ok(Self { $($field,)* })
             }
 
             fn write(&self, out: &std::path::Path) -> anyhow::Result<()> {

@@ -4,7 +4,9 @@
 use anyhow::Result;
 use replab_harness::{
     Progress, Silent,
-    experiment::{Experiment, ExperimentSet, Fact, Headline, Ranked, Settings, Site, write_json},
+    experiment::{
+        Experiment, ExperimentSet, Fact, Headline, Ranked, Settings, Site, Takes, write_json,
+    },
     experiments,
 };
 use replab_report::ReportDir;
@@ -71,6 +73,54 @@ experiments! {
         /// The throwaway experiment.
         count: Count,
     }
+}
+
+/// A throwaway experiment that takes the count's results as an input: it sums them.
+struct Sum;
+
+impl Experiment for Sum {
+    const NAME: &'static str = "sum";
+    const DIR: &'static str = "sum";
+    const TITLE: &'static str = "Summing, a throwaway experiment";
+    type Config = Upto;
+    type Results = u32;
+
+    fn run(config: &Upto, _: &mut dyn Progress) -> Result<u32> {
+        Ok(config.0)
+    }
+
+    fn write(results: &u32, dir: &ReportDir) -> Result<()> {
+        write_json(results, dir)
+    }
+}
+
+impl Takes for Sum {
+    type Input = Vec<u32>;
+
+    fn take(config: &mut Upto, input: &Vec<u32>) {
+        config.0 = input.iter().sum();
+    }
+}
+
+experiments! {
+    /// A table whose second line takes the first line's results.
+    pub struct Chain {
+        /// Counts.
+        count: Count,
+        /// Sums the counts, handed over before it runs.
+        sum: Sum = takes(count),
+    }
+}
+
+#[test]
+fn a_line_takes_an_earlier_lines_results_before_it_runs() {
+    let site = Site {
+        quick: true,
+        ..Site::default()
+    };
+    let results = bench::run_set::<Chain>(&site, &mut Silent).unwrap();
+    assert_eq!(results.experiments.count, [1, 2]);
+    assert_eq!(results.experiments.sum, 3);
 }
 
 #[test]

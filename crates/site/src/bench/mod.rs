@@ -4,7 +4,8 @@
 //!
 //! | field | experiment | report directory |
 //! |---|---|---|
-//! | `axon` | the Axon reproduction ([`axon`]) | `axon` |
+//! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
+//! | `axon` | the Axon reproduction ([`axon`]), taking the instruction counts | `axon` |
 //! | `study` | the Axon experiment as a study ([`study`]) | `study` |
 //! | `smp` | parallel search, Lazy SMP ([`smp`]) | `smp` |
 //! | `audit` | the audit against exact FIDE identity ([`audit`]) | `audit` |
@@ -15,7 +16,6 @@
 //! | `elo` | the self-play gauntlet in Elo ([`elo`]) | `elo` |
 //! | `suites` | the EPD suites ([`suite::Suites`]) | `suite-repetition`, `suite-wac`, `suite-bk` |
 //! | `microbench` | detector micro-benchmarks ([`microbench`]) | `microbench` |
-//! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
 //!
 //! The step list, its count, the report writes and the landing page's report list, headlines,
 //! decision table ([`decision`], first on the page), ranking rows and sections are all
@@ -53,8 +53,12 @@ experiments! {
     /// Every experiment's typed results, in step order; `results.json` holds each under its
     /// field's name.
     pub struct Measured {
-        /// The Axon reproduction.
-        axon: Axon,
+        /// Deterministic instruction counts under valgrind (`None` when not asked for; empty
+        /// with `valgrind: null` when valgrind is absent); first, so that the reproduction
+        /// takes them.
+        instructions: Instructions,
+        /// The Axon reproduction, with the instruction counts in its summary.
+        axon: Axon = takes(instructions),
         /// The Axon experiment as a study.
         study: Study,
         /// Parallel search (Lazy SMP) and shared repetition structures.
@@ -75,20 +79,6 @@ experiments! {
         suites: Suites,
         /// The micro-benchmarks.
         microbench: Microbench,
-        /// Deterministic instruction counts under valgrind (`None` when not asked for; empty
-        /// with `valgrind: null` when valgrind is absent).
-        instructions: Instructions,
-    }
-    compose = compose;
-}
-
-/// The bench composition: the instruction counts, measured once by their own step, go into
-/// the reproduction's summary.
-fn compose(measured: &mut Measured) {
-    if let Some(costs) = &measured.instructions {
-        for s in &mut measured.axon.summary {
-            s.overhead_instructions = costs.overhead(s.detector.name());
-        }
     }
 }
 

@@ -15,7 +15,7 @@ mod table;
 use anyhow::{Context, Result};
 use replab_report::ReportDir;
 
-use crate::experiment::{Experiment, Fact, Headline, Ranked, Site};
+use crate::experiment::{Experiment, Fact, Headline, Ranked, Site, Takes};
 
 pub use results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
@@ -59,6 +59,16 @@ pub struct Axon;
 
 crate::settings!(Config);
 
+/// In `bench`, the reproduction takes the instruction counts of `bench`'s own step into its
+/// summary (`overhead_instructions`) instead of counting them again.
+impl Takes for Axon {
+    type Input = Option<crate::callgrind::InstructionCosts>;
+
+    fn take(config: &mut Config, input: &Self::Input) {
+        config.instructions.clone_from(input);
+    }
+}
+
 impl Experiment for Axon {
     crate::experiment_items!("reproduce axon", "axon", summary);
 
@@ -70,8 +80,8 @@ impl Experiment for Axon {
                 config.max_depth
             );
         }
-        // The instruction counts are measured once, by the bench's own step, and copied into
-        // the summary by the bench composition.
+        // The instruction counts are measured once, by the bench's own step, and handed over
+        // before the run ([`Takes`]).
         config.exe = None;
         Ok(config)
     }

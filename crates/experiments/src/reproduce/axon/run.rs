@@ -71,6 +71,9 @@ pub struct Config {
     /// in a child process); `None`: no instruction counts (`overhead_instructions` stays
     /// `null`).
     pub exe: Option<std::path::PathBuf>,
+    /// Instruction counts measured elsewhere (`bench`'s own step hands them over, [`Axon`]'s
+    /// [`Takes`](crate::experiment::Takes)), used when `exe` is `None`.
+    pub instructions: Option<crate::callgrind::InstructionCosts>,
 }
 
 impl Default for Config {
@@ -86,6 +89,7 @@ impl Default for Config {
             profile: "default".to_string(),
             command: "replab reproduce axon".to_string(),
             exe: None,
+            instructions: None,
         }
     }
 }
@@ -671,6 +675,10 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let cases = further_runs(cases_in, &names, search, per_search, progress)?;
     if let Some(exe) = &config.exe {
         instructions(exe, policy, &mut summary, progress)?;
+    } else if let Some(costs) = &config.instructions {
+        for s in &mut summary {
+            s.overhead_instructions = costs.overhead(s.detector.name());
+        }
     }
     progress.finish();
 
