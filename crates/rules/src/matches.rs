@@ -6,7 +6,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use replab_report::ReportDir;
-use replab_selfplay::{MatchOptions, MatchResults, fill_dir, merge::RESULTS_FILE, summary};
+use replab_selfplay::{
+    MatchOptions, MatchResults,
+    merge::{GAMES_FILE, RESULTS_FILE},
+    summary,
+};
 
 use crate::{
     Progress,
@@ -133,6 +137,14 @@ impl Experiment for Merge {
     fn conclude(played: &Played, index: &Path) -> Result<Conclusion> {
         Match::conclude(played, index)
     }
+}
+
+/// Writes `games.pgn` and `results.json` (what `replab merge` reads back) into the staged
+/// report directory `dir`.
+fn fill_dir(dir: &ReportDir, results: &MatchResults, pgn: &str) -> Result<()> {
+    dir.write(GAMES_FILE, pgn)?;
+    dir.write(RESULTS_FILE, serde_json::to_string_pretty(results)? + "\n")?;
+    Ok(())
 }
 
 /// `results` with `command` recorded in `meta`.
