@@ -31,11 +31,7 @@ use std::{
     hint::black_box,
     path::{Path, PathBuf},
     process::Command,
-    sync::{
-        Mutex,
-        atomic::{AtomicU64, AtomicUsize, Ordering},
-        mpsc,
-    },
+    sync::atomic::{AtomicU64, Ordering},
     time::Instant,
 };
 
@@ -49,6 +45,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Progress,
+    engine::parallel,
     scenarios::{self, ROOT_RULE, RUN_HISTORY, Scenario},
 };
 
@@ -467,43 +464,22 @@ impl InstructionCosts {
     }
 }
 
-/// Runs `jobs` on up to two threads; results in the order of `jobs`, one `advance` per job.
+/// Runs `jobs` on up to two threads (the experiments' job runner, [`parallel`]); results in
+/// the order of `jobs`, each job's own, one `advance` per job.
 fn run_jobs(exe: &Path, jobs: &[String], progress: &mut dyn Progress) -> Vec<Result<Measured>> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .clamp(1, 2)
-        .min(jobs.len().max(1));
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Measured>>>> =
-        Mutex::new(jobs.iter().map(|_| None).collect());
-    let (tx, rx) = mpsc::channel::<()>();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, results) = (&next, &results);
-            s.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(job) = jobs.get(i) else { break };
-                    let r = callgrind(exe, job, true);
-                    results.lock().expect("no worker panics")[i] = Some(r);
-                    if tx.send(()).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for () in rx {
-            progress.advance(1);
-        }
-    });
-    results
-        .into_inner()
-        .expect("no worker panics")
-        .into_iter()
-        .map(|r| r.expect("every job ran"))
-        .collect()
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let counted = parallel(
+        jobs.len(),
+        threads.clamp(1, 2),
+        progress,
+        || Ok(()),
+        |(), i, done| {
+            let r = callgrind(exe, &jobs[i], true);
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok(r)
+        },
+    );
+    counted.expect("every job returns its own result")
 }
 
 /// Counts the instructions per node of a search of WAC.018 to `depth` for `off` and each of
