@@ -3,7 +3,7 @@
 //! The tests that count need valgrind and the replab binary of the same profile
 //! (`target/<profile>/replab`, e.g. from `cargo build`); without either they say so and pass.
 //! The full measurement is `#[ignore]`d: `cargo build --release && cargo test --release -p
-//! replab-lab --test callgrind -- --ignored --nocapture`.
+//! replab-workloads --test callgrind -- --ignored --nocapture`.
 
 use std::path::PathBuf;
 

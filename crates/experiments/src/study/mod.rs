@@ -352,7 +352,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         .context("writing results.json")?;
     let suite = endgames::generate(results.config.seed, results.config.endgames)?;
     let mut epd = format!(
-        "# replab study endgames: seed {}, at most {} men (generator: crates/lab/src/study/endgames.rs)\n",
+        "# replab study endgames: seed {}, at most {} men (generator: crates/workloads/src/endgames.rs)\n",
         results.config.seed,
         endgames::MAX_MEN
     );
