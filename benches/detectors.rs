@@ -14,8 +14,8 @@
 //! | `walk` | detector | walk nodes (per-node time: throughput elements) |
 //! | `table-size` | `tt-open` / `filo` / `rookie` | entries (slots, counters) |
 //!
-//! The scenarios and the walk are the lab's own ([`replab_lab::microbench::scenarios`],
-//! [`replab_lab::microbench::walk`]), the ones `replab bench` times with its simple loop; each
+//! The scenarios and the walk are the workloads' own ([`replab_workloads::scenarios`],
+//! [`replab_workloads::walk`]), the ones `replab bench` times with its simple loop; each
 //! detector is checked against the exact oracle before timing. `cargo bench -p replab-benches
 //! --bench detectors -- --quick` runs them all briefly; a filter such as `run-miss/linear` runs
 //! a subset.
@@ -27,14 +27,14 @@ use criterion::{
     measurement::WallTime,
 };
 use replab_detect::{Detector, Line};
-use replab_lab::microbench::{
+use replab_registry::with_detector;
+use replab_workloads::{
     scenarios::{
         CYCLE_DETECTORS, HISTORY_RUN, ROOT_RULE, Scenario, SizedVisitor, cycles, history_scenarios,
         makes, run_scenarios, table_size_runs,
     },
     walk::Walk,
 };
-use replab_registry::with_detector;
 
 /// Benchmarks one cycle of `detector` on `sc` under `BenchmarkId::new(name, param)`.
 fn bench_cycle<D: Detector>(

@@ -7,7 +7,7 @@
 //!   generation.
 //! - `detectors.rs`: one push + probe + enter + upcoming + leave + pop cycle of every detector
 //!   in the registry's table, by reversible-run and game-history length, and per node of a
-//!   seeded walk. The scenarios are the lab's (`replab_lab::microbench::scenarios` and
+//!   seeded walk. The scenarios are the workloads' (`replab_workloads::scenarios` and
 //!   `walk`), the ones the micro-benchmark experiment times with its own loop: shared, not
 //!   copied.
 //!

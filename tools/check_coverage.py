@@ -5,7 +5,7 @@ Usage: tools/check_coverage.py DIR... [--min 0.95]
 
 Walks every results.json under the given report directories (a report directory or a whole
 site, e.g. reports/) and finds every interval. What counts as an interval (the same rule as
-replab_lab::stats::uncovered_intervals, which tests it in Rust):
+replab_harness::stats::uncovered_intervals, which tests it in Rust):
 
 - an object with both `lo` and `hi`, `low` and `high`, or `lower` and `upper` (numbers; an
   infinite end, written `null`, makes no interval): its coverage is the object's own `coverage`

@@ -1,5 +1,5 @@
 //! `replab`: the command line of the harness comparing how chess programs detect repeated
-//! positions. It only turns arguments into the experiments' configurations (`replab-lab`),
+//! positions. It only turns arguments into the experiments' configurations (`replab-experiments`, `replab-rules`, `replab-site`),
 //! runs them with the lab's progress bars and maps errors to exit codes; the contracts are in
 //! `docs/contracts.md`.
 //!
@@ -11,7 +11,7 @@ mod cmd;
 use std::process::ExitCode;
 
 use clap::Parser;
-use replab_lab::experiment::Failure;
+use replab_harness::experiment::Failure;
 
 /// Command-line arguments.
 #[derive(Parser)]

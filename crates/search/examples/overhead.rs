@@ -7,7 +7,7 @@
 //! Per round it computes NPS(off) / NPS(detector); the table gives the median and the quartiles
 //! over the rounds, which cancels slow changes of machine load better than comparing totals.
 //! The quartiles show the spread of the rounds; they are not a confidence interval. The median
-//! with its 95% interval (order statistics, `replab_lab::stats::median_ci`, which this crate
+//! with its 95% interval (order statistics, `replab_harness::stats::median_ci`, which this crate
 //! cannot use) is what `replab reproduce axon` reports as `overhead` and `overhead_ci`, measured
 //! the same way (paired rounds of the whole search) on the real, not the blind, detectors.
 //!

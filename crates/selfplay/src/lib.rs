@@ -12,7 +12,7 @@ pub mod stats;
 pub use arbiter::{Outcome, Termination};
 pub use book::{Book, Opening};
 pub use game::{Control, GameRecord};
-pub use merge::{fill_dir, merge, read_dir, write_dir};
+pub use merge::{merge, read_dir};
 pub use options::{MatchOptions, summary};
 pub use run::{MatchConfig, MatchIdentity, MatchResults, PairRecord, play};
 pub use spec::PlayerSpec;

@@ -14,25 +14,6 @@ pub const RESULTS_FILE: &str = "results.json";
 /// The games file of a match directory.
 pub const GAMES_FILE: &str = "games.pgn";
 
-/// Writes `results.json` and `games.pgn` as the report directory `dir`, staged and swapped in
-/// whole (refused when `dir` holds files replab did not write).
-pub fn write_dir(dir: &Path, results: &MatchResults, pgn: &str) -> Result<()> {
-    // A report directory of replab's: a path holding anything replab did not write is refused
-    // and left as it is (docs/contracts.md); the directory is replaced as a whole.
-    let report = replab_report::ReportDir::create(dir)
-        .with_context(|| format!("cannot write the match to --out {}", dir.display()))?;
-    fill_dir(&report, results, pgn)?;
-    report.commit()?;
-    Ok(())
-}
-
-/// Writes `games.pgn` and `results.json` into the staged report directory `dir`.
-pub fn fill_dir(dir: &replab_report::ReportDir, results: &MatchResults, pgn: &str) -> Result<()> {
-    dir.write(GAMES_FILE, pgn)?;
-    dir.write(RESULTS_FILE, serde_json::to_string_pretty(results)? + "\n")?;
-    Ok(())
-}
-
 /// Reads a match directory.
 pub fn read_dir(dir: &Path) -> Result<(MatchResults, String)> {
     let path = dir.join(RESULTS_FILE);

@@ -20,38 +20,29 @@ pub const DEFAULT_GAMES: u64 = 200;
 /// Seed of the opening order when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// `replab match`'s options, as given (its command-line arguments).
-#[derive(Clone, Debug, clap::Args)]
+/// A match's options as text, unchecked (the binary's `replab match` arguments fill them;
+/// [`MatchOptions::config`] checks them and names the option at fault).
+#[derive(Clone, Debug)]
 pub struct MatchOptions {
-    /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
-    #[arg(long, value_name = "SPEC")]
+    /// Player A's specification (`--a`).
     pub a: String,
-    /// Player B, as --a.
-    #[arg(long, value_name = "SPEC")]
+    /// Player B's specification (`--b`).
     pub b: String,
-    /// Games of the whole match (even: each opening is played twice, colours swapped).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_GAMES)]
+    /// Games of the whole match (`--games`).
     pub games: u64,
-    /// Nodes per move (deterministic; default 2000 unless --tc is given).
-    #[arg(long, value_name = "N")]
+    /// Nodes per move (`--nodes`); [`DEFAULT_NODES`] when neither this nor `tc` is given.
     pub nodes: Option<u64>,
-    /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
-    #[arg(long, value_name = "T")]
+    /// Time control `BASE+INCREMENT` in seconds (`--tc`).
     pub tc: Option<String>,
-    /// Opening book (PGN); default the built-in datasets/openings/8moves_v3.pgn.
-    #[arg(long, value_name = "FILE")]
+    /// Opening book (`--book`); the built-in one when `None`.
     pub book: Option<PathBuf>,
-    /// Seed of the opening order.
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    /// Seed of the opening order (`--seed`).
     pub seed: u64,
-    /// Stop as soon as the normalized-Elo SPRT with these bounds decides.
-    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    /// SPRT bounds `ELO0,ELO1` for an early stop (`--sprt`).
     pub sprt: Option<String>,
-    /// Play only shard K of N (the pairs i with i mod N = K-1).
-    #[arg(long, value_name = "K/N")]
+    /// The shard `K/N` to play (`--shard`).
     pub shard: Option<String>,
-    /// Worker threads (default: every core); the games do not depend on it.
-    #[arg(long, value_name = "T")]
+    /// Worker threads (`--threads`); every core when `None`.
     pub threads: Option<usize>,
 }
 

@@ -1,6 +1,6 @@
-//! `replab audit`: every detector against the exact oracle (`replab_lab::audit`).
+//! `replab audit`: every detector against the exact oracle (`replab_rules::audit`).
 
-use replab_lab::audit::{self, Audit, MAX_GAMES, MAX_PLIES, MAX_THREADS};
+use replab_rules::audit::{self, Audit, MAX_GAMES, MAX_PLIES, MAX_THREADS};
 
 use super::{List, count, experiment_command};
 

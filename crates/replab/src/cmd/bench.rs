@@ -3,9 +3,10 @@
 use std::{path::PathBuf, time::Instant};
 
 use anyhow::Context;
-use replab_lab::{bench, experiment::command_line};
+use replab_harness::experiment::command_line;
+use replab_site::bench;
 
-use replab_lab::Bars;
+use replab_harness::Bars;
 
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]

@@ -9,7 +9,7 @@
 use std::{path::PathBuf, time::Duration};
 
 use anyhow::{Context, Result, bail};
-use replab_lab::conformance::{self, Conformance};
+use replab_rules::conformance::{self, Conformance};
 
 use super::Output;
 

@@ -1,6 +1,6 @@
-//! `replab elo`: the self-play gauntlet (`replab_lab::elo`).
+//! `replab elo`: the self-play gauntlet (`replab_rules::elo`).
 
-use replab_lab::elo::Elo;
+use replab_rules::elo::Elo;
 
 use super::experiment_command;
 

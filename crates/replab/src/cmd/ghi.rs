@@ -1,7 +1,7 @@
-//! `replab ghi`: graph-history interaction (`replab_lab::ghi`).
+//! `replab ghi`: graph-history interaction (`replab_rules::ghi`).
 
 use replab_detect::DrawPolicy;
-use replab_lab::ghi::Ghi;
+use replab_rules::ghi::Ghi;
 
 use super::experiment_command;
 

@@ -1,6 +1,6 @@
-//! `replab key-width`: key width and false draws (`replab_lab::key_width`).
+//! `replab key-width`: key width and false draws (`replab_rules::key_width`).
 
-use replab_lab::key_width::{self, KeyWidth};
+use replab_rules::key_width::{self, KeyWidth};
 
 use super::{List, count, experiment_command};
 
@@ -14,7 +14,7 @@ experiment_command! {
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
         /// Longest game in plies (1 to 100,000; default 200).
-        #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(1..=i64::from(replab_lab::audit::MAX_PLIES)))]
+        #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(1..=i64::from(replab_rules::audit::MAX_PLIES)))]
         max_plies: Option<u32>,
         /// Key widths in bits, comma-separated (1 to 64, 64 included: the reference); default
         /// 16,24,32,40,48,64.

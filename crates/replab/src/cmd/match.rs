@@ -1,21 +1,68 @@
 //! `replab match`: one self-play match between two player specifications
-//! (`replab_lab::matches`); `results.json` and `games.pgn` in `--out`.
+//! (`replab_rules::matches`); `results.json` and `games.pgn` in `--out`. The options are
+//! declared here, the one place that knows the command line; `replab-selfplay` takes them as
+//! plain [`MatchOptions`].
 
-use replab_lab::matches::Match;
-use replab_selfplay::MatchOptions;
+use std::path::PathBuf;
+
+use replab_rules::matches::Match;
+use replab_selfplay::{
+    MatchOptions,
+    options::{DEFAULT_GAMES, DEFAULT_SEED},
+};
 
 use super::Output;
 
-/// Arguments of `replab match`.
+/// One self-play match between two player specifications.
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    options: MatchOptions,
+    /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
+    #[arg(long, value_name = "SPEC")]
+    a: String,
+    /// Player B, as --a.
+    #[arg(long, value_name = "SPEC")]
+    b: String,
+    /// Games of the whole match (even: each opening is played twice, colours swapped).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_GAMES)]
+    games: u64,
+    /// Nodes per move (deterministic; default 2000 unless --tc is given).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
+    #[arg(long, value_name = "T")]
+    tc: Option<String>,
+    /// Opening book (PGN); default the built-in datasets/openings/8moves_v3.pgn.
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    /// Seed of the opening order.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// Stop as soon as the normalized-Elo SPRT with these bounds decides.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    sprt: Option<String>,
+    /// Play only shard K of N (the pairs i with i mod N = K-1).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Worker threads (default: every core); the games do not depend on it.
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
     #[command(flatten)]
     output: Output,
 }
 
 /// Runs `replab match`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    args.output.report::<Match>(args.options.into())
+    let options = MatchOptions {
+        a: args.a,
+        b: args.b,
+        games: args.games,
+        nodes: args.nodes,
+        tc: args.tc,
+        book: args.book,
+        seed: args.seed,
+        sprt: args.sprt,
+        shard: args.shard,
+        threads: args.threads,
+    };
+    args.output.report::<Match>(options.into())
 }

@@ -1,9 +1,9 @@
 //! `replab merge`: combines the shards of one match into the whole match's results
-//! (`replab_lab::matches`).
+//! (`replab_rules::matches`).
 
 use std::path::PathBuf;
 
-use replab_lab::matches::Merge;
+use replab_rules::matches::Merge;
 
 use super::Output;
 

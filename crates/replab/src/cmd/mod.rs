@@ -8,10 +8,10 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 use clap::builder::RangedU64ValueParser;
-use replab_lab::experiment::{Experiment, Settings};
+use replab_harness::experiment::{Experiment, Settings};
 use replab_report::ReportDir;
 
-use replab_lab::Bars;
+use replab_harness::Bars;
 
 /// Declares the subcommands, one module each: a variant's arguments are `<module>::Args`
 /// (whose doc comment is the subcommand's help), and `<module>::run` runs it.
@@ -86,7 +86,7 @@ macro_rules! experiment_command {
 
         /// Runs the subcommand: the lab's settings, the options given, the report.
         pub fn run(args: Args) -> anyhow::Result<()> {
-            use replab_lab::experiment::{Experiment, Settings};
+            use replab_harness::experiment::{Experiment, Settings};
             let mut config: <$exp as Experiment>::Config =
                 if args.run.quick { Settings::quick() } else { Default::default() };
             $crate::cmd::given!(config, args: $($field),*);
@@ -143,7 +143,7 @@ impl Output {
             .out
             .clone()
             .unwrap_or(Path::new("reports").join(E::DIR));
-        let typed = replab_lab::experiment::command_line(std::env::args().skip(1));
+        let typed = replab_harness::experiment::command_line(std::env::args().skip(1));
         config.set_command(E::command(&config, typed, out));
         config.check()?;
         let cannot = || format!("cannot write the report to --out {}", out.display());

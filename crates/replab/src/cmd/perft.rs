@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use replab_board::Position;
-use replab_lab::perft;
+use replab_experiments::perft;
 
 /// Count the leaf nodes of the legal move tree (last line of stdout: the count).
 #[derive(clap::Args)]

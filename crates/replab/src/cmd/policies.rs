@@ -1,6 +1,6 @@
-//! `replab policies`: engines' draw policies as presets (`replab_lab::policies`).
+//! `replab policies`: engines' draw policies as presets (`replab_rules::policies`).
 
-use replab_lab::policies::Policies;
+use replab_rules::policies::Policies;
 
 use super::experiment_command;
 

@@ -1,4 +1,4 @@
-//! `replab reproduce <experiment>`: reruns a paper's experiment (`replab_lab::reproduce`).
+//! `replab reproduce <experiment>`: reruns a paper's experiment (`replab_experiments::reproduce`).
 
 /// Rerun a paper's experiment on replab's searcher and write a report.
 #[derive(clap::Args)]
@@ -20,9 +20,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     axon::run(args)
 }
 
-/// `replab reproduce axon` (`replab_lab::reproduce::axon`).
+/// `replab reproduce axon` (`replab_experiments::reproduce::axon`).
 mod axon {
-    use replab_lab::reproduce::axon::{self, Axon};
+    use replab_experiments::reproduce::axon::{self, Axon};
 
     use crate::cmd::{Maybe, experiment_command};
 

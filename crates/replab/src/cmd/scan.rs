@@ -3,7 +3,7 @@
 use std::{io, path::PathBuf};
 
 use anyhow::{Result, bail};
-use replab_lab::{Silent, scan};
+use replab_rules::{Silent, scan};
 
 /// Replay the games of a PGN file and print JSON Lines, one object per position.
 #[derive(clap::Args)]

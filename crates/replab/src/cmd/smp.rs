@@ -1,6 +1,6 @@
-//! `replab smp`: parallel search (Lazy SMP) and shared repetition structures (`replab_lab::smp`).
+//! `replab smp`: parallel search (Lazy SMP) and shared repetition structures (`replab_experiments::smp`).
 
-use replab_lab::smp::{self, Smp};
+use replab_experiments::smp::{self, Smp};
 
 use super::{count, experiment_command};
 

@@ -1,6 +1,6 @@
-//! `replab study`: the Axon experiment as a study (`replab_lab::study`).
+//! `replab study`: the Axon experiment as a study (`replab_experiments::study`).
 
-use replab_lab::study::{self, Study};
+use replab_experiments::study::{self, Study};
 
 use super::{count, experiment_command};
 

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use replab_lab::suite::{self, Suite};
+use replab_experiments::suite::{self, Suite};
 
 use super::{Output, given};
 

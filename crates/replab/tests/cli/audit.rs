@@ -1,6 +1,6 @@
 //! `replab audit` through the binary: a small run writes `results.json` and `index.html` and
 //! prints its table; bad options exit 2 naming the option. What the audit finds is tested
-//! in-process in `crates/lab/tests/audit.rs`.
+//! in-process in `crates/rules/tests/audit.rs`.
 
 use crate::common::*;
 

@@ -9,7 +9,7 @@ use crate::common::*;
 
 fn scenarios() -> String {
     repo_root()
-        .join(replab_lab::datasets::CONFORMANCE)
+        .join(replab_workloads::datasets::CONFORMANCE)
         .display()
         .to_string()
 }

@@ -32,7 +32,7 @@ fn suite(epd: &Path, out: &Path, depth: &str) -> Command {
 
 #[test]
 fn killed_run_leaves_the_previous_report() {
-    let wac = repo_root().join(replab_lab::datasets::WAC.path);
+    let wac = repo_root().join(replab_workloads::datasets::WAC.path);
     let scratch = Scratch::new("interrupt");
     let small = scratch.path("small.epd");
     let first_line = std::fs::read_to_string(&wac)
@@ -79,7 +79,7 @@ fn killed_run_leaves_the_previous_report() {
     // One record, searched with `off` and every search detector that serves the policy.
     assert_eq!(
         v["runs"].as_array().unwrap().len(),
-        replab_lab::suite::all_detectors(Default::default()).len() + 1
+        replab_experiments::suite::all_detectors(Default::default()).len() + 1
     );
 
     // The next run replaces the report and removes the killed run's staging folder.

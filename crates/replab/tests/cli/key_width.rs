@@ -1,6 +1,6 @@
 //! `replab key-width` through the binary: a small run writes `results.json` and `index.html`
 //! and prints its table; bad options exit 2 naming the option. What it measures is tested
-//! in-process in `crates/lab/src/key_width/tests.rs`.
+//! in-process in `crates/rules/src/key_width/tests.rs`.
 
 use crate::common::*;
 

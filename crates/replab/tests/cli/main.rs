@@ -6,6 +6,7 @@ mod common;
 mod audit;
 mod bench;
 mod conformance;
+mod docs;
 mod interrupt;
 mod key_width;
 mod reproduce;

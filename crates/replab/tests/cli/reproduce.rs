@@ -9,7 +9,7 @@ use crate::common::*;
 
 /// One small run through the binary: the summary on stdout, the report committed with the
 /// command line in its footer. The results themselves are checked in process
-/// (`crates/lab/tests/reproduce.rs`).
+/// (`crates/experiments/tests/reproduce.rs`).
 #[test]
 fn axon_writes_results_and_page() {
     let tmp = Scratch::new("ok");

@@ -11,7 +11,7 @@ fn scan_matches_python_chess_on_every_game() {
     let oracle = TruthDetector::new().name();
     let mut checked = 0;
     let mut compared = std::collections::BTreeSet::new();
-    for game in replab_lab::datasets::GAMES {
+    for game in replab_workloads::datasets::GAMES {
         let path = repo_root().join(game.path);
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let fixture = repo_root().join(format!("crates/replab/tests/data/scan/{stem}.jsonl"));
@@ -67,7 +67,7 @@ fn scan_matches_python_chess_on_every_game() {
 
 #[test]
 fn scan_detector_list_and_errors() {
-    let pgn = repo_root().join(replab_lab::datasets::DIEP_AXON.path);
+    let pgn = repo_root().join(replab_workloads::datasets::DIEP_AXON.path);
     let out = replab(&[
         "scan",
         "--pgn",

@@ -1,5 +1,5 @@
 //! `replab suite` on the command line: the printed table and the committed report, exit codes,
-//! and errors naming file:line. (Results are checked in-process: crates/lab/tests/suite.rs.)
+//! and errors naming file:line. (Results are checked in-process: crates/experiments/tests/suite.rs.)
 
 use replab_registry::{DETECTORS, DetectorId};
 use serde_json::Value;

@@ -166,7 +166,7 @@ fn help_lists_uci() {
 fn conformance_runs_replab_per_detector_and_skips_missing_engines() {
     let scratch = crate::common::Scratch::new("conformance");
     let out = scratch.path("conf");
-    let scenarios = crate::common::repo_root().join(replab_lab::datasets::CONFORMANCE);
+    let scenarios = crate::common::repo_root().join(replab_workloads::datasets::CONFORMANCE);
     let o = crate::common::replab(&[
         "conformance",
         "--quiet",

@@ -1,0 +1,20 @@
+//! replab's cost experiments, each a module implementing
+//! [`Experiment`](replab_harness::experiment::Experiment): the Axon reproduction
+//! ([`reproduce`]), the study ([`study`]), parallel search ([`smp`]), the EPD suites
+//! ([`suite`]) and the detector micro-benchmarks ([`microbench`]); [`perft`] serves its
+//! subcommand. They import the harness and the workloads, never each other and never the
+//! experiments of `replab-rules`. See the crate's README.
+
+pub mod microbench;
+pub mod perft;
+pub mod reproduce;
+pub mod smp;
+pub mod study;
+pub mod suite;
+
+// The harness and the workloads under the paths the experiments use (`crate::stats`,
+// `crate::datasets`, `crate::settings!`, …).
+pub use replab_harness::{
+    Bars, Progress, Recorded, Silent, compare, experiment, experiment_items, settings, stats,
+};
+pub use replab_workloads::{callgrind, datasets, endgames, engine, paper, records};

@@ -1,0 +1,189 @@
+//! Detector micro-benchmarks for `replab bench` (issue 5, item 3).
+//!
+//! The careful numbers come from criterion (`cargo bench -p replab-benches --bench detectors`);
+//! `replab bench` runs the same [`scenarios`] and [`walk`] through the simple deterministic
+//! timing loop of [`measure`] (median of several calibrated rounds), so it needs no cargo at run
+//! time. Every cost is also given as a ratio to one copy-make of a quiet move measured in the
+//! same round, so the figures survive a noisy machine.
+//!
+//! [`run`] measures and returns the [`Results`] (serialisable); [`write()`] writes
+//! `results.json`, `index.html` and the `microbench-*.svg` charts into a staged [`ReportDir`].
+
+pub mod criterion;
+pub mod measure;
+mod page;
+pub mod summary;
+
+/// The scenarios and the search walk, shared with the instruction counts and criterion's
+/// benches: they live with the workloads.
+pub use replab_workloads::{scenarios, walk};
+
+use std::{
+    path::{Path, PathBuf},
+    time::Duration,
+};
+
+use anyhow::Result;
+use replab_report::{Meta, Page, ReportDir};
+use serde::{Deserialize, Serialize};
+
+use crate::Progress;
+use crate::experiment::{Experiment, Fact, Headline, Ranked, Site};
+pub use criterion::{CriterionEstimate, criterion_dir, read_criterion};
+pub use summary::{Cheapest, CycleCost, MicrobenchSummary, WalkCost, summarise};
+
+use measure::{Budget, measure_all};
+
+/// The page's title (and the landing page's name for it).
+pub const TITLE: &str = "Detector micro-benchmarks";
+
+/// The settings of one micro-benchmark run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// A `--quick` run: recorded in the results and noted on the page (the budget below is what
+    /// makes it short; [`Config::quick`] sets both).
+    pub quick: bool,
+    /// Timed rounds per figure (the median is reported), at least 1.
+    pub rounds: usize,
+    /// Target duration of one timed batch.
+    pub batch: Duration,
+    /// Where criterion's results are (`<target>/criterion`, [`criterion_dir`]); the page shows
+    /// its estimates beside replab's loop when `cargo bench -p replab-benches --bench detectors`
+    /// has left them there. `None`: do not look.
+    pub criterion_dir: Option<PathBuf>,
+    /// The command line that regenerates the report (for `meta`).
+    pub command: String,
+}
+
+impl Default for Config {
+    /// `replab bench`'s full run: 61 rounds of 0.5 ms batches (about 15 s on an idle machine);
+    /// criterion's results looked for in [`criterion_dir`] of the current directory (the
+    /// repository root, where `replab bench` runs).
+    fn default() -> Self {
+        Self {
+            quick: false,
+            rounds: Budget::FULL.reps,
+            batch: Budget::FULL.batch,
+            criterion_dir: Some(criterion_dir(Path::new(""))),
+            command: "replab bench".to_owned(),
+        }
+    }
+}
+
+impl Config {
+    /// `replab bench --quick`'s run: 21 rounds of 0.2 ms batches (about 3 s).
+    pub fn quick() -> Self {
+        Self {
+            quick: true,
+            rounds: Budget::QUICK.reps,
+            batch: Budget::QUICK.batch,
+            criterion_dir: Some(criterion_dir(Path::new(""))),
+            command: "replab bench --quick".to_owned(),
+        }
+    }
+
+    /// The timing budget of this run.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            reps: self.rounds,
+            batch: self.batch,
+        }
+    }
+}
+
+/// Everything `results.json` holds and the page shows:
+/// `{"meta": …, "summary": …, "criterion_dir": …, "criterion": …}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    /// How the report was made.
+    pub meta: Meta,
+    /// Every figure of the run.
+    pub summary: MicrobenchSummary,
+    /// Where criterion's results were looked for (`null`: not looked for).
+    #[serde(default)]
+    pub criterion_dir: Option<String>,
+    /// criterion's estimates found there, sorted; `null` when there were none.
+    #[serde(default)]
+    pub criterion: Option<Vec<CriterionEstimate>>,
+}
+
+/// Runs every micro-benchmark with `config`'s budget, checking each detector against the
+/// oracle on each scenario first, and summarises them; reads criterion's estimates from
+/// `config.criterion_dir` if there are any. Reports one stage to `progress`.
+///
+/// # Errors
+/// If a detector disagrees with the oracle on a scenario.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    let meta = Meta::collect(&config.command);
+    let measured = measure_all(config.budget(), progress);
+    progress.finish();
+    Ok(Results {
+        meta,
+        summary: summarise(&measured?, config.quick),
+        criterion_dir: config
+            .criterion_dir
+            .as_ref()
+            .map(|d| d.display().to_string()),
+        criterion: config.criterion_dir.as_deref().and_then(read_criterion),
+    })
+}
+
+/// Writes `results.json`, the `microbench-*.svg` charts and `index.html` into `dir`. The page
+/// links back to `../index.html`, the landing page of `replab bench`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_vec_pretty(results)?)?;
+    let mut page = Page::new(TITLE, &results.meta)
+        .nav([("All reports", "../index.html")])
+        .section("Summary", page::summary_section(&results.summary)?);
+    for (heading, html) in page::sections(&results.summary, dir)? {
+        page = page.section(heading, html);
+    }
+    page = page.section("criterion's estimates", page::criterion_section(results)?);
+    page.write(dir, "index.html")?;
+    Ok(())
+}
+
+/// The micro-benchmarks as an experiment of the table (no subcommand of their own).
+pub struct Microbench;
+
+crate::settings!(Config);
+
+impl Experiment for Microbench {
+    crate::experiment_items!("micro-benchmarks", "microbench");
+
+    /// The page is regenerated by `bench` itself.
+    fn bench_config(site: &Site) -> Result<Config> {
+        let mut config = site.settings::<Self>();
+        config.command = site.command.clone();
+        Ok(config)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "Cheapest per probe.".into(),
+            context: String::new(),
+            text: results.summary.cheapest_sentence.clone(),
+        }]
+    }
+
+    /// The cost of a cycle with no repetition, by reversible run.
+    fn ranking(results: &Results) -> Vec<Ranked> {
+        results
+            .summary
+            .runs
+            .iter()
+            .filter(|c| !c.hit)
+            .map(|c| Ranked {
+                detector: c.detector.to_string(),
+                fact: Fact::Cycle {
+                    run: c.run,
+                    ns: c.ns,
+                    ratio: c.ratio,
+                },
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

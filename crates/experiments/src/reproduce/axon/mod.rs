@@ -1,0 +1,130 @@
+//! The Axon experiment (Vučković & Vidanović, §5 "Experimental data"): WAC.018 searched by
+//! iterative deepening to depths 1–12 with detection off and with every detector, the paper's
+//! Tables 2 and 3 beside ours; plus the paper's Figure 1 perpetual and the Diep–Axon game.
+//!
+//! [`run`] searches and returns the [`Results`]; [`write`] puts `results.json`, `index.html`
+//! and the charts into a staged report directory; [`summary_table`] is what the command line
+//! prints. The modules do not depend on each other in a circle: `results` is the vocabulary,
+//! `run` searches, `page` and `table` present results.
+
+mod page;
+mod results;
+mod run;
+mod table;
+
+use anyhow::{Context, Result};
+use replab_report::ReportDir;
+
+use crate::experiment::{Experiment, Fact, Headline, Ranked, Site, Takes};
+
+pub use results::{
+    Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
+    PaperTotals, Results, Run, Summary, runs_of,
+};
+pub use run::{
+    ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, PROFILES, WAC018,
+    comparison, configurations, contains_zero, fmt_change_ci, per_thousand, run, verdict,
+};
+pub use table::summary_table;
+
+/// The page title.
+pub const TITLE: &str = "Axon reproduction (WAC.018, the paper's experiment)";
+
+/// Writes `results.json`, `index.html` and the page's SVG charts into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    crate::experiment::write_json(results, dir)?;
+    page::write(results, dir).context("writing index.html")
+}
+
+/// Parses `--overhead-target`: a fraction from 0 (off: `None`) to below 1.
+pub fn parse_overhead_target(text: &str) -> Result<Option<f64>, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..1.0).contains(&x) => Ok((x > 0.0).then_some(x)),
+        _ => Err(format!(
+            "{text} is not a fraction from 0 to below 1 (0.01 = 1 percentage point)"
+        )),
+    }
+}
+
+/// Parses `--overhead-max-seconds`: a non-negative number of seconds.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x >= 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("{text} is not a number of seconds")),
+    }
+}
+
+/// The reproduction as an experiment of the table.
+pub struct Axon;
+
+crate::settings!(Config);
+
+/// In `bench`, the reproduction takes the instruction counts of `bench`'s own step into its
+/// summary (`overhead_instructions`) instead of counting them again.
+impl Takes for Axon {
+    type Input = Option<crate::callgrind::InstructionCosts>;
+
+    fn take(config: &mut Config, input: &Self::Input) {
+        config.instructions.clone_from(input);
+    }
+}
+
+impl Experiment for Axon {
+    crate::experiment_items!("reproduce axon", "axon", summary);
+
+    fn bench_config(site: &Site) -> Result<Config> {
+        let mut config = site.settings::<Self>();
+        if site.quick {
+            config.command = format!(
+                "replab reproduce axon --max-depth {} --out reports/axon",
+                config.max_depth
+            );
+        }
+        // The instruction counts are measured once, by the bench's own step, and handed over
+        // before the run ([`Takes`]).
+        config.exe = None;
+        Ok(config)
+    }
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        let cost: Vec<String> = results
+            .summary
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} {:.2}× [{:.2}, {:.2}]",
+                    s.detector, s.overhead, s.overhead_ci[0], s.overhead_ci[1]
+                )
+            })
+            .collect();
+        vec![
+            Headline {
+                label: "The paper's claims vs ours.".into(),
+                context: String::new(),
+                text: results.verdict.clone(),
+            },
+            Headline {
+                label: "Cost in a search".into(),
+                context: " (WAC.018, NPS of detection off ÷ NPS with the detector, same \
+                          searches; below 1 means the detector's search ran faster)"
+                    .into(),
+                text: cost.join(", "),
+            },
+        ]
+    }
+
+    fn ranking(results: &Results) -> Vec<Ranked> {
+        results
+            .summary
+            .iter()
+            .map(|s| Ranked {
+                detector: s.detector.to_string(),
+                fact: Fact::SearchOverhead {
+                    ratio: s.overhead,
+                    interval: s.overhead_ci,
+                    coverage: crate::stats::median_coverage(s.overhead_rounds),
+                },
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,1044 @@
+//! Searching: WAC.018 with every configuration in interleaved rounds for the times (medians
+//! with 95% intervals, `crate::stats`), linear's overhead to a target precision, and the paper's
+//! two further positions; then the totals, the comparison in the paper's units and the verdict.
+
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, ensure};
+use replab_board::{Color, Move, Position};
+use replab_detect::{Detector, DrawPolicy};
+use replab_pgn::PgnReader;
+use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy, with_detector};
+use replab_report::{Meta, fmt_delta_pct, fmt_int};
+use replab_search::{Counters, Iteration, SearchConfig, Searcher};
+use serde_json::Value;
+
+use super::results::{
+    Adaptive, Case, Comparison, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of,
+};
+use crate::compare::{self, Reference, Scope};
+use crate::experiment::check_range;
+use crate::stats::{Estimate, interleaved, median_ci, median_coverage};
+use crate::{Progress, Silent};
+
+pub use crate::datasets::WAC018;
+/// The paper's Figure 1: White draws by perpetual check (Qh6+).
+pub const FIGURE1: &str = "q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - 0 1";
+/// Diep–Axon before 38…Nxe3+ (the paper's Figure 4), Black to move.
+pub const DIEP_AXON: &str = "5k2/RQ5p/1p2p3/3n2p1/6p1/4P3/P4PKP/2q5 b - - 4 38";
+
+/// The deepest iteration allowed (the paper went to 12).
+pub const MAX_DEPTH: u32 = 20;
+/// The most runs per WAC.018 configuration allowed.
+pub const MAX_REPEAT: u32 = 100;
+
+/// The clock behind the overheads: wall time summed over the iterations, as the searcher
+/// reports it. (Thread CPU time would leave out the waits for a core, but
+/// `/proc/thread-self/schedstat` advances only in scheduler ticks, 4 ms here, too coarse for
+/// 40 ms searches, and `clock_gettime` needs a foreign call the workspace does not allow.)
+pub const OVERHEAD_CLOCK: &str = "wall time, all iterations";
+
+/// The searcher profiles `--profile` accepts ([`SearchConfig::PROFILE_NAMES`]).
+pub const PROFILES: [&str; 2] = SearchConfig::PROFILE_NAMES;
+
+/// The detector whose overhead is measured to [`Config::overhead_target`].
+pub const ADAPTIVE_DETECTOR: DetectorId = DetectorId::reference();
+
+/// The settings of `replab reproduce axon`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Deepest iteration in plies, 1 to [`MAX_DEPTH`].
+    pub max_depth: u32,
+    /// Interleaved rounds of the WAC.018 configurations (1 to [`MAX_REPEAT`]): round `r`
+    /// searches every configuration once. Times are the median over the rounds with their 95%
+    /// interval, and every run must give the same counters.
+    pub repeat: u32,
+    /// Measure [`ADAPTIVE_DETECTOR`]'s overhead to this half-width (`0.01` = ±1 percentage
+    /// point): after the fixed rounds, paired (off, linear) rounds of the whole search are added
+    /// until the overhead interval is that narrow or a cap is hit. `None`: fixed rounds only.
+    pub overhead_target: Option<f64>,
+    /// Cap on the paired rounds behind the adaptive overhead (fixed rounds included).
+    pub overhead_max_rounds: u32,
+    /// Cap on the wall time of the added rounds, seconds.
+    pub overhead_max_seconds: f64,
+    /// The searcher profile, one of [`SearchConfig::PROFILE_NAMES`]: `default` (replab's
+    /// searcher) or `axon-like` (as close to the paper's Axon as it says; see
+    /// [`SearchConfig::axon_like`]).
+    pub profile: String,
+    /// The command line that regenerates the report (for `meta`).
+    pub command: String,
+    /// The replab binary, to count instructions per node under valgrind (`replab measure`
+    /// in a child process); `None`: no instruction counts (`overhead_instructions` stays
+    /// `null`).
+    pub exe: Option<std::path::PathBuf>,
+    /// Instruction counts measured elsewhere (`bench`'s own step hands them over, [`Axon`]'s
+    /// [`Takes`](crate::experiment::Takes)), used when `exe` is `None`.
+    pub instructions: Option<crate::callgrind::InstructionCosts>,
+}
+
+impl Default for Config {
+    /// The command line's defaults (the full run): depth 12, 21 rounds, linear's overhead to
+    /// ±1 percentage point within 2,000 rounds or 120 s.
+    fn default() -> Self {
+        Self {
+            max_depth: 12,
+            repeat: 21,
+            overhead_target: Some(0.01),
+            overhead_max_rounds: 2_000,
+            overhead_max_seconds: 120.0,
+            profile: "default".to_string(),
+            command: "replab reproduce axon".to_string(),
+            exe: None,
+            instructions: None,
+        }
+    }
+}
+
+impl Config {
+    /// The quick run's settings (`bench --quick`): depth 10, six rounds (the fewest whose
+    /// median interval reaches 95%: 96.9%), no adaptive target.
+    pub fn quick() -> Self {
+        Self {
+            max_depth: 10,
+            repeat: 6,
+            overhead_target: None,
+            ..Self::default()
+        }
+    }
+}
+
+/// The detectors whose instructions per node are counted: every configuration but `off`
+/// (the baseline every count is relative to).
+fn names_for_instructions(policy: DrawPolicy) -> Vec<&'static str> {
+    configurations(policy)
+        .into_iter()
+        .filter(|n| *n != "off")
+        .collect()
+}
+
+/// The configurations searched under `policy`: `off`, then every search detector of the
+/// registry that can serve the policy (`replab_registry::check_policy`: Gerbil's `filo` does not
+/// serve `twofold`, the experiment's policy, and is left out), in the registry's order.
+pub fn configurations(policy: DrawPolicy) -> Vec<&'static str> {
+    std::iter::once("off")
+        .chain(
+            SEARCH_DETECTORS
+                .into_iter()
+                .filter(|name| check_policy(name, policy).is_ok()),
+        )
+        .collect()
+}
+
+/// A searcher with its detector, behind one interface so searchers of every detector type can be
+/// kept side by side and reused (a reused searcher has its tables already in memory).
+trait Engine {
+    /// Searches the last of `positions`; `tick` runs after each iteration.
+    fn run(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        tick: &mut dyn FnMut(),
+    ) -> Vec<Iteration>;
+    /// Bytes the detector's structures use.
+    fn detector_bytes(&self) -> usize;
+}
+
+impl<D: Detector> Engine for Searcher<D> {
+    fn run(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+        tick: &mut dyn FnMut(),
+    ) -> Vec<Iteration> {
+        self.search_game_with(positions, moves, |_| tick())
+            .iterations
+    }
+
+    fn detector_bytes(&self) -> usize {
+        self.detector().memory_bytes()
+    }
+}
+
+/// A searcher using the detector `name` (or none for `off`).
+fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn Engine>> {
+    with_detector!(name, config.policy.root_rule(), |d| {
+        Searcher::try_new(d, config)
+            .map(|s| Box::new(s) as Box<dyn Engine>)
+            .map_err(|e| anyhow!("{name}: {e}"))
+    })
+    .map_err(|e| anyhow!(e))?
+}
+
+/// The id of `name`, a configuration of [`configurations`] (registry names and `off`).
+fn registered(name: &str) -> DetectorId {
+    name.parse().expect("a configuration is a registry name")
+}
+
+/// One iteration's record: scores turned to White's view, moves to UCI and SAN.
+fn record(detector: &str, policy: DrawPolicy, root: &Position, it: &Iteration) -> Run {
+    let white = match root.side_to_move() {
+        Color::White => it.score,
+        Color::Black => it.score.flip(),
+    };
+    Run {
+        detector: registered(detector),
+        policy: policy.name().to_string(),
+        depth: it.depth,
+        best_move: it.best_move.map_or("-".into(), |m| m.uci().to_string()),
+        best_move_san: it.best_move.map_or("-".into(), |m| root.san(m)),
+        eval_cp: white.value(),
+        mate: white.mate_in(),
+        counters: it.counters,
+        time_ms: it.time_ms,
+        time_ms_ci: [it.time_ms; 2],
+        time_ms_coverage: 0.0,
+        repeats: 1,
+        nps: it.nps(),
+        pv: it.pv.iter().map(|m| m.uci().to_string()).collect(),
+    }
+}
+
+/// Everything a rerun must reproduce exactly (all but the time).
+fn signature(run: &Run) -> (u32, &str, i32, Counters) {
+    (run.depth, &run.best_move, run.eval_cp, run.counters)
+}
+
+/// The Diep–Axon game up to the position before 38…Nxe3+: positions and moves.
+fn diep_axon_history() -> Result<(Vec<Position>, Vec<Move>)> {
+    let mut reader = PgnReader::new(crate::datasets::DIEP_AXON.text.as_bytes());
+    let game = reader
+        .next_game()
+        .map_err(|e| anyhow!("{}: {e}", crate::datasets::DIEP_AXON.path))?
+        .with_context(|| format!("{} holds no game", crate::datasets::DIEP_AXON.path))?;
+    let mut positions = vec![Position::startpos()];
+    let mut moves = Vec::new();
+    for token in &game.moves {
+        let pos = *positions.last().expect("non-empty");
+        if pos.fen() == DIEP_AXON {
+            let next = pos
+                .parse_san(&token.text)
+                .with_context(|| format!("diep-axon.pgn line {}: {}", token.line, token.text))?;
+            ensure!(
+                pos.san(next) == "Nxe3+",
+                "diep-axon.pgn: expected 38...Nxe3+ after the studied position, found {}",
+                token.text
+            );
+            return Ok((positions, moves));
+        }
+        let m = pos
+            .parse_san(&token.text)
+            .with_context(|| format!("diep-axon.pgn line {}: {}", token.line, token.text))?;
+        moves.push(m);
+        positions.push(pos.play(m));
+    }
+    Err(anyhow!("diep-axon.pgn never reaches {DIEP_AXON}"))
+}
+
+/// The paper's record as written to `results.json`: its tables, totals and source.
+fn paper_record() -> Result<PaperRecord> {
+    let tables = crate::datasets::AXON_TABLES;
+    let typed_in: Value = serde_json::from_str(tables.text).context(tables.path)?;
+    let record = serde_json::json!({
+        "off": typed_in["off"],
+        "on": typed_in["on"],
+        "totals": typed_in["totals"],
+        "source": typed_in["source"],
+    });
+    PaperRecord::new(record).context(tables.path)
+}
+
+/// A relative change with its interval: `+28.6% [+20.1%, +33.0%]`.
+pub fn fmt_change_ci(change: f64, ci: [f64; 2]) -> String {
+    format!(
+        "{} [{}, {}]",
+        fmt_delta_pct(change),
+        fmt_delta_pct(ci[0]),
+        fmt_delta_pct(ci[1])
+    )
+}
+
+/// Whether the interval `ci` of a change contains zero: no measurable change.
+pub fn contains_zero(ci: [f64; 2]) -> bool {
+    ci[0] <= 0.0 && 0.0 <= ci[1]
+}
+
+/// Repetitions per 1,000 generated positions.
+pub fn per_thousand(repetitions: u64, generated: u64) -> f64 {
+    repetitions as f64 * 1000.0 / generated.max(1) as f64
+}
+
+/// The paper's claims against our `axon` run over WAC.018 depths 1 to `max_depth`, each a
+/// [`compare::Comparison`]: generated positions against the paper's per-depth table summed over
+/// the same depths (its Table 2 and 3 node counts); terminal nodes and time against the only
+/// figures the paper prints, its depth 1–12 totals, so they are not comparable below depth 12.
+pub fn claims(summary: &[Summary], paper: &Paper, max_depth: u32) -> Vec<compare::Comparison> {
+    let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
+        return Vec::new();
+    };
+    let time = Estimate {
+        median: axon.time_change,
+        ci: axon.time_change_ci,
+        repeats: axon.repeats,
+        coverage: median_coverage(axon.repeats),
+    };
+    claims_of(
+        axon.terminal_nodes_change,
+        axon.generated_change,
+        &time,
+        paper,
+        max_depth,
+    )
+}
+
+/// [`claims`] from the three changes of `axon` against `off` over depths 1–`max_depth`.
+pub fn claims_of(
+    terminal_change: f64,
+    generated_change: f64,
+    time_change: &Estimate,
+    paper: &Paper,
+    max_depth: u32,
+) -> Vec<compare::Comparison> {
+    let ours = Scope::depths("WAC.018", 1, max_depth);
+    let (p_term, _, p_time) = paper.changes();
+    vec![
+        compare::Comparison::new(
+            "terminal nodes",
+            compare::Measured::exact(terminal_change, ours.clone()),
+            Reference::change("paper", p_term, paper.totals_scope()),
+        ),
+        compare::Comparison::new(
+            "generated positions",
+            compare::Measured::exact(generated_change, ours.clone()),
+            paper.generated_reference(max_depth),
+        ),
+        compare::Comparison::new(
+            "time",
+            compare::Measured::sampled(time_change, ours),
+            Reference::change("paper", p_time, paper.totals_scope()),
+        ),
+    ]
+}
+
+/// The sentence comparing the `axon` run (the paper's method) with the paper, rendered from
+/// [`claims`]: every figure and every decision in it comes from the results.
+pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison]) -> String {
+    let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
+        return String::new();
+    };
+    let parts: Vec<String> = claims.iter().map(compare::Comparison::sentence).collect();
+    let decided: Vec<compare::Decision> = claims
+        .iter()
+        .map(|c| c.decision)
+        .filter(|d| d.decided())
+        .collect();
+    let overall = if decided.is_empty() {
+        "cannot be compared with the paper's on these depths".to_string()
+    } else {
+        format!(
+            "against the paper, on the {} claim(s) its figures cover at these depths: {}",
+            decided.len(),
+            compare::tally(decided)
+        )
+    };
+    let paper_reps = paper.totals.on.repetitions.unwrap_or(0);
+    let others: Vec<&Summary> = summary
+        .iter()
+        .filter(|s| s.detector != DetectorId::Off && s.detector != DetectorId::Axon)
+        .collect();
+    let range = |f: fn(&Summary) -> f64| {
+        let lo = others.iter().map(|s| f(s)).fold(f64::INFINITY, f64::min);
+        let hi = others
+            .iter()
+            .map(|s| f(s))
+            .fold(f64::NEG_INFINITY, f64::max);
+        format!("{} to {}", fmt_delta_pct(lo), fmt_delta_pct(hi))
+    };
+    let unmeasurable: Vec<&str> = others
+        .iter()
+        .filter(|s| contains_zero(s.time_change_ci))
+        .map(|s| s.detector.name())
+        .collect();
+    let time_note = match unmeasurable.len() {
+        0 => String::new(),
+        n if n == others.len() => " (none of them measurably)".to_string(),
+        _ => format!(
+            " (no measurable difference for {})",
+            unmeasurable.join(", ")
+        ),
+    };
+    format!(
+        "With the paper's own method (the axon move-chain detector) against detection off, our \
+         searcher changes {}. It scored {} repetitions as draws ({:.2} per 1,000 generated \
+         positions; the paper noted {} over depths 1–12 in a tree of {} generated positions, \
+         {:.2} per 1,000). Overall our result, {}. The other detectors change terminal nodes by \
+         {}, generated positions by {} and time by {}{}.",
+        parts.join("; "),
+        fmt_int(axon.counters.repetitions),
+        per_thousand(axon.counters.repetitions, axon.counters.generated),
+        fmt_int(paper_reps),
+        fmt_int(paper.totals.on.generated),
+        per_thousand(paper_reps, paper.totals.on.generated),
+        overall,
+        range(|s| s.terminal_nodes_change),
+        range(|s| s.generated_change),
+        range(|s| s.time_change),
+        time_note,
+    )
+}
+
+/// One configuration's WAC.018 measurement.
+struct Measured {
+    /// The configuration's name.
+    name: &'static str,
+    /// The first round's runs (every round must give the same counters).
+    runs: Vec<Run>,
+    /// Per depth (index `depth − 1`), the iteration's time in every fixed round, ms.
+    times: Vec<Vec<f64>>,
+    /// Per fixed round, the whole search's time (all depths), ms.
+    totals: Vec<f64>,
+
+    /// Bytes the detector's structures use.
+    bytes: usize,
+    /// For the adaptive detector: `(off, this)` whole-search times of the added paired rounds.
+    extra: Vec<(f64, f64)>,
+}
+
+impl Measured {
+    fn new(name: &'static str) -> Self {
+        Self {
+            name,
+            runs: Vec::new(),
+            times: Vec::new(),
+            totals: Vec::new(),
+
+            bytes: 0,
+            extra: Vec::new(),
+        }
+    }
+
+    /// Checks one round's search against the first round's counters; returns its whole time.
+    fn check(&mut self, runs: &[Run], round: usize) -> Result<f64> {
+        if self.runs.is_empty() {
+            self.times = vec![Vec::new(); runs.len()];
+            self.runs = runs.to_vec();
+        }
+        ensure!(
+            runs.len() == self.runs.len(),
+            "{}: round {} searched {} depths, round 1 {}",
+            self.name,
+            round + 1,
+            runs.len(),
+            self.runs.len()
+        );
+        for (k, r) in self.runs.iter().zip(runs) {
+            ensure!(
+                signature(k) == signature(r),
+                "{}: round {} differs from round 1 at depth {} (the search must be deterministic)",
+                self.name,
+                round + 1,
+                r.depth
+            );
+        }
+        Ok(runs.iter().map(|r| r.time_ms).sum())
+    }
+
+    /// Records a fixed round: checks it and keeps its times.
+    fn add_fixed(&mut self, runs: &[Run], round: usize) -> Result<f64> {
+        let total = self.check(runs, round)?;
+        for (slot, r) in self.times.iter_mut().zip(runs) {
+            slot.push(r.time_ms);
+        }
+        self.totals.push(total);
+
+        Ok(total)
+    }
+
+    /// The runs with their median times and intervals.
+    fn timed_runs(&self) -> Vec<Run> {
+        self.runs
+            .iter()
+            .zip(&self.times)
+            .map(|(run, times)| {
+                let e = median_ci(times);
+                Run {
+                    time_ms: e.median,
+                    time_ms_ci: e.ci,
+                    time_ms_coverage: e.coverage,
+                    repeats: e.repeats,
+                    nps: nps(run.counters.nodes, e.median),
+                    ..run.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// Nodes over all depths.
+    fn nodes(&self) -> u64 {
+        self.runs.iter().map(|r| r.counters.nodes).sum()
+    }
+}
+
+/// Nodes per second from a node count and milliseconds (0 for no time).
+fn nps(nodes: u64, ms: f64) -> f64 {
+    if ms > 0.0 {
+        nodes as f64 * 1000.0 / ms
+    } else {
+        0.0
+    }
+}
+
+/// `a / b`, with `b` kept away from zero (a timer may read 0 for a tiny search).
+fn ratio(a: f64, b: f64) -> f64 {
+    a / b.max(1e-9)
+}
+
+/// Per paired round, time(this) / time(off) of the whole search: the fixed rounds, then the
+/// added ones.
+fn time_ratios(off: &Measured, this: &Measured) -> Vec<f64> {
+    off.totals
+        .iter()
+        .zip(&this.totals)
+        .map(|(o, t)| ratio(*t, *o))
+        .chain(this.extra.iter().map(|(o, t)| ratio(*t, *o)))
+        .collect()
+}
+
+/// NPS(off) / NPS(this) per paired round: the time ratio scaled by the (exact) node counts.
+fn overhead_samples(off: &Measured, this: &Measured) -> Vec<f64> {
+    let scale = ratio(off.nodes() as f64, this.nodes() as f64);
+    time_ratios(off, this)
+        .into_iter()
+        .map(|r| r * scale)
+        .collect()
+}
+
+/// Totals per configuration, `off` first (the first of `measured`).
+fn summarise(measured: &[Measured], runs: &[Run]) -> Vec<Summary> {
+    let off = &measured[0];
+    let off_counters = totals_of(runs, off.name);
+    let change = |x: f64, base: f64| if base > 0.0 { x / base - 1.0 } else { 0.0 };
+    let count_change = |x: u64, base: u64| change(x as f64, base as f64);
+    measured
+        .iter()
+        .map(|m| {
+            let c = totals_of(runs, m.name);
+            let time = median_ci(&m.totals);
+            let (overhead, time_change) = if m.name == off.name {
+                let one = Estimate {
+                    repeats: time.repeats,
+                    ..Estimate::exact(1.0)
+                };
+                (one, one.map(|x| x - 1.0))
+            } else {
+                (
+                    median_ci(&overhead_samples(off, m)),
+                    median_ci(&time_ratios(off, m)).map(|x| x - 1.0),
+                )
+            };
+            let last = m.runs.last();
+            Summary {
+                detector: registered(m.name),
+                counters: c,
+                time_ms: time.median,
+                time_ms_ci: time.ci,
+                time_ms_coverage: time.coverage,
+                repeats: time.repeats,
+                nps: nps(c.nodes, time.median),
+                overhead: overhead.median,
+                overhead_ci: overhead.ci,
+                overhead_coverage: overhead.coverage,
+                overhead_rounds: overhead.repeats,
+                overhead_half_width: (overhead.ci[1] - overhead.ci[0]) / 2.0,
+                overhead_instructions: None,
+                nodes_change: count_change(c.nodes, off_counters.nodes),
+                terminal_nodes_change: count_change(c.terminal_nodes, off_counters.terminal_nodes),
+                generated_change: count_change(c.generated, off_counters.generated),
+                time_change: time_change.median,
+                time_change_ci: time_change.ci,
+                time_change_coverage: time_change.coverage,
+                final_best_move: last.map_or("-".into(), |r| r.best_move.clone()),
+                final_eval_cp: last.map_or(0, |r| r.eval_cp),
+                memory_bytes: m.bytes,
+            }
+        })
+        .collect()
+}
+
+/// The counters of configuration `name` summed over its runs.
+fn totals_of(runs: &[Run], name: &str) -> Counters {
+    let mut c = Counters::default();
+    for r in runs_of(runs, name) {
+        c += r.counters;
+    }
+    c
+}
+
+/// Per depth of our runs, the paper's node counts beside our generated positions.
+pub fn comparison(runs: &[Run], paper: &Paper) -> Vec<Comparison> {
+    let change = |on: u64, off: u64| {
+        if off > 0 {
+            on as f64 / off as f64 - 1.0
+        } else {
+            0.0
+        }
+    };
+    runs_of(runs, "off")
+        .into_iter()
+        .filter_map(|off| {
+            let axon = runs
+                .iter()
+                .find(|r| r.detector == DetectorId::Axon && r.depth == off.depth)?;
+            let p_off = paper.off.iter().find(|r| r.depth == off.depth);
+            let p_on = paper.on.iter().find(|r| r.depth == off.depth);
+            Some(Comparison {
+                depth: off.depth,
+                paper_off: p_off.map(|r| r.nodes),
+                paper_on: p_on.map(|r| r.nodes),
+                ours_off_generated: off.counters.generated,
+                ours_axon_generated: axon.counters.generated,
+                paper_change: p_off.zip(p_on).map(|(f, n)| change(n.nodes, f.nodes)),
+                ours_change: change(axon.counters.generated, off.counters.generated),
+                ours_off_nodes: off.counters.nodes,
+                ours_axon_nodes: axon.counters.nodes,
+                paper_off_move: p_off.map(|r| r.best_move.clone()),
+                paper_on_move: p_on.map(|r| r.best_move.clone()),
+                ours_off_move: off.best_move.clone(),
+                ours_axon_move: axon.best_move.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The two further positions: id, title, game positions, moves between them, the paper's note.
+type FurtherCase = (
+    &'static str,
+    &'static str,
+    Vec<Position>,
+    Vec<Move>,
+    &'static str,
+);
+
+/// Figure 1 and the Diep–Axon game position, with their histories.
+fn further_cases() -> Result<Vec<FurtherCase>> {
+    let figure1 = Position::from_fen(FIGURE1).expect("Figure 1 FEN is valid");
+    let (diep_positions, diep_moves) = diep_axon_history()?;
+    Ok(vec![
+        (
+            "figure1",
+            "Figure 1: White draws by perpetual check",
+            vec![figure1],
+            Vec::new(),
+            "The paper's Figure 1 (q4r1k/5p2/8/8/8/8/8/2Q3K1 w): Black is a rook and a pawn up, \
+             but 1. Qh6+ Kg8 2. Qg5+ … checks forever. With detection the search should score \
+             the draw (0.00) at a modest depth; without it, it cannot see the draw.",
+        ),
+        (
+            "diep-axon",
+            "Diep–Axon, before 38…Nxe3+",
+            diep_positions,
+            diep_moves,
+            "The paper's appendix game (Figure 4): Axon, Black, saw that White mates next move and \
+             drew by 38…Nxe3+! 39. fxe3 Qd2+ with a perpetual. The game's 75 earlier half-moves \
+             are the search's history.",
+        ),
+    ])
+}
+
+/// Runs the experiment: WAC.018 with detection off and every search detector in `repeat`
+/// interleaved rounds (times: the median with its 95% interval), then, with an
+/// [`overhead_target`](Config::overhead_target), paired (off, linear) rounds until linear's
+/// overhead interval is narrow enough; then Figure 1 and Diep–Axon once per configuration.
+/// Progress: one stage per position (and one for the added rounds), one unit per iteration
+/// (per paired round for the added rounds).
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    config.check()?;
+    let paper = paper_record()?;
+    let cases_in = further_cases()?;
+    let meta = Meta::collect(&config.command);
+    let search = config.search()?;
+    let policy = search.policy;
+    let names = configurations(policy);
+    let per_search = u64::from(config.max_depth) * names.len() as u64;
+
+    // WAC.018: every configuration once per round, `repeat` rounds. Each configuration keeps its
+    // searcher, so later rounds do not pay for first-touch page faults.
+    progress.stage("WAC.018", per_search * u64::from(config.repeat));
+    let mut wac = Wac018::new(&names, search)?;
+    wac.fixed_rounds(config.repeat as usize, progress)?;
+    let adaptive = wac.adaptive(config, progress)?;
+    let measured = wac.into_measured();
+    let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
+    let mut summary = summarise(&measured, &runs);
+    let claims = claims(&summary, paper.tables(), search.max_depth);
+    let verdict = verdict(&summary, paper.tables(), &claims);
+    let comparison = comparison(&runs, paper.tables());
+    let cases = further_runs(cases_in, &names, search, per_search, progress)?;
+    if let Some(exe) = &config.exe {
+        instructions(exe, policy, &mut summary, progress)?;
+    } else if let Some(costs) = &config.instructions {
+        for s in &mut summary {
+            s.overhead_instructions = costs.overhead(s.detector.name());
+        }
+    }
+    progress.finish();
+
+    Ok(Results {
+        position: WAC018.to_string(),
+        meta,
+        seed: None,
+        config: config.record(search),
+        paper,
+        runs,
+        summary,
+        comparison,
+        overhead_adaptive: adaptive,
+        claims,
+        verdict,
+        cases,
+    })
+}
+
+impl Config {
+    /// Refuses settings out of range, naming the option.
+    fn check(&self) -> Result<()> {
+        check_range("--max-depth", self.max_depth, 1..=MAX_DEPTH)?;
+        check_range("--repeat", self.repeat, 1..=MAX_REPEAT)?;
+        if let Some(target) = self.overhead_target {
+            ensure!(
+                target > 0.0 && target.is_finite(),
+                "--overhead-target {target} must be a positive fraction (0.01 = 1 percentage point)"
+            );
+        }
+        Ok(())
+    }
+
+    /// The searcher's settings: the named profile, searched to `max_depth`.
+    fn search(&self) -> Result<SearchConfig> {
+        let Some(profile) = SearchConfig::profile(&self.profile) else {
+            anyhow::bail!(
+                "--profile {}: unknown searcher profile (known: {})",
+                self.profile,
+                SearchConfig::PROFILE_NAMES.join(", ")
+            );
+        };
+        Ok(SearchConfig {
+            max_depth: self.max_depth,
+            ..profile
+        })
+    }
+
+    /// The configuration record of a run searched with `search`.
+    fn record(&self, search: SearchConfig) -> ConfigRecord {
+        let policy = search.policy;
+        ConfigRecord {
+            profile: self.profile.clone(),
+            search: Some(search),
+            max_depth: search.max_depth,
+            policy: policy.name().to_string(),
+            contempt: search.contempt,
+            null_move: search.null_move,
+            null_reduction: search.null_reduction,
+            tt_bits: search.tt_bits,
+            check_extension: search.check_extension,
+            qsearch_checks: search.qsearch_checks,
+            node_limit: search.node_limit,
+            cuckoo_root_rule: policy.root_rule().name().to_string(),
+            repeat: self.repeat,
+            time_ci_coverage: median_coverage(self.repeat as usize),
+            overhead_target: self.overhead_target,
+            overhead_max_rounds: self.overhead_max_rounds,
+            overhead_max_seconds: self.overhead_max_seconds,
+            overhead_clock: OVERHEAD_CLOCK.to_string(),
+        }
+    }
+}
+
+/// The WAC.018 measurement under way: one searcher per configuration, kept across rounds, and
+/// each configuration's measurement so far.
+struct Wac018 {
+    /// The configurations' names.
+    names: Vec<&'static str>,
+    /// The draw policy searched under.
+    policy: DrawPolicy,
+    /// WAC.018.
+    root: Position,
+    /// One searcher per configuration.
+    engines: Vec<Box<dyn Engine>>,
+    /// One measurement per configuration.
+    measured: Vec<Measured>,
+}
+
+impl Wac018 {
+    /// A searcher and an empty measurement for every configuration of `names`.
+    fn new(names: &[&'static str], search: SearchConfig) -> Result<Self> {
+        let root = Position::from_fen(WAC018).expect("WAC.018 FEN is valid");
+        let engines = names
+            .iter()
+            .map(|name| engine(name, search))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Self {
+            names: names.to_vec(),
+            policy: search.policy,
+            root,
+            engines,
+            measured: names.iter().map(|n| Measured::new(n)).collect(),
+        })
+    }
+
+    /// Searches WAC.018 once with configuration `i`; one record per iteration.
+    fn search_once(&mut self, i: usize, progress: &mut dyn Progress) -> Vec<Run> {
+        let iterations = self.engines[i].run(&[self.root], &[], &mut || progress.advance(1));
+        iterations
+            .iter()
+            .map(|it| record(self.names[i], self.policy, &self.root, it))
+            .collect()
+    }
+
+    /// The fixed rounds: every configuration once per round, `repeat` rounds, interleaved; the
+    /// first failed check ends them with its error.
+    fn fixed_rounds(&mut self, repeat: usize, progress: &mut dyn Progress) -> Result<()> {
+        let mut failure = None;
+        interleaved(self.names.len(), repeat, |i, round| {
+            if failure.is_some() {
+                return 0.0;
+            }
+            let runs = self.search_once(i, progress);
+            self.measured[i]
+                .add_fixed(&runs, round)
+                .unwrap_or_else(|e| {
+                    failure = Some(e);
+                    0.0
+                })
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Linear's overhead to the target: paired rounds of the whole search (all depths, the
+    /// quantity the fixed rounds measure), off and linear in alternating order. `None` without
+    /// a target (or without the adaptive detector among the configurations).
+    fn adaptive(
+        &mut self,
+        config: &Config,
+        progress: &mut dyn Progress,
+    ) -> Result<Option<Adaptive>> {
+        let li = self
+            .names
+            .iter()
+            .position(|n| *n == ADAPTIVE_DETECTOR.name());
+        let (Some(target), Some(li)) = (config.overhead_target, li) else {
+            return Ok(None);
+        };
+        let cap = config.overhead_max_rounds as usize;
+        progress.stage(
+            &format!("{ADAPTIVE_DETECTOR} overhead to ±{:.1} pp", target * 100.0),
+            cap.saturating_sub(config.repeat as usize) as u64,
+        );
+        let start = Instant::now();
+        let stopped = self.paired_rounds(config, target, li, start, progress)?;
+        let samples = overhead_samples(&self.measured[0], &self.measured[li]);
+        let e = median_ci(&samples);
+        Ok(Some(Adaptive {
+            detector: ADAPTIVE_DETECTOR,
+            target,
+            rounds: samples.len(),
+            extra_rounds: self.measured[li].extra.len(),
+            half_width: (e.ci[1] - e.ci[0]) / 2.0,
+            seconds: start.elapsed().as_secs_f64(),
+            stopped: stopped.to_string(),
+        }))
+    }
+
+    /// Adds paired (off, configuration `li`) rounds until the overhead's half-width reaches
+    /// `target` or a cap (rounds, seconds since `start`) is hit; returns what stopped them.
+    fn paired_rounds(
+        &mut self,
+        config: &Config,
+        target: f64,
+        li: usize,
+        start: Instant,
+        progress: &mut dyn Progress,
+    ) -> Result<&'static str> {
+        let cap = config.overhead_max_rounds as usize;
+        let mut next_check = 0;
+        loop {
+            let samples = overhead_samples(&self.measured[0], &self.measured[li]);
+            if samples.len() >= next_check {
+                let hw = median_ci(&samples).ci;
+                if (hw[1] - hw[0]) / 2.0 <= target {
+                    return Ok("target");
+                }
+                next_check = samples.len() + (samples.len() / 20).max(5);
+            }
+            if samples.len() >= cap {
+                return Ok("rounds cap");
+            }
+            if start.elapsed().as_secs_f64() >= config.overhead_max_seconds {
+                return Ok("time cap");
+            }
+            let round = samples.len();
+            let order = if round.is_multiple_of(2) {
+                [0, li]
+            } else {
+                [li, 0]
+            };
+            let mut t = [0.0; 2];
+            for i in order {
+                let runs = self.search_once(i, &mut Silent);
+                t[usize::from(i == li)] = self.measured[i].check(&runs, round)?;
+            }
+            self.measured[li].extra.push((t[0], t[1]));
+            progress.advance(1);
+        }
+    }
+
+    /// The measurements, with each configuration's detector bytes; the searchers are dropped.
+    fn into_measured(self) -> Vec<Measured> {
+        let mut measured = self.measured;
+        for (m, e) in measured.iter_mut().zip(&self.engines) {
+            m.bytes = e.detector_bytes();
+        }
+        measured
+    }
+}
+
+/// The two further cases: once per configuration of `names` (single times), one progress stage
+/// each.
+fn further_runs(
+    cases_in: Vec<FurtherCase>,
+    names: &[&'static str],
+    search: SearchConfig,
+    per_search: u64,
+    progress: &mut dyn Progress,
+) -> Result<Vec<Case>> {
+    let policy = search.policy;
+    let mut cases = Vec::new();
+    for (id, title, positions, moves, note) in cases_in {
+        progress.stage(title.split([':', ',']).next().unwrap_or(title), per_search);
+        let root = *positions.last().expect("non-empty");
+        let mut runs = Vec::new();
+        for name in names {
+            let iterations =
+                engine(name, search)?.run(&positions, &moves, &mut || progress.advance(1));
+            runs.extend(iterations.iter().map(|it| record(name, policy, &root, it)));
+        }
+        cases.push(Case {
+            id: id.to_string(),
+            title: title.to_string(),
+            fen: root.fen(),
+            history_plies: moves.len(),
+            note: note.to_string(),
+            runs,
+        });
+    }
+    Ok(cases)
+}
+
+/// Each detector's overhead in instructions per node, counted under valgrind with the replab
+/// binary `exe`, into the summary.
+fn instructions(
+    exe: &std::path::Path,
+    policy: DrawPolicy,
+    summary: &mut [Summary],
+    progress: &mut dyn Progress,
+) -> Result<()> {
+    let costs = crate::callgrind::measure(
+        exe,
+        &names_for_instructions(policy),
+        crate::callgrind::DEFAULT_DEPTH,
+        &[],
+        progress,
+    )?;
+    for s in summary {
+        s.overhead_instructions = costs.overhead(s.detector.name());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod claim_tests {
+    use super::*;
+    use crate::compare::Decision;
+
+    fn paper() -> Paper {
+        crate::paper::load().unwrap()
+    }
+
+    fn time(median: f64, ci: [f64; 2], repeats: usize) -> Estimate {
+        Estimate {
+            median,
+            ci,
+            repeats,
+            coverage: median_coverage(repeats),
+        }
+    }
+
+    #[test]
+    fn the_paper_is_rescoped_to_the_depths_searched() {
+        let p = paper();
+        let r8 = p.generated_reference(8);
+        assert!((r8.value - 0.5731).abs() < 1e-4, "{}", r8.value);
+        assert_eq!(r8.scope.depths, Some([1, 8]));
+        let r12 = p.generated_reference(12);
+        assert!((r12.value + 0.1498).abs() < 1e-4, "{}", r12.value);
+        // Deeper than the tables: the reference keeps their scope, so nothing is compared.
+        assert_eq!(p.generated_reference(14).scope.depths, Some([1, 12]));
+    }
+
+    #[test]
+    fn the_same_search_flips_with_the_depths_compared() {
+        let p = paper();
+        let t = time(-0.09, [-0.12, -0.05], 7);
+        // Depth 12: everything the paper prints is in scope; −13.7% / −12.4% agree with it.
+        let at12: Vec<Decision> = claims_of(-0.137, -0.124, &t, &p, 12)
+            .iter()
+            .map(|c| c.decision)
+            .collect();
+        assert_eq!(
+            at12,
+            [Decision::SameDirectionSimilarSize; 3],
+            "depth 12 should agree"
+        );
+        // Depth 8: the paper's own depth 1–8 trees grow (+57.3%): the same shrinking is the
+        // opposite direction, and the 1–12-only totals are not comparable.
+        let at8 = claims_of(-0.137, -0.124, &t, &p, 8);
+        let d: Vec<Decision> = at8.iter().map(|c| c.decision).collect();
+        assert_eq!(
+            d,
+            [
+                Decision::NotComparable,
+                Decision::Opposite,
+                Decision::NotComparable
+            ]
+        );
+        let text = verdict_of(&at8);
+        assert!(text.contains("+57.3%"), "{text}");
+        assert!(text.contains("depths 1–8"), "{text}");
+        // A growing tree at depth 8 agrees with the paper's depth 1–8 table.
+        let grow = claims_of(0.5, 0.45, &t, &p, 8);
+        assert_eq!(grow[1].decision, Decision::SameDirectionSimilarSize);
+    }
+
+    #[test]
+    fn too_few_rounds_decide_nothing_about_time() {
+        let p = paper();
+        let c = claims_of(-0.137, -0.124, &time(-0.09, [-0.12, -0.05], 5), &p, 12);
+        assert_eq!(c[2].decision, Decision::TooFewSamples);
+        assert!(
+            c[2].sentence().contains("93.8% interval from 5 samples"),
+            "{}",
+            c[2].sentence()
+        );
+    }
+
+    /// The claims' clauses joined, as the verdict renders them.
+    fn verdict_of(claims: &[compare::Comparison]) -> String {
+        claims
+            .iter()
+            .map(compare::Comparison::sentence)
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+}

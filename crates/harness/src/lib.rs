@@ -1,0 +1,13 @@
+//! replab's experiment harness: what an experiment is ([`experiment::Experiment`], its
+//! [`experiment::Settings`], the [`experiments!`] table that composes experiments into `bench`,
+//! the numbered [`experiment::Steps`]), how it reports progress ([`Progress`], [`Bars`]), and
+//! the statistics every result states ([`stats`]: medians with confidence intervals;
+//! [`compare`]: a measured value against a reference by a decision rule). It knows no
+//! experiment and no detector. See the crate's README.
+
+pub mod compare;
+pub mod experiment;
+pub mod progress;
+pub mod stats;
+
+pub use progress::{Bars, Progress, Recorded, Silent};

@@ -1,0 +1,662 @@
+//! Deterministic instruction counts under valgrind's callgrind: what a detector costs, in
+//! instructions rather than in times that vary ±5–20% from run to run on a shared machine.
+//!
+//! A *workload* is one deterministic piece of work, run in a child process (`replab measure
+//! <workload>`, a hidden subcommand) under `valgrind --tool=callgrind --collect-atstart=no
+//! --toggle-collect=*replab_measured_workload*`: callgrind counts only the instructions executed
+//! while [`replab_measured_workload`] is on the stack, so process start, argument parsing,
+//! building the scenario, allocating the searcher and printing are all left out. The child then
+//! prints one JSON line with what the work did (nodes searched, cycles run), and the parent
+//! divides. Two workloads exist ([`Workload`]):
+//!
+//! - `search:<detector>:<position>:<depth>`: one whole iterative-deepening search of
+//!   [`replab_search::Searcher`] with [`SearchConfig::default`] up to `depth`, on a position named
+//!   in [`POSITIONS`] (`wac018`, WAC.018). The unit is the node: instructions per node, and per
+//!   node relative to the search without detection (`off`), the detector's in-search overhead.
+//!   The count includes what a search does once (clearing the transposition table), the same
+//!   for every detector.
+//! - `cycle:<detector>:<run>`: [`CYCLES`] enter+probe+leave cycles of the micro-benchmarks
+//!   ([`scenarios::cycles`]) on the scenario whose probed position stands behind a reversible
+//!   run of `run` plies and [`scenarios::RUN_HISTORY`] plies of game ([`Scenario::new`], the
+//!   miss variant). The unit is the cycle; `off`'s cycle is the harness floor (the line's push
+//!   and pop).
+//!
+//! The counts depend only on the binary, the C library and the instruction set valgrind
+//! reports: the same build gives the same counts on every run, and on every machine whose CPU
+//! offers the same features (glibc picks its `memset`/`memcpy` by them). The child runs with
+//! [`NO_REP_STRINGS`], so that large `memset`s are not counted byte by byte. Where valgrind is
+//! not installed ([`available`] is `None`) nothing is run and the results say so.
+
+use std::{
+    hint::black_box,
+    path::{Path, PathBuf},
+    process::Command,
+    sync::atomic::{AtomicU64, Ordering},
+    time::Instant,
+};
+
+use anyhow::{Context, Result, anyhow, bail, ensure};
+use replab_board::Position;
+use replab_detect::Line;
+use replab_registry::{DetectorId, info, root_rule_for, with_detector};
+use replab_report::{Cell, fmt_int, render_fragment, table_html};
+use replab_search::{SearchConfig, Searcher};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Progress,
+    engine::parallel,
+    scenarios::{self, ROOT_RULE, RUN_HISTORY, Scenario},
+};
+
+/// The function callgrind collects inside: its name appears in the (demangled and mangled)
+/// symbol of every instance of [`replab_measured_workload`].
+pub const WORKLOAD_SYMBOL: &str = "replab_measured_workload";
+
+/// Cycles run by one `cycle:` workload.
+pub const CYCLES: u64 = 10_000;
+
+/// The search depth of the default measurement (the reproduction's page and `bench`).
+pub const DEFAULT_DEPTH: u32 = 10;
+
+/// The run lengths of the default cycle measurement.
+pub const DEFAULT_RUNS: [usize; 4] = [0, 8, 32, 100];
+
+/// The positions a `search:` workload can name: `(id, label, FEN)`.
+pub const POSITIONS: [(&str, &str, &str); 1] =
+    [("wac018", "WAC.018", "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1")];
+
+/// The baseline detector: detection off.
+pub const OFF: &str = "off";
+
+/// Runs `work` with callgrind collecting: the only function whose instructions (its callees
+/// included) are counted. Never inlined, and the result passes through [`black_box`] after the
+/// call, so the call is never a tail call that callgrind could lose track of.
+#[inline(never)]
+pub fn replab_measured_workload<R>(work: impl FnOnce() -> R) -> R {
+    black_box(work())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workloads (the child's side)
+
+/// A workload, as named on the command line of `replab measure`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Workload {
+    /// One search of `position` (an id of [`POSITIONS`]) up to `depth` with `detector`.
+    Search {
+        /// A search detector or `off`.
+        detector: String,
+        /// The position's id in [`POSITIONS`].
+        position: String,
+        /// The maximum depth (1 to 30).
+        depth: u32,
+    },
+    /// `cycles` cycles of `detector` behind a reversible run of `run` plies.
+    Cycle {
+        /// Any detector the micro-benchmarks time, or `off`.
+        detector: String,
+        /// The run length (0 to [`scenarios::MAX_RUN`]).
+        run: usize,
+        /// Cycles to run ([`CYCLES`] unless the name gives a fourth field).
+        cycles: u64,
+    },
+}
+
+/// The FEN of the position `id` of [`POSITIONS`] (`WAC.018` is accepted for `wac018`).
+fn position_fen(id: &str) -> Option<&'static str> {
+    POSITIONS
+        .iter()
+        .find(|(key, label, _)| *key == id || label.eq_ignore_ascii_case(id))
+        .map(|&(_, _, fen)| fen)
+}
+
+/// Checks that `name` is `off` or a detector of the registry; with `search`, one the searcher
+/// runs.
+fn check_detector(name: &str, search: bool) -> Result<()> {
+    if name == OFF {
+        return Ok(());
+    }
+    let row = info(name).ok_or_else(|| anyhow!("unknown detector {name:?}"))?;
+    ensure!(
+        !search || row.caps.searchable,
+        "{name} is not a search detector"
+    );
+    Ok(())
+}
+
+impl Workload {
+    /// Parses `search:<detector>:<position>:<depth>` or `cycle:<detector>:<run>`
+    /// (`cycle:<detector>:<run>:<cycles>` runs another number of cycles than [`CYCLES`]).
+    pub fn parse(name: &str) -> Result<Self> {
+        let parts: Vec<&str> = name.split(':').collect();
+        let bad = || {
+            anyhow!(
+                "unknown workload {name:?} (expected search:<detector>:<position>:<depth> or \
+                 cycle:<detector>:<run>)"
+            )
+        };
+        let workload = match parts[..] {
+            ["search", detector, position, depth] => {
+                check_detector(detector, true)?;
+                ensure!(
+                    position_fen(position).is_some(),
+                    "unknown position {position:?} in workload {name:?} (known: {})",
+                    POSITIONS.map(|p| p.0).join(", ")
+                );
+                let depth: u32 = depth.parse().map_err(|_| bad())?;
+                ensure!(
+                    (1..=30).contains(&depth),
+                    "depth {depth} is out of range (1 to 30) in workload {name:?}"
+                );
+                Workload::Search {
+                    detector: detector.to_owned(),
+                    position: position.to_owned(),
+                    depth,
+                }
+            }
+            ["cycle", detector, run] | ["cycle", detector, run, _] => {
+                check_detector(detector, false)?;
+                let run: usize = run.parse().map_err(|_| bad())?;
+                let cycles: u64 = match parts.get(3) {
+                    Some(n) => n.parse().map_err(|_| bad())?,
+                    None => CYCLES,
+                };
+                ensure!(cycles > 0, "no cycles to run in workload {name:?}");
+                ensure!(
+                    run <= scenarios::MAX_RUN,
+                    "run {run} is out of range (0 to {}) in workload {name:?}",
+                    scenarios::MAX_RUN
+                );
+                Workload::Cycle {
+                    detector: detector.to_owned(),
+                    run,
+                    cycles,
+                }
+            }
+            _ => return Err(bad()),
+        };
+        Ok(workload)
+    }
+
+    /// The name [`Workload::parse`] reads back.
+    pub fn name(&self) -> String {
+        match self {
+            Workload::Search {
+                detector,
+                position,
+                depth,
+            } => format!("search:{detector}:{position}:{depth}"),
+            Workload::Cycle {
+                detector,
+                run,
+                cycles,
+            } => {
+                if *cycles == CYCLES {
+                    format!("cycle:{detector}:{run}")
+                } else {
+                    format!("cycle:{detector}:{run}:{cycles}")
+                }
+            }
+        }
+    }
+
+    /// Runs the workload once in this process and returns the JSON line the child prints:
+    /// `units` (nodes or cycles) and, for a search, its `counters` and best move.
+    pub fn run(&self) -> Result<serde_json::Value> {
+        match self {
+            Workload::Search {
+                detector,
+                position,
+                depth,
+            } => {
+                let fen = position_fen(position).expect("checked by parse");
+                let pos = Position::from_fen(fen).map_err(|e| anyhow!("{fen}: {e}"))?;
+                let config = SearchConfig {
+                    max_depth: *depth,
+                    ..SearchConfig::default()
+                };
+                let rule = root_rule_for(config.policy);
+                let result = with_detector!(detector.as_str(), rule, |d| {
+                    let mut searcher = Searcher::try_new(d, config)?;
+                    anyhow::Ok(replab_measured_workload(|| searcher.search(&pos)))
+                })??;
+                let counters = result.totals();
+                Ok(serde_json::json!({
+                    "workload": self.name(),
+                    "units": counters.nodes,
+                    "counters": counters,
+                    "completed": result.completed,
+                    "best_move": result.best_move().map(|m| m.uci().to_string()),
+                }))
+            }
+            Workload::Cycle {
+                detector,
+                run,
+                cycles,
+            } => {
+                let sc = Scenario::new(RUN_HISTORY, *run, false);
+                with_detector!(detector.as_str(), ROOT_RULE, |d| {
+                    sc.check(detector, &mut d).map_err(|e| anyhow!(e))?;
+                    let mut line = Line::default();
+                    sc.load(&mut d, &mut line);
+                    replab_measured_workload(|| scenarios::cycles(&mut d, &mut line, &sc, *cycles));
+                    anyhow::Ok(())
+                })??;
+                Ok(serde_json::json!({
+                    "workload": self.name(),
+                    "units": cycles,
+                    "scenario": sc.label(),
+                }))
+            }
+        }
+    }
+}
+
+/// Runs the named workload once, in this process, and prints its JSON line to stdout (the
+/// hidden `replab measure <workload>`). Bad names are errors.
+pub fn run_workload(name: &str) -> Result<()> {
+    let report = Workload::parse(name)?.run()?;
+    println!("{report}");
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Counting (the parent's side)
+
+/// valgrind's version (`valgrind-3.19.0`) if `valgrind --version` runs, else `None`.
+pub fn available() -> Option<String> {
+    let out = Command::new("valgrind").arg("--version").output().ok()?;
+    let version = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    (out.status.success() && !version.is_empty()).then_some(version)
+}
+
+/// One workload's count.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Measured {
+    /// Instructions executed (callgrind's `Ir`) inside the workload.
+    pub instructions: u64,
+    /// Units of work done: nodes of a search, cycles of a cycle workload.
+    pub units: u64,
+    /// `instructions / units`.
+    pub per_unit: f64,
+}
+
+/// The total `Ir` of a callgrind output file: its `totals:` line, else its `summary:` line
+/// (the first number: `Ir` is the first event unless other events were asked for).
+pub fn parse_callgrind_totals(text: &str) -> Option<u64> {
+    let events: Vec<&str> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("events:"))
+        .map(|e| e.split_whitespace().collect())
+        .unwrap_or_else(|| vec!["Ir"]);
+    let ir = events.iter().position(|e| *e == "Ir")?;
+    let line = |prefix: &str| text.lines().find_map(|l| l.strip_prefix(prefix));
+    let numbers = line("totals:").or_else(|| line("summary:"))?;
+    numbers.split_whitespace().nth(ir)?.parse().ok()
+}
+
+/// glibc tunables for the child: never `rep stosb` / `rep movsb` in `memset` / `memcpy`.
+/// valgrind counts every iteration of a repeated string instruction as one instruction, so the
+/// 16 MiB transposition-table clear at the start of a search counted 16.8 million
+/// "instructions" with `rep stosb` (10% of a depth-10 search of WAC.018, and only on CPUs where
+/// glibc picks it), against about 0.5 million with the vector loop glibc uses otherwise. Unknown
+/// tunables are ignored (other C libraries ignore the variable).
+pub const NO_REP_STRINGS: &str = "glibc.cpu.x86_rep_stosb_threshold=0xffffffffffffffff:glibc.cpu.x86_rep_movsb_threshold=0xffffffffffffffff";
+
+/// A fresh path for one callgrind output file.
+fn out_file() -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("replab-callgrind-{}-{n}.out", std::process::id()))
+}
+
+/// Runs `exe measure <workload>` under callgrind, collecting inside the workload only
+/// (`toggled`) or over the whole process.
+fn callgrind(exe: &Path, workload: &str, toggled: bool) -> Result<Measured> {
+    let out = out_file();
+    let mut cmd = Command::new("valgrind");
+    cmd.arg("--tool=callgrind");
+    if toggled {
+        cmd.arg("--collect-atstart=no")
+            .arg(format!("--toggle-collect=*{WORKLOAD_SYMBOL}*"));
+    }
+    let tunables = match std::env::var("GLIBC_TUNABLES") {
+        Ok(old) if !old.is_empty() => format!("{old}:{NO_REP_STRINGS}"),
+        _ => NO_REP_STRINGS.to_owned(),
+    };
+    cmd.env("GLIBC_TUNABLES", tunables)
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg(exe)
+        .arg("measure")
+        .arg(workload);
+    let output = cmd
+        .output()
+        .with_context(|| format!("running valgrind on {}", exe.display()));
+    let text = std::fs::read_to_string(&out);
+    let _ = std::fs::remove_file(&out);
+    let output = output?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let tail: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("==")).collect();
+        bail!(
+            "{} measure {workload} failed under valgrind ({}): {}",
+            exe.display(),
+            output.status,
+            tail.join("\n").trim()
+        );
+    }
+    let text = text.with_context(|| format!("reading callgrind's output {}", out.display()))?;
+    let instructions = parse_callgrind_totals(&text)
+        .ok_or_else(|| anyhow!("no totals in callgrind's output for {workload}"))?;
+    ensure!(
+        instructions > 0,
+        "callgrind counted nothing inside {WORKLOAD_SYMBOL} for {workload}: is {} stripped of \
+         its symbols?",
+        exe.display()
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: serde_json::Value = stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('{'))
+        .ok_or_else(|| anyhow!("{workload} printed no JSON line"))
+        .and_then(|l| Ok(serde_json::from_str(l)?))?;
+    let units = report["units"]
+        .as_u64()
+        .ok_or_else(|| anyhow!("{workload} reported no units: {report}"))?;
+    ensure!(units > 0, "{workload} did no work");
+    Ok(Measured {
+        instructions,
+        units,
+        per_unit: instructions as f64 / units as f64,
+    })
+}
+
+/// The instructions of one workload, counted by callgrind in a child process `exe measure
+/// <workload>` (`exe` is the replab binary, built with symbols: the release profile keeps
+/// line tables). `None` when valgrind is not installed; an error when the child fails.
+pub fn count(exe: &Path, workload: &str) -> Result<Option<Measured>> {
+    if available().is_none() {
+        return Ok(None);
+    }
+    Workload::parse(workload)?;
+    callgrind(exe, workload, true).map(Some)
+}
+
+/// The same as [`count`] but counting the whole child process (startup, setup and printing
+/// included): only to check that [`count`] leaves them out.
+pub fn count_whole_process(exe: &Path, workload: &str) -> Result<Option<Measured>> {
+    if available().is_none() {
+        return Ok(None);
+    }
+    Workload::parse(workload)?;
+    callgrind(exe, workload, false).map(Some)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+/// One search's count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchCost {
+    /// The detector (`off` first).
+    pub detector: DetectorId,
+    /// The position's label (`WAC.018`).
+    pub position: String,
+    /// The search depth.
+    pub depth: u32,
+    /// Nodes searched (all iterations).
+    pub nodes: u64,
+    /// Instructions of the whole search.
+    pub instructions: u64,
+    /// Instructions per node.
+    pub per_node: f64,
+    /// `per_node / per_node(off)`: the detector's in-search overhead per node (1.0 for `off`).
+    pub relative_to_off: f64,
+}
+
+/// One cycle count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CycleCost {
+    /// The detector (`off`: the harness floor).
+    pub detector: DetectorId,
+    /// Reversible plies behind the probed position.
+    pub run: usize,
+    /// Cycles run.
+    pub cycles: u64,
+    /// Instructions of all cycles.
+    pub instructions: u64,
+    /// Instructions per enter+probe+leave cycle (the line's push and pop included).
+    pub instructions_per_cycle: f64,
+}
+
+/// Instruction counts of the searches and cycles: [`measure`]'s results.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct InstructionCosts {
+    /// valgrind's version; `None` when it is not installed (then nothing was counted).
+    pub valgrind: Option<String>,
+    /// Searches, `off` first, then in the order asked.
+    pub search: Vec<SearchCost>,
+    /// Cycles, per detector (`off` first), each run length in the order asked.
+    pub cycles: Vec<CycleCost>,
+    /// Wall time of the whole measurement, in milliseconds.
+    #[serde(default)]
+    pub wall_ms: f64,
+}
+
+impl InstructionCosts {
+    /// The search instructions per node of `detector` relative to `off` (the reproduction's
+    /// `overhead_instructions`), if counted.
+    pub fn overhead(&self, detector: &str) -> Option<f64> {
+        self.search
+            .iter()
+            .find(|s| s.detector == detector)
+            .map(|s| s.relative_to_off)
+    }
+
+    /// The instructions per cycle of `detector` at `run`, if counted.
+    pub fn per_cycle(&self, detector: &str, run: usize) -> Option<f64> {
+        self.cycles
+            .iter()
+            .find(|c| c.detector == detector && c.run == run)
+            .map(|c| c.instructions_per_cycle)
+    }
+}
+
+/// Runs `jobs` on up to two threads (the experiments' job runner, [`parallel`]); results in
+/// the order of `jobs`, each job's own, one `advance` per job.
+fn run_jobs(exe: &Path, jobs: &[String], progress: &mut dyn Progress) -> Vec<Result<Measured>> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let counted = parallel(
+        jobs.len(),
+        threads.clamp(1, 2),
+        progress,
+        || Ok(()),
+        |(), i, done| {
+            let r = callgrind(exe, &jobs[i], true);
+            done.fetch_add(1, Ordering::Relaxed);
+            Ok(r)
+        },
+    );
+    counted.expect("every job returns its own result")
+}
+
+/// Counts the instructions per node of a search of WAC.018 to `depth` for `off` and each of
+/// `detectors` that the searcher runs (none when `depth` is 0), and the instructions per cycle
+/// of `off` and each of `detectors` at each of `runs`, with `exe` (the replab binary; the
+/// command line passes [`std::env::current_exe`]). Workloads run in child processes, two at a
+/// time. Without valgrind nothing runs: a note says so and [`InstructionCosts::valgrind`] is
+/// `None`.
+pub fn measure(
+    exe: &Path,
+    detectors: &[&str],
+    depth: u32,
+    runs: &[usize],
+    progress: &mut dyn Progress,
+) -> Result<InstructionCosts> {
+    let start = Instant::now();
+    let Some(valgrind) = available() else {
+        progress.note(
+            "instruction counts skipped: valgrind is not installed (apt-get install valgrind)",
+        );
+        return Ok(InstructionCosts::default());
+    };
+    let mut names: Vec<&str> = vec![OFF];
+    for &d in detectors {
+        check_detector(d, false)?;
+        if !names.contains(&d) {
+            names.push(d);
+        }
+    }
+    let (id, label, _) = POSITIONS[0];
+    let searched: Vec<&str> = if depth == 0 {
+        Vec::new()
+    } else {
+        names
+            .iter()
+            .copied()
+            .filter(|&n| n == OFF || info(n).is_some_and(|r| r.caps.searchable))
+            .collect()
+    };
+    let mut jobs: Vec<String> = searched
+        .iter()
+        .map(|d| format!("search:{d}:{id}:{depth}"))
+        .collect();
+    for d in &names {
+        for run in runs {
+            jobs.push(format!("cycle:{d}:{run}"));
+        }
+    }
+    for job in &jobs {
+        Workload::parse(job)?;
+    }
+    progress.stage("instruction counts (callgrind)", jobs.len() as u64);
+    let mut counted = run_jobs(exe, &jobs, progress).into_iter();
+    progress.finish();
+    let mut search = Vec::new();
+    for d in &searched {
+        let m = counted.next().expect("one result per job")?;
+        search.push(SearchCost {
+            detector: d.parse()?,
+            position: label.to_owned(),
+            depth,
+            nodes: m.units,
+            instructions: m.instructions,
+            per_node: m.per_unit,
+            relative_to_off: f64::NAN,
+        });
+    }
+    if let Some(off) = search.first().map(|s| s.per_node) {
+        for s in &mut search {
+            s.relative_to_off = s.per_node / off;
+        }
+    }
+    let mut cycles = Vec::new();
+    for d in &names {
+        for &run in runs {
+            let m = counted.next().expect("one result per job")?;
+            cycles.push(CycleCost {
+                detector: d.parse()?,
+                run,
+                cycles: m.units,
+                instructions: m.instructions,
+                instructions_per_cycle: m.per_unit,
+            });
+        }
+    }
+    Ok(InstructionCosts {
+        valgrind: Some(valgrind),
+        search,
+        cycles,
+        wall_ms: start.elapsed().as_secs_f64() * 1e3,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page section
+
+const SECTION: (&str, &str) = (
+    "callgrind/section.html",
+    include_str!("../templates/callgrind/section.html"),
+);
+
+/// `x` with one decimal and grouped thousands.
+fn fmt_one(x: f64) -> String {
+    if !x.is_finite() {
+        return "n/a".to_owned();
+    }
+    let tenths = (x * 10.0).round() as u64;
+    format!("{}.{}", fmt_int(tenths / 10), tenths % 10)
+}
+
+/// An HTML section for a page: the instruction counts as tables, with how they were made; when
+/// valgrind was absent, a sentence saying that instruction counts need it and that the page
+/// shows times only.
+pub fn section_html(costs: &InstructionCosts) -> String {
+    let search_table = (!costs.search.is_empty()).then(|| {
+        let rows: Vec<Vec<Cell>> = costs
+            .search
+            .iter()
+            .map(|s| {
+                vec![
+                    Cell::text(s.detector.name()),
+                    Cell::text(fmt_int(s.nodes)),
+                    Cell::text(fmt_int(s.instructions)),
+                    Cell::text(fmt_one(s.per_node)),
+                    Cell::text(format!("{:.3}", s.relative_to_off)),
+                ]
+            })
+            .collect();
+        table_html(
+            &[
+                "detector",
+                "nodes",
+                "instructions",
+                "instructions per node",
+                "per node relative to off",
+            ],
+            &rows,
+            true,
+        )
+    });
+    let mut runs: Vec<usize> = Vec::new();
+    let mut detectors: Vec<&str> = Vec::new();
+    for c in &costs.cycles {
+        if !runs.contains(&c.run) {
+            runs.push(c.run);
+        }
+        if !detectors.contains(&c.detector.name()) {
+            detectors.push(c.detector.name());
+        }
+    }
+    let cycle_table = (!costs.cycles.is_empty()).then(|| {
+        let headers: Vec<String> = std::iter::once("detector".to_owned())
+            .chain(runs.iter().map(|r| format!("run {r}")))
+            .collect();
+        let rows: Vec<Vec<Cell>> = detectors
+            .iter()
+            .map(|&d| {
+                std::iter::once(Cell::text(d))
+                    .chain(runs.iter().map(|&r| {
+                        Cell::text(costs.per_cycle(d, r).map_or("–".to_owned(), fmt_one))
+                    }))
+                    .collect()
+            })
+            .collect();
+        table_html(&headers, &rows, true)
+    });
+    let first = costs.search.first();
+    let context = serde_json::json!({
+        "valgrind": costs.valgrind,
+        "search_table": search_table,
+        "cycle_table": cycle_table,
+        "position": first.map(|s| s.position.as_str()),
+        "depth": first.map(|s| s.depth),
+        "cycles": costs.cycles.first().map(|c| fmt_int(c.cycles)),
+        "history": RUN_HISTORY,
+        "symbol": WORKLOAD_SYMBOL,
+    });
+    render_fragment(SECTION.0, SECTION.1, &context)
+        .unwrap_or_else(|e| panic!("{} does not render: {e}", SECTION.0))
+}

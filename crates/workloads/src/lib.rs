@@ -1,0 +1,18 @@
+//! replab's shared workloads: what the experiments run, below every experiment and importing
+//! none of them. The embedded [`datasets`], EPD [`records`] with their game history, the seeded
+//! [`endgames`], the Axon [`paper`]'s tables, the seeded games and the [`judging`] against the
+//! exact oracle, the [`engine`] runner (searchers of every detector, the parallel job runner),
+//! the micro-benchmark [`scenarios`] and the search [`walk`] (also criterion's, in `benches/`),
+//! and the instruction counts under valgrind ([`callgrind`]). See the crate's README.
+
+pub mod callgrind;
+pub mod datasets;
+pub mod endgames;
+pub mod engine;
+pub mod judging;
+pub mod paper;
+pub mod records;
+pub mod scenarios;
+pub mod walk;
+
+pub use replab_harness::{Progress, Silent, compare};
