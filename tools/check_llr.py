@@ -5,7 +5,8 @@ Usage: tools/check_llr.py DIR/results.json [TOLERANCE]
 
 An implementation of fishtest's method (pentanomial pdf with zero counts replaced by 1e-3,
 the maximum-likelihood distribution with a given normalized t-value found by a short
-fixed-point iteration around the secular equation, LLR = N * sum p_i ln(p1_i / p0_i)),
+fixed-point iteration around the secular equation, each outcome's shift weighted by
+(1 + ((mu - a)/sigma)^2)/2 as in fishtest's MLE_tvalue, LLR = N * sum p_i ln(p1_i / p0_i)),
 written in plain Python with no dependency, apart from the Rust crate `replab-elo`.
 Exits 1 when the LLRs differ by more than TOLERANCE (default 0.02).
 """
@@ -34,9 +35,10 @@ def mle_t(pdfhat, ref, s):
     pdf=[(a,1/len(pdfhat)) for a,_ in pdfhat]
     for _ in range(10):
         mu,var=stats(pdf); sigma=var**.5
-        pdf1=[(a-ref-s*sigma,p) for a,p in pdfhat]
+        # fishtest's MLE_tvalue: the shift of each outcome carries (1 + ((mu - a)/sigma)^2)/2.
+        pdf1=[(a-ref-s*sigma*(1+((mu-a)/sigma)**2)/2,p) for a,p in pdfhat]
         x=secular(pdf1)
-        new=[(a,p/(1+x*(a-ref-s*sigma))) for a,p in pdfhat]
+        new=[(a,p/(1+x*d)) for (a,p),(d,_) in zip(pdfhat,pdf1)]
         done=max(abs(p-q) for (_,p),(_,q) in zip(pdf,new))<1e-9
         pdf=new
         if done: break

@@ -6,8 +6,8 @@
 # MATCH-ARGS are `replab match`'s arguments and must include `--out DIR` (and no --shard or
 # --sprt). Shard K is written to DIR.shards/K, the merge to DIR; at fixed nodes the merge
 # equals the unsharded match (docs/elo.md). Environment:
-#   REPLAB          the replab binary (default: target/release/replab if built, else replab
-#                   on PATH)
+#   REPLAB          the replab binary (default: the checkout's target/release/replab if built,
+#                   else replab on PATH); the script works from any directory
 #   PARALLEL_HOSTS  comma-separated GNU parallel --sshlogin list (e.g. `4/host1,4/host2,:`;
 #                   `:` is this machine). Remote hosts must see the same working directory
 #                   and binary path (a shared file system); without it every shard runs here.
@@ -34,8 +34,16 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n $out ]] || die "the match arguments must include --out DIR"
 
+# The checkout this script belongs to, wherever it is started from.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ -z ${REPLAB:-} ]]; then
-    if [[ -x target/release/replab ]]; then REPLAB=$PWD/target/release/replab; else REPLAB=replab; fi
+    if [[ -x $root/target/release/replab ]]; then
+        REPLAB=$root/target/release/replab
+    elif command -v replab >/dev/null; then
+        REPLAB=$(command -v replab)
+    else
+        die "no replab binary: build it (cargo build --release in $root) or set REPLAB"
+    fi
 fi
 
 shards=$out.shards

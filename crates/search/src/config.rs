@@ -45,8 +45,9 @@ pub struct SearchConfig {
     /// `depth − 1 − R`). Default 2.
     pub null_reduction: u32,
     /// Transposition table of 2^bits entries of 16 bytes, `None` for no table. Default
-    /// `Some(20)` (16 MiB). The table is cleared at the start of every search and kept across
-    /// its iterations. Table scores are path dependent where repetition draws are involved: a
+    /// `Some(20)` (16 MiB). The paper profile clears the table at the start of every search
+    /// and keeps it across its iterations; the engine profile keeps it across searches too
+    /// (see [`Profile::Engine`]). Table scores are path dependent where repetition draws are involved: a
     /// score stored below a draw by repetition may be reused where that repetition cannot occur
     /// (the usual engine compromise; see the crate docs, and [`SearchConfig::tt_mode`] for the
     /// mitigations). `None` is the same as [`TtMode::Off`]: the table exists only when
@@ -89,6 +90,54 @@ pub struct SearchConfig {
     /// alone). Missing from older JSON: `None`.
     #[cfg_attr(feature = "serde", serde(default))]
     pub tt_halfmove_bucket: Option<u16>,
+    /// How the searcher searches: [`Profile::Paper`] (the fixed-depth search every tree-count
+    /// experiment uses, the default) or [`Profile::Engine`] (a modern engine's selective
+    /// search and a table kept across the moves of a game). Missing from older JSON: `Paper`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub profile: Profile,
+}
+
+/// The two ways the one searcher searches ([`SearchConfig::profile`]).
+///
+/// With the `serde` feature it serialises by its [name](Profile::name) (`"paper"`,
+/// `"engine"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
+pub enum Profile {
+    /// The paper's searcher: iterative deepening, PVS alpha-beta, null move, check extension,
+    /// quiescence, a table cleared before every search. Every reproduction, study, suite and
+    /// tree-count experiment uses it; its counters are a contract. The default.
+    #[default]
+    Paper,
+    /// A modern alpha-beta engine (see the crate README, *Engine profile*): aspiration
+    /// windows, late-move reductions and pruning, adaptive null move, reverse futility and
+    /// futility pruning, SEE, history and counter-move ordering, and a transposition table with
+    /// aging that persists across the searches of one game (cleared by
+    /// [`crate::Searcher::clear_hash`]). Repetitions go through the detector and the draw
+    /// policy exactly as in the paper profile.
+    Engine,
+}
+
+impl Profile {
+    /// Both profiles, in declaration order.
+    pub const ALL: [Profile; 2] = [Profile::Paper, Profile::Engine];
+
+    /// The kebab-case name, as serialised: `paper`, `engine`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Paper => "paper",
+            Profile::Engine => "engine",
+        }
+    }
+
+    /// The profile of a [name](Profile::name).
+    pub fn from_name(name: &str) -> Option<Profile> {
+        Profile::ALL.into_iter().find(|p| p.name() == name)
+    }
 }
 
 /// How the searcher uses its transposition table ([`SearchConfig::tt_mode`]).
@@ -243,11 +292,26 @@ impl Default for SearchConfig {
             eval: Eval::Full,
             tt_cutoff_halfmove: None,
             tt_halfmove_bucket: None,
+            profile: Profile::Paper,
         }
     }
 }
 
 impl SearchConfig {
+    /// The engine profile ([`Profile::Engine`]) as `replab uci`, `replab match` and
+    /// `replab elo` play it: depth up to [`MAX_PLY`] − 8 (a node or time limit ends the search
+    /// first), policy [`DrawPolicy::Twofold`] and contempt 0 (the UCI options change them),
+    /// null move on, a 2^20-entry table ([`TtMode::On`]), check extensions to the twice-depth
+    /// limit, no quiet checks in quiescence, evaluation [`Eval::Tapered`].
+    pub fn engine() -> SearchConfig {
+        SearchConfig {
+            max_depth: (MAX_PLY - 8) as u32,
+            eval: Eval::Tapered,
+            profile: Profile::Engine,
+            ..SearchConfig::default()
+        }
+    }
+
     /// The names of the named profiles, in [`SearchConfig::profiles`] order.
     pub const PROFILE_NAMES: [&'static str; 2] = ["default", "axon-like"];
 
@@ -309,6 +373,7 @@ impl SearchConfig {
             eval: Eval::Full,
             tt_cutoff_halfmove: None,
             tt_halfmove_bucket: None,
+            profile: Profile::Paper,
         }
     }
 
@@ -382,6 +447,9 @@ pub struct Progress {
     /// At the start of a root move: the move and its number in the root's search order (from
     /// 1); `None` at the periodic calls.
     pub root_move: Option<(Move, u32)>,
+    /// The search's table generation (engine profile; 0 in the paper profile), for
+    /// [`crate::SharedTable::hashfull`].
+    pub generation: u8,
 }
 
 /// The callback of [`Limits::observer`].

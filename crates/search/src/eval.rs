@@ -24,6 +24,8 @@
 
 use replab_board::{Bitboard, Color, Position, Role, Square};
 
+pub use crate::tapered::evaluate_tapered;
+
 /// Material values in centipawns, indexed by [`Role::index`] (the king has none).
 pub const MATERIAL: [i32; 6] = [100, 320, 330, 500, 900, 0];
 
@@ -116,7 +118,8 @@ fn relative(sq: Square, color: Color) -> usize {
 
 /// Which static evaluation the searcher uses at its leaves ([`SearchConfig::eval`]).
 ///
-/// With the `serde` feature it serialises by its lowercase name (`"full"`, `"material"`).
+/// With the `serde` feature it serialises by its lowercase name (`"full"`, `"material"`,
+/// `"tapered"`).
 ///
 /// [`SearchConfig::eval`]: crate::SearchConfig::eval
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -132,17 +135,21 @@ pub enum Eval {
     /// Material only ([`evaluate_material`]): many more positions score alike, so more moves
     /// tie and repetitions are more often the only thing that separates them.
     Material,
+    /// The engine profile's evaluation ([`evaluate_tapered`]): middlegame and endgame
+    /// material and piece-square values blended by the game phase.
+    Tapered,
 }
 
 impl Eval {
     /// Every evaluation, in declaration order.
-    pub const ALL: [Eval; 2] = [Eval::Full, Eval::Material];
+    pub const ALL: [Eval; 3] = [Eval::Full, Eval::Material, Eval::Tapered];
 
-    /// The lowercase name (`full`, `material`), as serialised.
+    /// The lowercase name (`full`, `material`, `tapered`), as serialised.
     pub const fn name(self) -> &'static str {
         match self {
             Eval::Full => "full",
             Eval::Material => "material",
+            Eval::Tapered => "tapered",
         }
     }
 
@@ -152,6 +159,7 @@ impl Eval {
         match self {
             Eval::Full => evaluate(pos),
             Eval::Material => evaluate_material(pos),
+            Eval::Tapered => evaluate_tapered(pos),
         }
     }
 }

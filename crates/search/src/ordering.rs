@@ -11,7 +11,7 @@ use crate::eval::MATERIAL;
 const PROMOTION_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
 /// History scores stay within ±`HISTORY_MAX` (each bonus is damped by the current value).
-const HISTORY_MAX: i32 = 16_384;
+pub(crate) const HISTORY_MAX: i32 = 16_384;
 
 /// Move-ordering keys: hash move, then captures and queen promotions (MVV-LVA), killers,
 /// quiet moves by history, under-promotions last.
@@ -40,18 +40,7 @@ pub(crate) fn order_keys(
         } else if matches!(m.promotion(), Some(r) if r != Role::Queen) {
             ORDER_UNDERPROMOTION
         } else if m.is_capture() || m.promotion().is_some() {
-            let victim = if m.is_en_passant() {
-                MATERIAL[Role::Pawn.index()]
-            } else {
-                pos.piece_at(m.to()).map_or(0, |p| MATERIAL[p.role.index()])
-            };
-            let promotion = if m.promotion().is_some() {
-                MATERIAL[Role::Queen.index()]
-            } else {
-                0
-            };
-            let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role.index() as i32);
-            ORDER_CAPTURE + (victim + promotion) * 8 - attacker
+            capture_key(pos, m)
         } else if m == killers[0] {
             ORDER_KILLER
         } else if m == killers[1] {
@@ -147,4 +136,63 @@ pub(crate) fn quiet_checks(pos: &Position, list: &mut MoveList) {
             list.push(m);
         }
     }
+}
+
+/// Ordering keys of the engine profile ([`crate::Profile::Engine`]): hash move; captures and
+/// queen promotions that do not lose material (static exchange ≥ 0) by MVV-LVA; the two
+/// killers; the counter move; quiet moves by history; losing captures; under-promotions last.
+#[inline]
+pub(crate) fn order_keys_engine(
+    pos: &Position,
+    list: &MoveList,
+    keys: &mut [i32; MAX_MOVES],
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    history: &History,
+) {
+    for (key, &m) in keys.iter_mut().zip(list.iter()) {
+        *key = if m == tt_move {
+            ORDER_HASH
+        } else if matches!(m.promotion(), Some(r) if r != Role::Queen) {
+            ORDER_UNDERPROMOTION
+        } else if m.is_capture() || m.promotion().is_some() {
+            let mvv_lva = capture_key(pos, m) - ORDER_CAPTURE;
+            if crate::selective::see_at_least(pos, m, 0) {
+                ORDER_CAPTURE + mvv_lva
+            } else {
+                ORDER_BAD_CAPTURE + mvv_lva
+            }
+        } else if m == killers[0] {
+            ORDER_KILLER
+        } else if m == killers[1] {
+            ORDER_KILLER - 1
+        } else if m == counter {
+            ORDER_KILLER - 2
+        } else {
+            let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
+            history[piece][m.to().index()]
+        };
+    }
+}
+
+/// Losing captures come after every quiet move (history scores stay above −`HISTORY_MAX`).
+const ORDER_BAD_CAPTURE: i32 = -(1 << 19);
+
+/// The MVV-LVA key of a capture or queen promotion (`ORDER_CAPTURE` plus the victim's and the
+/// promotion's value, less the attacker's rank).
+#[inline]
+fn capture_key(pos: &Position, m: Move) -> i32 {
+    let victim = if m.is_en_passant() {
+        MATERIAL[Role::Pawn.index()]
+    } else {
+        pos.piece_at(m.to()).map_or(0, |p| MATERIAL[p.role.index()])
+    };
+    let promotion = if m.promotion().is_some() {
+        MATERIAL[Role::Queen.index()]
+    } else {
+        0
+    };
+    let attacker = pos.piece_at(m.from()).map_or(0, |p| p.role.index() as i32);
+    ORDER_CAPTURE + (victim + promotion) * 8 - attacker
 }

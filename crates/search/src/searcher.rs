@@ -13,14 +13,17 @@ use replab_detect::{Detector, Line, Repetition, load_history};
 
 use crate::{
     config::{
-        Limits, Observer, POLL_NODES, Progress, SearchConfig, SetupError, TtMode, check_setup,
+        Limits, Observer, POLL_NODES, Profile, Progress, SearchConfig, SetupError, TtMode,
+        check_setup,
     },
     ordering::{
-        History, has_pieces, order_keys, pick_next, quiet_checks, reward_quiet, tactical_moves,
+        History, has_pieces, order_keys, order_keys_engine, pick_next, quiet_checks, reward_quiet,
+        tactical_moves,
     },
     results::{Counters, Iteration, SearchResult, TableStats},
     score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
-    tt::{Bound, LocalTable, SharedTable, TAINT_FIFTY, TAINT_REPETITION, Table},
+    selective::{self, CounterMoves, Reductions},
+    tt::{Bound, GENERATION_SHIFT, LocalTable, SharedTable, TAINT_FIFTY, TAINT_REPETITION, Table},
 };
 
 /// An iterative-deepening alpha-beta searcher, generic over the repetition detector so that
@@ -56,9 +59,8 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     excluded_root_moves: Vec<Move>,
     /// The observer of the current search ([`Limits::observer`]).
     observer: Option<Observer>,
-    /// The iteration being searched and the deepest ply it entered so far.
+    /// The iteration being searched.
     depth_now: u32,
-    seldepth: usize,
     /// Path-dependent draws scored so far in the search (see [`TtMode`]).
     path_draws: u64,
     /// Results stored without their score.
@@ -77,6 +79,18 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     fifty_tainted_cutoffs: u64,
     /// Draw scores moved by ±1 with the node count ([`Searcher::set_draw_jitter`]).
     draw_jitter: bool,
+    /// Engine profile: late-move reductions by depth and move number.
+    reductions: Box<Reductions>,
+    /// Engine profile: the quiet move that last refuted each move (by piece and square).
+    counter_moves: Box<CounterMoves>,
+    /// Engine profile: the static evaluation at each ply of the current line (for
+    /// "improving": better than two plies earlier).
+    evals: [i32; MAX_PLY + 1],
+    /// Engine profile: the search generation (counts searches since the table was cleared,
+    /// modulo 16), stored with every entry so that old entries give way first.
+    generation: u8,
+    /// The deepest ply the current iteration reached (quiescence included).
+    seldepth: usize,
 }
 
 impl<D: Detector> Searcher<D> {
@@ -162,7 +176,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             excluded_root_moves: Vec::new(),
             observer: None,
             depth_now: 0,
-            seldepth: 0,
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
@@ -172,6 +185,11 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             rep_tainted_cutoffs: 0,
             fifty_tainted_cutoffs: 0,
             draw_jitter: false,
+            reductions: Reductions::new(),
+            counter_moves: Box::new([[Move::NULL; 64]; 12]),
+            evals: [0; MAX_PLY + 1],
+            generation: 0,
+            seldepth: 0,
         }
     }
 
@@ -205,16 +223,37 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     }
 
     /// Forgets everything learnt from earlier searches: the transposition table (scores, moves
-    /// and detector marks; a shared table for every searcher sharing it), killers and history
-    /// (UCI `ucinewgame`). Every search already starts
-    /// this way (that is what makes searches reproducible), so this only matters to a caller
-    /// that wants the memory touched now rather than at the next search.
+    /// and detector marks; a shared table for every searcher sharing it), killers, history and
+    /// counter moves (UCI `ucinewgame`, the start of a match game). In the paper profile every
+    /// search already starts this way (that is what makes its searches reproducible one by
+    /// one); in the engine profile the table, history and counter moves are kept from one
+    /// search to the next, so a game is reproducible from its first move when each player's
+    /// searcher is cleared at the game's start.
     pub fn clear_hash(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
         *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
         *self.history = [[0; 64]; 12];
+        *self.counter_moves = [[Move::NULL; 64]; 12];
+        self.generation = 0;
+    }
+
+    /// Per mille of the transposition table holding entries of the current search (sampled
+    /// over its first 1,000 slots, as UCI's `hashfull`); 0 without a table.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.as_ref().map_or(0, |t| t.hashfull(self.generation))
+    }
+
+    /// The deepest ply the last iteration reached, quiescence included (UCI `seldepth`).
+    pub fn seldepth(&self) -> usize {
+        self.seldepth
+    }
+
+    /// Whether the engine profile is on.
+    #[inline(always)]
+    fn engine(&self) -> bool {
+        self.config.profile == Profile::Engine
     }
 
     /// Transposition-table bookkeeping of the last search ([`TableStats`]).
@@ -300,13 +339,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.deadline = limits.and_then(|l| l.deadline_from(search_start));
         self.observer = limits.and_then(|l| l.observer.clone());
         let root = *positions.last().expect("at least the root position");
-        if !self.load_game(positions, moves, MAX_PLY + 1)
-            && let Some(tt) = &mut self.tt
-        {
-            tt.clear_for_search();
-        }
-        *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
-        *self.history = [[0; 64]; 12];
+        self.prepare_tables(positions, moves);
         self.counters = Counters::default();
         self.root_side = root.side_to_move();
         self.stopped = false;
@@ -324,6 +357,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             iterations: Vec::with_capacity(self.config.max_depth as usize),
             completed: true,
         };
+        let mut previous = None;
         for depth in self.first_depth..=self.config.max_depth {
             let before = self.counters;
             let stats_before = self.detector.stats();
@@ -331,15 +365,18 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             self.extension_limit = self.config.extension_limit.ply_limit(depth);
             self.depth_now = depth;
             self.seldepth = 0;
-            // External limits are watched from the second iteration on (the first always
-            // completes): poll at the first node, then every `POLL_NODES`.
-            self.check_at = if limits.is_some() && depth >= 2 {
+            // The first iteration always completes: neither the node limit nor the external
+            // limits cut it. External limits are watched from the second iteration on: poll at
+            // the first node, then every `POLL_NODES`.
+            self.check_at = if depth == 1 {
+                u64::MAX
+            } else if limits.is_some() {
                 self.counters.nodes.min(node_limit)
             } else {
                 node_limit
             };
-            self.counters.nodes += 1; // the root
-            let score = self.search_node(&root, depth as i32, -INFINITE, INFINITE, 0);
+            let score = self.search_root(&root, depth, previous);
+            previous = Some(score);
             let time_ms = start.elapsed().as_secs_f64() * 1000.0;
             debug_assert_eq!(self.line.len(), positions.len());
             if self.stopped {
@@ -375,6 +412,63 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.stop = None;
         self.observer = None;
         result
+    }
+
+    /// Readies the table, killers and history for a search of the game (`positions`,
+    /// `moves`), which it loads into the line and the detector. The paper profile clears them
+    /// all (every search is a function of its input alone); the engine profile keeps the
+    /// table, history and counter moves of earlier searches (a game's searches build on one
+    /// another, as in every engine) and starts a new table generation. A detector that keeps
+    /// its marks in the table gets it cleared in both profiles.
+    fn prepare_tables(&mut self, positions: &[Position], moves: &[Move]) {
+        let marked = self.load_game(positions, moves, MAX_PLY + 1);
+        *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
+        if self.engine() {
+            self.generation = (self.generation + 1) & 0x0f;
+            return;
+        }
+        if !marked && let Some(tt) = &mut self.tt {
+            tt.clear_for_search();
+        }
+        *self.history = [[0; 64]; 12];
+    }
+
+    /// One iteration at the root (the root counted as a node): a full window in the paper
+    /// profile; in the engine profile from [`selective::ASPIRATION_DEPTH`] on, a window
+    /// around the previous iteration's score, widened on each failure until the score falls
+    /// inside it.
+    fn search_root(&mut self, root: &Position, depth: u32, previous: Option<i32>) -> i32 {
+        let d = depth as i32;
+        let centre = match previous {
+            Some(p) if self.engine() && depth >= selective::ASPIRATION_DEPTH => p,
+            _ => {
+                self.counters.nodes += 1;
+                return self.search_node(root, d, -INFINITE, INFINITE, 0);
+            }
+        };
+        let mut delta = selective::ASPIRATION;
+        let (mut alpha, mut beta) = (centre - delta, centre + delta);
+        loop {
+            alpha = alpha.max(-INFINITE);
+            beta = beta.min(INFINITE);
+            self.counters.nodes += 1;
+            let score = self.search_node(root, d, alpha, beta, 0);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = score - delta;
+            } else if score >= beta {
+                beta = score + delta;
+            } else {
+                return score;
+            }
+            delta += delta / 2;
+            if delta > 600 {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
     }
 
     /// Keeps only the root moves of [`Limits::root_moves`] in `list`, unless none of them is
@@ -420,6 +514,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     fn poll(&mut self) -> bool {
         let nodes = self.counters.nodes;
         let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
+        self.observe(None);
         if nodes > node_limit || self.external_stop() {
             self.stopped = true;
             return true;
@@ -427,7 +522,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         // Only reached while external limits are watched (without them `check_at` is the node
         // limit).
         self.check_at = nodes.saturating_add(POLL_NODES).min(node_limit);
-        self.observe(None);
         false
     }
 
@@ -440,6 +534,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                 seldepth: self.seldepth as u32,
                 nodes: self.counters.nodes,
                 root_move,
+                generation: self.generation,
             });
         }
     }
@@ -499,9 +594,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
         self.counters.nodes += 1;
         self.pv_len[ply] = ply;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
         if self.counters.nodes > self.check_at && self.poll() {
             self.line.pop();
             return 0;
@@ -703,14 +795,8 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             if alpha >= beta {
                 return alpha;
             }
-            // Upcoming cycles: the side to move can force a repetition (cuckoo detectors).
-            if alpha < draw && self.detector.upcoming(&self.line, pos) {
-                self.path_draws += 1;
-                self.rep_taint += 1;
-                alpha = draw;
-                if alpha >= beta {
-                    return alpha;
-                }
+            if let Some(score) = self.upcoming_cycle(pos, &mut alpha, beta, draw) {
+                return score;
             }
             if ply >= MAX_PLY - 1 {
                 return self.evaluate(pos);
@@ -723,13 +809,34 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             return score;
         }
 
-        if !pv_node
-            && !in_check
-            && ply > 0
-            && let Some(score) = self.null_move(pos, depth, beta, ply)
-        {
-            return score;
-        }
+        let node = if self.engine() {
+            let node = self.engine_node(pos, ply, in_check);
+            if !pv_node
+                && !in_check
+                && ply > 0
+                && let Some(score) = self.prune_node(pos, depth, beta, ply, node)
+            {
+                return score;
+            }
+            node
+        } else {
+            if !pv_node
+                && !in_check
+                && ply > 0
+                && let Some(score) =
+                    self.null_move(pos, depth, beta, ply, self.config.null_reduction as i32)
+            {
+                return score;
+            }
+            EngineNode::PAPER
+        };
+        // Internal iterative reduction: a node the table knows nothing about is searched one
+        // ply shallower (engine profile).
+        let depth = if node.engine && depth >= 4 && tt_move.is_null() {
+            depth - 1
+        } else {
+            depth
+        };
 
         let mut list = MoveList::new();
         pos.legal_moves_into(&mut list);
@@ -743,34 +850,63 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             store = !self.restrict_root(&mut list);
         }
         let mut keys = [0i32; MAX_MOVES];
-        order_keys(
-            pos,
-            &list,
-            &mut keys,
-            tt_move,
-            self.killers[ply],
-            &self.history,
-        );
+        self.order(pos, &list, &mut keys, tt_move, ply, node.engine);
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NULL;
+        let mut quiets = QuietsTried::default();
+        let mut skip_quiets = false;
         let moves = list.as_mut_slice();
         for i in 0..moves.len() {
             pick_next(moves, &mut keys, i);
             let m = moves[i];
+            let quiet = !m.is_capture() && m.promotion().is_none();
+            if quiet && skip_quiets {
+                continue;
+            }
             if ply == 0 && self.observer.is_some() {
                 self.observe(Some((m, i as u32 + 1)));
             }
             let child = pos.play(m);
-            let extend =
-                self.config.check_extension && child.is_check() && ply < self.extension_limit;
+            let gives_check = child.is_check();
+            if node.engine && ply > 0 && best > -MATE_BOUND && !gives_check {
+                match self.prune_move(pos, m, depth, alpha, quiets.count, node, quiet) {
+                    MovePruning::Search => {}
+                    MovePruning::Skip => continue,
+                    MovePruning::SkipQuiets => {
+                        skip_quiets = true;
+                        continue;
+                    }
+                }
+            }
+            let extend = self.config.check_extension && gives_check && ply < self.extension_limit;
             let d = depth - 1 + i32::from(extend);
+            let searched = quiets.searched;
             let mut v;
-            if i == 0 {
+            if searched == 0 {
                 v = -self.visit(pos, m, &child, d, -beta, -alpha, ply + 1);
             } else {
-                v = -self.visit(pos, m, &child, d, -alpha - 1, -alpha, ply + 1);
+                let r = if node.engine && depth >= 3 && searched > usize::from(pv_node) {
+                    self.reduction(
+                        pos,
+                        m,
+                        depth,
+                        searched,
+                        pv_node,
+                        node,
+                        quiet,
+                        gives_check,
+                        ply,
+                    )
+                    .clamp(0, (d - 1).max(0))
+                } else {
+                    0
+                };
+                v = -self.visit(pos, m, &child, d - r, -alpha - 1, -alpha, ply + 1);
+                if r > 0 && v > alpha && !self.stopped {
+                    v = -self.visit(pos, m, &child, d, -alpha - 1, -alpha, ply + 1);
+                }
                 if v > alpha && v < beta && !self.stopped {
                     v = -self.visit(pos, m, &child, d, -beta, -alpha, ply + 1);
                 }
@@ -778,6 +914,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             if self.stopped {
                 return 0;
             }
+            quiets.searched += 1;
             if v > best {
                 best = v;
                 if v > alpha {
@@ -785,12 +922,15 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                     best_move = m;
                     self.update_pv(ply, m);
                     if v >= beta {
-                        if !m.is_capture() && m.promotion().is_none() {
-                            reward_quiet(&mut self.killers[ply], &mut self.history, pos, m, depth);
+                        if quiet {
+                            self.reward(pos, m, depth, ply, &quiets, node.engine);
                         }
                         break;
                     }
                 }
+            }
+            if quiet {
+                quiets.push(m);
             }
         }
 
@@ -805,6 +945,227 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             self.store_result(key, depth, ply, best, bound, best_move, draw, before);
         }
         best
+    }
+
+    /// Upcoming cycles: when the side to move can force a repetition (cuckoo detectors) and
+    /// alpha is below the draw score, alpha rises to it; returns the score to return when that
+    /// makes the node fail high. The one place both searches ask the detector about them.
+    #[inline(always)]
+    fn upcoming_cycle(
+        &mut self,
+        pos: &Position,
+        alpha: &mut i32,
+        beta: i32,
+        draw: i32,
+    ) -> Option<i32> {
+        if *alpha < draw && self.detector.upcoming(&self.line, pos) {
+            self.path_draws += 1;
+            self.rep_taint += 1;
+            *alpha = draw;
+            if *alpha >= beta {
+                return Some(*alpha);
+            }
+        }
+        None
+    }
+
+    /// The engine profile's facts about a node: its static evaluation (not counted as a
+    /// terminal node; none in check) and whether it improved on two plies earlier.
+    #[inline(always)]
+    fn engine_node(&mut self, pos: &Position, ply: usize, in_check: bool) -> EngineNode {
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            self.config.eval.evaluate(pos)
+        };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        EngineNode {
+            engine: true,
+            eval,
+            improving,
+        }
+    }
+
+    /// Node pruning of the engine profile at a non-PV node not in check below the root:
+    /// reverse futility (the static evaluation beats beta by a depth margin), then null move
+    /// with a reduction that grows with depth and with the evaluation's margin over beta.
+    #[inline(always)]
+    fn prune_node(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        node: EngineNode,
+    ) -> Option<i32> {
+        let eval = node.eval;
+        if depth <= selective::REVERSE_FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - selective::reverse_futility_margin(depth, node.improving) >= beta
+        {
+            return Some(eval);
+        }
+        if depth >= 3 && eval >= beta {
+            let r = selective::null_reduction(depth, eval - beta);
+            return self.null_move(pos, depth, beta, ply, r);
+        }
+        None
+    }
+
+    /// Move pruning of the engine profile (a move that gives no check, at a node below the
+    /// root that already has a move not losing to mate): late-move pruning and futility
+    /// pruning of quiet moves, and static-exchange pruning of moves that lose material.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn prune_move(
+        &self,
+        pos: &Position,
+        m: Move,
+        depth: i32,
+        alpha: i32,
+        quiets_tried: usize,
+        node: EngineNode,
+        quiet: bool,
+    ) -> MovePruning {
+        if quiet && !pos.is_check() {
+            if depth <= selective::LATE_MOVE_DEPTH
+                && quiets_tried >= selective::late_move_count(depth, node.improving)
+            {
+                return MovePruning::SkipQuiets;
+            }
+            if depth <= selective::FUTILITY_DEPTH
+                && node.eval + selective::futility_margin(depth) <= alpha
+            {
+                return MovePruning::SkipQuiets;
+            }
+        }
+        if depth <= selective::FUTILITY_DEPTH {
+            let threshold = if quiet { -60 * depth } else { -100 * depth };
+            if !selective::see_at_least(pos, m, threshold) {
+                return MovePruning::Skip;
+            }
+        }
+        MovePruning::Search
+    }
+
+    /// The late-move reduction of the engine profile for the `searched + 1`-th move: from the
+    /// table, less at PV nodes, for checks and killers and moves with a good history, more
+    /// when the position is not improving. Captures that win material are not reduced.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        pos: &Position,
+        m: Move,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        node: EngineNode,
+        quiet: bool,
+        gives_check: bool,
+        ply: usize,
+    ) -> i32 {
+        if !quiet && selective::see_at_least(pos, m, 0) {
+            return 0;
+        }
+        let mut r = self.reductions.get(depth, searched + 1);
+        r -= i32::from(pv_node) + i32::from(gives_check);
+        r += i32::from(!node.improving);
+        if quiet {
+            if self.killers[ply].contains(&m) {
+                r -= 1;
+            }
+            let piece = pos.piece_at(m.from()).map_or(0, |p| p.index());
+            r -= self.history[piece][m.to().index()] / 5_000;
+        }
+        r
+    }
+
+    /// Ordering keys for the moves of a node: the paper profile's or the engine profile's
+    /// (with the counter move of the move that led here).
+    #[inline(always)]
+    fn order(
+        &self,
+        pos: &Position,
+        list: &MoveList,
+        keys: &mut [i32; MAX_MOVES],
+        tt_move: Move,
+        ply: usize,
+        engine: bool,
+    ) {
+        if engine {
+            let counter = self.counter_move(pos);
+            order_keys_engine(
+                pos,
+                list,
+                keys,
+                tt_move,
+                self.killers[ply],
+                counter,
+                &self.history,
+            );
+        } else {
+            order_keys(pos, list, keys, tt_move, self.killers[ply], &self.history);
+        }
+    }
+
+    /// The counter move stored for the move that led to `pos` (none after a null move or at
+    /// the start of the line).
+    #[inline(always)]
+    fn counter_move(&self, pos: &Position) -> Move {
+        let last = self.line.last();
+        if last.null || last.mv.is_null() {
+            return Move::NULL;
+        }
+        pos.piece_at(last.mv.to()).map_or(Move::NULL, |p| {
+            self.counter_moves[p.index()][last.mv.to().index()]
+        })
+    }
+
+    /// A quiet move caused a cut-off: the paper profile makes it a killer and raises its
+    /// history; the engine profile also lowers the history of the quiet moves tried before it
+    /// (with gravity) and makes it the counter move of the move that led here.
+    #[inline(always)]
+    fn reward(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        depth: i32,
+        ply: usize,
+        quiets: &QuietsTried,
+        engine: bool,
+    ) {
+        if !engine {
+            reward_quiet(&mut self.killers[ply], &mut self.history, pos, m, depth);
+            return;
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        let bonus = selective::history_bonus(depth);
+        for (tried, sign) in quiets
+            .moves()
+            .iter()
+            .map(|&q| (q, -1))
+            .chain(std::iter::once((m, 1)))
+        {
+            if let Some(p) = pos.piece_at(tried.from()) {
+                selective::apply_history(
+                    &mut self.history[p.index()][tried.to().index()],
+                    sign * bonus,
+                );
+            }
+        }
+        let last = self.line.last();
+        if !last.null
+            && !last.mv.is_null()
+            && let Some(p) = pos.piece_at(last.mv.to())
+        {
+            self.counter_moves[p.index()][last.mv.to().index()] = m;
+        }
     }
 
     /// The draw and taint counters now, to tell later whether a subtree scored a
@@ -862,10 +1223,18 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     }
 
     /// Null-move pruning at a non-PV node not in check below the root: when the configuration
-    /// allows it here, searches the null move with a reduced depth and returns the score to
-    /// return if it fails high (0 if the search was stopped meanwhile); `None` otherwise.
+    /// allows it here, searches the null move `reduction` plies shallower than a move and
+    /// returns the score to return if it fails high (0 if the search was stopped meanwhile);
+    /// `None` otherwise.
     #[inline(always)]
-    fn null_move(&mut self, pos: &Position, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+    fn null_move(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        reduction: i32,
+    ) -> Option<i32> {
         if self.config.null_move
             && depth >= 2
             && !self.line.last().null
@@ -874,7 +1243,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         {
             let mut child = *pos;
             child.play_null();
-            let d = (depth - 1 - self.config.null_reduction as i32).max(0);
+            let d = (depth - 1 - reduction).max(0);
             let v = -self.visit(pos, Move::NULL, &child, d, -beta, -beta + 1, ply + 1);
             if self.stopped {
                 return Some(0);
@@ -923,7 +1292,19 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             } else {
                 0
             };
-            tt.store(key, depth, best, bound, best_move, ply, taint);
+            if self.config.profile == Profile::Engine {
+                let generation = self.generation;
+                if tt
+                    .slot_entry(key)
+                    .is_some_and(|old| old.outranks(key, depth, generation))
+                {
+                    return;
+                }
+                let aged = taint | generation << GENERATION_SHIFT;
+                tt.store(key, depth, best, bound, best_move, ply, aged);
+            } else {
+                tt.store(key, depth, best, bound, best_move, ply, taint);
+            }
         } else {
             tt.store_move(key, best_move);
             self.withheld += 1;
@@ -950,17 +1331,13 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             self.fifty_taint += 1;
             return draw;
         }
-        if alpha < draw && self.detector.upcoming(&self.line, pos) {
-            self.path_draws += 1;
-            self.rep_taint += 1;
-            alpha = draw;
-            if alpha >= beta {
-                return alpha;
-            }
+        if let Some(score) = self.upcoming_cycle(pos, &mut alpha, beta, draw) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        self.seldepth = self.seldepth.max(ply);
 
         let mut best = -INFINITE;
         if !in_check {
@@ -995,9 +1372,14 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             &self.history,
         );
         let moves = list.as_mut_slice();
+        let engine = self.engine();
         for i in 0..moves.len() {
             pick_next(moves, &mut keys, i);
             let m = moves[i];
+            // Engine profile: captures that lose material are not searched (unless in check).
+            if engine && !in_check && !selective::see_at_least(pos, m, 0) {
+                continue;
+            }
             let child = pos.play(m);
             let v = -self.visit(pos, m, &child, depth - 1, -beta, -alpha, ply + 1);
             if self.stopped {
@@ -1015,6 +1397,74 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
         }
         best
+    }
+}
+
+/// What the engine profile knows about a node before searching its moves
+/// ([`Searcher::engine_node`]); the paper profile's is [`EngineNode::PAPER`].
+#[derive(Clone, Copy)]
+struct EngineNode {
+    /// Whether the engine profile is on.
+    engine: bool,
+    /// The static evaluation (−[`INFINITE`] in check).
+    eval: i32,
+    /// Whether the static evaluation is better than two plies earlier.
+    improving: bool,
+}
+
+impl EngineNode {
+    /// The paper profile: no selectivity.
+    const PAPER: EngineNode = EngineNode {
+        engine: false,
+        eval: 0,
+        improving: false,
+    };
+}
+
+/// What [`Searcher::prune_move`] decides for a move.
+enum MovePruning {
+    /// Search the move.
+    Search,
+    /// Skip this move.
+    Skip,
+    /// Skip this move and every later quiet move.
+    SkipQuiets,
+}
+
+/// The moves searched so far at a node, and the first quiet ones among them (for the history
+/// malus): a fixed array, so nothing is allocated.
+struct QuietsTried {
+    /// Moves searched (quiet or not).
+    searched: usize,
+    /// Quiet moves recorded in `moves`.
+    count: usize,
+    moves: [Move; 64],
+}
+
+impl Default for QuietsTried {
+    fn default() -> Self {
+        QuietsTried {
+            searched: 0,
+            count: 0,
+            moves: [Move::NULL; 64],
+        }
+    }
+}
+
+impl QuietsTried {
+    /// Records a searched quiet move (beyond 64 it is counted but not kept).
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        if self.count < self.moves.len() {
+            self.moves[self.count] = m;
+        }
+        self.count += 1;
+    }
+
+    /// The recorded quiet moves.
+    #[inline(always)]
+    fn moves(&self) -> &[Move] {
+        &self.moves[..self.count.min(self.moves.len())]
     }
 }
 

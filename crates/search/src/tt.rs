@@ -46,6 +46,10 @@ pub(crate) const TAINT_REPETITION: u8 = 4;
 /// Taint bit: the score was affected by a fifty-move draw (scored in its subtree or reused).
 pub(crate) const TAINT_FIFTY: u8 = 8;
 
+/// Where the search generation sits in an entry's bound byte (above the bound and taint bits):
+/// four bits, so generations count modulo 16. Stores pass it in with the taint bits.
+pub(crate) const GENERATION_SHIFT: u8 = 4;
+
 /// The draft of an entry without a usable score: below every stored draft (those are clamped to
 /// ±100) and every searched depth.
 const NO_DRAFT: i8 = i8::MIN;
@@ -102,6 +106,26 @@ impl Entry {
             bound: bound as u8 | taint,
             mark: 0,
         }
+    }
+
+    /// The search generation the entry was stored in (engine profile; 0 in the paper
+    /// profile): the bound byte's top four bits ([`GENERATION_SHIFT`]).
+    #[inline]
+    pub(crate) fn generation(&self) -> u8 {
+        self.bound >> GENERATION_SHIFT
+    }
+
+    /// Whether this entry should stay rather than give way to a new result for `key` of draft
+    /// `depth` stored in `generation` (the engine profile's replacement rule; the paper
+    /// profile always replaces): an entry of another position, stored in the current
+    /// generation with a usable draft more than two plies deeper, stays.
+    #[inline]
+    pub(crate) fn outranks(&self, key: u64, depth: i32, generation: u8) -> bool {
+        self.bound != 0
+            && self.key != key
+            && self.generation() == generation
+            && self.depth != NO_DRAFT
+            && i32::from(self.depth) > depth + 2
     }
 
     /// The taint bits ([`TAINT_REPETITION`], [`TAINT_FIFTY`]) of the stored score.
@@ -285,6 +309,11 @@ pub(crate) mod sealed {
             ply: usize,
             taint: u8,
         );
+        /// The entry in the slot of `key`, whatever position it is for (`None` if empty).
+        fn slot_entry(&self, key: u64) -> Option<Entry>;
+        /// Per mille of the first 1,000 slots (all, in a smaller table) holding an entry of
+        /// `generation`: UCI's `hashfull`.
+        fn hashfull(&self, generation: u8) -> u32;
         /// What a search does to the table before it starts: a local table is cleared, a
         /// shared one is left alone (its owner clears it between searches).
         fn clear_for_search(&mut self);
@@ -324,6 +353,19 @@ impl sealed::Sealed for LocalTable {
         taint: u8,
     ) {
         LocalTable::store(self, key, depth, score, bound, mv, ply, taint)
+    }
+    #[inline(always)]
+    fn slot_entry(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[(key & self.mask) as usize];
+        (e.bound != 0).then_some(e)
+    }
+    fn hashfull(&self, generation: u8) -> u32 {
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        let used = sample
+            .iter()
+            .filter(|e| e.bound != 0 && e.generation() == generation)
+            .count();
+        (used * 1000 / sample.len()) as u32
     }
     #[inline(always)]
     fn clear_for_search(&mut self) {
@@ -391,18 +433,12 @@ impl SharedTable {
         std::mem::size_of_val(&*self.slots)
     }
 
-    /// How full the table is, in permille: the used slots among the first 1000 (all of them in
-    /// a smaller table), as engines sample it for UCI `hashfull`.
-    pub fn hashfull(&self) -> u32 {
-        let sample = &self.slots[..self.slots.len().min(1000)];
-        let used = sample
-            .iter()
-            .filter(|s| {
-                s.check.load(Ordering::Relaxed) != 0
-                    || s.data.load(Ordering::Relaxed) & !MARK_MASK != 0
-            })
-            .count();
-        (used * 1000 / sample.len()) as u32
+    /// How full the table is, in permille: the slots among the first 1000 (all of them in a
+    /// smaller table) holding an entry of the search generation `generation` (always 0 in the
+    /// paper profile; [`crate::Progress::generation`]), as engines sample it for UCI
+    /// `hashfull`.
+    pub fn hashfull(&self, generation: u8) -> u32 {
+        sealed::Sealed::hashfull(self, generation)
     }
 
     /// Whether `other` is the same table.
@@ -494,6 +530,25 @@ impl sealed::Sealed for SharedTable {
             _ => mv.bits(),
         };
         self.write(Entry::result(key, depth, score, bound, mv, ply, taint));
+    }
+
+    #[inline]
+    fn slot_entry(&self, key: u64) -> Option<Entry> {
+        let s = self.slot(key);
+        let data = s.data.load(Ordering::Relaxed);
+        let check = s.check.load(Ordering::Relaxed);
+        let e = Entry::from_data(check ^ (data & !MARK_MASK), data);
+        (e.bound != 0).then_some(e)
+    }
+
+    fn hashfull(&self, generation: u8) -> u32 {
+        let sample = &self.slots[..self.slots.len().min(1000)];
+        let used = sample
+            .iter()
+            .map(|s| Entry::from_data(0, s.data.load(Ordering::Relaxed)))
+            .filter(|e| e.bound != 0 && e.generation() == generation)
+            .count();
+        (used * 1000 / sample.len()) as u32
     }
 
     #[inline(always)]

@@ -100,6 +100,10 @@ pub struct GameRecord {
     pub termination: Termination,
     /// Time spent inside the players' searches.
     pub search_time: Duration,
+    /// Moves played without a completed search behind them (the first legal move, should a
+    /// search ever return none): zero, since the first iteration always completes; counted so
+    /// that a test can prove it.
+    pub unsearched: u32,
 }
 
 impl GameRecord {
@@ -120,6 +124,8 @@ pub struct Table {
     positions: Vec<Position>,
     moves: Vec<Move>,
     arbiter: Arbiter,
+    /// Unsearched moves of the game being played ([`GameRecord::unsearched`]).
+    unsearched: u32,
 }
 
 impl Table {
@@ -131,6 +137,7 @@ impl Table {
             positions: Vec::with_capacity(1024),
             moves: Vec::with_capacity(1024),
             arbiter: Arbiter::default(),
+            unsearched: 0,
         })
     }
 
@@ -138,6 +145,11 @@ impl Table {
     pub fn play(&mut self, opening: &Opening, a_white: bool, control: Control) -> GameRecord {
         self.positions.clear();
         self.moves.clear();
+        self.unsearched = 0;
+        // A new game: neither player keeps anything from the last one (the engine profile's
+        // table, history and counter moves persist from move to move within a game only).
+        self.a.new_game();
+        self.b.new_game();
         self.positions.push(opening.start);
         self.arbiter.start(&opening.start);
         let mut end = None;
@@ -171,6 +183,7 @@ impl Table {
             outcome,
             termination,
             search_time,
+            unsearched: self.unsearched,
         }
     }
 
@@ -205,12 +218,16 @@ impl Table {
             }
             *clock += increment_ms as i64 * 1000;
         }
-        // The searcher always returns a legal move when there is one; the fallback keeps the
-        // game going should a search ever return none.
-        let m = result
-            .best_move()
-            .filter(|m| pos.is_legal(*m))
-            .unwrap_or_else(|| pos.legal_moves().iter().copied().next().expect("a move"));
+        // The searcher's first iteration always completes, so it returns a legal move whenever
+        // there is one; should it ever not, the first legal move keeps the game going and is
+        // counted (`unsearched`).
+        let m = match result.best_move().filter(|m| pos.is_legal(*m)) {
+            Some(m) => m,
+            None => {
+                self.unsearched += 1;
+                pos.legal_moves().iter().copied().next().expect("a move")
+            }
+        };
         let score = result.score().map(|s| {
             if side == Color::White {
                 s.value()

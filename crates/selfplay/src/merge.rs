@@ -111,12 +111,10 @@ fn combine(
 ) -> Result<(MatchResults, String)> {
     let mut pairs = Vec::new();
     let mut games: Vec<((u64, u64), String)> = Vec::new();
-    let mut search_s = 0.0;
-    let mut wall_s: f64 = 0.0;
+    let mut timings = Vec::with_capacity(shards.len());
     for (_, (dir, results, pgn)) in shards {
         pairs.extend(results.pair_results);
-        search_s += results.timing.search_s;
-        wall_s = wall_s.max(results.timing.wall_s);
+        timings.push(results.timing);
         for block in split_games(&pgn) {
             let key = round_of(block)
                 .ok_or_else(|| anyhow!("{}: a game without a Round tag", dir.display()))?;
@@ -137,13 +135,37 @@ fn combine(
     }
     let mut merged = MatchResults::from_pairs(first.identity, None, pairs, false);
     merged.merged_shards = Some(n);
-    merged.timing = Timing {
-        wall_s,
-        search_s,
-        ..first.timing
-    };
+    merged.timing = merged_timing(&timings, merged.games, first.timing.table_bytes_per_worker);
     let pgn: String = games.into_iter().map(|(_, g)| g).collect();
     Ok((merged, pgn))
+}
+
+/// The timing of a merge, from every shard's: `wall_s` the longest shard's (the elapsed time
+/// when they ran side by side), `search_s` and `threads` summed, `games_per_second` over the
+/// shards' summed wall time (shard-seconds), `outside_search_share` over every shard's thread
+/// time (1 − Σ search ÷ Σ wall × threads), `peak_rss_kib` the largest shard's.
+fn merged_timing(shards: &[Timing], games: u64, table_bytes_per_worker: u64) -> Timing {
+    let wall_s = shards.iter().map(|t| t.wall_s).fold(0.0, f64::max);
+    let shard_seconds: f64 = shards.iter().map(|t| t.wall_s).sum();
+    let thread_seconds: f64 = shards.iter().map(|t| t.wall_s * t.threads as f64).sum();
+    let search_s: f64 = shards.iter().map(|t| t.search_s).sum();
+    Timing {
+        wall_s,
+        search_s,
+        threads: shards.iter().map(|t| t.threads).sum(),
+        games_per_second: if shard_seconds > 0.0 {
+            games as f64 / shard_seconds
+        } else {
+            0.0
+        },
+        outside_search_share: if thread_seconds > 0.0 {
+            (1.0 - search_s / thread_seconds).max(0.0)
+        } else {
+            0.0
+        },
+        peak_rss_kib: shards.iter().map(|t| t.peak_rss_kib).max().unwrap_or(0),
+        table_bytes_per_worker,
+    }
 }
 
 /// The first field in which two identities differ, by its JSON name.
@@ -175,4 +197,37 @@ fn round_of(game: &str) -> Option<(u64, u64)> {
     let value = line.strip_prefix("[Round \"")?.strip_suffix("\"]")?;
     let (p, g) = value.split_once('.')?;
     Some((p.parse().ok()?, g.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shard(wall_s: f64, search_s: f64, threads: usize, peak_rss_kib: u64) -> Timing {
+        Timing {
+            wall_s,
+            search_s,
+            threads,
+            games_per_second: 0.0,
+            outside_search_share: 0.0,
+            peak_rss_kib,
+            table_bytes_per_worker: 64,
+        }
+    }
+
+    #[test]
+    fn a_merge_times_every_shard_not_the_first() {
+        let t = merged_timing(
+            &[shard(10.0, 18.0, 2, 100), shard(30.0, 57.0, 2, 300)],
+            80,
+            64,
+        );
+        assert_eq!(t.wall_s, 30.0);
+        assert_eq!(t.search_s, 75.0);
+        assert_eq!(t.threads, 4);
+        assert_eq!(t.games_per_second, 2.0); // 80 games over 40 shard-seconds
+        assert!((t.outside_search_share - (1.0 - 75.0 / 80.0)).abs() < 1e-12);
+        assert_eq!(t.peak_rss_kib, 300);
+        assert_eq!(t.table_bytes_per_worker, 64);
+    }
 }

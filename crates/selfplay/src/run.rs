@@ -80,6 +80,7 @@ impl MatchConfig {
         if let Control::Nodes(0) = self.control {
             bail!("--nodes 0: at least one node per move");
         }
+        self.check_distinct_openings()?;
         if self.bounds.0.partial_cmp(&self.bounds.1) != Some(std::cmp::Ordering::Less) {
             bail!(
                 "--sprt {},{}: ELO0 must be below ELO1",
@@ -93,6 +94,24 @@ impl MatchConfig {
             .map_err(|e| anyhow::anyhow!("--sprt {elo0},{elo1}: {e}"))?;
         if self.threads == 0 {
             bail!("at least one thread");
+        }
+        Ok(())
+    }
+
+    /// At fixed nodes a pair replayed from the same opening is the same two games move for
+    /// move, so a match with more pairs than the book has openings would count copies as new
+    /// games: refused, with the largest match the book allows. (Under a clock replays differ
+    /// with the timing and are allowed.)
+    fn check_distinct_openings(&self) -> Result<()> {
+        let openings = self.book.openings.len() as u64;
+        let pairs = self.games / 2;
+        if self.control.deterministic() && pairs > openings {
+            bail!(
+                "--games {}: {pairs} pairs at fixed nodes, but the book {} has {openings}                  openings; a replayed opening replays the same two games, which would be                  counted again as new ones. Play at most --games {} with this book, or give a                  larger --book",
+                self.games,
+                self.book.name,
+                2 * openings
+            );
         }
         Ok(())
     }
@@ -117,7 +136,8 @@ impl MatchConfig {
     }
 
     /// The opening index of every pair of the whole match: a seeded permutation of the book,
-    /// repeated when there are more pairs than openings.
+    /// repeated when there are more pairs than openings (only under a clock:
+    /// [`MatchConfig::check`] refuses that at fixed nodes).
     fn opening_order(&self) -> Vec<usize> {
         let n = self.book.openings.len();
         let mut perm: Vec<usize> = (0..n).collect();
@@ -180,6 +200,11 @@ pub struct PairRecord {
     /// having chosen differently.
     #[serde(default)]
     pub same_moves: bool,
+    /// Moves of the two games played without a completed search behind them
+    /// ([`crate::GameRecord::unsearched`]): always zero, since a search's first iteration
+    /// always completes.
+    #[serde(default)]
+    pub unsearched: [u32; 2],
 }
 
 /// Wins, draws and losses of player A.
@@ -245,10 +270,19 @@ pub struct MatchResults {
     pub sprt_bayeselo: SprtReport,
     /// Whether the SPRT stopped the match before every game was played.
     pub stopped_early: bool,
+    /// After an SPRT stop, fishtest's estimate that accounts for the stopping rule (the
+    /// fixed-sample `elo` interval is biased away from 0 by stopping where the LLR crossed a
+    /// bound): the median-unbiased logistic Elo with its 95% interval. `null` otherwise.
+    #[serde(default)]
+    pub sequential_elo: Option<EloEstimate>,
     /// Whether another run gives the same games (fixed nodes).
     pub deterministic: bool,
     /// Games per termination.
     pub terminations: BTreeMap<String, u64>,
+    /// Moves played without a completed search behind them, over every game (always 0: the
+    /// first iteration of a search always completes, node limit or not).
+    #[serde(default)]
+    pub unsearched_moves: u64,
     /// Every pair, in index order.
     pub pair_results: Vec<PairRecord>,
     /// Where the time went (differs between runs).
@@ -279,11 +313,19 @@ impl MatchResults {
             }
         }
         let summary = stats::summarize_pairs(&penta, (identity.sprt_elo0, identity.sprt_elo1));
+        let sequential_elo = if stopped_early {
+            stats::sequential_estimate(&penta, (identity.sprt_elo0, identity.sprt_elo1))
+        } else {
+            None
+        };
+        let unsearched_moves = pairs.iter().flat_map(|p| p.unsearched).map(u64::from).sum();
         MatchResults {
             deterministic: identity.control.deterministic(),
             identity,
             shard,
             merged_shards: None,
+            unsearched_moves,
+            sequential_elo,
             games: 2 * pairs.len() as u64,
             pairs: pairs.len() as u64,
             pentanomial: penta.ptnml(),
@@ -437,6 +479,7 @@ fn worker(
             terminations: [games[0].termination, games[1].termination],
             plies: [games[0].moves.len(), games[1].moves.len()],
             same_moves: games[0].moves == games[1].moves,
+            unsearched: [games[0].unsearched, games[1].unsearched],
         };
         let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
         if tx

@@ -15,19 +15,20 @@
 //! | `tt-cutoff` | 0 to 1000 | none | no table cut-offs at halfmove clocks from this value |
 //! | `tt-bucket` | 1 to 1000 | none | halfmove-clock buckets mixed into the table key |
 //! | `jitter` | `on`, `off` | `off` | draw score ±1 by node count (Stockfish #1770) |
+//! | `profile` | `engine`, `paper` | `engine` | the searcher's profile: the modern engine, or the paper's fixed-depth search |
 
 use std::fmt;
 
 use anyhow::{Result, anyhow, bail};
 use replab_board::{Move, Position};
 use replab_detect::{DrawPolicy, UpcomingRule};
-use replab_search::{Limits, MAX_PLY, SearchConfig, SearchResult, Searcher, TtMode};
+use replab_search::{Limits, MAX_PLY, Profile, SearchConfig, SearchResult, Searcher, TtMode};
 use serde::{Deserialize, Serialize};
 
-/// The default table size of a player, in bits (2^14 entries of 16 bytes, 256 KiB). The
-/// searcher clears its table at the start of every search, so a table much larger than the
-/// nodes of one move only costs clearing time.
-pub const DEFAULT_TT_BITS: u32 = 14;
+/// The default table size of a player, in bits (2^18 entries of 16 bytes, 4 MiB). The engine
+/// profile keeps its table from move to move of a game (cleared at the game's start); the
+/// paper profile clears it at every search, so there a larger table only costs clearing time.
+pub const DEFAULT_TT_BITS: u32 = 18;
 
 /// The largest table a player may ask for, in bits (1 GiB).
 pub const MAX_TT_BITS: u32 = 26;
@@ -53,6 +54,9 @@ pub struct PlayerSpec {
     pub tt_bucket: Option<u16>,
     /// Draw-score jitter (Stockfish #1770).
     pub jitter: bool,
+    /// The searcher's profile (missing from older results: the paper profile they played).
+    #[serde(default)]
+    pub profile: Profile,
 }
 
 impl PlayerSpec {
@@ -68,6 +72,7 @@ impl PlayerSpec {
             tt_cutoff: None,
             tt_bucket: None,
             jitter: false,
+            profile: Profile::Engine,
         }
     }
 
@@ -128,9 +133,13 @@ impl PlayerSpec {
                     _ => bail!("jitter={value}: expected on or off"),
                 }
             }
+            "profile" => {
+                self.profile = Profile::from_name(value)
+                    .ok_or_else(|| anyhow!("profile={value}: expected engine or paper"))?
+            }
             _ => bail!(
                 "unknown option {key:?} (expected policy, upcoming, bits, tt, hash, tt-mode, \
-                 tt-cutoff, tt-bucket or jitter)"
+                 tt-cutoff, tt-bucket, jitter or profile)"
             ),
         }
         Ok(())
@@ -176,15 +185,21 @@ impl PlayerSpec {
 
     /// The searcher's configuration: node limit `nodes` (`None`: stopped by the clock).
     pub fn search_config(&self, nodes: Option<u64>) -> SearchConfig {
+        let base = match self.profile {
+            Profile::Engine => SearchConfig::engine(),
+            Profile::Paper => SearchConfig {
+                max_depth: MAX_PLY as u32 / 2,
+                ..SearchConfig::default()
+            },
+        };
         SearchConfig {
-            max_depth: MAX_PLY as u32 / 2,
             policy: self.policy,
             tt_bits: (self.tt_bits > 0).then_some(self.tt_bits),
             tt_mode: TtMode::from_name(&self.tt_mode).unwrap_or_default(),
             tt_cutoff_halfmove: self.tt_cutoff,
             tt_halfmove_bucket: self.tt_bucket,
             node_limit: nodes,
-            ..SearchConfig::default()
+            ..base
         }
     }
 
@@ -247,6 +262,9 @@ impl fmt::Display for PlayerSpec {
         if self.jitter {
             options.push("jitter=on".to_string());
         }
+        if self.profile != base.profile {
+            options.push(format!("profile={}", self.profile.name()));
+        }
         f.write_str(&self.detector)?;
         if !options.is_empty() {
             write!(f, ":{}", options.join(","))?;
@@ -286,6 +304,9 @@ pub trait Engine: Send {
     fn go(&mut self, positions: &[Position], moves: &[Move], limits: &Limits) -> SearchResult;
     /// Switches the draw-score jitter on or off.
     fn set_jitter(&mut self, on: bool);
+    /// Forgets what earlier games taught the searcher (table, history, counter moves): called
+    /// at the start of every game, so that a game depends only on its opening and the specs.
+    fn new_game(&mut self);
 }
 
 impl<D: replab_registry::Detector + Send> Engine for Searcher<D> {
@@ -294,6 +315,9 @@ impl<D: replab_registry::Detector + Send> Engine for Searcher<D> {
     }
     fn set_jitter(&mut self, on: bool) {
         self.set_draw_jitter(on);
+    }
+    fn new_game(&mut self) {
+        self.clear_hash();
     }
 }
 

@@ -62,6 +62,13 @@ pub fn decision(p: &Pentanomial, bounds: (f64, f64)) -> Decision {
     sprt(bounds, EloModel::Normalized).report(p).decision
 }
 
+/// fishtest's estimate of a test the SPRT stopped ([`Sprt::sequential_estimate`]): the
+/// median-unbiased logistic Elo with its 95% interval, accounting for the stopping rule
+/// (`None` when it cannot be computed).
+pub fn sequential_estimate(p: &Pentanomial, bounds: (f64, f64)) -> Option<EloEstimate> {
+    sprt(bounds, EloModel::Normalized).sequential_estimate(p, 0.95)
+}
+
 /// The statistics of `p` (at least one pair) with SPRT bounds `bounds` (normalized Elo).
 pub fn summarize_pairs(p: &Pentanomial, bounds: (f64, f64)) -> Summary {
     let s = summarize(p).expect("a match plays at least one pair");

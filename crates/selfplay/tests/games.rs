@@ -118,6 +118,13 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     let full = play(&config(40, 200, 2), &mut |_, _| {}).unwrap().0;
     let n = stopped.pair_results.len();
     assert_eq!(stopped.pair_results[..], full.pair_results[..n]);
+    // A stopped match carries fishtest's sequential estimate; a full one does not.
+    let seq = stopped
+        .sequential_elo
+        .expect("the sequential estimate of a stopped test");
+    assert!(seq.lower <= seq.value && seq.value <= seq.upper);
+    assert_eq!(seq.coverage, 0.95);
+    assert!(full.sequential_elo.is_none());
 }
 
 #[test]
@@ -164,4 +171,73 @@ fn a_pair_is_one_game_twice_only_when_the_moves_are_the_same() {
         );
     }
     assert!(results.pair_results.iter().any(|p| !p.same_moves));
+}
+
+#[test]
+fn a_node_limit_never_plays_an_unsearched_move() {
+    // Ten nodes per move: fewer than depth 1 needs in almost every position, so every move
+    // rests on the first iteration completing past the limit. Both profiles.
+    for (a, b) in [
+        ("linear", "off"),
+        ("linear:profile=paper", "off:profile=paper"),
+    ] {
+        let mut c = config(8, 10, 2);
+        c.a = PlayerSpec::parse(a).unwrap();
+        c.b = PlayerSpec::parse(b).unwrap();
+        let (results, _) = play(&c, &mut |_, _| {}).unwrap();
+        assert_eq!(results.games, 8);
+        assert_eq!(results.unsearched_moves, 0, "{a} against {b}");
+        assert!(results.pair_results.iter().all(|p| p.unsearched == [0, 0]));
+    }
+}
+
+#[test]
+fn the_llr_agrees_with_an_independent_implementation_of_fishtests() {
+    // tools/check_llr.py recomputes the normalized GSPRT from the pentanomial counts (plain
+    // Python, no dependency) and fails beyond 0.02.
+    if !Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let mut c = config(40, 200, 2);
+    c.bounds = (0.0, 5.0);
+    let (results, _) = play(&c, &mut |_, _| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("replab-llr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("results.json");
+    std::fs::write(&file, serde_json::to_string(&results).unwrap()).unwrap();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tools/check_llr.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn fixed_node_matches_never_replay_an_opening() {
+    let openings = Book::builtin().openings.len() as u64;
+    let mut c = config(2 * openings + 2, 100, 1);
+    let err = c.check().unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("at most --games {}", 2 * openings)),
+        "{err}"
+    );
+    c.games = 2 * openings;
+    assert!(c.check().is_ok(), "one pair per opening is allowed");
+    // Under a clock a replayed opening is another game: allowed.
+    c.games = 2 * openings + 2;
+    c.control = Control::parse_tc("1+0.01").unwrap();
+    assert!(c.check().is_ok());
 }

@@ -141,7 +141,7 @@ impl Options {
             contempt: self.contempt,
             tt_bits: tt_bits(self.hash_mb),
             null_move: self.null_move,
-            ..SearchConfig::default()
+            ..SearchConfig::engine()
         }
     }
 

@@ -159,3 +159,83 @@ fn bad_match_input_exits_2_without_output() {
         assert!(!Path::new(out).exists(), "{extra:?}: no partial result");
     }
 }
+
+/// Whether a Slurm cluster answers here (`sinfo` runs and exits 0).
+fn slurm_answers() -> bool {
+    std::process::Command::new("sinfo")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn a_slurm_job_array_merges_into_the_unsharded_run() {
+    if !slurm_answers() {
+        eprintln!(
+            "skipped: no Slurm cluster answers sinfo (tools/slurm_local.sh start brings up a \
+             one-node cluster as root)"
+        );
+        return;
+    }
+    let s = Scratch::new("selfplay-slurm");
+    let whole = s.path("whole");
+    let mut args = MATCH.to_vec();
+    args.extend(["--out", whole.to_str().unwrap()]);
+    run_ok(&args);
+    // The script is started from the scratch directory, away from the checkout.
+    let merged = s.path("merged");
+    let script = crate::common::repo_root().join("tools/elo_slurm.sh");
+    let out = std::process::Command::new("bash")
+        .arg(&script)
+        .arg("3")
+        .args(&MATCH[1..])
+        .args(["--out", merged.to_str().unwrap()])
+        .env("REPLAB", env!("CARGO_BIN_EXE_replab"))
+        .env("WAIT", "1")
+        .current_dir(s.dir())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).contains("array job"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(stable(&whole), stable(&merged));
+    let pgn = |d: &Path| std::fs::read_to_string(d.join("games.pgn")).unwrap();
+    assert_eq!(pgn(&whole), pgn(&merged));
+}
+
+#[test]
+fn elo_parallel_runs_from_any_directory() {
+    if !std::process::Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("skipped: GNU parallel is not installed");
+        return;
+    }
+    let s = Scratch::new("selfplay-parallel");
+    let whole = s.path("whole");
+    let mut args = MATCH.to_vec();
+    args.extend(["--out", whole.to_str().unwrap()]);
+    run_ok(&args);
+    let merged = s.path("merged");
+    let script = crate::common::repo_root().join("tools/elo_parallel.sh");
+    let out = std::process::Command::new("bash")
+        .arg(&script)
+        .arg("2")
+        .args(&MATCH[1..])
+        .args(["--out", merged.to_str().unwrap()])
+        .env("REPLAB", env!("CARGO_BIN_EXE_replab"))
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(stable(&whole), stable(&merged));
+}

@@ -1085,6 +1085,7 @@ fn method(r: &Results) -> Result<String> {
             "eval": c.search.map_or("material + piece-square", |s| match s.eval {
                 replab_search::Eval::Full => "material + piece-square",
                 replab_search::Eval::Material => "material-only",
+                replab_search::Eval::Tapered => "tapered material + piece-square",
             }),
             "max_depth": c.max_depth,
             "check_extension": on_off(c.check_extension),
