@@ -29,6 +29,7 @@ while [[ $# -gt 0 ]]; do
         --out) [[ $# -ge 2 ]] || die "--out needs a directory"; out=$2; shift 2 ;;
         --out=*) out=${1#--out=}; shift ;;
         --shard | --shard=* | --sprt | --sprt=*) die "$1 is set by the script (shards cannot stop early)" ;;
+        --quiet) shift ;; # every shard runs with --quiet
         *) args+=("$1"); shift ;;
     esac
 done

@@ -447,6 +447,9 @@ pub struct Progress {
     /// At the start of a root move: the move and its number in the root's search order (from
     /// 1); `None` at the periodic calls.
     pub root_move: Option<(Move, u32)>,
+    /// The search's table generation (engine profile; 0 in the paper profile), for
+    /// [`crate::SharedTable::hashfull`].
+    pub generation: u8,
 }
 
 /// The callback of [`Limits::observer`].

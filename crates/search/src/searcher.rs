@@ -59,9 +59,8 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     excluded_root_moves: Vec<Move>,
     /// The observer of the current search ([`Limits::observer`]).
     observer: Option<Observer>,
-    /// The iteration being searched and the deepest ply it entered so far.
+    /// The iteration being searched.
     depth_now: u32,
-    seldepth: usize,
     /// Path-dependent draws scored so far in the search (see [`TtMode`]).
     path_draws: u64,
     /// Results stored without their score.
@@ -90,6 +89,8 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     /// Engine profile: the search generation (counts searches since the table was cleared,
     /// modulo 16), stored with every entry so that old entries give way first.
     generation: u8,
+    /// The deepest ply the current iteration reached (quiescence included).
+    seldepth: usize,
 }
 
 impl<D: Detector> Searcher<D> {
@@ -175,7 +176,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             excluded_root_moves: Vec::new(),
             observer: None,
             depth_now: 0,
-            seldepth: 0,
             path_draws: 0,
             withheld: 0,
             first_depth: 1,
@@ -189,6 +189,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             counter_moves: Box::new([[Move::NULL; 64]; 12]),
             evals: [0; MAX_PLY + 1],
             generation: 0,
+            seldepth: 0,
         }
     }
 
@@ -242,6 +243,11 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     /// over its first 1,000 slots, as UCI's `hashfull`); 0 without a table.
     pub fn hashfull(&self) -> u32 {
         self.tt.as_ref().map_or(0, |t| t.hashfull(self.generation))
+    }
+
+    /// The deepest ply the last iteration reached, quiescence included (UCI `seldepth`).
+    pub fn seldepth(&self) -> usize {
+        self.seldepth
     }
 
     /// Whether the engine profile is on.
@@ -508,6 +514,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     fn poll(&mut self) -> bool {
         let nodes = self.counters.nodes;
         let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
+        self.observe(None);
         if nodes > node_limit || self.external_stop() {
             self.stopped = true;
             return true;
@@ -515,7 +522,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         // Only reached while external limits are watched (without them `check_at` is the node
         // limit).
         self.check_at = nodes.saturating_add(POLL_NODES).min(node_limit);
-        self.observe(None);
         false
     }
 
@@ -528,6 +534,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                 seldepth: self.seldepth as u32,
                 nodes: self.counters.nodes,
                 root_move,
+                generation: self.generation,
             });
         }
     }
@@ -587,9 +594,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
         self.counters.nodes += 1;
         self.pv_len[ply] = ply;
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
         if self.counters.nodes > self.check_at && self.poll() {
             self.line.pop();
             return 0;
@@ -857,12 +861,12 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         for i in 0..moves.len() {
             pick_next(moves, &mut keys, i);
             let m = moves[i];
-            if ply == 0 && self.observer.is_some() {
-                self.observe(Some((m, i as u32 + 1)));
-            }
             let quiet = !m.is_capture() && m.promotion().is_none();
             if quiet && skip_quiets {
                 continue;
+            }
+            if ply == 0 && self.observer.is_some() {
+                self.observe(Some((m, i as u32 + 1)));
             }
             let child = pos.play(m);
             let gives_check = child.is_check();
@@ -1333,6 +1337,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        self.seldepth = self.seldepth.max(ply);
 
         let mut best = -INFINITE;
         if !in_check {

@@ -433,18 +433,12 @@ impl SharedTable {
         std::mem::size_of_val(&*self.slots)
     }
 
-    /// How full the table is, in permille: the used slots among the first 1000 (all of them in
-    /// a smaller table), as engines sample it for UCI `hashfull`.
-    pub fn hashfull(&self) -> u32 {
-        let sample = &self.slots[..self.slots.len().min(1000)];
-        let used = sample
-            .iter()
-            .filter(|s| {
-                s.check.load(Ordering::Relaxed) != 0
-                    || s.data.load(Ordering::Relaxed) & !MARK_MASK != 0
-            })
-            .count();
-        (used * 1000 / sample.len()) as u32
+    /// How full the table is, in permille: the slots among the first 1000 (all of them in a
+    /// smaller table) holding an entry of the search generation `generation` (always 0 in the
+    /// paper profile; [`crate::Progress::generation`]), as engines sample it for UCI
+    /// `hashfull`.
+    pub fn hashfull(&self, generation: u8) -> u32 {
+        sealed::Sealed::hashfull(self, generation)
     }
 
     /// Whether `other` is the same table.

@@ -598,21 +598,21 @@ fn the_observer_sees_root_moves_and_progress_and_changes_nothing() {
     let periodic: Vec<&Progress> = seen.iter().filter(|q| q.root_move.is_none()).collect();
     assert!(!periodic.is_empty());
     assert!(periodic.windows(2).all(|w| w[0].nodes <= w[1].nodes));
-    assert!(periodic.iter().all(|q| q.depth >= 2 && q.seldepth >= 1));
+    assert!(periodic.iter().all(|q| q.depth >= 2));
     // Each iteration reports its deepest ply: quiescence and extensions go beyond the depth.
     for it in &observed.iterations {
         assert!(it.seldepth >= it.depth, "{} {}", it.depth, it.seldepth);
     }
     // The shared table's fill, sampled over its first 1000 slots.
     let table = SharedTable::new(12);
-    assert_eq!(table.hashfull(), 0);
+    assert_eq!(table.hashfull(0), 0);
     let mut t =
         Searcher::with_shared_table(LinearDetector::new(), config(6), table.clone()).unwrap();
     t.search(&p);
-    let full = table.hashfull();
+    let full = table.hashfull(0);
     assert!(full > 0 && full <= 1000, "{full}");
     table.clear();
-    assert_eq!(table.hashfull(), 0);
+    assert_eq!(table.hashfull(0), 0);
     // Depth and node limit changed between searches, the rest kept.
     t.set_depth_and_nodes(2, Some(1_000_000));
     assert_eq!(t.config().max_depth, 2);

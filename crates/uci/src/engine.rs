@@ -4,7 +4,7 @@
 use std::{
     sync::{
         Arc, Condvar, Mutex,
-        atomic::{AtomicBool, AtomicU64, Ordering},
+        atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering},
         mpsc,
     },
     thread,
@@ -266,6 +266,10 @@ impl Worker {
                 ));
             }
         } else if clear {
+            // A new game: the searchers' history, counter moves and table generation go too
+            // (built again at the next `isready` or `go`).
+            self.searchers.clear();
+            self.built_for = None;
             self.table.clear();
             if debug {
                 self.out
@@ -318,6 +322,7 @@ impl Worker {
             helper_nodes: helper_nodes.clone(),
             main_nodes: Arc::new(AtomicU64::new(0)),
             search_base: Arc::new(AtomicU64::new(0)),
+            generation: Arc::new(AtomicU8::new(0)),
         };
         let limits = Limits {
             stop: Some(job.flags.search.clone()),
@@ -389,6 +394,8 @@ struct Report {
     /// `main_nodes` when the main thread's current search started (its [`Progress::nodes`]
     /// count from there).
     search_base: Arc<AtomicU64>,
+    /// The table generation of the main thread's search ([`Progress::generation`]).
+    generation: Arc<AtomicU8>,
 }
 
 impl Report {
@@ -418,7 +425,8 @@ impl Report {
         let nps = (nodes * 1000).checked_div(ms).unwrap_or(0);
         let mut s = format!("nodes {nodes} nps {nps}");
         if let Some(t) = &self.table {
-            s.push_str(&format!(" hashfull {}", t.hashfull()));
+            let generation = self.generation.load(Ordering::Relaxed);
+            s.push_str(&format!(" hashfull {}", t.hashfull(generation)));
         }
         s.push_str(&format!(" time {ms}"));
         s
@@ -435,8 +443,10 @@ impl Report {
             helper_nodes: self.helper_nodes.clone(),
             main_nodes: self.main_nodes.clone(),
             search_base: self.search_base.clone(),
+            generation: self.generation.clone(),
         };
         Observer(Arc::new(move |p: &Progress| {
+            me.generation.store(p.generation, Ordering::Relaxed);
             if let Some((m, n)) = p.root_move {
                 if me.start.elapsed() >= CURRMOVE_AFTER {
                     me.out.line(&format!(
@@ -627,5 +637,109 @@ fn finish(out: &Out, job: &Search, best: Option<(Move, Vec<Move>)>) {
             out.line("info string no legal move: bestmove 0000");
             out.line("bestmove 0000");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    /// A `Write` into a shared buffer.
+    #[derive(Clone, Default)]
+    struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Buffer {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Buffer {
+        fn lines(&self) -> Vec<String> {
+            let text = String::from_utf8(self.0.lock().unwrap().clone()).unwrap();
+            text.lines().map(str::to_string).collect()
+        }
+    }
+
+    /// A report whose search started `ago` and whose last `info` line came `ago` too.
+    fn started(ago: Duration) -> (Report, Buffer) {
+        let buffer = Buffer::default();
+        let then = Instant::now().checked_sub(ago).unwrap();
+        let report = Report {
+            out: Out(Arc::new(Mutex::new(Box::new(buffer.clone())))),
+            start: then,
+            last_info: Arc::new(Mutex::new(then)),
+            table: Some(SharedTable::new(4)),
+            helper_nodes: Arc::from([AtomicU64::new(5)]),
+            main_nodes: Arc::new(AtomicU64::new(100)),
+            search_base: Arc::new(AtomicU64::new(100)),
+            generation: Arc::new(AtomicU8::new(0)),
+        };
+        (report, buffer)
+    }
+
+    fn progress(root_move: Option<(Move, u32)>) -> Progress {
+        Progress {
+            depth: 7,
+            seldepth: 12,
+            nodes: 50,
+            root_move,
+            generation: 0,
+        }
+    }
+
+    #[test]
+    fn an_info_line_at_least_once_a_second_during_an_iteration() {
+        let (report, buffer) = started(Duration::from_secs(2));
+        let observe = report.observer();
+        // A second without an info line: one now, with every thread's nodes so far.
+        (observe.0)(&progress(None));
+        let lines = buffer.lines();
+        assert_eq!(lines.len(), 1);
+        assert!(
+            lines[0].starts_with("info depth 7 seldepth 12 nodes 155 nps ")
+                && lines[0].contains(" hashfull 0 time "),
+            "{lines:?}"
+        );
+        // Not again before the next second.
+        (observe.0)(&progress(None));
+        assert_eq!(buffer.lines().len(), 1);
+        // An iteration's line counts as one too.
+        let (report, buffer) = started(Duration::from_secs(2));
+        let observe = report.observer();
+        let it = Iteration {
+            depth: 6,
+            best_move: None,
+            score: replab_search::Score(0),
+            pv: Vec::new(),
+            counters: Default::default(),
+            seldepth: 9,
+            time_ms: 0.0,
+        };
+        report.iteration(&it, None);
+        (observe.0)(&progress(None));
+        assert_eq!(buffer.lines().len(), 1, "{:?}", buffer.lines());
+    }
+
+    #[test]
+    fn currmove_after_a_second_of_search() {
+        let e2e4 = replab_board::Position::startpos()
+            .parse_uci("e2e4")
+            .unwrap();
+        let (report, buffer) = started(Duration::from_millis(0));
+        (report.observer().0)(&progress(Some((e2e4, 3))));
+        assert!(buffer.lines().is_empty());
+        let (report, buffer) = started(Duration::from_secs(2));
+        (report.observer().0)(&progress(Some((e2e4, 3))));
+        assert_eq!(
+            buffer.lines(),
+            ["info depth 7 currmove e2e4 currmovenumber 3"]
+        );
     }
 }

@@ -219,8 +219,8 @@ impl Engine {
             },
             e.threads,
         );
-        if e.hash_mb != self.hash_mb {
-            // A new table: the search thread drops the searchers on the old one.
+        if e.hash_mb != self.hash_mb || clear {
+            // A new or cleared table: the search thread drops the searchers.
             self.built = None;
         }
         let build = searchers && self.built.as_ref() != Some(&key);

@@ -24,7 +24,7 @@ fn handshake_search_and_quit() {
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     stdin
-        .write_all(b"uci\nisready\nposition fen R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1\ngo depth 8\n")
+        .write_all(b"uci\nisready\nposition fen R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1\ngo depth 16\n")
         .unwrap();
     let mut out = String::new();
     while !out.contains("bestmove") {
@@ -39,7 +39,7 @@ fn handshake_search_and_quit() {
     );
     assert!(
         out.lines()
-            .any(|l| l.starts_with("info depth 8 seldepth ") && l.contains(" score cp ")),
+            .any(|l| l.starts_with("info depth 16 seldepth ") && l.contains(" score cp ")),
         "{out}"
     );
     assert!(
