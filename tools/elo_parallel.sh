@@ -16,36 +16,10 @@ set -euo pipefail
 
 die() { echo "elo_parallel.sh: $*" >&2; exit 2; }
 
-[[ $# -ge 1 ]] || die "usage: tools/elo_parallel.sh N MATCH-ARGS... --out DIR"
-n=$1
-shift
-[[ $n =~ ^[1-9][0-9]*$ ]] || die "N must be a positive whole number, not '$n'"
+SCRIPT=elo_parallel.sh
+# shellcheck source=tools/shard_args.sh
+source "$(dirname "${BASH_SOURCE[0]}")/shard_args.sh"
 command -v parallel >/dev/null || die "GNU parallel is not installed (Debian: apt install parallel)"
-
-out=""
-args=()
-while [[ $# -gt 0 ]]; do
-    case $1 in
-        --out) [[ $# -ge 2 ]] || die "--out needs a directory"; out=$2; shift 2 ;;
-        --out=*) out=${1#--out=}; shift ;;
-        --shard | --shard=* | --sprt | --sprt=*) die "$1 is set by the script (shards cannot stop early)" ;;
-        --quiet) shift ;; # every shard runs with --quiet
-        *) args+=("$1"); shift ;;
-    esac
-done
-[[ -n $out ]] || die "the match arguments must include --out DIR"
-
-# The checkout this script belongs to, wherever it is started from.
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-if [[ -z ${REPLAB:-} ]]; then
-    if [[ -x $root/target/release/replab ]]; then
-        REPLAB=$root/target/release/replab
-    elif command -v replab >/dev/null; then
-        REPLAB=$(command -v replab)
-    else
-        die "no replab binary: build it (cargo build --release in $root) or set REPLAB"
-    fi
-fi
 
 shards=$out.shards
 mkdir -p "$shards"

@@ -18,39 +18,13 @@ set -euo pipefail
 
 die() { echo "elo_slurm.sh: $*" >&2; exit 2; }
 
-[[ $# -ge 1 ]] || die "usage: tools/elo_slurm.sh N MATCH-ARGS... --out DIR"
-n=$1
-shift
-[[ $n =~ ^[1-9][0-9]*$ ]] || die "N must be a positive whole number, not '$n'"
+SCRIPT=elo_slurm.sh
+# shellcheck source=tools/shard_args.sh
+source "$(dirname "${BASH_SOURCE[0]}")/shard_args.sh"
 command -v sbatch >/dev/null || die "Slurm's sbatch is not installed (Debian: apt install slurm-wlm)"
-
-out=""
-threads=""
-args=()
-while [[ $# -gt 0 ]]; do
-    case $1 in
-        --out) [[ $# -ge 2 ]] || die "--out needs a directory"; out=$2; shift 2 ;;
-        --out=*) out=${1#--out=}; shift ;;
-        --shard | --shard=* | --sprt | --sprt=*) die "$1 is set by the script (shards cannot stop early)" ;;
-        --quiet) shift ;; # every shard runs with --quiet
-        --threads | --threads=*) threads=yes; args+=("$1"); shift ;;
-        *) args+=("$1"); shift ;;
-    esac
-done
-[[ -n $out ]] || die "the match arguments must include --out DIR"
+# Absolute, so that the jobs find it whatever directory they start in.
 mkdir -p "$(dirname "$out")"
 out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
-
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-if [[ -z ${REPLAB:-} ]]; then
-    if [[ -x $root/target/release/replab ]]; then
-        REPLAB=$root/target/release/replab
-    elif command -v replab >/dev/null; then
-        REPLAB=$(command -v replab)
-    else
-        die "no replab binary: build it (cargo build --release in $root) or set REPLAB"
-    fi
-fi
 
 shards=$out.shards
 mkdir -p "$shards"
