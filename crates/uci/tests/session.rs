@@ -332,7 +332,13 @@ fn go_mate_stops_at_the_mate_and_is_bounded() {
     let found = infos.iter().filter(|l| l.contains("score mate")).count();
     assert_eq!(found, 1, "{lines:?}");
     assert!(infos.len() < 9, "{lines:?}");
-    let pv_first = last.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+    let pv_first = last
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
     assert_eq!(bestmove(&lines), pv_first);
     // No mate in 1 from the start: the search ends after 2×1−1 plies on its own.
     s.send("position startpos");
