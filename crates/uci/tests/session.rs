@@ -164,12 +164,7 @@ fn stop_and_isready_during_infinite_search() {
     s.send("position startpos");
     s.send("go infinite");
     thread::sleep(Duration::from_millis(200));
-    s.send("isready");
-    let before = s.until("readyok");
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
+    no_bestmove_before_readyok(&mut s);
     s.send("stop");
     let lines = s.until("bestmove");
     assert_ne!(bestmove(&lines), "0000");
@@ -300,6 +295,17 @@ fn history_makes_the_repetition_visible() {
         "{lines:?}"
     );
     s.quit();
+}
+
+/// Sends `isready` and checks that no `bestmove` came before its `readyok` (the search still
+/// runs, and `isready` is answered during it).
+fn no_bestmove_before_readyok(s: &mut Session) {
+    s.send("isready");
+    let before = s.until("readyok");
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "{before:?}"
+    );
 }
 
 /// The `info depth` lines of `lines`.
@@ -578,13 +584,8 @@ fn ponderhit_turns_the_ponder_search_into_a_timed_one() {
     s.send("position startpos moves e2e4 e7e5");
     s.send("go ponder wtime 2000 btime 2000 winc 50 binc 50");
     thread::sleep(Duration::from_millis(100));
-    s.send("isready");
     // Pondering: no bestmove of its own.
-    let before = s.until("readyok");
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
+    no_bestmove_before_readyok(&mut s);
     s.send("ponderhit");
     // Now a normal search with the clock's budget: it ends without stop.
     let lines = s.until("bestmove");
@@ -593,12 +594,7 @@ fn ponderhit_turns_the_ponder_search_into_a_timed_one() {
     s.send("go ponder infinite");
     s.send("ponderhit");
     thread::sleep(Duration::from_millis(100));
-    s.send("isready");
-    let before = s.until("readyok");
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
+    no_bestmove_before_readyok(&mut s);
     s.send("stop");
     s.until("bestmove");
     s.send("go ponder");
@@ -697,12 +693,7 @@ fn isready_behind_a_table_job_never_waits_for_a_search() {
     // without waiting for the search (which only `stop`, read after it, ends).
     s.send("setoption name Hash value 256");
     s.send("go infinite");
-    s.send("isready");
-    let before = s.until("readyok");
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
+    no_bestmove_before_readyok(&mut s);
     s.send("stop");
     s.until("bestmove");
     // A table job behind a running search (setoption during a search): readyok comes once
