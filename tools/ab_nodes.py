@@ -36,7 +36,8 @@ def openings(pairs, seed):
             lines.append(list(game.mainline_moves()))
     random.Random(seed).shuffle(lines)
     if pairs > len(lines):
-        raise SystemExit(f"ab_nodes.py: {pairs} openings asked, the book has {len(lines)}")
+        print(f"ab_nodes.py: {pairs} openings asked, the book has {len(lines)}", file=sys.stderr)
+        sys.exit(2)
     return lines[:pairs]
 
 
@@ -72,10 +73,18 @@ def elo(score):
 def main(argv):
     if len(argv) not in (4, 5):
         raise SystemExit(__doc__)
-    a_cmd, b_cmd, nodes, games = argv[0], argv[1], int(argv[2]), int(argv[3])
-    seed = int(argv[4]) if len(argv) == 5 else 11
+    try:
+        a_cmd, b_cmd, nodes, games = argv[0], argv[1], int(argv[2]), int(argv[3])
+        seed = int(argv[4]) if len(argv) == 5 else 11
+    except ValueError:
+        print("ab_nodes.py: NODES, GAMES and SEED are whole numbers", file=sys.stderr)
+        sys.exit(2)
+    if nodes < 1:
+        print("ab_nodes.py: NODES must be at least 1", file=sys.stderr)
+        sys.exit(2)
     if games < 2 or games % 2:
-        raise SystemExit("ab_nodes.py: GAMES must be even and at least 2")
+        print("ab_nodes.py: GAMES must be even and at least 2", file=sys.stderr)
+        sys.exit(2)
     book = openings(games // 2, seed)
     halves = [[i for i in range(games) if (i // 2) % 2 == k] for k in range(2)]
     with concurrent.futures.ThreadPoolExecutor(2) as pool:

@@ -67,10 +67,19 @@ ANCHORS = {
 MAX_PLIES = 600
 
 
+def die(message):
+    """Bad input: the message on stderr, exit status 2."""
+    print(f"calibrate.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def anchor_spec(name, ratings):
     """The command, options, rating and scale of an anchor name."""
     if name.startswith("stockfish-elo-"):
-        elo = int(name.removeprefix("stockfish-elo-"))
+        try:
+            elo = int(name.removeprefix("stockfish-elo-"))
+        except ValueError:
+            die(f"anchor {name!r}: expected stockfish-elo-N with N a whole number")
         spec = {
             "command": ["/usr/games/stockfish"],
             "options": {"Threads": 1, "UCI_LimitStrength": True, "UCI_Elo": elo},
@@ -80,11 +89,11 @@ def anchor_spec(name, ratings):
     elif name in ANCHORS:
         spec = dict(ANCHORS[name])
     else:
-        raise SystemExit(f"calibrate.py: unknown anchor {name!r} (glaurung, toga, stockfish-elo-N)")
+        die(f"unknown anchor {name!r} (glaurung, toga, stockfish-elo-N)")
     if name in ratings:
         spec["rating"] = ratings[name]
     if not pathlib.Path(spec["command"][0]).exists():
-        raise SystemExit(f"calibrate.py: anchor {name}: {spec['command'][0]} is not installed")
+        die(f"anchor {name}: {spec['command'][0]} is not installed")
     return spec
 
 
@@ -95,7 +104,7 @@ def openings(count, seed):
         while (game := chess.pgn.read_game(f)) is not None:
             games.append(list(game.mainline_moves()))
     if count > len(games):
-        raise SystemExit(f"calibrate.py: {count} openings asked, the book has {len(games)}")
+        die(f"{count} openings asked, the book has {len(games)}")
     random.Random(seed).shuffle(games)
     return games[:count]
 
@@ -201,7 +210,9 @@ def run_anchor(name, spec, args, replab, book, out_pgn):
 
 def report(results, control_text):
     """Prints the table and the pooled rating."""
-    print(f"control: {control_text}; one game at a time, one thread each, no pondering")
+    print(f"control: {control_text}; one game at a time, one thread each, no pondering; intervals "
+          "are nominal 95% (normal approximation over the per-game scores: below about 30 games "
+          "their real coverage is not assured)")
     pooled = []
     for r in results:
         w = sum(1 for s in r["scores"] if s == 1)
@@ -226,7 +237,7 @@ def report(results, control_text):
         est = sum(x / se ** 2 for x, se, _ in pooled) / weight
         half = 1.96 / math.sqrt(weight)
         scales = sorted({s for _, _, s in pooled})
-        print(f"pooled rating {est:.0f} [{est - half:.0f}, {est + half:.0f}] (95%, inverse-variance "
+        print(f"pooled rating {est:.0f} [{est - half:.0f}, {est + half:.0f}] (nominal 95%, inverse-variance "
               f"over {len(pooled)} anchor(s); scales: {', '.join(scales)})")
 
 
@@ -275,7 +286,9 @@ def parse_args(argv):
 def main(argv):
     args = parse_args(argv)
     if not pathlib.Path(args.replab).exists():
-        raise SystemExit(f"calibrate.py: {args.replab} does not exist (cargo build --release)")
+        die(f"{args.replab} does not exist (cargo build --release)")
+    if args.pgn and pathlib.Path(args.pgn).exists():
+        die(f"--pgn {args.pgn}: the file exists; give a new path (nothing is overwritten)")
     specs = [(name, anchor_spec(name, args.ratings)) for name in args.anchor]
     book = openings(args.games // 2, args.seed)
     out = open(args.pgn, "w") if args.pgn else None

@@ -45,7 +45,17 @@ def main(argv):
     p.add_argument("--nodes", default="1000,20000,100000")
     p.add_argument("--engine", action="append", default=[], help="NAME=COMMAND (repeatable)")
     args = p.parse_args(argv)
-    budgets = [int(n) for n in args.nodes.split(",")]
+    try:
+        budgets = [int(n) for n in args.nodes.split(",")]
+    except ValueError:
+        p.error(f"--nodes {args.nodes!r}: expected whole numbers separated by commas")
+    if any(n < 1 for n in budgets):
+        p.error(f"--nodes {args.nodes!r}: every budget must be at least 1")
+    bad = [e for e in args.engine if "=" not in e]
+    if bad:
+        p.error(f"--engine {bad[0]!r}: expected NAME=COMMAND")
+    if not pathlib.Path(args.epd).exists():
+        p.error(f"--epd {args.epd}: no such file")
     engines = [tuple(e.split("=", 1)) for e in args.engine]
     if not engines:
         engines = [("replab", f"{ROOT / 'target' / 'release' / 'replab'} uci")]

@@ -22,14 +22,22 @@ install() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge >/dev/null
 }
 
+# The first line of the configuration this script writes: a slurm.conf without it was written by
+# someone else and is never replaced.
+marker="# written by replab tools/slurm_local.sh"
+
 configure() {
     local host
     host=$(hostname)
+    if [[ -f /etc/slurm/slurm.conf ]] && [[ $(head -n 1 /etc/slurm/slurm.conf) != "$marker" ]]; then
+        die "/etc/slurm/slurm.conf exists and was not written by this script: left alone (start that cluster yourself)"
+    fi
     mkdir -p /etc/slurm /var/spool/slurmctld /var/spool/slurmd /var/log/slurm /run/munge
     [[ -f /etc/munge/munge.key ]] || mungekey --create
     chown munge:munge /etc/munge/munge.key /run/munge
     chmod 400 /etc/munge/munge.key
     cat > /etc/slurm/slurm.conf <<EOF
+$marker
 ClusterName=replab
 SlurmctldHost=$host
 SlurmUser=root
