@@ -297,3 +297,44 @@ fn list_prints_every_scenario_and_bad_options_exit_2() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// Debian's Stockfish 15.1 keeps the en-passant square of a pinned pawn in its position
+/// identity (Stockfish #6138, #6563, fixed upstream since): `--expect-fail
+/// en-passant-pinned-same` covers both scenarios of that bug and the run passes. Skipped where
+/// Stockfish is not installed.
+#[test]
+fn stockfish_passes_with_its_en_passant_bug_expected() {
+    let stockfish = std::path::Path::new("/usr/games/stockfish");
+    if !stockfish.exists() {
+        eprintln!("skipped: /usr/games/stockfish is not installed (apt-get install stockfish)");
+        return;
+    }
+    let dir = Scratch::new("conformance-stockfish");
+    let out = command()
+        .args([
+            "conformance",
+            "--quiet",
+            "--engine",
+            "/usr/games/stockfish",
+            "--expect-fail",
+            "en-passant-pinned-same",
+            "--json",
+        ])
+        .current_dir(dir.path(""))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let results: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let failed: Vec<&str> = results["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["verdict"] == "fail" || o["verdict"] == "pv-fail")
+        .map(|o| o["scenario"].as_str().unwrap())
+        .collect();
+    assert_eq!(failed, ["en-passant-pinned-same", "en-passant-fen-pinned"]);
+    assert_eq!(
+        results["expected_failures"],
+        serde_json::json!(["en-passant-pinned-same", "en-passant-fen-pinned"])
+    );
+}

@@ -118,6 +118,9 @@ pub fn list(scenarios: &[Scenario]) -> String {
         if !s.source.is_empty() {
             out += &format!("  from {}", s.source);
         }
+        if !s.same_bug_as.is_empty() {
+            out += &format!("  (the bug of {})", s.same_bug_as);
+        }
         out += &format!("\n    {}\n    required: {}\n", s.description, s.expected());
     }
     let judged = scenarios.iter().filter(|s| s.expect != "info").count();

@@ -77,12 +77,30 @@ pub struct Scenario {
     /// implement, such as dead positions); empty when it is.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub outside_replab: String,
+    /// The scenario whose bug this one probes from another position (empty when none):
+    /// `--expect-fail` of that id covers this one too, since an engine with the bug fails
+    /// both.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub same_bug_as: String,
+    /// The widest score, in centipawns, still taken for a draw here; `None` for
+    /// [`DRAW_MARGIN`]. Wider where the Laws end the game but engines only evaluate it (a
+    /// dead position scored near zero by evaluation, not as an exact draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_margin: Option<i32>,
 }
 
 impl Scenario {
+    /// The widest score (centipawns) this scenario takes for a draw.
+    pub fn draw_margin(&self) -> i32 {
+        self.draw_margin.unwrap_or(DRAW_MARGIN)
+    }
+
     /// What every rule-following engine must answer, in words.
     pub fn expected(&self) -> String {
         let mut text = match self.expect.as_str() {
+            "draw" if self.draw_margin() != DRAW_MARGIN => {
+                format!("a draw score (within ±{} cp)", self.draw_margin())
+            }
             "draw" => "a draw score".to_string(),
             "no-draw" => "not a draw score".to_string(),
             "win" => "a winning score".to_string(),
@@ -375,6 +393,9 @@ pub struct ScenarioRecord {
     /// Why replab's engine is not held to it (empty when it is).
     #[serde(default)]
     pub outside_replab: String,
+    /// The scenario whose bug it probes from another position (empty when none).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub same_bug_as: String,
 }
 
 /// The outcome of one engine on one scenario.
@@ -476,6 +497,18 @@ impl Results {
     }
 }
 
+/// The scenario ids `--expect-fail ids` covers: the ids, and every scenario that probes the
+/// same bug as one of them ([`Scenario::same_bug_as`]), in scenario order.
+pub fn expected_failures(ids: &[String], scenarios: &[Scenario]) -> Vec<String> {
+    let mut covered: Vec<String> = ids.to_vec();
+    for s in scenarios {
+        if ids.contains(&s.same_bug_as) && !covered.contains(&s.id) {
+            covered.push(s.id.clone());
+        }
+    }
+    covered
+}
+
 /// Reads a scenario file.
 pub fn load(path: &std::path::Path) -> Result<Vec<Scenario>> {
     let text =
@@ -492,6 +525,12 @@ pub fn parse(text: &str, name: &str) -> Result<Vec<Scenario>> {
             !all[..i].iter().any(|t| t.id == s.id),
             "{name}: scenario id {} given twice",
             s.id
+        );
+        anyhow::ensure!(
+            s.same_bug_as.is_empty() || all.iter().any(|t| t.id == s.same_bug_as && t.id != s.id),
+            "{name}: scenario {}: same_bug_as {:?} names no other scenario",
+            s.id,
+            s.same_bug_as
         );
     }
     Ok(all)
@@ -541,7 +580,7 @@ pub fn judge(
     let Some((mate, v)) = score else {
         return (Verdict::Fail, "no score".into());
     };
-    let draw = !mate && v.abs() <= DRAW_MARGIN;
+    let draw = !mate && v.abs() <= s.draw_margin();
     let shown = if mate {
         format!("mate {v}")
     } else {
@@ -867,7 +906,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         skipped,
         scenarios: scenarios.iter().map(ScenarioRecord::from).collect(),
         results,
-        expected_failures: config.expect_fail.clone(),
+        expected_failures: expected_failures(&config.expect_fail, &scenarios),
         mutations,
         delivery: Delivery {
             junit: config.junit.clone(),
@@ -889,6 +928,7 @@ impl From<&Scenario> for ScenarioRecord {
             excluded_policies: s.excluded_policies.clone(),
             source: s.source.clone(),
             outside_replab: s.outside_replab.clone(),
+            same_bug_as: s.same_bug_as.clone(),
         }
     }
 }
@@ -1085,6 +1125,59 @@ mod tests {
         for s in &built {
             Game::replay(&s.fen, &s.moves).unwrap();
         }
+    }
+
+    #[test]
+    fn an_expected_failure_covers_the_scenarios_of_the_same_bug() {
+        let built = built_in();
+        let ids = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let covered = expected_failures(&ids(&["en-passant-pinned-same"]), &built);
+        assert_eq!(covered, ["en-passant-pinned-same", "en-passant-fen-pinned"]);
+        let covered = expected_failures(&ids(&["en-passant-fen-pinned"]), &built);
+        assert_eq!(covered, ["en-passant-fen-pinned"]);
+        let bad = r#"[{"id": "a", "rule": "r", "description": "d", "fen": "8/8/8/8/8/8/8/K6k w - - 0 1",
+            "depth": 1, "expect": "info", "same_bug_as": "b"}]"#;
+        let err = parse(bad, "bad.json").unwrap_err().to_string();
+        assert!(
+            err.contains("same_bug_as \"b\" names no other scenario"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_scenario_draw_margin_widens_what_counts_as_a_draw() {
+        let built = built_in();
+        let s = built
+            .iter()
+            .find(|s| s.id == "dead-position-bishop")
+            .unwrap();
+        let game = Game::replay(&s.fen, &s.moves).unwrap();
+        assert_eq!(judge(s, &game, Some((false, 45)), "b2c3").0, Verdict::Pass);
+        assert_eq!(
+            judge(s, &game, Some((false, -100)), "b2c3").0,
+            Verdict::Pass
+        );
+        assert_eq!(
+            judge(s, &game, Some((false, -101)), "b2c3").0,
+            Verdict::Fail
+        );
+        assert_eq!(
+            judge(s, &game, Some((false, -320)), "b2c3").0,
+            Verdict::Fail
+        );
+        let strict = built
+            .iter()
+            .find(|s| s.id == "fifty-move-fen-clock")
+            .unwrap();
+        let game = Game::replay(&strict.fen, &strict.moves).unwrap();
+        assert_eq!(
+            judge(strict, &game, Some((false, 10)), "a1b1").0,
+            Verdict::Pass
+        );
+        assert_eq!(
+            judge(strict, &game, Some((false, 45)), "a1b1").0,
+            Verdict::Fail
+        );
     }
 
     #[test]
