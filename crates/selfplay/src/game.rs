@@ -132,8 +132,8 @@ impl Table {
     /// Sets up the two players.
     pub fn new(a: &PlayerSpec, b: &PlayerSpec, control: Control) -> Result<Table> {
         Ok(Table {
-            a: a.build(control.nodes())?,
-            b: b.build(control.nodes())?,
+            a: a.build(a.nodes.or(control.nodes()))?,
+            b: b.build(b.nodes.or(control.nodes()))?,
             positions: Vec::with_capacity(1024),
             moves: Vec::with_capacity(1024),
             arbiter: Arbiter::default(),

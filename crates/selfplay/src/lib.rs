@@ -2,6 +2,7 @@
 
 pub mod arbiter;
 pub mod book;
+pub mod cost;
 pub mod game;
 pub mod merge;
 pub mod options;
@@ -11,6 +12,7 @@ pub mod stats;
 
 pub use arbiter::{Outcome, Termination};
 pub use book::{Book, Opening};
+pub use cost::CostScaling;
 pub use game::{Control, GameRecord};
 pub use merge::{merge, read_dir};
 pub use options::{MatchOptions, summary};

@@ -74,6 +74,13 @@ impl MatchOptions {
             (Some(tc), None) => Control::parse_tc(tc).context("--tc")?,
             (None, n) => Control::Nodes(n.unwrap_or(DEFAULT_NODES)),
         };
+        if !control.deterministic() {
+            for (option, spec) in [("--a", &a), ("--b", &b)] {
+                if spec.nodes.is_some() {
+                    bail!("{option} {spec}: a player's nodes= needs fixed nodes, not --tc");
+                }
+            }
+        }
         let book = match &self.book {
             Some(path) => Book::read(path)?,
             None => Book::builtin(),
@@ -97,6 +104,7 @@ impl MatchOptions {
             early_stop,
             shard,
             threads,
+            cost_scaling: None,
         };
         config.check()?;
         Ok(config)
@@ -168,6 +176,24 @@ pub fn summary(r: &MatchResults) -> String {
         r.timing.games_per_second,
         100.0 * r.timing.outside_search_share,
         r.timing.peak_rss_kib,
+    ) + &cost_line(r)
+}
+
+/// The equal-cost line of [`summary`]: each player's budget and cost (empty for an ordinary
+/// match).
+fn cost_line(r: &MatchResults) -> String {
+    let Some(c) = &r.identity.cost_scaling else {
+        return String::new();
+    };
+    format!(
+        "equal cost: A {} nodes/move ({:.1} instructions/node), B {} nodes/move ({:.1}); A's \
+         budget is {:.4} of B's; costs from {}\n",
+        c.a_nodes,
+        c.a_instructions_per_node,
+        c.b_nodes,
+        c.b_instructions_per_node,
+        c.ratio(),
+        c.source
     )
 }
 

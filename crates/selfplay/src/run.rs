@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::{
     arbiter::Termination,
     book::Book,
+    cost::CostScaling,
     game::{Control, GameRecord, PgnGame, Table},
     spec::PlayerSpec,
     stats::{self, ALPHA, BETA, Decision, EloEstimate, SprtReport},
@@ -49,6 +50,9 @@ pub struct MatchConfig {
     pub shard: Option<(u32, u32)>,
     /// Worker threads.
     pub threads: usize,
+    /// How an equal-cost match set the players' budgets (already in their specs' `nodes`);
+    /// `None` for an ordinary match.
+    pub cost_scaling: Option<CostScaling>,
 }
 
 impl MatchConfig {
@@ -132,6 +136,7 @@ impl MatchConfig {
             sprt_elo0: self.bounds.0,
             sprt_elo1: self.bounds.1,
             early_stop: self.early_stop,
+            cost_scaling: self.cost_scaling.clone(),
         }
     }
 
@@ -181,6 +186,9 @@ pub struct MatchIdentity {
     pub sprt_elo1: f64,
     /// Whether the match stops when the SPRT decides.
     pub early_stop: bool,
+    /// The equal-cost budgets (`--scale-by-cost`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_scaling: Option<CostScaling>,
 }
 
 /// One game pair's outcome.

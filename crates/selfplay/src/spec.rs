@@ -9,13 +9,14 @@
 //! | `policy` | a draw policy or engine preset | `stockfish` | when a repetition scores as a draw |
 //! | `upcoming` | an upcoming-cycle rule (`stockfish`, `any-earlier`, …) | the policy's | which cycles an upcoming-cycle detector counts |
 //! | `bits` | 1 to 64 | 64 | Zobrist key bits the detector compares |
-//! | `tt` | 0 to 26 | 14 | transposition table of 2^`tt` 16-byte entries (0: no table) |
+//! | `tt` | 0 to 26 | 18 | transposition table of 2^`tt` 16-byte entries (0: no table) |
 //! | `hash` | a power of two, MiB | — | the table size in MiB instead of `tt` |
 //! | `tt-mode` | `on`, `no-path-scores`, `no-draw-scores`, … | `on` | which scores the table keeps |
 //! | `tt-cutoff` | 0 to 1000 | none | no table cut-offs at halfmove clocks from this value |
 //! | `tt-bucket` | 1 to 1000 | none | halfmove-clock buckets mixed into the table key |
 //! | `jitter` | `on`, `off` | `off` | draw score ±1 by node count (Stockfish #1770) |
 //! | `profile` | `engine`, `paper` | `engine` | the searcher's profile: the modern engine, or the paper's fixed-depth search |
+//! | `nodes` | 1 to 10^9 | the match's `--nodes` | this player's nodes per move (fixed nodes only; `--scale-by-cost` sets it) |
 
 use std::fmt;
 
@@ -57,6 +58,10 @@ pub struct PlayerSpec {
     /// The searcher's profile (missing from older results: the paper profile they played).
     #[serde(default)]
     pub profile: Profile,
+    /// Nodes per move for this player alone (`nodes=N`, or a budget `--scale-by-cost` gave
+    /// it); `None`: the match's `--nodes`. Only with fixed nodes, never with a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
 }
 
 impl PlayerSpec {
@@ -73,6 +78,7 @@ impl PlayerSpec {
             tt_bucket: None,
             jitter: false,
             profile: Profile::Engine,
+            nodes: None,
         }
     }
 
@@ -137,9 +143,10 @@ impl PlayerSpec {
                 self.profile = Profile::from_name(value)
                     .ok_or_else(|| anyhow!("profile={value}: expected engine or paper"))?
             }
+            "nodes" => self.nodes = Some(number(key, value, 1, 1_000_000_000)?),
             _ => bail!(
                 "unknown option {key:?} (expected policy, upcoming, bits, tt, hash, tt-mode, \
-                 tt-cutoff, tt-bucket, jitter or profile)"
+                 tt-cutoff, tt-bucket, jitter, profile or nodes)"
             ),
         }
         Ok(())
@@ -264,6 +271,9 @@ impl fmt::Display for PlayerSpec {
         }
         if self.profile != base.profile {
             options.push(format!("profile={}", self.profile.name()));
+        }
+        if let Some(n) = self.nodes {
+            options.push(format!("nodes={n}"));
         }
         f.write_str(&self.detector)?;
         if !options.is_empty() {

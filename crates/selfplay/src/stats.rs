@@ -87,12 +87,15 @@ pub fn summarize_pairs(p: &Pentanomial, bounds: (f64, f64)) -> Summary {
 /// +0.0 (one decimal), and the count would only measure rounding noise.
 pub const RESOLVABLE_ELO: f64 = 0.05;
 
-/// Games needed for the logistic-Elo 95% interval to exclude 0 when the difference is
-/// `elo`, at the match's own score variance (`None` when |`elo`| is below
-/// [`RESOLVABLE_ELO`]).
+/// The power [`games_to_resolve`] plans for: a true difference is detected 80% of the time.
+pub const RESOLVE_POWER: f64 = 0.8;
+
+/// Games needed for a two-sided 95% test to detect a true difference of `elo` with
+/// [`RESOLVE_POWER`], at the match's own score variance (`None` when |`elo`| is below
+/// [`RESOLVABLE_ELO`]). See [`replab_elo::Summary::games_for_power`] for the formula.
 pub fn games_to_resolve(p: &Pentanomial, elo: f64) -> Option<u64> {
     if elo.abs() < RESOLVABLE_ELO {
         return None;
     }
-    summarize(p)?.games_to_resolve_elo(elo.abs())
+    summarize(p)?.games_for_power(elo.abs(), RESOLVE_POWER)
 }

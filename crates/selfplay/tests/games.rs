@@ -22,6 +22,7 @@ fn config(games: u64, nodes: u64, threads: usize) -> MatchConfig {
         early_stop: false,
         shard: None,
         threads,
+        cost_scaling: None,
     }
 }
 

@@ -40,7 +40,8 @@ use replab_board::Position;
 use replab_detect::Line;
 use replab_registry::{DetectorId, info, root_rule_for, with_detector};
 use replab_report::{Cell, fmt_int, render_fragment, table_html};
-use replab_search::{SearchConfig, Searcher};
+use replab_search::{Limits, SearchConfig, Searcher};
+use replab_selfplay::PlayerSpec;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -65,6 +66,12 @@ pub const DEFAULT_RUNS: [usize; 4] = [0, 8, 32, 100];
 /// The positions a `search:` workload can name: `(id, label, FEN)`.
 pub const POSITIONS: [(&str, &str, &str); 1] =
     [("wac018", "WAC.018", "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1")];
+
+/// Bratko–Kopec positions a `player:` workload searches (the first ones of `bk.epd`).
+pub const PLAYER_POSITIONS: usize = 8;
+
+/// Nodes per search of a `player:` workload.
+pub const PLAYER_NODES: u64 = 20_000;
 
 /// The baseline detector: detection off.
 pub const OFF: &str = "off";
@@ -91,6 +98,14 @@ pub enum Workload {
         position: String,
         /// The maximum depth (1 to 30).
         depth: u32,
+    },
+    /// A self-play player's searches: the player of `spec` (a `replab match` specification)
+    /// searching each of the first [`PLAYER_POSITIONS`] Bratko–Kopec positions with
+    /// [`PLAYER_NODES`] nodes, as in a game at fixed nodes (its table cleared before each).
+    /// The unit is the node; `--scale-by-cost` divides budgets by it.
+    Player {
+        /// The player's canonical specification.
+        spec: String,
     },
     /// `cycles` cycles of `detector` behind a reversible run of `run` plies.
     Cycle {
@@ -126,14 +141,25 @@ fn check_detector(name: &str, search: bool) -> Result<()> {
 }
 
 impl Workload {
-    /// Parses `search:<detector>:<position>:<depth>` or `cycle:<detector>:<run>`
-    /// (`cycle:<detector>:<run>:<cycles>` runs another number of cycles than [`CYCLES`]).
+    /// Parses `search:<detector>:<position>:<depth>`, `cycle:<detector>:<run>`
+    /// (`cycle:<detector>:<run>:<cycles>` runs another number of cycles than [`CYCLES`]) or
+    /// `player:<spec>` (the rest of the name is the player's specification).
     pub fn parse(name: &str) -> Result<Self> {
+        if let Some(spec) = name.strip_prefix("player:") {
+            let spec = PlayerSpec::parse(spec).with_context(|| format!("workload {name:?}"))?;
+            ensure!(
+                spec.nodes.is_none(),
+                "workload {name:?}: the player's own nodes= has no place in a cost workload"
+            );
+            return Ok(Workload::Player {
+                spec: spec.to_string(),
+            });
+        }
         let parts: Vec<&str> = name.split(':').collect();
         let bad = || {
             anyhow!(
-                "unknown workload {name:?} (expected search:<detector>:<position>:<depth> or \
-                 cycle:<detector>:<run>)"
+                "unknown workload {name:?} (expected search:<detector>:<position>:<depth>, \
+                 cycle:<detector>:<run> or player:<spec>)"
             )
         };
         let workload = match parts[..] {
@@ -187,6 +213,7 @@ impl Workload {
                 position,
                 depth,
             } => format!("search:{detector}:{position}:{depth}"),
+            Workload::Player { spec } => format!("player:{spec}"),
             Workload::Cycle {
                 detector,
                 run,
@@ -230,6 +257,7 @@ impl Workload {
                     "best_move": result.best_move().map(|m| m.uci().to_string()),
                 }))
             }
+            Workload::Player { spec } => run_player(spec),
             Workload::Cycle {
                 detector,
                 run,
@@ -251,6 +279,30 @@ impl Workload {
             }
         }
     }
+}
+
+/// The `player:` workload: the player's searches, measured; `units` is the nodes searched.
+fn run_player(text: &str) -> Result<serde_json::Value> {
+    let spec = PlayerSpec::parse(text)?;
+    let positions: Vec<Position> = crate::datasets::BK
+        .positions(PLAYER_POSITIONS)?
+        .into_iter()
+        .map(|(_, p)| p)
+        .collect();
+    let mut engine = spec.build(Some(PLAYER_NODES))?;
+    let nodes = replab_measured_workload(|| {
+        positions
+            .iter()
+            .map(|p| {
+                engine.new_game();
+                engine
+                    .go(std::slice::from_ref(p), &[], &Limits::default())
+                    .totals()
+                    .nodes
+            })
+            .sum::<u64>()
+    });
+    Ok(serde_json::json!({ "workload": format!("player:{spec}"), "units": nodes }))
 }
 
 /// Runs the named workload once, in this process, and prints its JSON line to stdout (the

@@ -46,6 +46,10 @@ pub struct Args {
     /// Worker threads (default: every core); the games do not depend on it.
     #[arg(long, value_name = "T")]
     threads: Option<usize>,
+    /// Equal cost: B searches --nodes, A as many nodes as the same instructions buy (each
+    /// player's instructions per node counted by callgrind; the recorded table without valgrind).
+    #[arg(long)]
+    scale_by_cost: bool,
     #[command(flatten)]
     output: Output,
 }
@@ -64,5 +68,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         shard: args.shard,
         threads: args.threads,
     };
-    args.output.report::<Match>(options.into())
+    let config = replab_rules::matches::Config {
+        scale_by_cost: args.scale_by_cost,
+        exe: Some(std::env::current_exe()?),
+        ..options.into()
+    };
+    args.output.report::<Match>(config)
 }

@@ -5,9 +5,24 @@
 pub struct Args {
     /// The workload, as `replab_workloads::callgrind` names it.
     pub workload: String,
+    /// Count the workload's instructions: run this binary under valgrind's callgrind and print
+    /// `{"instructions", "units", "per_unit"}` (exit 2 where valgrind is not installed).
+    #[arg(long)]
+    pub count: bool,
 }
 
-/// Runs the workload once.
+/// Runs the workload once, or counts it under valgrind.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    replab_workloads::callgrind::run_workload(&args.workload)
+    use replab_workloads::callgrind;
+    if !args.count {
+        return callgrind::run_workload(&args.workload);
+    }
+    let exe = std::env::current_exe()?;
+    let measured = callgrind::count(&exe, &args.workload)?
+        .ok_or_else(|| anyhow::anyhow!("valgrind is not installed (apt-get install valgrind)"))?;
+    println!(
+        "{{\"workload\": {:?}, \"instructions\": {}, \"units\": {}, \"per_unit\": {}}}",
+        args.workload, measured.instructions, measured.units, measured.per_unit
+    );
+    Ok(())
 }

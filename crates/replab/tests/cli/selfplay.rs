@@ -104,6 +104,59 @@ fn four_shard_processes_merge_into_the_unsharded_run() {
     assert!(!Path::new(out).exists(), "no partial result");
 }
 
+/// `--scale-by-cost`: B keeps `--nodes`, A gets `--nodes × cost(B) ÷ cost(A)` (instructions
+/// per node: callgrind where valgrind is installed, else the recorded table), recorded in the
+/// results and the players' specifications; a second run gives the same games.
+#[test]
+fn equal_cost_budgets_follow_the_instruction_costs_and_repeat() {
+    let s = Scratch::new("selfplay-cost");
+    let args = |out: &str| {
+        [
+            "match",
+            "--a",
+            "tt-open",
+            "--b",
+            "linear",
+            "--games",
+            "4",
+            "--nodes",
+            "400",
+            "--scale-by-cost",
+            "--quiet",
+            "--out",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .chain([out.to_string()])
+        .collect::<Vec<_>>()
+    };
+    let (one, two) = (s.path("one"), s.path("two"));
+    for dir in [&one, &two] {
+        let a = args(dir.to_str().unwrap());
+        run_ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+    let results = stable(&one);
+    assert_eq!(results, stable(&two), "the same budgets and games twice");
+    let c = &results["match"]["cost_scaling"];
+    let (a_cost, b_cost) = (
+        c["a_instructions_per_node"].as_f64().unwrap(),
+        c["b_instructions_per_node"].as_f64().unwrap(),
+    );
+    assert!(a_cost > 0.0 && b_cost > 0.0 && a_cost != b_cost, "{c}");
+    let a_nodes = c["a_nodes"].as_u64().unwrap();
+    assert_eq!(a_nodes, (400.0 * b_cost / a_cost).round() as u64, "{c}");
+    assert_eq!(c["b_nodes"], 400);
+    assert_eq!(results["match"]["a_config"]["nodes"], a_nodes);
+    assert_eq!(results["match"]["a"], format!("tt-open:nodes={a_nodes}"));
+    let source = c["source"].as_str().unwrap();
+    if replab_workloads::callgrind::available().is_some() {
+        assert!(source.starts_with("callgrind"), "{source}");
+    } else {
+        eprintln!("valgrind not installed: the costs came from the recorded table");
+        assert!(source.contains("datasets/player-costs.json"), "{source}");
+    }
+}
+
 #[test]
 fn bad_match_input_exits_2_without_output() {
     let s = Scratch::new("selfplay-bad");
@@ -131,6 +184,15 @@ fn bad_match_input_exits_2_without_output() {
         (
             vec!["--sprt", "0,2", "--shard", "1/2"],
             "exclude each other",
+        ),
+        (vec!["--tc", "8+0.08", "--scale-by-cost"], "needs --nodes"),
+        (
+            vec!["--a", "linear:nodes=100", "--scale-by-cost"],
+            "gives its own",
+        ),
+        (
+            vec!["--tc", "8+0.08", "--a", "linear:nodes=100"],
+            "needs fixed nodes",
         ),
         // A negative lower bound is a value, not a flag: the SPRT check refuses it.
         (vec!["--sprt", "-250,250"], "within ±231.6"),

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use replab_report::ReportDir;
 use replab_selfplay::{
-    MatchOptions, MatchResults,
+    MatchConfig, MatchOptions, MatchResults,
     merge::{GAMES_FILE, RESULTS_FILE},
     summary,
 };
@@ -16,6 +16,8 @@ use crate::{
     Progress,
     experiment::{Conclusion, Experiment, Settings},
 };
+
+pub mod cost;
 
 /// A match's results and the PGN of its games, in pair order.
 pub type Played = (MatchResults, String);
@@ -28,6 +30,12 @@ pub struct Match;
 pub struct Config {
     /// The options, checked by [`Settings::check`].
     pub options: MatchOptions,
+    /// Equal cost (`--scale-by-cost`): each player's nodes scaled by its instructions per
+    /// node ([`cost`]).
+    pub scale_by_cost: bool,
+    /// The replab binary that counts instructions under valgrind (`replab measure`); `None`
+    /// takes the recorded table.
+    pub exe: Option<PathBuf>,
     /// The command line recorded in `meta`.
     pub command: String,
 }
@@ -36,8 +44,24 @@ impl From<MatchOptions> for Config {
     fn from(options: MatchOptions) -> Self {
         Self {
             options,
+            scale_by_cost: false,
+            exe: None,
             command: String::new(),
         }
+    }
+}
+
+impl Config {
+    /// The match to play: the options' configuration, with equal-cost budgets when asked.
+    fn match_config(&self) -> Result<MatchConfig> {
+        let mut config = self.options.config()?;
+        if self.scale_by_cost {
+            let scaling = cost::scaling(&config, self.exe.as_deref())?;
+            config.a.nodes = Some(scaling.a_nodes);
+            config.b.nodes = Some(scaling.b_nodes);
+            config.cost_scaling = Some(scaling);
+        }
+        Ok(config)
     }
 }
 
@@ -49,7 +73,11 @@ impl Settings for Config {
         self.command = command;
     }
     fn check(&self) -> Result<()> {
-        self.options.config().map(drop)
+        let config = self.options.config()?;
+        if self.scale_by_cost {
+            cost::check(&config)?;
+        }
+        Ok(())
     }
 }
 
@@ -69,7 +97,7 @@ impl Experiment for Match {
             progress.advance(pairs.saturating_sub(done));
             done = pairs;
         };
-        let (results, pgn) = replab_selfplay::play(&config.options.config()?, &mut on_pair)?;
+        let (results, pgn) = replab_selfplay::play(&config.match_config()?, &mut on_pair)?;
         Ok((with_command(results, &config.command), pgn))
     }
 
