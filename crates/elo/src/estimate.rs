@@ -163,15 +163,37 @@ impl Summary {
     /// `None` for a non-positive `d`, a score of 0 or 1, or a count beyond `u64` (a difference
     /// too small for any match to resolve).
     pub fn games_to_resolve_elo(&self, elo_difference: f64) -> Option<u64> {
+        self.games_with_z(elo_difference, two_sided_z(self.elo.coverage))
+    }
+
+    /// Games for which `z` standard errors of the score make `elo_difference` Elo (the
+    /// formula of [`Summary::games_to_resolve_elo`] with `z` in place of the critical value).
+    fn games_with_z(&self, elo_difference: f64, z: f64) -> Option<u64> {
         let s = self.score;
         if elo_difference.is_nan() || elo_difference <= 0.0 || s <= 0.0 || s >= 1.0 {
             return None;
         }
-        let z = two_sided_z(self.elo.coverage);
         let elo_per_score = 400.0 / (std::f64::consts::LN_10 * s * (1.0 - s));
         let samples = self.sample_variance * (z * elo_per_score / elo_difference).powi(2);
         let games = (samples * self.games_per_sample as f64).ceil();
         (games.is_finite() && games < u64::MAX as f64).then_some(games as u64)
+    }
+}
+
+impl Summary {
+    /// Games needed for a two-sided test at this summary's coverage to detect a true
+    /// difference of `elo_difference` with probability `power` (0.8: the usual 80%), at this
+    /// summary's score and sample variance: N = v · ((z + z_power) · 400 / (ln 10 · s(1 − s))
+    /// / d)² samples, games = N × games per sample (rounded up), where z is the two-sided
+    /// critical value (1.96 at 95%) and z_power the standard normal quantile of `power` (0.84
+    /// at 80%). With `power` = 0.5 this is [`Summary::games_to_resolve_elo`]. `None` where that
+    /// is, or for a power not in (0, 1).
+    pub fn games_for_power(&self, elo_difference: f64, power: f64) -> Option<u64> {
+        if !is_coverage(power) {
+            return None;
+        }
+        let z = two_sided_z(self.elo.coverage) + Normal::standard().inverse_cdf(power);
+        self.games_with_z(elo_difference, z)
     }
 }
 

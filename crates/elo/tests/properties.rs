@@ -352,3 +352,19 @@ fn the_sequential_estimate_mirrors_with_the_counts_and_bounds() {
     let bayes = Sprt::new(0.0, 2.0, 0.05, 0.05, EloModel::BayesElo).unwrap();
     assert!(bayes.sequential_estimate(&counts, 0.95).is_none());
 }
+
+/// 80% power needs ((1.96 + 0.84) / 1.96)² ≈ 2.04 times the games of 50% power (an interval
+/// centred on the difference just excluding 0); 50% power is exactly the half-width count.
+#[test]
+fn games_for_power_scales_with_the_summed_quantiles() {
+    let summary = summarize(&Pentanomial::from_fastchess(70, 330, 500, 600, 310, 60)).unwrap();
+    let d = 5.0;
+    let half = summary.games_to_resolve_elo(d).unwrap();
+    assert_eq!(summary.games_for_power(d, 0.5), Some(half));
+    let eighty = summary.games_for_power(d, 0.8).unwrap() as f64;
+    let ratio = eighty / half as f64;
+    assert!((ratio - 2.0408).abs() < 0.01, "{ratio}");
+    assert!(summary.games_for_power(d, 0.9).unwrap() as f64 > eighty);
+    assert_eq!(summary.games_for_power(d, 1.0), None);
+    assert_eq!(summary.games_for_power(-d, 0.8), None);
+}

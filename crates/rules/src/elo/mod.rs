@@ -31,8 +31,12 @@ impl crate::experiment::Experiment for Elo {
 }
 
 /// A row as a fact of the decision table: detection off, a detector or the upcoming-cycle
-/// detector (the detector's row), or a draw policy played with linear (a preset row).
+/// detector (the detector's row), or a draw policy played with linear (a preset row). A row
+/// that measured a busy machine contributes nothing.
 fn decision_fact(r: &RowResult) -> Option<crate::experiment::Ranked> {
+    if r.machine_too_busy {
+        return None;
+    }
     let spec = PlayerSpec::parse(&r.a).ok()?;
     let policy = match r.group.as_str() {
         "detection" | "detector" | "upcoming" => None,
@@ -62,7 +66,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result, ensure};
 use replab_report::{Meta, ReportDir};
 use replab_selfplay::{
-    Book, Control, MatchConfig, MatchResults, PlayerSpec, play,
+    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, play,
     stats::{self, Decision, EloEstimate},
 };
 use serde::{Deserialize, Serialize};
@@ -182,10 +186,26 @@ pub struct RowResult {
     pub games_identical: bool,
     /// The published figure of the same change, if an engine measured it.
     pub published: Option<Published>,
+    /// Games lost on time (timed rows; 0 at fixed nodes).
+    #[serde(default)]
+    pub time_forfeits: u64,
+    /// A timed row with more than [`BUSY_FORFEIT_SHARE`] of its games lost on time: the clock
+    /// measured the machine, not the engine, so the row gets no verdict.
+    #[serde(default)]
+    pub machine_too_busy: bool,
     /// Wall time, seconds.
     pub wall_s: f64,
     /// Search time summed over threads, seconds.
     pub search_s: f64,
+}
+
+/// The share of a timed row's games that may end by time forfeit before the row is judged
+/// to have measured the machine (1%).
+pub const BUSY_FORFEIT_SHARE: f64 = 0.01;
+
+/// Whether `forfeits` of `games` timed games is more than [`BUSY_FORFEIT_SHARE`].
+pub fn too_busy(forfeits: u64, games: u64) -> bool {
+    games > 0 && forfeits as f64 > BUSY_FORFEIT_SHARE * games as f64
 }
 
 /// Totals of the run.
@@ -275,6 +295,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             early_stop: false,
             shard: None,
             threads: config.threads,
+            cost_scaling: None,
         };
         let mut last = 0;
         let (results, _) = play(&m, &mut |done, _| {
@@ -318,6 +339,11 @@ fn row_result(row: &Row, r: &MatchResults) -> RowResult {
     };
     let p = r.pentanomial_fastchess;
     let no_difference = r.elo.contains(0.0);
+    let forfeits = r
+        .terminations
+        .get(Termination::TimeForfeit.name())
+        .copied()
+        .unwrap_or(0);
     RowResult {
         group: row.group.into(),
         label: row.label.clone(),
@@ -335,6 +361,8 @@ fn row_result(row: &Row, r: &MatchResults) -> RowResult {
         games_to_resolve: stats::games_to_resolve(&p, r.elo.value),
         games_identical: !r.pair_results.is_empty() && r.pair_results.iter().all(|q| q.same_moves),
         published: row.published.clone(),
+        time_forfeits: forfeits,
+        machine_too_busy: !r.deterministic && too_busy(forfeits, r.games),
         wall_s: r.timing.wall_s,
         search_s: r.timing.search_s,
     }

@@ -55,18 +55,36 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     Ok(())
 }
 
+/// An Elo with its interval; a row whose every pair was one game played twice has no
+/// variance, so no interval: it says so instead.
+fn elo_cell(r: &RowResult, e: &replab_selfplay::stats::EloEstimate) -> Cell {
+    if r.games_identical {
+        return Cell::text("identical play");
+    }
+    Cell::text(format!(
+        "{:+.1} [{:+.1}, {:+.1}]",
+        e.value, e.lower, e.upper
+    ))
+}
+
 /// One line of the table.
 fn table_row(r: &RowResult) -> Vec<Cell> {
     let p = r.pentanomial;
-    let verdict = if r.games_identical {
+    let verdict = if r.machine_too_busy {
         format!(
-            "no measurable difference at {} games: every pair was one game played twice",
+            "machine too busy: {} of {} games lost on time (over 1%); no verdict",
+            r.time_forfeits, r.games
+        )
+    } else if r.games_identical {
+        format!(
+            "identical play in every pair ({} games): no difference to measure",
             r.games
         )
     } else if r.no_measurable_difference {
         match r.games_to_resolve {
             Some(g) => format!(
-                "no measurable difference at {} games; about {} games would resolve {:+.1} Elo",
+                "no measurable difference at {} games; about {} games would detect {:+.1} Elo \
+                 80% of the time",
                 r.games,
                 fmt_int(g),
                 r.elo.value
@@ -97,14 +115,8 @@ fn table_row(r: &RowResult) -> Vec<Cell> {
             "[{}, {}, {}, {}, {}]",
             p[0], p[1], p[2], p[3], p[4]
         )),
-        Cell::text(format!(
-            "{:+.1} [{:+.1}, {:+.1}]",
-            r.elo.value, r.elo.lower, r.elo.upper
-        )),
-        Cell::text(format!(
-            "{:+.1} [{:+.1}, {:+.1}]",
-            r.nelo.value, r.nelo.lower, r.nelo.upper
-        )),
+        elo_cell(r, &r.elo),
+        elo_cell(r, &r.nelo),
         Cell::text(format!("{:.2}", r.llr)),
         Cell::text(verdict),
         Cell::text(published),
@@ -176,8 +188,12 @@ fn method(results: &Results) -> String {
          pentanomial GSPRT with bounds [0, 2] normalized Elo, α = β = 0.05, come from \
          <code>replab-elo</code>. Fixed-node games measure the change of the tree and are \
          reproducible; timed games include each technique's cost and are not reproducible. \
-         Where an interval includes 0 the games needed to resolve the measured difference \
-         are estimated from the match's own variance; <code>tools/elo_parallel.sh</code> \
+         Where an interval includes 0, the games needed to detect the measured difference d \
+         80% of the time with a two-sided 95% test are estimated from the match's own score \
+         s and variance v per game pair: N = v · ((1.96 + 0.84) · 400 / (ln 10 · s(1 − s)) / \
+         d)² pairs, twice as many games. A row whose every pair was one game played twice \
+         has no variance and no interval: it reads \"identical play\". \
+         <code>tools/elo_parallel.sh</code> \
          spreads that many games over machines (docs/elo.md). Published figures come from \
          other engines, at their own time controls and baselines: they show the size of \
          effect the field measured, not a prediction for this searcher.</p>\n",

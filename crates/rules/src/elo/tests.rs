@@ -110,3 +110,12 @@ fn each_search_detector_has_one_row_against_the_reference() {
         assert_eq!(b.policy == DrawPolicy::Twofold, twofold, "{id}");
     }
 }
+
+#[test]
+fn more_than_one_percent_of_games_lost_on_time_is_a_busy_machine() {
+    assert!(!super::too_busy(0, 100));
+    assert!(!super::too_busy(1, 100));
+    assert!(super::too_busy(2, 100));
+    assert!(super::too_busy(1, 16));
+    assert!(!super::too_busy(0, 0));
+}
