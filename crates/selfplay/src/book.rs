@@ -14,6 +14,16 @@ pub const BUILTIN_NAME: &str = "datasets/openings/8moves_v3.pgn";
 
 const BUILTIN_TEXT: &str = include_str!("../../../datasets/openings/8moves_v3.pgn");
 
+/// The large book in the repository: balanced, distinct 8-move openings made by
+/// `tools/make_book.py` (see `datasets/SOURCES.md`), for matches that need more independent
+/// pairs than [`BUILTIN_NAME`] has. Built in, read by this name from anywhere.
+pub const LARGE_NAME: &str = "datasets/openings/replab-balanced.pgn";
+
+const LARGE_TEXT: &str = include_str!("../../../datasets/openings/replab-balanced.pgn");
+
+/// The books built into the binary, by their repository path.
+const BUILT_IN: [(&str, &str); 2] = [(BUILTIN_NAME, BUILTIN_TEXT), (LARGE_NAME, LARGE_TEXT)];
+
 /// One opening.
 #[derive(Clone, Debug)]
 pub struct Opening {
@@ -42,8 +52,15 @@ impl Book {
         Book::parse(BUILTIN_NAME, BUILTIN_TEXT).expect("the built-in book is valid")
     }
 
-    /// Reads a book file; errors name the file and line.
+    /// Reads a book file; errors name the file and line. A built-in book's repository path
+    /// ([`BUILTIN_NAME`], [`LARGE_NAME`]) names the built-in copy when no such file is
+    /// there (outside a checkout).
     pub fn read(path: &Path) -> Result<Book> {
+        if !path.exists() {
+            if let Some((name, text)) = BUILT_IN.iter().find(|(n, _)| Path::new(n) == path) {
+                return Book::parse(name, text);
+            }
+        }
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow!("cannot read the book {}: {e}", path.display()))?;
         Book::parse(&path.display().to_string(), &text)

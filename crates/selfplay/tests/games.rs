@@ -242,3 +242,27 @@ fn fixed_node_matches_never_replay_an_opening() {
     c.control = Control::parse_tc("1+0.01").unwrap();
     assert!(c.check().is_ok());
 }
+
+/// The large built-in book: read by its repository path from anywhere, every opening's final
+/// position distinct, and enough of them for a 10,000-game fixed-node match of distinct pairs.
+#[test]
+fn the_large_book_gives_distinct_openings_for_ten_thousand_games() {
+    // Tests run in crates/selfplay, where the repository path names no file: the built-in copy.
+    let path = std::path::Path::new(replab_selfplay::book::LARGE_NAME);
+    assert!(!path.exists());
+    let book = Book::read(path).expect("the built-in copy");
+    assert_eq!(book.name, replab_selfplay::book::LARGE_NAME);
+    assert!(book.openings.len() >= 5000, "{}", book.openings.len());
+    let mut finals = std::collections::HashSet::new();
+    for o in &book.openings {
+        let end = o.moves.iter().fold(o.start, |p, &m| p.play(m));
+        assert!(
+            finals.insert(end.key()),
+            "line {}: a repeated opening",
+            o.line
+        );
+    }
+    let mut c = config(10_000, 100, 1);
+    c.book = Arc::new(book);
+    assert!(c.check().is_ok(), "5,000 pairs, each its own opening");
+}
