@@ -19,8 +19,6 @@
 pub mod cases;
 mod page;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use anyhow::{Result, ensure};
 use replab_detect::{DrawPolicy, PRESETS};
 use replab_registry::DetectorId;
@@ -34,7 +32,7 @@ pub use page::write_page;
 use crate::experiment::{Experiment, Fact, Headline, Ranked, check_range};
 use crate::{
     Progress, datasets,
-    engine::{Engine, default_threads, engine, parallel},
+    engine::{Done, Engine, default_threads, engine, parallel},
     records::Record,
     stats::{Estimate, median_ci},
 };
@@ -310,7 +308,7 @@ fn search_set(
                 .map(|&(p, d)| engine(d.name(), search(p)))
                 .collect::<Result<Vec<Box<dyn Engine>>>>()
         },
-        |engines, i, done: &AtomicU64| {
+        |engines, i, done: &Done| {
             let r = &records[i];
             let mut runs: Vec<Option<RecordRun>> = vec![None; configs.len()];
             let mut times = vec![Vec::with_capacity(config.repeats); configs.len()];
@@ -319,7 +317,7 @@ fn search_set(
                     configs.iter().zip(engines.iter_mut()).enumerate()
                 {
                     let res = e.search(&r.positions, &r.moves);
-                    done.fetch_add(1, Ordering::Relaxed);
+                    done.add(1);
                     let best = res.best_move();
                     let run = RecordRun {
                         id: r.id.clone(),
