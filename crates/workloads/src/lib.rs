@@ -3,9 +3,11 @@
 //! [`endgames`], the Axon [`paper`]'s tables, the seeded games and the [`judging`] against the
 //! exact oracle, the [`engine`] runner (searchers of every detector, the parallel job runner),
 //! the micro-benchmark [`scenarios`] and the search [`walk`] (also criterion's, in `benches/`),
-//! and the instruction counts under valgrind ([`callgrind`]). See the crate's README.
+//! the instruction counts under valgrind ([`callgrind`]) and chart series in the detectors'
+//! [`colours`]. See the crate's README.
 
 pub mod callgrind;
+pub mod colours;
 pub mod datasets;
 pub mod endgames;
 pub mod engine;
