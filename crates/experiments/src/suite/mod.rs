@@ -203,8 +203,7 @@ impl Config {
 
 /// Parses `--policy`: a draw policy name.
 pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
-    text.parse()
-        .with_context(|| format!("invalid --policy {text:?}"))
+    replab_registry::policy(text).with_context(|| format!("invalid --policy {text:?}"))
 }
 
 /// Everything a rerun of a search must reproduce exactly (all but the time).

@@ -1,5 +1,5 @@
 //! Engines' draw policies (`replab policies`): the rules real engines use to score a
-//! repetition as a draw, as presets ([`replab_detect::PRESETS`]), checked on scripted cases
+//! repetition as a draw, as presets ([`replab_registry::PRESETS`]), checked on scripted cases
 //! ([`cases`]) and compared in search.
 //!
 //! Every engine read turned out to follow one of replab's five policies exactly, so each preset
@@ -20,8 +20,9 @@ pub mod cases;
 mod page;
 
 use anyhow::{Result, ensure};
-use replab_detect::{DrawPolicy, PRESETS};
+use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
+use replab_registry::PRESETS;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
 use replab_search::SearchConfig;
 use serde::{Deserialize, Serialize};
