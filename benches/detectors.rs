@@ -14,44 +14,53 @@
 //! | `walk` | detector | walk nodes (per-node time: throughput elements) |
 //! | `table-size` | `tt-open` / `filo` / `rookie` | entries (slots, counters) |
 //!
-//! The scenarios and the walk are the workloads' own ([`replab_workloads::scenarios`],
-//! [`replab_workloads::walk`]), the ones `replab bench` times with its simple loop; each
-//! detector is checked against the exact oracle before timing. `cargo bench -p replab-benches
+//! What is timed is the workloads' jobs ([`replab_workloads::jobs`]: the scenarios, the walk
+//! and the copy-make yardstick, each checked against the exact oracle first), the very code
+//! `replab bench`'s round-robin loop times: criterion only brings its own sampling and
+//! statistics, as an independent check of that loop (the micro-benchmark page shows both). `cargo bench -p replab-benches
 //! --bench detectors -- --quick` runs them all briefly; a filter such as `run-miss/linear` runs
 //! a subset.
 
-use std::{hint::black_box, time::Duration};
+use std::time::{Duration, Instant};
 
 use criterion::{
     BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main,
     measurement::WallTime,
 };
-use replab_detect::{Detector, Line};
+use replab_detect::Detector;
 use replab_registry::with_detector;
 use replab_workloads::{
+    jobs::{Job, cycle_job, make_job, walk_job},
     scenarios::{
-        CYCLE_DETECTORS, HISTORY_RUN, ROOT_RULE, Scenario, SizedVisitor, cycles, history_scenarios,
-        makes, run_scenarios, table_size_runs,
+        CYCLE_DETECTORS, HISTORY_RUN, ROOT_RULE, Scenario, SizedVisitor, history_scenarios,
+        run_scenarios, table_size_runs,
     },
     walk::Walk,
 };
+
+/// Times `job` as `id`: criterion asks for `iters` iterations, the job runs them in one call
+/// (as `replab bench`'s loop runs a batch), and the call is timed.
+fn bench_job(group: &mut BenchmarkGroup<'_, WallTime>, id: BenchmarkId, mut job: Job<'_>) {
+    group.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let start = Instant::now();
+            job(iters);
+            start.elapsed()
+        })
+    });
+}
 
 /// Benchmarks one cycle of `detector` on `sc` under `BenchmarkId::new(name, param)`.
 fn bench_cycle<D: Detector>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     name: &str,
     param: usize,
-    detector: &mut D,
+    detector: D,
     sc: &Scenario,
 ) {
-    if let Err(e) = sc.check(name, detector) {
-        panic!("benchmark scenario is wrong: {e}");
-    }
-    let mut line = Line::default();
-    sc.load(detector, &mut line);
-    group.bench_with_input(BenchmarkId::new(name, param), sc, |b, sc| {
-        b.iter(|| cycles(detector, &mut line, sc, 1))
-    });
+    let job = cycle_job(name, detector, sc)
+        .unwrap_or_else(|e| panic!("benchmark scenario is wrong: {e}"));
+    bench_job(group, BenchmarkId::new(name, param), job);
 }
 
 fn bench_make(c: &mut Criterion) {
@@ -59,11 +68,12 @@ fn bench_make(c: &mut Criterion) {
         .into_iter()
         .find(|s| s.run == HISTORY_RUN && !s.hit)
         .expect("the run of HISTORY_RUN is built");
-    let (pos, m) = (*sc.parent(), sc.child_move());
     let mut group = c.benchmark_group("make-unmake");
-    group.bench_function(BenchmarkId::new("copy-make", "quiet"), |b| {
-        b.iter(|| makes(&pos, m, 1))
-    });
+    bench_job(
+        &mut group,
+        BenchmarkId::new("copy-make", "quiet"),
+        make_job(&sc),
+    );
     group.finish();
 }
 
@@ -74,7 +84,7 @@ fn bench_runs(c: &mut Criterion) {
         for sc in scenarios.iter().filter(|s| s.hit == hit) {
             for name in CYCLE_DETECTORS {
                 with_detector!(name, ROOT_RULE, |d| bench_cycle(
-                    &mut group, name, sc.run, &mut d, sc
+                    &mut group, name, sc.run, d, sc
                 ))
                 .expect("CYCLE_DETECTORS come from the registry");
             }
@@ -88,7 +98,7 @@ fn bench_histories(c: &mut Criterion) {
     for sc in history_scenarios() {
         for name in CYCLE_DETECTORS {
             with_detector!(name, ROOT_RULE, |d| bench_cycle(
-                &mut group, name, sc.history, &mut d, &sc
+                &mut group, name, sc.history, d, &sc
             ))
             .expect("CYCLE_DETECTORS come from the registry");
         }
@@ -97,17 +107,14 @@ fn bench_histories(c: &mut Criterion) {
 }
 
 /// Benchmarks one replay of `walk` by `detector` (throughput: nodes).
-fn bench_walk<D: Detector + ?Sized>(
+fn bench_walk<D: Detector>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     id: BenchmarkId,
-    detector: &mut D,
+    detector: D,
     walk: &Walk,
 ) {
-    let mut line = Line::default();
-    walk.load(detector, &mut line);
-    group.bench_function(id, |b| {
-        b.iter(|| black_box(walk.replay(detector, &mut line)))
-    });
+    let (_, _, _, job) = walk_job(detector, walk);
+    bench_job(group, id, job);
 }
 
 /// Benchmarks each table-size run on the walk, as `table-size/<detector>/<entries>`.
@@ -117,16 +124,11 @@ struct TableSizes<'g, 'c, 'w> {
 }
 
 impl SizedVisitor for TableSizes<'_, '_, '_> {
-    fn visit<D: Detector + 'static>(
-        &mut self,
-        name: &'static str,
-        entries: usize,
-        mut detector: D,
-    ) {
+    fn visit<D: Detector + 'static>(&mut self, name: &'static str, entries: usize, detector: D) {
         bench_walk(
             self.group,
             BenchmarkId::new(name, entries),
-            &mut detector,
+            detector,
             self.walk,
         );
     }
@@ -141,7 +143,7 @@ fn bench_walks(c: &mut Criterion) {
         with_detector!(name, ROOT_RULE, |d| bench_walk(
             &mut group,
             BenchmarkId::new(name, nodes),
-            &mut d,
+            d,
             &walk
         ))
         .expect("CYCLE_DETECTORS come from the registry");

@@ -12,6 +12,7 @@ use rand_xoshiro::{
     Xoshiro256PlusPlus,
     rand_core::{RngCore, SeedableRng},
 };
+use rayon::prelude::*;
 use replab_board::{
     Color, Epd, EpdError, FenError, Move, MoveKind, MoveList, MoveParseError, Position, Square,
     perft, perft_divide,
@@ -495,22 +496,12 @@ fn run_games(games: std::ops::Range<u64>) -> (Seen, DiffStats) {
 
 #[test]
 fn differential_against_shakmaty() {
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .clamp(1, 4) as u64;
-    let per = DIFF_GAMES.div_ceil(threads);
-    let results: Vec<(Seen, DiffStats)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let range = t * per..((t + 1) * per).min(DIFF_GAMES);
-                s.spawn(move || run_games(range))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("game thread"))
-            .collect()
-    });
+    // Chunks of games on rayon's pool, merged in chunk order.
+    const CHUNK: u64 = 64;
+    let results: Vec<(Seen, DiffStats)> = (0..DIFF_GAMES.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| run_games(c * CHUNK..((c + 1) * CHUNK).min(DIFF_GAMES)))
+        .collect();
     let mut seen = Seen::default();
     let mut total = DiffStats::default();
     for (s, st) in results {

@@ -2,14 +2,12 @@
 
 mod line;
 mod policy;
-mod preset;
 pub mod shared;
 
 use std::fmt;
 
 pub use line::{Line, LineEntry};
 pub use policy::{DrawPolicy, RootRule, UnknownPolicy, UpcomingRule};
-pub use preset::{EnginePreset, PRESETS};
 use replab_board::Position;
 
 /// The key width every detector uses unless told otherwise: the full 64-bit Zobrist key.

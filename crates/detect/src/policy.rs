@@ -237,7 +237,7 @@ impl fmt::Display for UnknownPolicy {
         write!(
             f,
             "unknown draw policy {:?} (expected twofold, stanback, moreland, stockfish or \
-             threefold, or an engine preset: crafty, weiss, koivisto, viridithas or lc0)",
+             threefold)",
             self.0
         )
     }
@@ -247,13 +247,11 @@ impl std::error::Error for UnknownPolicy {}
 
 impl FromStr for DrawPolicy {
     type Err = UnknownPolicy;
-    /// A policy by its name, or by the name of an engine preset ([`crate::PRESETS`]), which
-    /// stands for the policy it equals (`weiss` is `twofold`, `lc0` is `moreland`).
+    /// A policy by its own name (engines' presets are the registry's: `replab_registry::policy`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         DrawPolicy::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .or_else(|| crate::EnginePreset::by_name(s).map(|p| p.policy))
             .ok_or_else(|| UnknownPolicy(s.to_string()))
     }
 }

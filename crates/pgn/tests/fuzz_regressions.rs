@@ -1,8 +1,9 @@
 //! Inputs found by fuzzing `PgnReader` (`fuzz/fuzz_targets/pgn.rs`, run with `just fuzz`), kept
 //! as regression tests. Each input once made the reader loop forever, so every read here runs
-//! on a worker thread under a deadline: a regression fails the test instead of hanging CI.
+//! on a worker of rayon's pool under a deadline: a regression fails the test instead of
+//! hanging CI.
 
-use std::{sync::mpsc, thread, time::Duration};
+use std::{sync::mpsc, time::Duration};
 
 use replab_pgn::PgnReader;
 
@@ -12,7 +13,7 @@ type Outcome = Result<Vec<String>, String>;
 /// Reads every game of `text`, failing the test if the reader does not finish within 10 s.
 fn read_all(text: &'static [u8]) -> Vec<Outcome> {
     let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
+    rayon::spawn(move || {
         let mut reader = PgnReader::new(text);
         let mut out = Vec::new();
         loop {

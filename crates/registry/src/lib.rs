@@ -1,5 +1,8 @@
 #![doc = include_str!("../README.md")]
 
+mod preset;
+
+pub use preset::{EnginePreset, PRESETS, UnknownPolicy, policy};
 pub use replab_axon::AxonDetector;
 use replab_board::Position;
 pub use replab_cuckoo::{CuckooDetector, LinearCuckoo};

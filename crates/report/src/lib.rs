@@ -18,5 +18,5 @@ pub use crate::{
     format::{fmt_delta_pct, fmt_int, fmt_ms, fmt_pct},
     html::{Cell, NavLink, Page, escape_html, figure_html, render_fragment, table_html},
     meta::{Meta, RUSTC_VERSION, format_utc, git_commit},
-    palette::{RGBColor, colour, colour_hex},
+    palette::{RGBColor, colour, colour_hex, hex},
 };

@@ -1,12 +1,11 @@
-//! One fixed colour per detector, so a detector looks the same on every page.
+//! Fixed colours for named series, so a series looks the same on every page.
 //!
-//! A detector's colour is its registry row's ([`replab_registry::DetectorId::colour`]): the
-//! table gives every detector its own, and this module only turns it into a plotting colour.
-//! Series that are not detectors get one of [`OTHERS`] or, failing that, of [`FALLBACK`],
-//! which share no colour with any detector.
+//! This crate knows no detector: a detector's colour is given by the caller
+//! ([`crate::Series::coloured`]; the lab's `replab_workloads::colours` gives every detector's
+//! series its registry row's colour). Other series get one of [`OTHERS`] or, failing that, of
+//! [`FALLBACK`], colours no detector row uses (`replab_workloads::colours` checks it).
 
 pub use plotters::style::RGBColor;
-use replab_registry::{Colour, DetectorId};
 
 /// The named series that are not detectors: the paper's series, light variants of what they
 /// are compared with (`paper-off` ~ `off`, `paper-on` ~ `axon`).
@@ -30,17 +29,9 @@ pub const FALLBACK: [RGBColor; 9] = [
     RGBColor(0x66, 0x33, 0x33),
 ];
 
-/// A registry colour as a plotting colour.
-pub fn rgb(Colour(r, g, b): Colour) -> RGBColor {
-    RGBColor(r, g, b)
-}
-
-/// The colour of the series `name`: the detector's (its registry row, `off` included), else
-/// its entry in [`OTHERS`], else a [`FALLBACK`] colour chosen by the FNV-1a hash of the name.
+/// The colour of a series `name` given no colour by its caller: its entry in [`OTHERS`], else
+/// a [`FALLBACK`] colour chosen by the FNV-1a hash of the name.
 pub fn colour(name: &str) -> RGBColor {
-    if let Some(id) = DetectorId::from_name(name) {
-        return rgb(id.colour());
-    }
     if let Some(&(_, c)) = OTHERS.iter().find(|(n, _)| *n == name) {
         return c;
     }
@@ -51,8 +42,12 @@ pub fn colour(name: &str) -> RGBColor {
     FALLBACK[(hash % FALLBACK.len() as u64) as usize]
 }
 
-/// [`colour`] as a CSS hex colour, e.g. `#d55e00`.
+/// [`colour`] as a CSS hex colour, e.g. `#aaaaaa`.
 pub fn colour_hex(name: &str) -> String {
-    let RGBColor(r, g, b) = colour(name);
+    hex(colour(name))
+}
+
+/// A colour as a CSS hex colour, e.g. `#d55e00`.
+pub fn hex(RGBColor(r, g, b): RGBColor) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }

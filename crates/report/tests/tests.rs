@@ -6,10 +6,9 @@ use std::{
     process,
 };
 
-use replab_registry::DetectorId;
 use replab_report::{
-    BarChart, Cell, Chart, LineChart, Meta, Page, REPORT_MARKER, ReportDir, ReportError,
-    SITE_MARKER, Series, check_site_root, colour, colour_hex, create_site_root, figure_html,
+    BarChart, Cell, Chart, LineChart, Meta, Page, REPORT_MARKER, RGBColor, ReportDir, ReportError,
+    SITE_MARKER, Series, check_site_root, colour, colour_hex, create_site_root, figure_html, hex,
     palette, table_html, write_atomic, write_atomic_with,
 };
 
@@ -335,45 +334,33 @@ fn meta_fields_non_empty() {
 
 #[test]
 fn palette_is_stable_and_distinct() {
-    // Every detector of the registry (off included) and every other named series.
-    let names: Vec<&str> = DetectorId::ALL
-        .iter()
-        .map(|id| id.name())
-        .chain(palette::OTHERS.iter().map(|(n, _)| *n))
-        .collect();
-    let colours: Vec<_> = names.iter().map(|n| colour_hex(n)).collect();
+    // The named series that are not detectors (detectors' colours are the caller's).
+    let colours: Vec<String> = palette::OTHERS.iter().map(|(n, _)| colour_hex(n)).collect();
     for (i, a) in colours.iter().enumerate() {
         assert_eq!(a.len(), 7, "{a}");
         assert!(a.starts_with('#'));
-        for (j, b) in colours.iter().enumerate().skip(i + 1) {
-            assert_ne!(a, b, "{} and {} share a colour", names[i], names[j]);
-        }
+        assert!(!colours[i + 1..].contains(a), "{a} is named twice");
     }
-    for id in DetectorId::ALL {
-        assert_eq!(
-            colour_hex(id.name()),
-            id.colour().hex(),
-            "{id}: the registry's colour"
-        );
-    }
-    assert_eq!(colour_hex("axon"), "#d55e00");
-    assert_eq!(colour_hex("truth"), "#000000");
+    assert_eq!(colour_hex("paper-on"), "#f4a582");
     // Unknown names: deterministic, from the fallback palette, never a named series' colour.
-    for name in ["mystery", "linear-v2", ""] {
+    for name in ["mystery", "linear-v2", "axon", ""] {
         assert_eq!(colour(name), colour(name));
         assert!(palette::FALLBACK.contains(&colour(name)));
     }
     for c in palette::FALLBACK {
-        let hex = format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2);
         assert!(
-            !colours.contains(&hex),
-            "fallback {hex} repeats a named colour"
+            !colours.contains(&hex(c)),
+            "fallback {c:?} repeats a named colour"
         );
     }
     let spread: std::collections::HashSet<_> = (0..50)
         .map(|i| colour_hex(&format!("detector-{i}")))
         .collect();
     assert!(spread.len() > 4, "fallback hash does not spread");
+    // A colour given by the caller wins.
+    let given = RGBColor(0xD5, 0x5E, 0x00);
+    assert_eq!(Series::new("axon", []).coloured(given).colour(), given);
+    assert_eq!(hex(given), "#d55e00");
 }
 
 // ---- charts ----
@@ -436,11 +423,9 @@ fn log_chart_drops_zeros() {
 
 #[test]
 fn bar_chart_has_labels_and_legend() {
-    // Three detectors of the registry, one name at a time.
-    let categories: Vec<String> = DetectorId::ALL[1..4]
-        .iter()
-        .map(|id| id.to_string())
-        .collect();
+    let categories: Vec<String> = ["linear", "tt-open", "tt-thompson"]
+        .map(String::from)
+        .to_vec();
     let chart = BarChart {
         categories: categories.clone(),
         series: vec![

@@ -12,7 +12,7 @@ use replab_rules::{
 fn every_injected_bug_is_caught_in_both_move_orders_and_the_clean_engine_passes() {
     let scenarios = conformance::built_in();
     let start = std::time::Instant::now();
-    let rows = mutation::table(&scenarios, Duration::from_secs(60), &mut Silent);
+    let rows = mutation::table(&scenarios, Duration::from_secs(60), &mut Silent).unwrap();
     for r in &rows {
         println!(
             "{:22} | {} | reversed: {}",

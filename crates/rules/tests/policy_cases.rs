@@ -1,11 +1,12 @@
-//! The data-driven draw-policy cases of `crates/detect/cases/policies.txt`: for every case and
+//! The data-driven draw-policy cases of `crates/rules/cases/policies.txt`: for every case and
 //! every policy and engine preset, the ply at which the searcher's own policy code
 //! (`Searcher::first_draw_ply`) stops the scripted line must be the expected one, with every
 //! exact search detector the registry allows under the policy; and at every node of the line
 //! the cuckoo upcoming-cycle rule of the policy must answer exactly whether some legal move
 //! leads to a position the searcher would score as a draw at the next ply.
 
-use replab_detect::{Detector, Line, PRESETS};
+use replab_detect::{Detector, Line};
+use replab_registry::PRESETS;
 use replab_registry::{DETECTORS, DetectorId, by_name};
 use replab_rules::policies::cases::{cases, check, exact_detectors, first_draw, names};
 

@@ -410,21 +410,23 @@ fn stop_flag_from_another_thread() {
         stop: Some(stop.clone()),
         ..Limits::default()
     };
-    let setter = {
+    // The flag is set on a worker of rayon's pool while this thread searches.
+    let (set_tx, set_rx) = std::sync::mpsc::channel();
+    {
         let stop = stop.clone();
-        std::thread::spawn(move || {
+        rayon::spawn(move || {
             std::thread::sleep(Duration::from_millis(300));
             stop.store(true, Ordering::Relaxed);
-            Instant::now()
-        })
-    };
+            let _ = set_tx.send(Instant::now());
+        });
+    }
     let mut s = Searcher::new(LinearDetector::new(), config(30));
     let mut observed: Vec<Iteration> = Vec::new();
     let r = s.search_game_limited(&[pos(WAC018)], &[], &limits, &mut |it| {
         observed.push(it.clone())
     });
     let returned = Instant::now();
-    let set_at = setter.join().unwrap();
+    let set_at = set_rx.recv().unwrap();
     assert!(
         returned.duration_since(set_at) < Duration::from_millis(500),
         "stopped {:?} after the flag",

@@ -5,17 +5,18 @@ use std::{
     collections::BTreeMap,
     sync::{
         Arc,
-        atomic::{AtomicBool, AtomicUsize, Ordering},
+        atomic::{AtomicBool, Ordering},
         mpsc,
     },
     time::Instant,
 };
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use rand_xoshiro::{
     Xoshiro256PlusPlus,
     rand_core::{RngCore, SeedableRng},
 };
+use rayon::{iter::ParallelBridge, prelude::*};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -379,18 +380,17 @@ pub fn play(
     let threads = config.threads.min(pairs.len()).max(1);
     // Build the players once up front, so a refusal comes before any game.
     Table::new(&config.a, &config.b, config.control)?;
-    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(usize, PlayedPair)>>();
     let mut slots: Vec<Option<PlayedPair>> = (0..pairs.len()).map(|_| None).collect();
     let mut cut = pairs.len();
-    std::thread::scope(|scope| -> Result<()> {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, stop, pairs, order) = (&next, &stop, &pairs, &order);
-            scope.spawn(move || worker(config, pairs, order, next, stop, tx));
-        }
-        drop(tx);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| anyhow!("cannot start {threads} worker threads: {e}"))?;
+    pool.in_place_scope(|scope| -> Result<()> {
+        let (stop, pairs, order) = (&stop, &pairs, &order);
+        scope.spawn(move |_| play_pairs(config, pairs, order, stop, tx));
         let mut prefix = 0;
         let mut done = 0;
         for message in rx {
@@ -443,66 +443,71 @@ fn decided(config: &MatchConfig, prefix: &[Option<PlayedPair>]) -> bool {
     stats::decision(&penta, config.bounds) != Decision::Continue
 }
 
-/// One worker: plays pairs until there are none left or the SPRT stopped the match.
-fn worker(
+/// Plays the pairs on the current pool, handed out in order to whichever worker is free (each
+/// with its own table of players), until there are none left or the SPRT stopped the match;
+/// every pair played (or a worker's refusal) is sent to `tx` with its slot.
+fn play_pairs(
     config: &MatchConfig,
     pairs: &[u64],
     order: &[usize],
-    next: &AtomicUsize,
     stop: &AtomicBool,
     tx: mpsc::Sender<Result<(usize, PlayedPair)>>,
 ) {
-    let mut table = match Table::new(&config.a, &config.b, config.control) {
-        Ok(t) => t,
-        Err(e) => {
-            let _ = tx.send(Err(e));
-            return;
-        }
-    };
     let (a, b) = (config.a.to_string(), config.b.to_string());
-    while !stop.load(Ordering::Relaxed) {
-        let slot = next.fetch_add(1, Ordering::Relaxed);
-        let Some(&index) = pairs.get(slot) else {
-            return;
-        };
-        let opening = &config.book.openings[order[index as usize]];
-        let games: [GameRecord; 2] =
-            [true, false].map(|a_white| table.play(opening, a_white, config.control));
-        let mut pgn = String::with_capacity(4096);
-        for (g, record) in games.iter().enumerate() {
-            PgnGame {
-                record,
-                round: format!("{}.{}", index + 1, g + 1),
-                a: &a,
-                b: &b,
-                opening: format!("{}:{}", config.book.name, opening.line),
-                control: config.control,
+    pairs.iter().enumerate().par_bridge().for_each_init(
+        || (tx.clone(), Table::new(&config.a, &config.b, config.control)),
+        |(tx, table), (slot, &index)| {
+            if stop.load(Ordering::Relaxed) {
+                return;
             }
-            .write(&mut pgn);
+            let message = match table {
+                Ok(table) => Ok((slot, play_pair(config, table, order, index, (&a, &b)))),
+                Err(e) => Err(anyhow!("{e:#}")),
+            };
+            if tx.send(message).is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        },
+    );
+}
+
+/// Plays pair `index` (both colours of its opening) with `table`'s players.
+fn play_pair(
+    config: &MatchConfig,
+    table: &mut Table,
+    order: &[usize],
+    index: u64,
+    (a, b): (&str, &str),
+) -> PlayedPair {
+    let opening = &config.book.openings[order[index as usize]];
+    let games: [GameRecord; 2] =
+        [true, false].map(|a_white| table.play(opening, a_white, config.control));
+    let mut pgn = String::with_capacity(4096);
+    for (g, record) in games.iter().enumerate() {
+        PgnGame {
+            record,
+            round: format!("{}.{}", index + 1, g + 1),
+            a,
+            b,
+            opening: format!("{}:{}", config.book.name, opening.line),
+            control: config.control,
         }
-        let record = PairRecord {
-            index,
-            opening_line: opening.line,
-            points: [games[0].score_a(), games[1].score_a()],
-            terminations: [games[0].termination, games[1].termination],
-            plies: [games[0].moves.len(), games[1].moves.len()],
-            same_moves: games[0].moves == games[1].moves,
-            unsearched: [games[0].unsearched, games[1].unsearched],
-        };
-        let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
-        if tx
-            .send(Ok((
-                slot,
-                PlayedPair {
-                    record,
-                    pgn,
-                    search_s,
-                },
-            )))
-            .is_err()
-        {
-            return;
-        }
+        .write(&mut pgn);
+    }
+    let record = PairRecord {
+        index,
+        opening_line: opening.line,
+        points: [games[0].score_a(), games[1].score_a()],
+        terminations: [games[0].termination, games[1].termination],
+        plies: [games[0].moves.len(), games[1].moves.len()],
+        same_moves: games[0].moves == games[1].moves,
+        unsearched: [games[0].unsearched, games[1].unsearched],
+    };
+    let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
+    PlayedPair {
+        record,
+        pgn,
+        search_s,
     }
 }
 

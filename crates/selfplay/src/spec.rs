@@ -109,7 +109,7 @@ impl PlayerSpec {
     /// Sets one option.
     fn set(&mut self, key: &str, value: &str) -> Result<()> {
         match key {
-            "policy" => self.policy = value.parse().map_err(|e| anyhow!("{e}"))?,
+            "policy" => self.policy = replab_registry::policy(value).map_err(|e| anyhow!("{e}"))?,
             "upcoming" => {
                 rule_by_name(value)?;
                 self.upcoming = Some(value.to_string());

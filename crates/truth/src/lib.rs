@@ -72,6 +72,48 @@ impl TruthDetector {
         found
     }
 
+    /// The answer of [`Detector::probe`], found at the cost of a key comparison per candidate,
+    /// for drivers that probe at every node of a search (the key-width experiment's judge).
+    ///
+    /// Only the earlier positions that can equal the current one are compared: those at even
+    /// distance (the side to move is part of the identity) within the line entry's span
+    /// (`min(halfmove clock, plies since null)`: nothing before a capture, a pawn move or a
+    /// null move can recur) whose full 64-bit key equals the current key (equal identities
+    /// have equal keys), each confirmed by comparing identities. So the answer — nearest
+    /// distance and occurrence count — is the full scan's (`tests/by_key.rs` checks it on
+    /// every scripted case).
+    pub fn probe_by_key(&mut self, line: &Line, pos: &Position) -> Option<Repetition> {
+        self.stats.probes += 1;
+        let entries = line.entries();
+        let cur = entries.len() - 1;
+        debug_assert_eq!(self.seen.len(), cur);
+        let span = (entries[cur].span() as usize).min(cur);
+        let mut found: Option<Repetition> = None;
+        let mut id = None;
+        for back in (2..=span).step_by(2) {
+            if entries[cur - back].key != entries[cur].key {
+                continue;
+            }
+            let id = id.get_or_insert_with(|| Identity::of(pos));
+            self.stats.comparisons += 1;
+            if self.seen[cur - back] == *id {
+                match &mut found {
+                    Some(r) => r.earlier += 1,
+                    None => {
+                        found = Some(Repetition {
+                            distance: back as u32,
+                            earlier: 1,
+                        })
+                    }
+                }
+            }
+        }
+        if found.is_some() {
+            self.stats.hits += 1;
+        }
+        found
+    }
+
     /// For each legal move of `pos` (the line's current position, already entered), the
     /// number of times the resulting position has occurred in the line so far. The maximum is
     /// what the "about to appear" half of the threefold claim needs (≥ 2 means the move

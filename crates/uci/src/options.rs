@@ -111,7 +111,7 @@ pub fn declarations() -> Vec<String> {
         policies.push_str(p.name());
     }
     // Engine presets, each an alias of one of the policies above.
-    for p in replab_detect::PRESETS
+    for p in replab_registry::PRESETS
         .iter()
         .filter(|p| DrawPolicy::ALL.iter().all(|q| q.name() != p.name))
     {
@@ -218,8 +218,7 @@ impl Options {
             }
             "drawpolicy" => {
                 // A policy or an engine preset (an alias of one).
-                self.policy = lower
-                    .parse::<DrawPolicy>()
+                self.policy = replab_registry::policy(&lower)
                     .map_err(|_| format!("unknown DrawPolicy {value}"))?;
             }
             "contempt" => {

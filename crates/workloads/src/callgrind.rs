@@ -527,7 +527,7 @@ fn run_jobs(exe: &Path, jobs: &[String], progress: &mut dyn Progress) -> Vec<Res
         || Ok(()),
         |(), i, done| {
             let r = callgrind(exe, &jobs[i], true);
-            done.fetch_add(1, Ordering::Relaxed);
+            done.add(1);
             Ok(r)
         },
     );

@@ -1,13 +1,11 @@
 //! Shared machinery of the experiments: searchers of every detector behind one interface,
-//! running independent jobs on a fixed number of worker threads with results in a fixed order,
-//! and the default thread count.
+//! running independent jobs on a fixed number of worker threads (a rayon pool per run) with
+//! results in a fixed order, and the default thread count.
 
-use std::sync::{
-    Mutex,
-    atomic::{AtomicU64, AtomicUsize, Ordering},
-};
+use std::sync::mpsc;
 
 use anyhow::{Result, anyhow};
+use rayon::{ThreadPool, ThreadPoolBuilder, iter::ParallelBridge, prelude::*};
 use replab_board::{Move, Position};
 use replab_detect::Detector;
 use replab_registry::with_detector;
@@ -43,67 +41,79 @@ pub fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn Engine>> {
     .map_err(|e| anyhow!(e))?
 }
 
-/// Runs `job(i)` for every `i < jobs` on `threads` workers (each worker builds its own state
-/// with `init`), returning the results in index order whatever the scheduling. Progress: the
-/// units each job reports through its counter are forwarded by the calling thread.
+/// Units of progress reported by jobs running on a pool ([`on_pool`]): each report wakes the
+/// thread waiting for the pool, which forwards it to the progress bar (no polling).
+pub struct Done(mpsc::Sender<u64>);
+
+impl Done {
+    /// Reports `units` more units done.
+    pub fn add(&self, units: u64) {
+        // The receiver lives until the work has returned, so the send cannot fail.
+        let _ = self.0.send(units);
+    }
+}
+
+/// A pool of `threads` worker threads (at least one), for one run.
+pub fn pool(threads: usize) -> Result<ThreadPool> {
+    ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .thread_name(|i| format!("replab-worker-{i}"))
+        .build()
+        .map_err(|e| anyhow!("cannot start {threads} worker threads: {e}"))
+}
+
+/// Runs `work` on a pool of `threads` worker threads while the calling thread forwards the
+/// units `work` reports through its [`Done`] to `progress`, as they come; returns what `work`
+/// returns (a panic in `work` is raised again here).
+pub fn on_pool<T: Send>(
+    threads: usize,
+    progress: &mut dyn Progress,
+    work: impl FnOnce(&Done) -> T + Send,
+) -> Result<T> {
+    let pool = pool(threads)?;
+    let (tx, rx) = mpsc::channel();
+    let mut out = None;
+    pool.in_place_scope(|scope| {
+        let slot = &mut out;
+        scope.spawn(move |_| *slot = Some(work(&Done(tx))));
+        // Ends when `work` has returned and dropped the sender.
+        for units in rx {
+            progress.advance(units);
+        }
+    });
+    Ok(out.expect("the scope waits for the work"))
+}
+
+/// Runs `job(i)` for every `i < jobs` on a pool of `threads` workers ([`on_pool`]), returning
+/// the results in index order whatever the scheduling. Jobs are handed out in index order to
+/// whichever worker is free; each worker builds its own state with `init` (at most one per
+/// worker and one more). Progress: the units each job reports through its [`Done`].
 pub fn parallel<S, T: Send>(
     jobs: usize,
     threads: usize,
     progress: &mut dyn Progress,
-    init: impl Fn() -> Result<S> + Sync,
-    job: impl Fn(&mut S, usize, &AtomicU64) -> Result<T> + Sync,
+    init: impl Fn() -> Result<S> + Sync + Send,
+    job: impl Fn(&mut S, usize, &Done) -> Result<T> + Sync + Send,
 ) -> Result<Vec<T>> {
-    let next = AtomicUsize::new(0);
-    let done = AtomicU64::new(0);
-    let finished = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Result<T>>>> = Mutex::new((0..jobs).map(|_| None).collect());
     let workers = threads.clamp(1, jobs.max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut state = match init() {
-                    Ok(s) => Some(s),
-                    Err(e) => {
-                        // Report the failure in the first slot this worker would have taken.
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i < jobs {
-                            slots.lock().expect("no poisoned lock")[i] = Some(Err(e));
-                        }
-                        None
-                    }
-                };
-                if let Some(state) = &mut state {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= jobs {
-                            break;
-                        }
-                        let r = job(state, i, &done);
-                        slots.lock().expect("no poisoned lock")[i] = Some(r);
-                    }
-                }
-                finished.fetch_add(1, Ordering::Release);
-            });
-        }
-        let mut reported = 0;
-        loop {
-            let all = finished.load(Ordering::Acquire) == workers;
-            let now = done.load(Ordering::Relaxed);
-            if now > reported {
-                progress.advance(now - reported);
-                reported = now;
-            }
-            if all {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-    });
-    slots
-        .into_inner()
-        .expect("no poisoned lock")
-        .into_iter()
-        .enumerate()
-        .map(|(i, r)| r.unwrap_or_else(|| Err(anyhow!("job {i} was not run"))))
-        .collect()
+    let mut results: Vec<(usize, Result<T>)> = on_pool(workers, progress, |done| {
+        (0..jobs)
+            .par_bridge()
+            .map_init(
+                || init().map_err(Some),
+                |state, i| {
+                    let r = match state {
+                        Ok(s) => job(s, i, done),
+                        // A worker that could not start reports why in its first job.
+                        Err(e) => Err(e
+                            .take()
+                            .unwrap_or_else(|| anyhow!("job {i}: its worker could not start"))),
+                    };
+                    (i, r)
+                },
+            )
+            .collect()
+    })?;
+    results.sort_unstable_by_key(|&(i, _)| i);
+    results.into_iter().map(|(_, r)| r).collect()
 }

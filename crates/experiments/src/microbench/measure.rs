@@ -5,24 +5,27 @@
 //! batch time, then in every round the copy-make of one quiet move (the yardstick), each job
 //! once, and the yardstick again are timed; a job's figure is its median over rounds, and its
 //! ratio the median of its per-round ratios to the yardstick, so every cost can also be given
-//! as a ratio to one make/unmake pair measured alongside it. (The criterion target
-//! `benches/detectors.rs` times the same scenarios with criterion's own loop.)
+//! as a ratio to one make/unmake pair measured alongside it.
+//!
+//! What is timed is the workloads' [`jobs`](super::jobs), which criterion's target
+//! `benches/detectors.rs` times too, with its own sampling: one measurement code, two timers.
+//! This loop stays because the page needs what it alone gives — every job's ratio to a
+//! copy-make timed in the same round, with intervals, within `replab bench`'s run — and
+//! criterion stays as the independent check the page shows beside it.
 
-use std::{
-    hint::black_box,
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
-use replab_detect::{Detector, Line, Stats};
+use replab_detect::{Detector, Stats};
 use replab_registry::{DetectorId, with_detector};
 
 use crate::stats::{median, median_ci};
 
 use super::{
+    jobs::{Job, cycle_job, make_job, walk_job},
     scenarios::{
         CYCLE_IDS, HISTORY_LENGTHS, HISTORY_RUN, ROOT_RULE, RUN_LENGTHS, Scenario, SizedVisitor,
-        cycles, history_scenarios, makes, run_scenarios, table_size_runs,
+        history_scenarios, run_scenarios, table_size_runs,
     },
     walk::{Walk, WalkTally},
 };
@@ -48,56 +51,6 @@ impl Budget {
         reps: 61,
         batch: Duration::from_micros(500),
     };
-}
-
-/// Something to time: runs `n` iterations.
-pub type Job<'a> = Box<dyn FnMut(u64) + 'a>;
-
-/// The copy-make of the quiet move leading to `sc`'s child, as a [`Job`]: the yardstick.
-pub fn make_job(sc: &Scenario) -> Job<'static> {
-    let (pos, m) = (*sc.parent(), sc.child_move());
-    Box::new(move |n| makes(&pos, m, n))
-}
-
-/// `detector` loaded with `sc`, cycling its child, as a [`Job`].
-pub fn cycle_job<'a, D: Detector + 'a>(mut detector: D, sc: &'a Scenario) -> Job<'a> {
-    let mut line = Line::default();
-    sc.load(&mut detector, &mut line);
-    Box::new(move |n| cycles(&mut detector, &mut line, sc, n))
-}
-
-/// `detector` loaded with the walk's game and replayed once: the tally, the counters of that
-/// replay (history loading excluded), the memory it uses, and a [`Job`] replaying it again.
-pub fn walk_job<'a, D: Detector + 'a>(
-    mut detector: D,
-    walk: &'a Walk,
-) -> (WalkTally, Stats, usize, Job<'a>) {
-    let mut line = Line::default();
-    walk.load(&mut detector, &mut line);
-    let before = detector.stats();
-    let tally = walk.replay(&mut detector, &mut line);
-    let stats = stats_delta(detector.stats(), before);
-    let memory = detector.memory_bytes();
-    let job = Box::new(move |n| {
-        for _ in 0..n {
-            black_box(walk.replay(&mut detector, &mut line));
-        }
-    });
-    (tally, stats, memory, job)
-}
-
-/// Counters gained between `before` and `after`.
-fn stats_delta(after: Stats, before: Stats) -> Stats {
-    Stats {
-        probes: after.probes - before.probes,
-        hits: after.hits - before.hits,
-        verified: after.verified - before.verified,
-        futile: after.futile - before.futile,
-        misses: after.misses - before.misses,
-        collisions: after.collisions - before.collisions,
-        overflows: after.overflows - before.overflows,
-        comparisons: after.comparisons - before.comparisons,
-    }
 }
 
 /// Iterations of `job` that take about `batch`.
@@ -291,9 +244,7 @@ fn time_scenarios(
         for id in CYCLE_IDS {
             let name = id.name();
             let job = with_detector!(name, ROOT_RULE, |d| {
-                sc.check(name, &mut d)
-                    .map(|()| cycle_job(d, sc))
-                    .map_err(|e| anyhow!("benchmark scenario is wrong: {e}"))
+                cycle_job(name, d, sc).map_err(|e| anyhow!("benchmark scenario is wrong: {e}"))
             })
             .expect("CYCLE_IDS come from the registry")?;
             jobs.push(job);
@@ -464,7 +415,8 @@ mod tests {
             batch: Duration::from_micros(200),
         };
         let mut yardstick = make_job(&sc);
-        let mut jobs = vec![cycle_job(replab_registry::LinearDetector::new(), &sc)];
+        let mut jobs =
+            vec![cycle_job("linear", replab_registry::LinearDetector::new(), &sc).unwrap()];
         let (make, timed) = time_round_robin(budget, &mut yardstick, &mut jobs);
         assert!(make > 0.0);
         let t = timed[0];

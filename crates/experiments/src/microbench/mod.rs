@@ -1,10 +1,12 @@
 //! Detector micro-benchmarks for `replab bench` (issue 5, item 3).
 //!
-//! The careful numbers come from criterion (`cargo bench -p replab-benches --bench detectors`);
-//! `replab bench` runs the same [`scenarios`] and [`walk`] through the simple deterministic
-//! timing loop of [`measure`] (median of several calibrated rounds), so it needs no cargo at run
-//! time. Every cost is also given as a ratio to one copy-make of a quiet move measured in the
-//! same round, so the figures survive a noisy machine.
+//! One measurement code, two timers: the [`jobs`] (each of the [`scenarios`], the [`walk`] and
+//! the copy-make yardstick, run `n` times) are timed by `replab bench` with the deterministic
+//! round-robin loop of [`measure`] (median of several calibrated rounds), which needs no cargo
+//! at run time and gives every cost as a ratio to one copy-make of a quiet move measured in
+//! the same round, so the figures survive a noisy machine; and by criterion (`cargo bench -p
+//! replab-benches --bench detectors`), whose estimates the page shows beside them
+//! ([`criterion`]) as an independent check.
 //!
 //! [`run`] measures and returns the [`Results`] (serialisable); [`write()`] writes
 //! `results.json`, `index.html` and the `microbench-*.svg` charts into a staged [`ReportDir`].
@@ -14,9 +16,9 @@ pub mod measure;
 mod page;
 pub mod summary;
 
-/// The scenarios and the search walk, shared with the instruction counts and criterion's
-/// benches: they live with the workloads.
-pub use replab_workloads::{scenarios, walk};
+/// The scenarios, the search walk and their timed jobs, shared with the instruction counts and
+/// criterion's benches: they live with the workloads.
+pub use replab_workloads::{jobs, scenarios, walk};
 
 use std::{
     path::{Path, PathBuf},

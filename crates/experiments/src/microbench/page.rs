@@ -5,6 +5,7 @@ use anyhow::Result;
 use replab_report::{
     BarChart, Cell, LineChart, ReportDir, Series, fmt_int, fmt_pct, render_fragment, table_html,
 };
+use replab_workloads::colours;
 use serde_json::json;
 
 use super::{
@@ -194,7 +195,7 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         .detectors
         .iter()
         .map(|d| {
-            Series::values(
+            colours::values(
                 d.name(),
                 s.history_lengths.iter().map(|&h| {
                     s.histories
@@ -310,11 +311,11 @@ fn rate_series(family: DetectorId, rows: Vec<&WalkCost>) -> Vec<Series> {
     };
     let name = family.name();
     match family.caps().table_limit {
-        TableLimit::None => vec![Series::new(name, points(|t| t.false_hit_rate))],
-        TableLimit::Collides => vec![Series::new(name, points(|t| t.miss_rate))],
+        TableLimit::None => vec![colours::series(name, points(|t| t.false_hit_rate))],
+        TableLimit::Collides => vec![colours::series(name, points(|t| t.miss_rate))],
         TableLimit::Fills => vec![
-            Series::new(name, points(|t| t.miss_rate)),
-            Series::new(format!("{name} (collisions)"), points(|t| t.collision_rate)).dashed(),
+            colours::series(name, points(|t| t.miss_rate)),
+            colours::series(format!("{name} (collisions)"), points(|t| t.collision_rate)).dashed(),
         ],
     }
 }
@@ -400,7 +401,7 @@ fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, 
         log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node)),
         series: families
             .iter()
-            .map(|&f| Series::new(f.name(), by_family(f).map(|t| (log2(t), t.ns_per_node))))
+            .map(|&f| colours::series(f.name(), by_family(f).map(|t| (log2(t), t.ns_per_node))))
             .collect(),
         ..LineChart::new(
             "Cost per walk node vs. table size",
@@ -625,7 +626,7 @@ fn run_chart(
                 .iter()
                 .filter(|c| &c.detector == d)
                 .map(|c| (c.run as f64, value(c)));
-            let s = Series::new(d.name(), points);
+            let s = colours::series(d.name(), points);
             if *d == DetectorId::Off { s.dashed() } else { s }
         })
         .filter(|s| !s.points.is_empty())

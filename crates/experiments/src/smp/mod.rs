@@ -25,8 +25,6 @@ mod page;
 mod results;
 pub mod sched;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use anyhow::{Context, Result, ensure};
 use replab_board::Move;
 use replab_report::{Meta, ReportDir, fmt_int};
@@ -41,7 +39,7 @@ pub use results::{
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress, datasets,
-    engine::{default_threads, parallel},
+    engine::{Done, default_threads, parallel},
     stats::median_ci,
 };
 
@@ -323,9 +321,9 @@ impl Plan<'_> {
             self.config.workers,
             progress,
             || Ok(SharedTable::new(self.config.tt_bits)),
-            |table: &mut SharedTable, i, done: &AtomicU64| {
+            |table: &mut SharedTable, i, done: &Done| {
                 let out = job(table, i)?;
-                done.fetch_add(1, Ordering::Relaxed);
+                done.add(1);
                 Ok(out)
             },
         )

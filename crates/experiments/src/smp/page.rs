@@ -5,6 +5,7 @@ use anyhow::Result;
 use replab_report::{
     Cell, LineChart, Page, ReportDir, Series, fmt_int, render_fragment, table_html,
 };
+use replab_workloads::colours;
 use serde::Serialize;
 
 use super::{Results, TITLE, Variant};
@@ -201,7 +202,7 @@ fn aggregate_series(results: &Results, f: &dyn Fn(&super::Aggregate) -> f64) -> 
     variants(results)
         .iter()
         .map(|v| {
-            Series::new(
+            colours::series(
                 v.name(),
                 results
                     .aggregates
@@ -467,7 +468,7 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
         chart.series = variants
             .iter()
             .map(|v| {
-                Series::new(
+                colours::series(
                     v.name(),
                     results
                         .real

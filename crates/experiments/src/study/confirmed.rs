@@ -106,7 +106,7 @@ pub fn measure(
             let mut searcher = Searcher::try_new(ConfirmedAxon::new(), configs[i].search)
                 .map_err(|e| anyhow!("{}: axon with confirmation: {e}", configs[i].name))?;
             let res = searcher.search_game(std::slice::from_ref(root), &[]);
-            done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            done.add(1);
             Ok(res.totals())
         },
     )?;

@@ -10,7 +10,7 @@ use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
 use crate::{
     Progress,
     compare::{self, Comparison, Reference, Scope},
-    engine::{Engine, engine, parallel},
+    engine::{Done, Engine, engine, parallel},
     stats::{Estimate, median_ci},
 };
 
@@ -188,12 +188,7 @@ struct Measured {
 
 /// Searches WAC.018 with one configuration: `repeat` rounds, each running every detector once
 /// in order (interleaved); every round must give the same counters and moves.
-fn measure(
-    root: &Position,
-    config: &GridConfig,
-    repeat: u32,
-    done: &std::sync::atomic::AtomicU64,
-) -> Result<Measured> {
+fn measure(root: &Position, config: &GridConfig, repeat: u32, done: &Done) -> Result<Measured> {
     let mut engines = GRID_DETECTORS
         .iter()
         .map(|d| engine(d.name(), config.search))
@@ -203,7 +198,7 @@ fn measure(
     for round in 0..repeat {
         for (i, e) in engines.iter_mut().enumerate() {
             let res = e.search(std::slice::from_ref(root), &[]);
-            done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            done.add(1);
             times[i].push(res.iterations.iter().map(|it| it.time_ms).collect());
             match &first[i] {
                 None => first[i] = Some(res),

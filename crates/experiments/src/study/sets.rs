@@ -70,7 +70,7 @@ pub fn search_set(
                     }
                 })
                 .collect();
-            done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            done.add(1);
             let root = job.positions.last().expect("non-empty");
             Ok(PositionRuns {
                 id: job.id.clone(),

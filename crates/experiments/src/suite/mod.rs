@@ -20,10 +20,7 @@ mod page;
 mod plan;
 mod results;
 
-use std::{
-    path::PathBuf,
-    sync::atomic::{AtomicU64, Ordering},
-};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail, ensure};
 use replab_detect::DrawPolicy;
@@ -41,7 +38,7 @@ pub use results::{
 
 use crate::{
     Progress,
-    engine::{Engine, engine, parallel},
+    engine::{Done, Engine, engine, parallel},
     experiment::check_range,
     records::{Record, read_records},
     stats::median_ci,
@@ -206,8 +203,7 @@ impl Config {
 
 /// Parses `--policy`: a draw policy name.
 pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
-    text.parse()
-        .with_context(|| format!("invalid --policy {text:?}"))
+    replab_registry::policy(text).with_context(|| format!("invalid --policy {text:?}"))
 }
 
 /// Everything a rerun of a search must reproduce exactly (all but the time).
@@ -260,14 +256,14 @@ fn search_record(
     engines: &mut [Box<dyn Engine>],
     policy: DrawPolicy,
     repeats: usize,
-    done: &AtomicU64,
+    done: &Done,
 ) -> Result<Vec<SuiteRun>> {
     let mut kept: Vec<SuiteRun> = Vec::with_capacity(engines.len());
     for round in 0..repeats {
         for (i, (&id, engine)) in ids.iter().zip(engines.iter_mut()).enumerate() {
             let res = engine.search(&record.positions, &record.moves);
             let run = run_of(record, id, policy, &res);
-            done.fetch_add(1, Ordering::Relaxed);
+            done.add(1);
             if round == 0 {
                 kept.push(run);
                 continue;

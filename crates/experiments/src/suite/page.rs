@@ -3,9 +3,9 @@
 
 use anyhow::Result;
 use replab_report::{
-    BarChart, Cell, Page, ReportDir, Series, fmt_delta_pct, fmt_int, fmt_ms, render_fragment,
-    table_html,
+    BarChart, Cell, Page, ReportDir, fmt_delta_pct, fmt_int, fmt_ms, render_fragment, table_html,
 };
+use replab_workloads::colours;
 use serde::Serialize;
 
 use super::results::{Aggregate, SuiteResults, SuiteRun, time_sentence};
@@ -161,14 +161,14 @@ fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     let names: Vec<String> = aggs.iter().map(|a| a.detector.to_string()).collect();
     let time_chart = BarChart {
         categories: names.clone(),
-        series: vec![Series::values("time", aggs.iter().map(|a| a.time_ms))],
+        series: vec![colours::values("time", aggs.iter().map(|a| a.time_ms))],
         ..BarChart::new("Total search time per detector", "detector", "time (ms)")
     };
     let nodes_chart = BarChart {
         categories: names.clone(),
         series: vec![
-            Series::values("nodes", aggs.iter().map(|a| a.nodes as f64)),
-            Series::values(
+            colours::values("nodes", aggs.iter().map(|a| a.nodes as f64)),
+            colours::values(
                 "terminal nodes",
                 aggs.iter().map(|a| a.terminal_nodes as f64),
             ),
@@ -177,7 +177,7 @@ fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     };
     let reps_chart = BarChart {
         categories: names,
-        series: vec![Series::values(
+        series: vec![colours::values(
             "repetitions",
             aggs.iter().map(|a| a.repetitions as f64),
         )],

@@ -12,7 +12,7 @@ experiment_command! {
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
         /// Draw policy (a policy or an engine preset; default stockfish).
-        #[arg(long, value_name = "P")]
+        #[arg(long, value_name = "P", value_parser = replab_registry::policy)]
         policy: Option<DrawPolicy>,
         /// Positions chosen from datasets/games/*.pgn (0 to 500).
         #[arg(long, value_name = "N")]

@@ -39,7 +39,8 @@ fn light_lines() -> RGBAColor {
     BLACK.mix(0.04)
 }
 
-/// A named data series. Its colour comes from [`palette::colour`] of its name.
+/// A named data series. Its colour is the caller's ([`Series::coloured`]), else
+/// [`palette::colour`] of its name.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Series {
     /// Legend name, normally a detector name such as `axon` or `paper-on`.
@@ -48,6 +49,8 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// Draw with dashes (lines) or as light, outlined bars; meant for reference series.
     pub dashed: bool,
+    /// The colour given by the caller (a detector's), if any.
+    pub colour: Option<RGBColor>,
 }
 
 impl Series {
@@ -57,6 +60,7 @@ impl Series {
             name: name.into(),
             points: points.into_iter().collect(),
             dashed: false,
+            colour: None,
         }
     }
 
@@ -75,9 +79,16 @@ impl Series {
         self
     }
 
-    /// The series' colour.
+    /// The same series in `colour`.
+    #[must_use]
+    pub fn coloured(mut self, colour: RGBColor) -> Self {
+        self.colour = Some(colour);
+        self
+    }
+
+    /// The series' colour: the caller's, else the palette's for its name.
     pub fn colour(&self) -> RGBColor {
-        palette::colour(&self.name)
+        self.colour.unwrap_or_else(|| palette::colour(&self.name))
     }
 }
 

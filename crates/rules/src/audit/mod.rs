@@ -283,7 +283,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         games: config.games,
         max_plies: config.max_plies as usize,
     };
-    let (tallies, totals) = judge::play_all(&specs, games, config.threads, progress);
+    let (tallies, totals) = judge::play_all(&specs, games, config.threads, progress)?;
     let play_seconds = started.elapsed().as_secs_f64();
 
     let mut tallies: Vec<Tally> = tallies

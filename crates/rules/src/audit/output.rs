@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use replab_board::Position;
 use replab_report::{
-    BarChart, Cell, LineChart, Page, ReportDir, Series, escape_html, fmt_int, fmt_pct,
-    render_fragment, table_html,
+    BarChart, Cell, LineChart, Page, ReportDir, escape_html, fmt_int, fmt_pct, render_fragment,
+    table_html,
 };
+use replab_workloads::colours;
 use serde::Serialize;
 
 use super::{
@@ -377,8 +378,8 @@ fn errors_chart(results: &Results) -> BarChart {
             .map(|a| a.detector.clone())
             .collect(),
         series: vec![
-            Series::values("false positives", fp),
-            Series::values("false negatives", fn_),
+            colours::values("false positives", fp),
+            colours::values("false negatives", fn_),
         ],
         ..BarChart::new("Errors per detector", "detector", "errors (plies)")
     }
@@ -413,17 +414,17 @@ fn sizes_html(results: &Results, dir: &ReportDir) -> Result<String> {
                 .map(|a| ((a.size.unwrap_or(1) as f64).log2(), f(a) as f64))
                 .collect()
         };
-        lines.push(Series::new(technique, points(&|a| a.errors())));
+        lines.push(colours::series(technique, points(&|a| a.errors())));
         // A table with no limit (`rookie`'s counters only grow) never loses a position; what a
         // small table costs it is futile back-traces.
         let limit = replab_registry::info(technique).map(|d| d.caps.table_limit);
         let extra = if limit == Some(replab_registry::TableLimit::None) {
-            Series::new(
+            colours::series(
                 format!("{technique} futile back-traces"),
                 points(&|a| a.stats.futile),
             )
         } else {
-            Series::new(format!("{technique} misses"), points(&|a| a.stats.misses))
+            colours::series(format!("{technique} misses"), points(&|a| a.stats.misses))
         };
         lines.push(extra.dashed());
         let rows: Vec<Vec<Cell>> = runs.iter().map(|a| cells(size_row(a))).collect();

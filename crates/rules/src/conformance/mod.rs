@@ -895,7 +895,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     }
     progress.finish();
     let mutations = if config.mutations {
-        mutation::table(&scenarios, config.timeout, progress)
+        mutation::table(&scenarios, config.timeout, progress)?
     } else {
         Vec::new()
     };

@@ -3,17 +3,16 @@
 //! no scenario catches in one of the orders means the suite cannot tell it from a lucky
 //! tie-break.
 
-use std::{
-    sync::{Mutex, mpsc},
-    time::Duration,
-};
+use std::time::Duration;
+
+use anyhow::Result;
 
 use replab_mutant::{Bug, Settings};
 use replab_report::{Cell, table_html};
 use serde::{Deserialize, Serialize};
 
 use super::{EngineSpec, Launch, Limits, Scenario, run_engine};
-use crate::{Progress, Silent};
+use crate::{Progress, Silent, engine::parallel};
 
 /// The deepest the test engine searches in the table (its search is plain alpha-beta).
 pub const MUTANT_DEPTH: u32 = 6;
@@ -76,7 +75,7 @@ pub fn table(
     scenarios: &[Scenario],
     timeout: Duration,
     progress: &mut dyn Progress,
-) -> Vec<MutationRow> {
+) -> Result<Vec<MutationRow>> {
     let bugs: Vec<Option<Bug>> = std::iter::once(None)
         .chain(Bug::ALL.iter().copied().map(Some))
         .collect();
@@ -84,45 +83,36 @@ pub fn table(
         .flat_map(|i| [(i, false), (i, true)])
         .collect();
     progress.stage("mutations", jobs.len() as u64);
-    let next = Mutex::new(0usize);
-    let (tx, rx) = mpsc::channel();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let failed = parallel(
+        jobs.len(),
+        threads,
+        progress,
+        || Ok(()),
+        |(), j, done| {
+            let (i, reverse) = jobs[j];
+            let (outcomes, _) = run_engine(
+                &spec(bugs[i], reverse),
+                scenarios,
+                Limits::default(),
+                timeout,
+                &mut Silent,
+            );
+            done.add(1);
+            Ok(outcomes
+                .into_iter()
+                .filter(|o| o.verdict.failed())
+                .map(|o| o.scenario)
+                .collect::<Vec<String>>())
+        },
+    )?;
     let mut found: Vec<[Vec<String>; 2]> = vec![Default::default(); bugs.len()];
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(jobs.len()) {
-            let tx = tx.clone();
-            let (next, jobs, bugs) = (&next, &jobs, &bugs);
-            scope.spawn(move || {
-                loop {
-                    let job = {
-                        let mut n = next.lock().unwrap_or_else(|e| e.into_inner());
-                        let job = jobs.get(*n).copied();
-                        *n += 1;
-                        job
-                    };
-                    let Some((i, reverse)) = job else { break };
-                    let spec = spec(bugs[i], reverse);
-                    let (outcomes, _) =
-                        run_engine(&spec, scenarios, Limits::default(), timeout, &mut Silent);
-                    let failed: Vec<String> = outcomes
-                        .into_iter()
-                        .filter(|o| o.verdict.failed())
-                        .map(|o| o.scenario)
-                        .collect();
-                    if tx.send((i, reverse, failed)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for (i, reverse, failed) in rx {
-            found[i][usize::from(reverse)] = failed;
-            progress.advance(1);
-        }
-    });
+    for (&(i, reverse), f) in jobs.iter().zip(failed) {
+        found[i][usize::from(reverse)] = f;
+    }
     progress.finish();
-    bugs.iter()
+    Ok(bugs
+        .iter()
         .zip(found)
         .map(|(bug, [caught, caught_reversed])| MutationRow {
             bug: bug.map_or("clean", Bug::name).to_string(),
@@ -131,7 +121,7 @@ pub fn table(
             caught,
             caught_reversed,
         })
-        .collect()
+        .collect())
 }
 
 /// The table on the page, or a line saying it was not run.

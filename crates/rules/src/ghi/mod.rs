@@ -18,8 +18,6 @@
 mod page;
 mod positions;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use anyhow::{Result, anyhow, ensure};
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy};
@@ -33,7 +31,7 @@ pub use positions::{GamePosition, positions};
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress,
-    engine::{default_threads, parallel},
+    engine::{Done, default_threads, parallel},
 };
 
 /// The page title.
@@ -598,9 +596,9 @@ fn search_positions(
                 .map(|m| engine(config, config.depth, m))
                 .collect::<Result<Vec<_>>>()
         },
-        |engines, i, done: &AtomicU64| {
+        |engines, i, done: &Done| {
             let result = search_position(config, engines, &games[i])?;
-            done.fetch_add(1, Ordering::Relaxed);
+            done.add(1);
             Ok(result)
         },
     )

@@ -2,9 +2,9 @@
 
 use anyhow::Result;
 use replab_report::{
-    BarChart, Cell, Page, ReportDir, Series, escape_html, fmt_delta_pct, render_fragment,
-    table_html,
+    BarChart, Cell, Page, ReportDir, escape_html, fmt_delta_pct, render_fragment, table_html,
 };
+use replab_workloads::colours;
 use serde::Serialize;
 
 use super::{Cause, Results, TITLE, headline};
@@ -145,7 +145,7 @@ fn differences_chart(results: &Results, sets: &[String], dir: &ReportDir) -> Res
         series: sets
             .iter()
             .map(|set| {
-                Series::values(
+                colours::values(
                     set.clone(),
                     chart_modes.iter().map(|m| {
                         results

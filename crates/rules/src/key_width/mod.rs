@@ -20,7 +20,7 @@ mod page;
 mod results;
 pub mod search;
 
-use std::{sync::atomic::Ordering, time::Instant};
+use std::time::Instant;
 
 use anyhow::{Result, anyhow, ensure};
 use replab_board::{Move, Position};
@@ -222,7 +222,7 @@ fn audit_part(
                 );
                 judge.judge(i, game, &mut part.tallies, &mut part.totals);
                 part.walk.game(game);
-                done.fetch_add(1, Ordering::Relaxed);
+                done.add(1);
             }
             Ok(part)
         },
@@ -320,7 +320,7 @@ fn search_part(
                     nodes: result.totals().nodes,
                     counts,
                 });
-                done.fetch_add(1, Ordering::Relaxed);
+                done.add(1);
             }
             Ok(out)
         },

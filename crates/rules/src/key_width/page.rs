@@ -5,6 +5,7 @@ use anyhow::Result;
 use replab_report::{
     Cell, LineChart, Page, ReportDir, Series, fmt_int, render_fragment, table_html,
 };
+use replab_workloads::colours;
 use serde::Serialize;
 
 use super::{
@@ -169,7 +170,7 @@ fn per_detector(results: &Results, f: &dyn Fn(&super::AuditCell) -> (f64, f64)) 
     detectors()
         .into_iter()
         .map(|d| {
-            Series::new(
+            colours::series(
                 d.name(),
                 results.audit.iter().filter(|c| c.detector == d).map(f),
             )
@@ -304,11 +305,11 @@ fn bound_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "key bits",
             "false positives per probe",
             vec![
-                Series::new(
+                colours::series(
                     "linear",
                     tail.iter().map(|t| (f64::from(t.bits), t.per_probe.rate)),
                 ),
-                Series::new(
+                colours::series(
                     "birthday bound",
                     tail.iter()
                         .map(|t| (f64::from(t.bits), t.per_probe.expected_rate)),

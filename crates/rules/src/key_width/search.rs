@@ -1,11 +1,10 @@
 //! Truncated keys in search: each detector at each width drives the searcher, while an exact
 //! reference judges every probe it answers ([`Judged`]).
 //!
-//! The reference is FIDE identity restricted to what can recur: the earlier positions at even
-//! distance within the span (`min(halfmove clock, plies since null)`) whose 64-bit key equals
-//! the current one, each confirmed by comparing identities. Equal identities have equal keys
-//! and nothing before a capture, pawn move or null move can recur, so it misses nothing, and
-//! the identity check makes every match real: it is `truth` without its cost.
+//! The reference is the registry's, `truth` (exact FIDE identity), probed by key
+//! ([`TruthDetector::probe_by_key`]): the same answers as its full scan, at the cost of a key
+//! comparison per earlier position that can recur, which a probe at every node of a search
+//! needs.
 //!
 //! Upcoming cycles (`linear+cuckoo`) are judged against the same detector with 64-bit keys,
 //! driven in lockstep (the exact "some legal move reaches an earlier position" costs a move
@@ -17,7 +16,7 @@ use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy, FULL_KEY_BITS, Line, Repetition, Stats};
 use replab_registry::with_detector;
 use replab_search::{SearchConfig, SearchResult, Searcher};
-use replab_truth::Identity;
+use replab_truth::TruthDetector;
 use serde::{Deserialize, Serialize};
 
 /// What the judge counted during one search.
@@ -50,48 +49,13 @@ impl SearchCounts {
     }
 }
 
-/// The exact reference: identities of the entered positions.
-#[derive(Clone, Debug, Default)]
-struct Exact {
-    seen: Vec<Identity>,
-}
-
-impl Exact {
-    fn probe(&self, line: &Line, pos: &Position) -> Option<Repetition> {
-        let entries = line.entries();
-        let cur = entries.len() - 1;
-        let span = (entries[cur].span() as usize).min(cur);
-        let mut found: Option<Repetition> = None;
-        let mut id = None;
-        let mut back = 2;
-        while back <= span {
-            if entries[cur - back].key == entries[cur].key {
-                let id = id.get_or_insert_with(|| Identity::of(pos));
-                if self.seen[cur - back] == *id {
-                    match &mut found {
-                        Some(r) => r.earlier += 1,
-                        None => {
-                            found = Some(Repetition {
-                                distance: back as u32,
-                                earlier: 1,
-                            })
-                        }
-                    }
-                }
-            }
-            back += 2;
-        }
-        found
-    }
-}
-
 /// A detector under test with the exact reference (and, for upcoming cycles, the same detector
 /// with 64-bit keys) driven in lockstep; it answers what the detector answers.
 #[derive(Clone, Debug)]
 pub struct Judged<D> {
     det: D,
     full: Option<D>,
-    exact: Exact,
+    exact: TruthDetector,
     policy: DrawPolicy,
     /// The counts since the last `clear` (the last search).
     pub counts: SearchCounts,
@@ -104,7 +68,7 @@ impl<D: Detector> Judged<D> {
         Judged {
             det,
             full,
-            exact: Exact::default(),
+            exact: TruthDetector::new(),
             policy,
             counts: SearchCounts::default(),
         }
@@ -121,8 +85,7 @@ impl<D: Detector> Detector for Judged<D> {
         if let Some(f) = &mut self.full {
             f.clear(capacity);
         }
-        self.exact.seen.clear();
-        self.exact.seen.reserve(capacity);
+        self.exact.clear(capacity);
         self.counts = SearchCounts::default();
     }
 
@@ -131,7 +94,7 @@ impl<D: Detector> Detector for Judged<D> {
         if let Some(f) = &mut self.full {
             f.probe(line, pos);
         }
-        let want = self.exact.probe(line, pos);
+        let want = self.exact.probe_by_key(line, pos);
         let ply = line.plies_from_root();
         let c = &mut self.counts;
         c.probes += 1;
@@ -147,7 +110,7 @@ impl<D: Detector> Detector for Judged<D> {
         if let Some(f) = &mut self.full {
             f.enter(line, pos);
         }
-        self.exact.seen.push(Identity::of(pos));
+        self.exact.enter(line, pos);
     }
 
     fn leave(&mut self, line: &Line, pos: &Position) {
@@ -155,7 +118,7 @@ impl<D: Detector> Detector for Judged<D> {
         if let Some(f) = &mut self.full {
             f.leave(line, pos);
         }
-        self.exact.seen.pop();
+        self.exact.leave(line, pos);
     }
 
     fn upcoming(&mut self, line: &Line, pos: &Position) -> bool {

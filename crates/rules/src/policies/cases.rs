@@ -1,15 +1,16 @@
-//! The scripted draw-policy cases of `crates/detect/cases/policies.txt` (format described in
+//! The scripted draw-policy cases of `crates/rules/cases/policies.txt` (format described in
 //! the file): parsed, and checked through the searcher's own policy code.
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
 use replab_board::{Move, Position};
-use replab_detect::{DrawPolicy, PRESETS};
+use replab_detect::DrawPolicy;
+use replab_registry::PRESETS;
 use replab_registry::{DETECTORS, DetectorId, check_policy, with_detector};
 use replab_search::{SearchConfig, Searcher};
 use serde::{Deserialize, Serialize};
 
 /// The case file, embedded.
-pub const CASES: &str = include_str!("../../../detect/cases/policies.txt");
+pub const CASES: &str = include_str!("../../cases/policies.txt");
 
 /// One scripted case.
 #[derive(Clone, Debug)]
@@ -91,7 +92,7 @@ pub fn parse(text: &str) -> Result<Vec<Case>> {
             let mut expect = Vec::new();
             for kv in get("expect")?.split_whitespace() {
                 let (k, v) = kv.split_once('=').ok_or_else(|| anyhow!("expect {kv}"))?;
-                k.parse::<DrawPolicy>()?;
+                replab_registry::policy(k)?;
                 let ply = if v == "-" {
                     None
                 } else {
@@ -199,7 +200,7 @@ pub fn check(cases: &[Case]) -> Result<Vec<CaseCheck>> {
                 .expect
                 .iter()
                 .map(|(name, expected)| {
-                    let policy: DrawPolicy = name.parse()?;
+                    let policy = replab_registry::policy(name)?;
                     let reference = DetectorId::reference().name();
                     let got = first_draw(reference, policy, case, &case.line)?;
                     let mut pass = true;

@@ -1,5 +1,5 @@
 //! Engines' draw policies (`replab policies`): the rules real engines use to score a
-//! repetition as a draw, as presets ([`replab_detect::PRESETS`]), checked on scripted cases
+//! repetition as a draw, as presets ([`replab_registry::PRESETS`]), checked on scripted cases
 //! ([`cases`]) and compared in search.
 //!
 //! Every engine read turned out to follow one of replab's five policies exactly, so each preset
@@ -19,11 +19,10 @@
 pub mod cases;
 mod page;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use anyhow::{Result, ensure};
-use replab_detect::{DrawPolicy, PRESETS};
+use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
+use replab_registry::PRESETS;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
 use replab_search::SearchConfig;
 use serde::{Deserialize, Serialize};
@@ -34,7 +33,7 @@ pub use page::write_page;
 use crate::experiment::{Experiment, Fact, Headline, Ranked, check_range};
 use crate::{
     Progress, datasets,
-    engine::{Engine, default_threads, engine, parallel},
+    engine::{Done, Engine, default_threads, engine, parallel},
     records::Record,
     stats::{Estimate, median_ci},
 };
@@ -310,7 +309,7 @@ fn search_set(
                 .map(|&(p, d)| engine(d.name(), search(p)))
                 .collect::<Result<Vec<Box<dyn Engine>>>>()
         },
-        |engines, i, done: &AtomicU64| {
+        |engines, i, done: &Done| {
             let r = &records[i];
             let mut runs: Vec<Option<RecordRun>> = vec![None; configs.len()];
             let mut times = vec![Vec::with_capacity(config.repeats); configs.len()];
@@ -319,7 +318,7 @@ fn search_set(
                     configs.iter().zip(engines.iter_mut()).enumerate()
                 {
                     let res = e.search(&r.positions, &r.moves);
-                    done.fetch_add(1, Ordering::Relaxed);
+                    done.add(1);
                     let best = res.best_move();
                     let run = RecordRun {
                         id: r.id.clone(),

@@ -5,6 +5,7 @@ use anyhow::Result;
 use replab_report::{
     BarChart, Cell, Page, ReportDir, Series, fmt_delta_pct, fmt_ms, render_fragment, table_html,
 };
+use replab_workloads::colours;
 use serde::Serialize;
 
 use super::{Results, SetResults, TITLE, cases_pass, headline, policies, reference};
@@ -136,7 +137,7 @@ fn by_policy(set: &SetResults, f: &dyn Fn(&super::Total) -> f64) -> Vec<Series> 
     super::detectors()
         .into_iter()
         .map(|d| {
-            Series::values(
+            colours::values(
                 d.to_string(),
                 policies().into_iter().map(|p| {
                     set.totals

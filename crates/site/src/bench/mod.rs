@@ -32,7 +32,7 @@ use anyhow::{Context, Result};
 use replab_detect::DrawPolicy;
 use replab_registry::{DETECTORS, SEARCH_DETECTORS, check_policy, policy_matrix};
 use replab_report::{
-    Cell, LineChart, Meta, Page, ReportDir, Series, fmt_delta_pct, render_fragment, table_html,
+    Cell, LineChart, Meta, Page, ReportDir, fmt_delta_pct, render_fragment, table_html,
 };
 use serde::{Deserialize, Serialize};
 
@@ -45,7 +45,7 @@ use replab_rules::{
     audit::Audit, conformance::Conformance, elo::Elo, ghi::Ghi, key_width::KeyWidth,
     policies::Policies,
 };
-use replab_workloads::callgrind;
+use replab_workloads::{callgrind, colours};
 
 pub mod decision;
 
@@ -503,7 +503,7 @@ fn scaling_chart(rows: &[Row]) -> LineChart {
             .iter()
             .filter(|r| !r.ns.is_empty())
             .map(|r| {
-                Series::new(
+                colours::series(
                     r.detector.clone(),
                     r.ns.iter().map(|&(run, ns, _)| (run as f64, ns)),
                 )

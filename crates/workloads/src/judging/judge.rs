@@ -18,17 +18,13 @@
 //! judge's whole time. The shrinker, whose replays are few and short, uses the kit (the
 //! `shrink` module).
 
-use std::{
-    sync::atomic::{AtomicU64, Ordering},
-    thread,
-    time::Duration,
-};
-
+use anyhow::Result;
+use rayon::{iter::ParallelBridge, prelude::*};
 use replab_board::{Move, MoveList, Position};
 use replab_registry::{AnyDetector, Detector, Line, Repetition, Stats, TruthDetector};
 use serde::{Deserialize, Serialize};
 
-use crate::Progress;
+use crate::{Progress, engine::on_pool};
 
 use super::{
     cause::{ErrorCtx, cause},
@@ -477,69 +473,71 @@ pub struct Games {
     pub max_plies: usize,
 }
 
-/// Plays and judges every game on `threads` threads; games are handed out by index and the
-/// per-thread results merged, so the result does not depend on the thread count. The workers
-/// count finished games in an atomic; this thread forwards the count to `progress`.
+/// Plays and judges every game on a pool of `threads` threads ([`on_pool`]); games are handed
+/// out by index and the per-worker results merged, so the result does not depend on the thread
+/// count. Progress: one unit per game.
 pub fn play_all(
     specs: &[Spec],
     run: Games,
     threads: usize,
     progress: &mut dyn Progress,
-) -> (Vec<Tally>, Totals) {
+) -> Result<(Vec<Tally>, Totals)> {
     let starts = games::parse_starts();
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let caller = thread::current();
-    let per_thread: Vec<(Vec<Tally>, Totals)> = thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut judge = Judge::new(specs);
-                    let mut tallies = vec![Tally::default(); specs.len()];
-                    let mut totals = Totals::default();
-                    let mut game = Game::default();
-                    let mut scratch = games::Scratch::default();
-                    game.positions.reserve(run.max_plies + 1);
-                    game.moves.reserve(run.max_plies);
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= run.games {
-                            break;
-                        }
-                        games::play(run.seed, i, run.max_plies, &starts, &mut game, &mut scratch);
-                        judge.judge(i, &game, &mut tallies, &mut totals);
-                        done.fetch_add(1, Ordering::Relaxed);
-                    }
-                    caller.unpark();
-                    (tallies, totals)
-                })
-            })
-            .collect();
-        let mut reported = 0;
-        loop {
-            let finished = workers.iter().all(|w| w.is_finished());
-            let now = done.load(Ordering::Relaxed);
-            progress.advance(now - reported);
-            reported = now;
-            if finished {
-                break;
-            }
-            thread::park_timeout(Duration::from_millis(50));
-        }
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+    let per_worker: Vec<(Vec<Tally>, Totals)> = on_pool(threads, progress, |done| {
+        (0..run.games)
+            .par_bridge()
+            .fold(
+                || Worker::new(specs, run.max_plies),
+                |mut w, i| {
+                    games::play(
+                        run.seed,
+                        i,
+                        run.max_plies,
+                        &starts,
+                        &mut w.game,
+                        &mut w.scratch,
+                    );
+                    w.judge.judge(i, &w.game, &mut w.tallies, &mut w.totals);
+                    done.add(1);
+                    w
+                },
+            )
+            .map(|w| (w.tallies, w.totals))
             .collect()
-    });
+    })?;
     let mut tallies = vec![Tally::default(); specs.len()];
     let mut totals = Totals::default();
-    for (t, tot) in per_thread {
+    for (t, tot) in per_worker {
         for (mine, theirs) in tallies.iter_mut().zip(t) {
             mine.merge(theirs);
         }
         totals.merge(&tot);
     }
-    (tallies, totals)
+    Ok((tallies, totals))
+}
+
+/// One worker of [`play_all`]: its judge, its tallies and its game buffers.
+struct Worker {
+    judge: Judge,
+    tallies: Vec<Tally>,
+    totals: Totals,
+    game: Game,
+    scratch: games::Scratch,
+}
+
+impl Worker {
+    fn new(specs: &[Spec], max_plies: usize) -> Self {
+        let mut game = Game::default();
+        game.positions.reserve(max_plies + 1);
+        game.moves.reserve(max_plies);
+        Worker {
+            judge: Judge::new(specs),
+            tallies: vec![Tally::default(); specs.len()],
+            totals: Totals::default(),
+            game,
+            scratch: games::Scratch::default(),
+        }
+    }
 }
 
 #[cfg(test)]

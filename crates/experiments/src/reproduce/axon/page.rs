@@ -4,9 +4,10 @@
 use anyhow::Result;
 use replab_registry::{DetectorId, Family, info};
 use replab_report::{
-    BarChart, Cell, LineChart, Page, ReportDir, Series, colour_hex, fmt_delta_pct, fmt_int, fmt_ms,
+    BarChart, Cell, LineChart, Page, ReportDir, Series, fmt_delta_pct, fmt_int, fmt_ms,
     render_fragment, table_html,
 };
+use replab_workloads::colours;
 use serde::Serialize;
 use serde_json::json;
 
@@ -79,7 +80,7 @@ fn fmt_ratio_ci(x: f64, ci: [f64; 2]) -> String {
 
 /// A detector name with its chart colour.
 fn swatch(name: &str) -> Result<Cell> {
-    cell(&json!({ "kind": "swatch", "colour": colour_hex(name), "name": name }))
+    cell(&json!({ "kind": "swatch", "colour": colours::colour_hex(name), "name": name }))
 }
 
 /// The head-to-head group of the detector `name`, by its registry family: move chains (0),
@@ -121,7 +122,7 @@ fn count_word(n: usize) -> String {
 
 /// One series of `f(run)` against depth for configuration `name`.
 fn series(runs: &[Run], name: &str, f: impl Fn(&Run) -> f64) -> Series {
-    Series::new(
+    colours::series(
         name,
         runs_of(runs, name)
             .into_iter()
@@ -131,7 +132,7 @@ fn series(runs: &[Run], name: &str, f: impl Fn(&Run) -> f64) -> Series {
 
 /// The paper's per-depth node count (its generated positions) as a dashed series.
 fn paper_series(name: &str, rows: &[PaperRow]) -> Series {
-    Series::new(
+    colours::series(
         name,
         rows.iter().map(|r| (f64::from(r.depth), r.nodes as f64)),
     )
@@ -486,14 +487,14 @@ fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
             "time".into(),
         ],
         series: std::iter::once(
-            Series::values("paper-on", [p_term * 100.0, p_gen * 100.0, p_time * 100.0]).dashed(),
+            colours::values("paper-on", [p_term * 100.0, p_gen * 100.0, p_time * 100.0]).dashed(),
         )
         .chain(
             r.summary
                 .iter()
                 .filter(|s| s.detector != DetectorId::Off)
                 .map(|s| {
-                    Series::values(
+                    colours::values(
                         s.detector.name(),
                         [
                             s.terminal_nodes_change * 100.0,
@@ -744,7 +745,7 @@ fn generated_change_series(r: &Results, paper: &Paper, names: &[&str]) -> Vec<Se
         .map(|r| (r.depth, r.counters.generated as f64))
         .collect();
     let mut change_series = vec![
-        Series::new(
+        colours::series(
             "paper-on",
             paper.on.iter().zip(&paper.off).map(|(on, off)| {
                 (
@@ -756,7 +757,7 @@ fn generated_change_series(r: &Results, paper: &Paper, names: &[&str]) -> Vec<Se
         .dashed(),
     ];
     for name in names.iter().filter(|n| **n != "off") {
-        change_series.push(Series::new(
+        change_series.push(colours::series(
             *name,
             r.runs_of(name).into_iter().filter_map(|run| {
                 off_generated
@@ -878,7 +879,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
     let detectors = || r.summary.iter().filter(|s| s.detector != DetectorId::Off);
     let overhead = BarChart {
         categories: detectors().map(|s| s.detector.to_string()).collect(),
-        series: vec![Series::values(
+        series: vec![colours::values(
             "NPS(off)/NPS(detector) − 1",
             detectors().map(|s| (s.overhead - 1.0) * 100.0),
         )],

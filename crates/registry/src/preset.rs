@@ -3,13 +3,16 @@
 //!
 //! Every engine read so far turned out to follow one of replab's five policies exactly, so a
 //! preset is an *alias*: `--policy weiss` is `--policy twofold` (same searches, same counts),
-//! and results record the policy's own name. [`DrawPolicy`]'s `FromStr` accepts preset names
-//! wherever a policy name is accepted. The cuckoo rule of a preset is its policy's
+//! and results record the policy's own name. [`policy`] reads a policy or preset name, and is
+//! what every command line, UCI option and player specification reads a policy with. The
+//! cuckoo rule of a preset is its policy's
 //! [`DrawPolicy::root_rule`] (the upcoming cycle counts exactly when the policy would score the
 //! repetition one ply later as a draw); where an engine's own upcoming-cycle code uses another
 //! rule, [`EnginePreset::upcoming_note`] says so.
 
-use crate::DrawPolicy;
+use std::fmt;
+
+use replab_detect::DrawPolicy;
 
 /// One engine's draw policy: its name, the policy it equals, and where the rule was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +126,42 @@ impl EnginePreset {
     }
 }
 
+/// An error naming an unknown draw policy or engine preset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPolicy(pub String);
+
+impl fmt::Display for UnknownPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The presets not named like a policy, as `a, b or c`.
+        let presets: Vec<&str> = PRESETS
+            .iter()
+            .map(|p| p.name)
+            .filter(|n| DrawPolicy::ALL.iter().all(|q| q.name() != *n))
+            .collect();
+        let (last, rest) = presets
+            .split_last()
+            .expect("presets not named like a policy");
+        write!(
+            f,
+            "unknown draw policy {:?} (expected twofold, stanback, moreland, stockfish or \
+             threefold, or an engine preset: {} or {last})",
+            self.0,
+            rest.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownPolicy {}
+
+/// A draw policy by its name, or by the name of an engine preset, which stands for the policy
+/// it equals (`weiss` is `twofold`, `lc0` is `moreland`).
+pub fn policy(name: &str) -> Result<DrawPolicy, UnknownPolicy> {
+    name.parse()
+        .ok()
+        .or_else(|| EnginePreset::by_name(name).map(|p| p.policy))
+        .ok_or_else(|| UnknownPolicy(name.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,27 +169,36 @@ mod tests {
     #[test]
     fn presets_are_aliases_of_their_policies() {
         for p in &PRESETS {
-            assert_eq!(p.name.parse::<DrawPolicy>(), Ok(p.policy), "{}", p.name);
+            assert_eq!(policy(p.name), Ok(p.policy), "{}", p.name);
             assert_eq!(EnginePreset::by_name(p.name), Some(p));
             assert!(!p.source.is_empty() && !p.rule.is_empty());
         }
         // The engines the sources group together.
         for name in ["crafty", "weiss", "koivisto"] {
-            assert_eq!(name.parse::<DrawPolicy>(), Ok(DrawPolicy::Twofold));
+            assert_eq!(policy(name), Ok(DrawPolicy::Twofold));
+            assert!(
+                name.parse::<DrawPolicy>().is_err(),
+                "not a policy's own name"
+            );
         }
         for name in ["viridithas", "lc0"] {
-            assert_eq!(name.parse::<DrawPolicy>(), Ok(DrawPolicy::Moreland));
+            assert_eq!(policy(name), Ok(DrawPolicy::Moreland));
+        }
+        for p in DrawPolicy::ALL {
+            assert_eq!(policy(p.name()), Ok(p));
         }
         // A preset named like a policy is that policy.
-        for p in PRESETS
-            .iter()
-            .filter(|p| p.name.parse::<DrawPolicy>().is_ok())
-        {
+        for p in PRESETS.iter().filter(|p| policy(p.name).is_ok()) {
             if let Some(same) = DrawPolicy::ALL.iter().find(|q| q.name() == p.name) {
                 assert_eq!(*same, p.policy);
             }
         }
-        assert!("Weiss".parse::<DrawPolicy>().is_err());
+        assert!(policy("Weiss").is_err());
         assert!(EnginePreset::by_name("nosuch").is_none());
+        assert_eq!(
+            policy("x").unwrap_err().to_string(),
+            "unknown draw policy \"x\" (expected twofold, stanback, moreland, stockfish or \
+             threefold, or an engine preset: crafty, weiss, koivisto, viridithas or lc0)"
+        );
     }
 }
