@@ -78,10 +78,12 @@ window.addEventListener("load", function () {
 </script>'
 
 # Prints one line per table of page $1 wider than the window (nothing when all fit). The page
-# is copied beside itself (so its relative links still resolve) with MEASURE injected.
+# is copied beside itself (so its relative links still resolve) with MEASURE injected; the copy
+# is removed even when interrupted (this runs in a $(...) subshell, which has its own traps).
 measure_widths() {
   local page=$1 copy dom
-  copy="$(dirname "$page")/.check-pages-$$.html"
+  copy="$(dirname "$page")/.check-pages-$BASHPID.html"
+  trap "rm -f $(printf %q "$copy")" EXIT INT TERM
   { sed 's#</body>##' "$page"; echo "$MEASURE</body></html>"; } >"$copy"
   dom=$(run_chromium "file://$(realpath "$copy")" --dump-dom --virtual-time-budget=5000 \
     --window-size=$WIDTH,2000 2>/dev/null)
