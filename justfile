@@ -50,6 +50,7 @@ perft DEPTH FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1":
 fuzz SECS="60":
     cd fuzz && for t in fen epd moves pgn uci; do mkdir -p target/corpus/$t && cargo fuzz run -s none $t target/corpus/$t corpus/$t -- -dict=dicts/$t.dict -max_total_time={{SECS}} -timeout=10 || exit 1; done
 
-# Render every report page in headless Chromium; fail on a script error, missing image or broken link.
+# Render every report page in headless Chromium at 1400 px; fail on a script error, missing image,
+# broken link or a table wider than the window (`just check-pages --self-test` tests the check).
 check-pages DIR="reports":
     tools/check_pages.sh {{DIR}}

@@ -295,8 +295,13 @@ fn is_numeric(text: &str) -> bool {
     number.chars().any(|c| c.is_ascii_digit()) && number.parse::<f64>().is_ok_and(f64::is_finite)
 }
 
+/// Text cells longer than this (in characters) are prose: `class="prose"` gives them a minimum
+/// width, so that they wrap into a few lines instead of a narrow column many lines tall.
+const PROSE_CHARS: usize = 60;
+
 /// An HTML table. Text cells are escaped, [`Cell::Html`] cells are not. Columns whose cells
-/// are all numbers (or empty, `-`, `—`, `n/a`) are right-aligned with tabular figures.
+/// are all numbers (or empty, `-`, `—`, `n/a`) are right-aligned with tabular figures; text
+/// cells longer than 60 characters get `class="prose"` (a minimum width).
 /// `sortable` adds `class="sortable"`, which the page's script makes sortable by header click.
 pub fn table_html(headers: &[impl AsRef<str>], rows: &[Vec<Cell>], sortable: bool) -> String {
     let columns = rows.iter().map(Vec::len).chain([headers.len()]).max();
@@ -325,11 +330,14 @@ pub fn table_html(headers: &[impl AsRef<str>], rows: &[Vec<Cell>], sortable: boo
     for row in rows {
         out.push_str("<tr>");
         for (col, cell) in row.iter().enumerate() {
-            let content = match cell {
-                Cell::Text(t) => escape_html(t),
-                Cell::Html(h) => h.clone(),
+            let (content, class) = match cell {
+                Cell::Text(t) if t.chars().count() > PROSE_CHARS => {
+                    (escape_html(t), " class=\"prose\"")
+                }
+                Cell::Text(t) => (escape_html(t), class(col)),
+                Cell::Html(h) => (h.clone(), class(col)),
             };
-            let _ = write!(out, "<td{}>{content}</td>", class(col));
+            let _ = write!(out, "<td{class}>{content}</td>");
         }
         out.push_str("</tr>\n");
     }
@@ -379,6 +387,10 @@ mod tests {
         assert!(html.contains("<th class=\"num\">n</th>"));
         assert!(html.contains("<td><a href=\"a\">a</a></td>"));
         assert!(!html.contains("sortable"));
+        assert!(!html.contains("prose"));
+        let long = "a verdict long enough to wrap over a few lines of a narrow column";
+        let html = table_html(&["verdict"], &[vec![long.into()]], false);
+        assert!(html.contains(&format!("<td class=\"prose\">{long}</td>")));
     }
 
     #[test]

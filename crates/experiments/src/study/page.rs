@@ -92,7 +92,7 @@ pub fn heatmap(columns: &[String], rows: &[(String, Vec<Option<f64>>)]) -> (Stri
 struct Claim<'a> {
     claim: &'a str,
     support: &'a str,
-    when: &'a str,
+    when: String,
     confidence: &'a str,
 }
 
@@ -388,13 +388,32 @@ fn verdict_section(results: &Results, dir: &ReportDir) -> Result<String> {
                 .map(|c| Claim {
                     claim: &c.claim,
                     support: &c.support,
-                    when: &c.when,
+                    when: fold_values(&c.when),
                     confidence: &c.confidence,
                 })
                 .collect(),
             unknowns: &v.unknowns,
         },
     )?)
+}
+
+/// A claim's "under which searcher choices" as HTML: the grid claims' closing list of every
+/// configuration's value (`(axon against off: default −11.3%; …)`) folded into a `<details>`
+/// that states how many values it holds; other text escaped as it is.
+fn fold_values(when: &str) -> String {
+    const VALUES: &str = " (axon against off: ";
+    let Some((head, values)) = when
+        .split_once(VALUES)
+        .and_then(|(head, rest)| Some((head, rest.strip_suffix(".)")?)))
+    else {
+        return escape_html(when);
+    };
+    format!(
+        "{} <details><summary>axon against off, {} configurations</summary>{}.</details>",
+        escape_html(head),
+        values.split("; ").count(),
+        escape_html(values)
+    )
 }
 
 /// The "Searcher profiles and assumptions" section: the table of the searcher profiles.
@@ -641,4 +660,23 @@ fn method_section(results: &Results) -> Result<String> {
             threads: results.config.threads,
         },
     )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fold_values;
+
+    #[test]
+    fn grid_values_fold_into_a_count() {
+        let when = "opposite: default, a<b. (axon against off: default −11.3%; a<b +0.6%.)";
+        assert_eq!(
+            fold_values(when),
+            "opposite: default, a&lt;b. <details><summary>axon against off, 2 configurations\
+             </summary>default −11.3%; a&lt;b +0.6%.</details>"
+        );
+        assert_eq!(
+            fold_values("matrix was not searched."),
+            "matrix was not searched."
+        );
+    }
 }

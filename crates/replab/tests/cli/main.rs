@@ -9,6 +9,7 @@ mod conformance;
 mod docs;
 mod interrupt;
 mod key_width;
+mod pages;
 mod reproduce;
 mod scale;
 mod scan;

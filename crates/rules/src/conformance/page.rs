@@ -171,25 +171,53 @@ struct SummaryContext {
     table: String,
 }
 
-/// The engine × scenario matrix: one row per scenario, a verdict per engine.
+/// The engine × scenario matrix: one row per scenario, one numbered column per engine (named
+/// in a legend above, so that sixteen engines fit a screen), each cell a verdict that unfolds
+/// into the engine's answer.
 fn matrix(r: &Results) -> String {
+    let legend: Vec<String> = r
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("<strong>{}</strong>&nbsp;{}", i + 1, escape_html(&e.name)))
+        .collect();
     let mut headers = vec!["scenario".to_string(), "rule".to_string()];
-    headers.extend(r.engines.iter().map(|e| e.name.clone()));
+    headers.extend((1..=r.engines.len()).map(|i| i.to_string()));
     let rows: Vec<Vec<Cell>> = r
         .scenarios
         .iter()
         .map(|s| {
             let mut row = vec![Cell::text(&s.id), Cell::text(&s.rule)];
             for e in &r.engines {
-                row.push(Cell::text(r.outcome(&e.name, &s.id).map_or_else(
-                    || "—".to_string(),
-                    |o| format!("{}: {}", o.verdict.label(), o.evidence),
-                )));
+                row.push(
+                    r.outcome(&e.name, &s.id)
+                        .map_or_else(|| Cell::text("—"), verdict_cell),
+                );
             }
             row
         })
         .collect();
-    table_html(&headers, &rows, false)
+    format!(
+        "<p>Engine columns: {}.</p>\n{}",
+        legend.join("; "),
+        table_html(&headers, &rows, false)
+    )
+}
+
+/// One cell of the matrix: the verdict (failures in bold), folding the engine's answer.
+fn verdict_cell(o: &Outcome) -> Cell {
+    let label = if o.verdict.failed() {
+        format!("<strong>{}</strong>", o.verdict.label())
+    } else {
+        o.verdict.label().to_string()
+    };
+    if o.evidence.is_empty() {
+        return Cell::html(label);
+    }
+    Cell::html(format!(
+        "<details><summary>{label}</summary>{}</details>",
+        escape_html(&o.evidence)
+    ))
 }
 
 /// Each failure of an external engine and of replab's exact detector: the position, the
