@@ -4,8 +4,8 @@
 //! An experiment declares its name, report directory and title, its [`Settings`] (with
 //! `Default` for its subcommand without options and [`Settings::quick`] for `bench --quick`),
 //! its typed `Results` (what `results.json` holds), how it runs and how it writes its report,
-//! and what it gives the landing page: a [`Headline`] and typed [`Ranked`] facts for the
-//! ranking table. The binary runs any experiment through one generic path; `bench` runs the
+//! and what it gives the landing page: a [`Headline`] and typed [`Contribution`]s to its
+//! tables (`crate::contribution`). The binary runs any experiment through one generic path; `bench` runs the
 //! table. An experiment never imports another experiment's module: one reads another's
 //! results only as an input its settings take ([`Takes`], `field: Type = takes(source)` in the table).
 
@@ -16,6 +16,7 @@ use replab_report::ReportDir;
 use serde::{Serialize, de::DeserializeOwned};
 
 use crate::Progress;
+use crate::contribution::{Contribution, Phrase};
 
 /// An experiment's settings: `Default` is its subcommand without options.
 pub trait Settings: Clone + Default {
@@ -90,104 +91,11 @@ impl Site {
 pub struct Headline {
     /// The claim's name, in bold (`Key width`).
     pub label: String,
-    /// Optional context after the label, trusted HTML (a link to the report).
-    pub context: String,
+    /// Optional context after the label: words and links (a link to the report), escaped by
+    /// the site.
+    pub context: Vec<Phrase>,
     /// The computed sentence (escaped on the page).
     pub text: String,
-}
-
-/// One fact about one detector for the landing page's ranking table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ranked {
-    /// The detector, as the registry names it.
-    pub detector: String,
-    /// What was measured.
-    pub fact: Fact,
-}
-
-/// The kinds of fact the ranking table shows, one column (or group of columns) each.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Fact {
-    /// Errors against exact FIDE identity (the audit).
-    Errors {
-        /// Repetitions claimed that were not.
-        false_positive: u64,
-        /// Repetitions missed.
-        false_negative: u64,
-    },
-    /// Cost of one enter + probe + leave cycle with no repetition (the micro-benchmarks).
-    Cycle {
-        /// Reversible run behind the position, plies.
-        run: usize,
-        /// Nanoseconds per cycle.
-        ns: f64,
-        /// Ratio to a copy-make.
-        ratio: f64,
-    },
-    /// NPS of detection off ÷ NPS with the detector, in the Axon reproduction.
-    SearchOverhead {
-        /// The ratio (a median over paired rounds).
-        ratio: f64,
-        /// Its interval.
-        interval: [f64; 2],
-        /// The interval's coverage.
-        coverage: f64,
-    },
-    /// Instructions per node relative to `off` (valgrind).
-    Instructions(f64),
-    /// Time against `off` on one suite, and whether its interval excludes no change.
-    SuiteTime {
-        /// The suite's report directory (the column).
-        suite: String,
-        /// The change and whether it is significant; `None` when not measured.
-        change: Option<(f64, bool)>,
-    },
-    /// The UCI conformance scenarios (FIDE rules) of replab's engine with the detector under
-    /// one draw policy.
-    Conformance {
-        /// The draw policy the engine ran under.
-        policy: String,
-        /// Scenarios played.
-        scenarios: usize,
-        /// The scenarios it failed.
-        failed: Vec<String>,
-    },
-    /// Elo against the self-play gauntlet's baseline.
-    Elo(EloFact),
-    /// Nodes searched to a fixed depth over one position set with the detector under one draw
-    /// policy (the policies experiment): a policy's effect on the tree, exact.
-    PolicyTree {
-        /// The draw policy.
-        policy: String,
-        /// The position set (`repetition`, `wac`).
-        set: String,
-        /// The search depth.
-        depth: u32,
-        /// Nodes over the set.
-        nodes: u64,
-    },
-}
-
-/// One self-play match of the gauntlet as a fact about a detector: its own row (`policy`
-/// `None`) or a draw-policy preset played with it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EloFact {
-    /// The draw policy the row varies (a policy preset row), or `None` (the detector's row).
-    pub policy: Option<String>,
-    /// The opponent, canonical (`linear`).
-    pub baseline: String,
-    /// `N nodes` or the time control.
-    pub control: String,
-    /// Whether the games are reproducible (fixed nodes per move).
-    pub deterministic: bool,
-    /// Games played.
-    pub games: u64,
-    /// Logistic Elo of the row's player over the baseline.
-    pub elo: f64,
-    /// Its interval.
-    pub interval: [f64; 2],
-    /// The interval's coverage.
-    pub coverage: f64,
 }
 
 /// A report of the site: its directory under the root and its title.
@@ -328,8 +236,8 @@ pub trait Experiment {
         Vec::new()
     }
 
-    /// Its facts for the landing page's ranking table.
-    fn ranking(_results: &Self::Results) -> Vec<Ranked> {
+    /// Its values for the landing page's tables (the decision table, the ranking, the chart).
+    fn contributions(_results: &Self::Results) -> Vec<Contribution> {
         Vec::new()
     }
 
@@ -551,8 +459,8 @@ pub trait ExperimentSet: Serialize + DeserializeOwned + Sized {
     fn pages(&self) -> Vec<Link>;
     /// Every headline, in table order.
     fn headlines(&self) -> Vec<Headline>;
-    /// Every ranking fact, in table order.
-    fn ranking(&self) -> Vec<Ranked>;
+    /// Every contribution to the landing page's tables, in table order.
+    fn contributions(&self) -> Vec<Contribution>;
     /// Every experiment's own landing sections, in table order.
     fn sections(&self) -> Vec<(String, String)>;
 }
@@ -668,10 +576,14 @@ macro_rules! experiments {
                 lines
             }
 
-            fn ranking(&self) -> Vec<$crate::experiment::Ranked> {
-                let mut facts = Vec::new();
-                $( facts.extend(<$exp as $crate::experiment::Experiment>::ranking(&self.$field)); )*
-                facts
+            fn contributions(&self) -> Vec<$crate::contribution::Contribution> {
+                let mut values = Vec::new();
+                $(
+                    values.extend(
+                        <$exp as $crate::experiment::Experiment>::contributions(&self.$field),
+                    );
+                )*
+                values
             }
 
             fn sections(&self) -> Vec<(String, String)> {

@@ -2,10 +2,13 @@
 //! [`experiment::Settings`], the [`experiments!`] table that composes experiments into `bench`,
 //! the numbered [`experiment::Steps`]), how it reports progress ([`Progress`], [`Bars`]), and
 //! the statistics every result states ([`stats`]: medians with confidence intervals;
-//! [`compare`]: a measured value against a reference by a decision rule). It knows no
-//! experiment and no detector. See the crate's README.
+//! [`compare`]: a measured value against a reference by a decision rule), and what an
+//! experiment gives the landing page's tables ([`contribution`]: typed values of open columns,
+//! about detectors named by the registry's typed ids). It knows no experiment. See the crate's
+//! README.
 
 pub mod compare;
+pub mod contribution;
 pub mod experiment;
 pub mod progress;
 pub mod stats;

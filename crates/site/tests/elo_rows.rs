@@ -1,9 +1,14 @@
 //! The decision table's rows from a tiny gauntlet: `off` has its one Elo cell and the
 //! gauntlet's baseline its own row.
 
-use replab_harness::{Silent, experiment::Experiment};
-use replab_rules::elo::{BASELINE, Config, Elo, run};
-use replab_site::bench::decision::choices;
+use replab_harness::{
+    Silent,
+    contribution::{Choice, Role},
+    experiment::Experiment,
+};
+use replab_registry::DetectorId;
+use replab_rules::elo::{Config, Elo, run};
+use replab_site::bench::decision::table;
 
 #[test]
 fn a_tiny_gauntlet_gives_the_decision_table_its_rows() {
@@ -15,8 +20,15 @@ fn a_tiny_gauntlet_gives_the_decision_table_its_rows() {
         ..Config::quick()
     };
     let results = run(&config, &mut Silent).unwrap();
-    let rows = choices(&Elo::ranking(&results));
-    let off = rows.iter().find(|r| r.spec == "off").unwrap();
-    assert_eq!(off.elo.len(), 1);
-    assert!(rows.iter().any(|r| r.spec == BASELINE && r.baseline));
+    let table = table(&Elo::contributions(&results));
+    let strength: Vec<usize> = (0..table.columns.len())
+        .filter(|&i| table.columns[i].role == Role::Strength)
+        .collect();
+    assert_eq!(strength.len(), 1, "fixed nodes only");
+    let off = table.row(Choice::detector(DetectorId::Off)).unwrap();
+    assert_eq!(off.cells[strength[0]].measured().len(), 1);
+    let baseline = table
+        .row(Choice::detector(DetectorId::reference()))
+        .unwrap();
+    assert!(baseline.baseline);
 }

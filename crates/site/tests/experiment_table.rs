@@ -1,14 +1,17 @@
 //! A throwaway experiment added through the table in a few lines: `bench` lists it among its
-//! steps, writes its report and shows it on the landing page.
+//! steps, writes its report and shows it on the landing page, its new decision-table columns
+//! among the others and in the recommendation.
 
 use anyhow::Result;
 use replab_harness::{
     Progress, Silent,
-    experiment::{
-        Experiment, ExperimentSet, Fact, Headline, Ranked, Settings, Site, Takes, write_json,
+    contribution::{
+        self, Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
     },
+    experiment::{Experiment, ExperimentSet, Headline, Settings, Site, Takes, write_json},
     experiments,
 };
+use replab_registry::DetectorId;
 use replab_report::ReportDir;
 use replab_site::bench;
 
@@ -46,24 +49,31 @@ impl Experiment for Count {
     fn headlines(results: &Vec<u32>) -> Vec<Headline> {
         vec![Headline {
             label: "Counted".into(),
-            context: String::new(),
+            context: Phrase::parenthesised([Phrase::report("<the count>", "count")]),
             text: format!("up to {}", results.len()),
         }]
     }
 
-    fn ranking(results: &Vec<u32>) -> Vec<Ranked> {
-        let fact = |run, ns| Fact::Cycle {
-            run,
-            ns,
-            ratio: 1.0,
-        };
-        results
-            .iter()
-            .map(|&n| Ranked {
-                detector: "linear".into(),
-                fact: fact(n as usize, f64::from(n)),
-            })
-            .collect()
+    /// Two columns the site has never heard of: errors counted (a correctness column) and a
+    /// strength against linear, both about linear+cuckoo.
+    fn contributions(results: &Vec<u32>) -> Vec<Contribution> {
+        let cuckoo = DetectorId::from_name("linear+cuckoo").unwrap();
+        let errors = Column::new("count-errors", "counted errors", Unit::Count)
+            .what("counted errors")
+            .decision(Role::Correctness, Better::Lower, Rows::EveryPolicy)
+            .tables(&[contribution::Table::Decision, contribution::Table::Ranking]);
+        let strength = Column::new("count-strength", "counted strength", Unit::Change)
+            .what("counted strength")
+            .decision(Role::Strength, Better::Higher, Rows::Choice);
+        let total: u32 = results.iter().sum();
+        let stronger = Measured::value(0.1)
+            .interval([0.05, 0.15], 0.95)
+            .note(format!("{total} counts"))
+            .against(Choice::detector(DetectorId::reference()));
+        vec![
+            Contribution::new(cuckoo, errors, Measured::value(results.len() as f64)),
+            Contribution::new(cuckoo, strength, stronger),
+        ]
     }
 }
 
@@ -143,6 +153,20 @@ fn a_new_table_line_is_a_step_a_report_and_a_landing_link() {
     assert!(landing.contains("count/index.html"), "{landing}");
     assert!(landing.contains(Count::TITLE));
     assert!(landing.contains("up to 2"));
+    // The headline's context is escaped, its link kept.
+    assert!(landing.contains(r#"<a href="count/index.html">&lt;the count&gt;</a>"#));
+    // The new columns are in the decision table, and decide its recommendation.
+    let decision = &landing[..landing.find("Headlines").unwrap()];
+    assert!(decision.contains("<th>counted errors</th>"), "{decision}");
+    assert!(decision.contains("<th>counted strength</th>"), "{decision}");
+    assert!(
+        decision.contains(
+            "stronger than linear (+10.0% [+5.0%, +15.0%] counted strength (3 counts)) but \
+             inexact (2 counted errors)"
+        ),
+        "{decision}"
+    );
+    assert!(decision.contains("the baseline of the counted strength matches"));
     std::fs::remove_dir_all(&out).ok();
 }
 

@@ -30,7 +30,25 @@ use replab_report::{Meta, Page, ReportDir};
 use serde::{Deserialize, Serialize};
 
 use crate::Progress;
-use crate::experiment::{Experiment, Fact, Headline, Ranked, Site};
+use crate::contribution::{Column, Contribution, Measured, Plot, Table, Unit};
+use crate::experiment::{Experiment, Headline, Site};
+
+/// The reversible runs whose cycle cost the landing page's ranking shows (all are plotted).
+const RANKED_RUNS: [usize; 4] = [0, 8, 32, 100];
+
+/// The run at which the ranking shows the ratio to a copy-make.
+const COPY_MAKE_RUN: usize = 32;
+
+/// A point of the landing page's chart: the cost of a cycle at reversible run `run`.
+fn scaling_plot(run: usize) -> Plot {
+    Plot {
+        title: "Cost of one enter + probe + leave vs reversible run behind the position".into(),
+        x_label: "reversible run (plies)".into(),
+        y_label: "time (ns per cycle)".into(),
+        log_y: true,
+        x: run as f64,
+    }
+}
 pub use criterion::{CriterionEstimate, criterion_dir, read_criterion};
 pub use summary::{Cheapest, CycleCost, MicrobenchSummary, WalkCost, summarise};
 
@@ -163,25 +181,42 @@ impl Experiment for Microbench {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "Cheapest per probe.".into(),
-            context: String::new(),
+            context: Vec::new(),
             text: results.summary.cheapest_sentence.clone(),
         }]
     }
 
-    /// The cost of a cycle with no repetition, by reversible run.
-    fn ranking(results: &Results) -> Vec<Ranked> {
+    /// The cost of a cycle with no repetition, by reversible run: every run on the landing
+    /// page's chart, a few of them and the ratio to a copy-make in the ranking.
+    fn contributions(results: &Results) -> Vec<Contribution> {
         results
             .summary
             .runs
             .iter()
             .filter(|c| !c.hit)
-            .map(|c| Ranked {
-                detector: c.detector.to_string(),
-                fact: Fact::Cycle {
-                    run: c.run,
-                    ns: c.ns,
-                    ratio: c.ratio,
-                },
+            .flat_map(|c| {
+                let tables: &'static [Table] = if RANKED_RUNS.contains(&c.run) {
+                    &[Table::Ranking]
+                } else {
+                    &[]
+                };
+                let ns = Column::new(
+                    format!("ns-run-{}", c.run),
+                    format!("ns, run {}", c.run),
+                    Unit::Number { decimals: 1 },
+                )
+                .tables(tables)
+                .plot(scaling_plot(c.run));
+                let ratio = (c.run == COPY_MAKE_RUN).then(|| {
+                    let column = Column::new(
+                        format!("copy-make-run-{}", c.run),
+                        format!("× copy-make, run {}", c.run),
+                        Unit::Number { decimals: 2 },
+                    );
+                    Contribution::new(c.detector, column, Measured::value(c.ratio))
+                });
+                std::iter::once(Contribution::new(c.detector, ns, Measured::value(c.ns)))
+                    .chain(ratio)
             })
             .collect()
     }

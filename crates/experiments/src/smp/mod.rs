@@ -36,6 +36,7 @@ pub use results::{
     Reproducibility, Results, VariantInfo, aggregate,
 };
 
+use crate::contribution::Phrase;
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress, datasets,
@@ -829,7 +830,12 @@ impl Experiment for Smp {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "Parallel search".into(),
-            context: r#" (<a href="smp/index.html">Lazy SMP</a>, deterministic threads, every probe checked on the thread's own line)"#.into(),
+            context: Phrase::parenthesised([
+                Phrase::report("Lazy SMP", "smp"),
+                Phrase::text(
+                    ", deterministic threads, every probe checked on the thread's own line",
+                ),
+            ]),
             text: results.headline.clone(),
         }]
     }

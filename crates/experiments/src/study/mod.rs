@@ -35,6 +35,7 @@ pub use results::{
     Verdict,
 };
 
+use crate::contribution::Phrase;
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{Progress, compare::Reference, datasets, endgames};
 
@@ -474,7 +475,10 @@ impl Experiment for Study {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "The same claims as a study".into(),
-            context: r#" (many searcher configurations, an endgame suite, <a href="study/index.html">the study</a>)"#.into(),
+            context: Phrase::parenthesised([
+                Phrase::text("many searcher configurations, an endgame suite, "),
+                Phrase::report("the study", "study"),
+            ]),
             text: results.verdict.summary.clone(),
         }]
     }

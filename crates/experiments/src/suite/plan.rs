@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::{Config, SuiteResults, parse_detectors, run, summary_table, write};
 use crate::{
     Progress,
+    contribution::{Column, Contribution, Measured, Unit},
     experiment::{
-        Conclusion, Experiment, Fact, Failure, Link, Ranked, Settings, Site, Steps, write_json,
-        write_report,
+        Conclusion, Experiment, Failure, Link, Settings, Site, Steps, write_json, write_report,
     },
 };
 
@@ -260,19 +260,27 @@ impl Experiment for Suites {
         Ok(())
     }
 
-    /// Time against `off` per suite and detector.
-    fn ranking(results: &Vec<SuiteReport>) -> Vec<Ranked> {
+    /// Time against `off` per suite and detector, one ranking column per suite, marked
+    /// `n.s.` where its interval does not exclude no change.
+    fn contributions(results: &Vec<SuiteReport>) -> Vec<Contribution> {
         results
             .iter()
             .flat_map(|s| {
-                s.results.aggregates.iter().map(|a| Ranked {
-                    detector: a.detector.to_string(),
-                    fact: Fact::SuiteTime {
-                        suite: s.dir.clone(),
-                        change: a
-                            .time_vs_off
-                            .map(|t| (t, a.time_differs_from_off().unwrap_or(false))),
-                    },
+                let column = Column::new(
+                    format!("time-{}", s.dir),
+                    format!("time, {}", s.dir.trim_start_matches("suite-")),
+                    Unit::Change,
+                )
+                .what(format!("search time against off ({})", s.dir));
+                s.results.aggregates.iter().filter_map(move |a| {
+                    let change = a.time_vs_off?;
+                    let value = Measured::value(change);
+                    let value = if a.time_differs_from_off().unwrap_or(false) {
+                        value
+                    } else {
+                        value.note("n.s.")
+                    };
+                    Some(Contribution::new(a.detector, column.clone(), value))
                 })
             })
             .collect()

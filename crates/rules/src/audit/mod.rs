@@ -21,7 +21,7 @@ mod shrink;
 use std::{path::Path, time::Instant};
 
 use anyhow::{Context, Result, bail};
-use replab_registry::{DETECTOR_NAMES, DETECTORS, Sizing, info, parse_list};
+use replab_registry::{DETECTOR_NAMES, DETECTORS, DetectorId, Sizing, info, parse_list};
 use replab_report::{Meta, ReportDir, fmt_int};
 
 pub use self::{
@@ -35,7 +35,10 @@ use self::{
     spec::{Spec, oracle_name},
 };
 use crate::Progress;
-use crate::experiment::{Conclusion, Experiment, Fact, Headline, Ranked};
+use crate::contribution::{
+    Better, Column, Contribution, Measured, Phrase, Role, Rows, Table, Unit,
+};
+use crate::experiment::{Conclusion, Experiment, Headline};
 
 /// Where `replab audit` writes its report unless told otherwise.
 pub const DEFAULT_OUT: &str = "reports/audit";
@@ -502,11 +505,11 @@ impl Experiment for Audit {
             .collect();
         vec![Headline {
             label: "Exact under FIDE identity".into(),
-            context: format!(
+            context: vec![Phrase::text(format!(
                 " on {} seeded random games ({} plies)",
                 fmt_int(results.totals.games),
                 fmt_int(results.totals.plies)
-            ),
+            ))],
             text: format!(
                 "{}. Not exact: {}",
                 exact.join(", "),
@@ -519,14 +522,25 @@ impl Experiment for Audit {
         }]
     }
 
-    fn ranking(results: &Results) -> Vec<Ranked> {
+    /// False draws and missed repetitions against exact FIDE identity: correctness columns of
+    /// both tables, the same whatever the draw policy.
+    fn contributions(results: &Results) -> Vec<Contribution> {
+        let column = |key: &str, heading: &str, what: &str| {
+            Column::new(key, heading, Unit::Count)
+                .what(what)
+                .decision(Role::Correctness, Better::Lower, Rows::EveryPolicy)
+                .tables(&[Table::Decision, Table::Ranking])
+        };
+        let false_draws = column("audit-false-draws", "false draws", "false draws");
+        let missed = column("audit-missed", "missed", "missed repetitions");
         main_detectors(results)
-            .map(|(n, a)| Ranked {
-                detector: n.clone(),
-                fact: Fact::Errors {
-                    false_positive: a.false_positive,
-                    false_negative: a.false_negative,
-                },
+            .filter_map(|(n, a)| Some((DetectorId::from_name(n)?, a)))
+            .flat_map(|(detector, a)| {
+                [
+                    (false_draws.clone(), a.false_positive),
+                    (missed.clone(), a.false_negative),
+                ]
+                .map(|(column, n)| Contribution::new(detector, column, Measured::value(n as f64)))
             })
             .collect()
     }

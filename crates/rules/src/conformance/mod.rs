@@ -18,7 +18,7 @@ use std::{
 
 use anyhow::{Context, Result};
 use replab_detect::DrawPolicy;
-use replab_registry::SEARCH_DETECTORS;
+use replab_registry::{DetectorId, SEARCH_DETECTORS};
 use replab_report::Meta;
 use serde::{Deserialize, Serialize};
 
@@ -31,7 +31,8 @@ pub use page::{
 };
 
 use crate::Progress;
-use crate::experiment::{Conclusion, Experiment, Fact, Failure, Headline, Ranked, Site};
+use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
+use crate::experiment::{Conclusion, Experiment, Failure, Headline, Site};
 
 /// A score within ±`DRAW_MARGIN` centipawns is a draw (engines add small noise to draws).
 pub const DRAW_MARGIN: i32 = 10;
@@ -1038,31 +1039,39 @@ impl Experiment for Conformance {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "Conformance with the rules".into(),
-            context: r#" (<a href="conformance/index.html">engine × scenario</a>)"#.into(),
+            context: Phrase::parenthesised([Phrase::report("engine × scenario", "conformance")]),
             text: headline(results),
         }]
     }
 
-    /// One fact per configuration of replab's engine (detector and draw policy): the
-    /// scenarios it failed.
-    fn ranking(results: &Results) -> Vec<Ranked> {
+    /// One value per configuration of replab's engine (detector and draw policy): the
+    /// scenarios it failed, by name, under the policy it ran.
+    fn contributions(results: &Results) -> Vec<Contribution> {
+        let column = Column::new(
+            "conformance",
+            "FIDE scenarios",
+            Unit::Failed {
+                of: results.scenarios.len(),
+            },
+        )
+        .what("FIDE conformance")
+        .decision(Role::Shown, Better::Lower, Rows::ChoiceOrOwn);
         results
             .engines
             .iter()
             .filter(|e| !e.external)
             .filter_map(|e| {
                 let (detector, policy) = e.name.strip_prefix("replab ")?.split_once(" (")?;
-                Some(Ranked {
-                    detector: detector.to_string(),
-                    fact: Fact::Conformance {
-                        policy: policy.strip_suffix(')')?.to_string(),
-                        scenarios: results.scenarios.len(),
-                        failed: failures(results, &e.name)
-                            .into_iter()
-                            .map(String::from)
-                            .collect(),
-                    },
-                })
+                let detector = DetectorId::from_name(detector)?;
+                let policy: DrawPolicy = policy.strip_suffix(')')?.parse().ok()?;
+                let failed: Vec<String> = failures(results, &e.name)
+                    .into_iter()
+                    .map(String::from)
+                    .collect();
+                let value = Measured::value(failed.len() as f64)
+                    .note(policy.name())
+                    .items(failed);
+                Some(Contribution::new(detector, column.clone(), value).under(Some(policy)))
             })
             .collect()
     }

@@ -18,44 +18,68 @@ impl crate::experiment::Experiment for Elo {
     fn headlines(results: &Results) -> Vec<crate::experiment::Headline> {
         vec![crate::experiment::Headline {
             label: "Elo by self-play".into(),
-            context: r#" (<a href="elo/index.html">gauntlet against linear/Stockfish</a>)"#.into(),
+            context: Phrase::parenthesised([Phrase::report(
+                "gauntlet against linear/Stockfish",
+                "elo",
+            )]),
             text: headline(results),
         }]
     }
 
-    /// The rows of detection off, each detector and each draw-policy preset, one fact per
-    /// control (the landing page's decision table).
-    fn ranking(results: &Results) -> Vec<crate::experiment::Ranked> {
-        results.rows.iter().filter_map(decision_fact).collect()
+    /// The rows of detection off, each detector and each draw-policy preset, one value per
+    /// control (the decision table's strength columns), fixed nodes first.
+    fn contributions(results: &Results) -> Vec<Contribution> {
+        let mut values: Vec<(bool, Contribution)> =
+            results.rows.iter().filter_map(decision_value).collect();
+        values.sort_by_key(|(deterministic, _)| !deterministic);
+        values.into_iter().map(|(_, c)| c).collect()
     }
 }
 
-/// A row as a fact of the decision table: detection off, a detector or the upcoming-cycle
-/// detector (the detector's row), or a draw policy played with linear (a preset row). A row
-/// that measured a busy machine contributes nothing.
-fn decision_fact(r: &RowResult) -> Option<crate::experiment::Ranked> {
+/// The choice a player specification plays: its detector, and its draw policy where it is not
+/// the player's default.
+fn choice_of(spec: &PlayerSpec) -> Option<Choice> {
+    let detector = DetectorId::from_name(&spec.detector)?;
+    let default = PlayerSpec::named(&spec.detector).policy;
+    Some(Choice {
+        detector,
+        policy: (spec.policy != default).then_some(spec.policy),
+    })
+}
+
+/// A row as a value of the decision table (whether it is at fixed nodes, and the value):
+/// detection off, a detector or the upcoming-cycle detector (the detector's row), or a draw
+/// policy played with linear (a preset row). A row that measured a busy machine contributes
+/// nothing.
+fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
     if r.machine_too_busy {
         return None;
     }
     let spec = PlayerSpec::parse(&r.a).ok()?;
     let policy = match r.group.as_str() {
         "detection" | "detector" | "upcoming" => None,
-        "policy" => Some(spec.policy.name().to_string()),
+        "policy" => Some(spec.policy),
         _ => return None,
     };
-    Some(crate::experiment::Ranked {
-        detector: spec.detector,
-        fact: crate::experiment::Fact::Elo(crate::experiment::EloFact {
-            policy,
-            baseline: r.b.clone(),
-            control: r.control.clone(),
-            deterministic: r.deterministic,
-            games: r.games,
-            elo: r.elo.value,
-            interval: [r.elo.lower, r.elo.upper],
-            coverage: r.elo.coverage,
-        }),
-    })
+    let (key, heading) = if r.deterministic {
+        ("elo-fixed-nodes", "Elo, fixed nodes")
+    } else {
+        ("elo-time-control", "Elo, clock")
+    };
+    let column = Column::new(key, heading, Unit::Elo).what("Elo").decision(
+        Role::Strength,
+        Better::Higher,
+        Rows::Choice,
+    );
+    let value = Measured::value(r.elo.value)
+        .interval([r.elo.lower, r.elo.upper], r.elo.coverage)
+        .note(format!("{} games at {}", r.games, r.control))
+        .against(choice_of(&PlayerSpec::parse(&r.b).ok()?)?);
+    let detector = DetectorId::from_name(&spec.detector)?;
+    Some((
+        r.deterministic,
+        Contribution::new(detector, column, value).under(policy),
+    ))
 }
 
 #[cfg(test)]
@@ -64,6 +88,7 @@ mod tests;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, ensure};
+use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir};
 use replab_selfplay::{
     Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, play,
@@ -74,6 +99,9 @@ use serde::{Deserialize, Serialize};
 pub use rows::{BASELINE, Published, ROWS, Row};
 
 use crate::Progress;
+use crate::contribution::{
+    Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
+};
 use crate::experiment::check_range;
 
 /// The page's title.

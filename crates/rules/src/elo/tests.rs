@@ -39,14 +39,14 @@ fn a_tiny_gauntlet_reports_every_row() {
         }
     }
 
-    // The decision table's facts: the detector rows and the policy presets, nothing else.
-    use crate::experiment::{Experiment, Fact};
-    let facts = Elo::ranking(&results);
+    // The decision table's values: the detector rows and the policy presets, nothing else.
+    use crate::contribution::Choice;
+    use crate::experiment::Experiment;
+    let values = Elo::contributions(&results);
     let elo = |detector: &str, policy: Option<&str>| {
-        facts.iter().any(|f| {
-            f.detector == detector
-                && matches!(&f.fact, Fact::Elo(e) if e.policy.as_deref() == policy)
-        })
+        values
+            .iter()
+            .any(|c| c.detector == detector && c.policy.map(|p| p.name()) == policy)
     };
     // `off` and every search detector but the baseline has its row.
     for name in std::iter::once("off").chain(replab_registry::SEARCH_DETECTORS) {
@@ -57,7 +57,11 @@ fn a_tiny_gauntlet_reports_every_row() {
         !elo(BASELINE, None),
         "the bits, GHI and jitter rows are not detector rows"
     );
-    // The decision table's rows from these facts: `crates/site/tests/elo_rows.rs`.
+    // Fixed nodes first, each against the baseline it was played against.
+    assert!(values.iter().all(|c| c.column.key == "elo-fixed-nodes"));
+    let linear = Choice::detector(replab_registry::DetectorId::reference());
+    assert!(values.iter().any(|c| c.value.against == Some(linear)));
+    // The decision table's rows from these values: `crates/site/tests/elo_rows.rs`.
 }
 
 #[test]

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
 
+use crate::contribution::Phrase;
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress,
@@ -827,7 +828,7 @@ impl Experiment for Ghi {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "Graph-history interaction".into(),
-            context: r#" (<a href="ghi/index.html">draws reused from the table</a>)"#.into(),
+            context: Phrase::parenthesised([Phrase::report("draws reused from the table", "ghi")]),
             text: headline(results),
         }]
     }

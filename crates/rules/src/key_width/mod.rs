@@ -36,6 +36,7 @@ use self::{
     bound::{TAIL_BITS, Walk, bytes_per_entry, detectors},
     search::{Engine, SearchCounts, engine},
 };
+use crate::contribution::Phrase;
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress, datasets,
@@ -664,8 +665,10 @@ impl Experiment for KeyWidth {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "Key width".into(),
-            context: r#" (<a href="key-width/index.html">false draws from truncated keys</a>)"#
-                .into(),
+            context: Phrase::parenthesised([Phrase::report(
+                "false draws from truncated keys",
+                "key-width",
+            )]),
             text: headline(results),
         }]
     }

@@ -25,12 +25,14 @@ use replab_registry::DetectorId;
 use replab_registry::PRESETS;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
 use replab_search::SearchConfig;
+use replab_selfplay::PlayerSpec;
 use serde::{Deserialize, Serialize};
 
 pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
-use crate::experiment::{Experiment, Fact, Headline, Ranked, check_range};
+use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
+use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress, datasets,
     engine::{Done, Engine, default_threads, engine, parallel},
@@ -587,37 +589,44 @@ impl Experiment for Policies {
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {
             label: "Engines' draw policies".into(),
-            context: r#" (<a href="policies/index.html">presets and cases</a>)"#.into(),
+            context: Phrase::parenthesised([Phrase::report("presets and cases", "policies")]),
             text: headline(results),
         }]
     }
 
-    /// The reference detector's nodes under every policy on each set: the decision table's
-    /// policy rows.
-    fn ranking(results: &Results) -> Vec<Ranked> {
+    /// The reference detector's nodes under every policy other than its default on each set,
+    /// against under its default: the decision table's policy rows.
+    fn contributions(results: &Results) -> Vec<Contribution> {
         policy_trees(results)
     }
 }
 
-/// Per set and policy, the reference detector's nodes to the set's depth as a
-/// [`Fact::PolicyTree`].
-fn policy_trees(results: &Results) -> Vec<Ranked> {
+/// Per set and policy other than the player's default (`PlayerSpec::named`), the change of the
+/// reference detector's nodes to the set's depth against under the default policy: an exact
+/// effect of the policy, one value per set.
+fn policy_trees(results: &Results) -> Vec<Contribution> {
     let detector = reference().1;
+    let default = PlayerSpec::named(detector.name()).policy;
+    let column = Column::new("policy-tree", "nodes to depth vs default", Unit::Change)
+        .what("nodes to a fixed depth against its default policy")
+        .decision(Role::Effect, Better::Neither, Rows::Presets);
     results
         .sets
         .iter()
         .flat_map(|set| {
-            set.totals
-                .iter()
-                .filter(move |t| t.detector == detector)
-                .map(move |t| Ranked {
-                    detector: t.detector.name().to_string(),
-                    fact: Fact::PolicyTree {
-                        policy: t.policy.name().to_string(),
-                        set: set.set.clone(),
-                        depth: set.depth,
-                        nodes: t.nodes,
-                    },
+            let ours = set.totals.iter().filter(move |t| t.detector == detector);
+            let base = ours
+                .clone()
+                .find(|t| t.policy == default)
+                .map(|t| t.nodes)
+                .filter(|n| *n > 0);
+            let column = column.clone();
+            ours.filter(move |t| t.policy != default)
+                .filter_map(move |t| {
+                    let change = t.nodes as f64 / base? as f64 - 1.0;
+                    let value =
+                        Measured::exact(change).note(format!("{}, depth {}", set.set, set.depth));
+                    Some(Contribution::new(detector, column.clone(), value).under(Some(t.policy)))
                 })
         })
         .collect()

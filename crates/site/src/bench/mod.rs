@@ -30,14 +30,15 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use replab_detect::DrawPolicy;
-use replab_registry::{DETECTORS, SEARCH_DETECTORS, check_policy, policy_matrix};
-use replab_report::{
-    Cell, LineChart, Meta, Page, ReportDir, fmt_delta_pct, render_fragment, table_html,
-};
+use replab_registry::{DETECTORS, DetectorId, SEARCH_DETECTORS, check_policy, policy_matrix};
+use replab_report::{Cell, LineChart, Meta, Page, ReportDir, render_fragment, table_html};
 use serde::{Deserialize, Serialize};
 
 use replab_experiments::{
     microbench::Microbench, reproduce::axon::Axon, smp::Smp, study::Study, suite::Suites,
+};
+use replab_harness::contribution::{
+    self, Better, Column, Contribution, Phrase, Plot, Role, Rows, Table, Unit,
 };
 pub use replab_harness::experiment::Site as Config;
 use replab_harness::{Progress, experiment::*, experiments};
@@ -175,18 +176,29 @@ impl Experiment for Instructions {
         Ok(())
     }
 
-    fn ranking(results: &Self::Results) -> Vec<Ranked> {
+    /// Instructions per node relative to detection off: a cost of the decision table
+    /// (exact) and a ratio of the ranking.
+    fn contributions(results: &Self::Results) -> Vec<Contribution> {
         let Some(costs) = results else {
             return Vec::new();
         };
+        let cost = Column::new("instructions", "instr./node vs off", Unit::Ratio)
+            .what("instructions per node")
+            .decision(Role::Cost, Better::Lower, Rows::Detector);
+        let ratio = Column::new(
+            "instructions-ratio",
+            "instr./node ÷ off",
+            Unit::Number { decimals: 3 },
+        );
         costs
             .search
             .iter()
-            .filter_map(|s| {
-                Some(Ranked {
-                    detector: s.detector.to_string(),
-                    fact: Fact::Instructions(costs.overhead(s.detector.name())?),
-                })
+            .filter_map(|s| Some((s.detector, costs.overhead(s.detector.name())?)))
+            .flat_map(|(detector, x)| {
+                [
+                    Contribution::new(detector, cost.clone(), contribution::Measured::exact(x)),
+                    Contribution::new(detector, ratio.clone(), contribution::Measured::value(x)),
+                ]
             })
             .collect()
     }
@@ -271,85 +283,77 @@ pub fn write<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     landing(results, out)
 }
 
-/// Per-detector facts gathered from every experiment, for the ranking table.
-#[derive(Default, Clone)]
-struct Row {
-    detector: String,
-    false_positive: Option<u64>,
-    false_negative: Option<u64>,
-    /// (run length, ns per cycle, ratio to a copy-make), no repetition.
-    ns: Vec<(usize, f64, f64)>,
-    overhead: Option<f64>,
-    /// Instructions per node relative to `off` (valgrind).
-    instructions: Option<f64>,
-    /// Time against `off`, per suite column, and whether its interval excludes no change.
-    suites: Vec<Option<(f64, bool)>>,
-}
-
-/// The ranking: the suite columns and one row per registry detector with a fact, in the
-/// registry's order.
-fn rows(facts: &[Ranked]) -> (Vec<String>, Vec<Row>) {
-    let mut columns: Vec<String> = Vec::new();
-    for f in facts {
-        if let Fact::SuiteTime { suite, .. } = &f.fact
-            && !columns.contains(suite)
-        {
-            columns.push(suite.clone());
-        }
-    }
-    let rows = DETECTORS
+/// The ranking table: one row per registry detector with a value in a ranking column (registry
+/// order), one column per key the contributions name for it.
+fn ranking_table(values: &[Contribution]) -> String {
+    let columns = decision::columns(values, Table::Ranking);
+    let mut headers = vec!["detector".to_string()];
+    headers.extend(columns.iter().map(|c| c.heading.clone()));
+    let cell = |detector: DetectorId, column: &Column| {
+        let texts: Vec<String> = values
+            .iter()
+            .filter(|c| c.detector == detector && c.column.key == column.key)
+            .map(|c| c.value.text(column.unit))
+            .collect();
+        Cell::text(if texts.is_empty() {
+            "—".to_string()
+        } else {
+            texts.join("; ")
+        })
+    };
+    let rows: Vec<Vec<Cell>> = DETECTORS
         .iter()
+        .map(|d| d.id)
         .filter(|d| {
-            facts.iter().any(|f| {
-                f.detector == d.name
-                    && !matches!(
-                        f.fact,
-                        Fact::Conformance { .. } | Fact::Elo(_) | Fact::PolicyTree { .. }
-                    )
-            })
+            values
+                .iter()
+                .any(|c| c.detector == *d && c.column.shows_in(Table::Ranking))
         })
         .map(|d| {
-            let mut row = Row {
-                detector: d.name.to_string(),
-                suites: vec![None; columns.len()],
-                ..Row::default()
-            };
-            for f in facts.iter().filter(|f| f.detector == d.name) {
-                match &f.fact {
-                    Fact::Errors {
-                        false_positive,
-                        false_negative,
-                    } => {
-                        row.false_positive.get_or_insert(*false_positive);
-                        row.false_negative.get_or_insert(*false_negative);
-                    }
-                    Fact::Cycle { run, ns, ratio } => row.ns.push((*run, *ns, *ratio)),
-                    Fact::SearchOverhead { ratio, .. } => {
-                        row.overhead.get_or_insert(*ratio);
-                    }
-                    Fact::Instructions(i) => {
-                        row.instructions.get_or_insert(*i);
-                    }
-                    Fact::SuiteTime { suite, change } => {
-                        if let Some(i) = columns.iter().position(|c| c == suite) {
-                            row.suites[i] = row.suites[i].or(*change);
-                        }
-                    }
-                    // The decision table's facts, not the ranking's.
-                    Fact::Conformance { .. } | Fact::Elo(_) | Fact::PolicyTree { .. } => {}
-                }
-            }
-            row
+            std::iter::once(Cell::text(d.name()))
+                .chain(columns.iter().map(|c| cell(d, c)))
+                .collect()
         })
         .collect();
-    (columns, rows)
+    table_html(&headers, &rows, true)
+}
+
+/// The landing page's chart: every plotted value, one series per detector (registry order),
+/// titled as the first plotted column says.
+fn chart(values: &[Contribution]) -> LineChart {
+    let plotted: Vec<(&Contribution, &Plot)> = values
+        .iter()
+        .filter_map(|c| Some((c, c.column.plot.as_ref()?)))
+        .collect();
+    let series = DetectorId::ALL
+        .iter()
+        .filter_map(|d| {
+            let points: Vec<(f64, f64)> = plotted
+                .iter()
+                .filter(|(c, _)| c.detector == *d)
+                .map(|(c, p)| (p.x, c.value.value))
+                .collect();
+            (!points.is_empty()).then(|| colours::series(d.name(), points))
+        })
+        .collect();
+    let plot = plotted.first().map(|(_, p)| *p);
+    LineChart {
+        log_y: plot.is_some_and(|p| p.log_y),
+        series,
+        ..LineChart::new(
+            plot.map_or("", |p| p.title.as_str()),
+            plot.map_or("", |p| p.x_label.as_str()),
+            plot.map_or("", |p| p.y_label.as_str()),
+        )
+    }
 }
 
 /// One headline as the landing page shows it.
 #[derive(Serialize)]
 struct Line {
     label: String,
-    context: String,
+    /// Words and links, escaped by the template.
+    context: Vec<Phrase>,
     /// `": "` after the context, or `" "` after a label that ends a sentence.
     sep: &'static str,
     text: String,
@@ -390,53 +394,6 @@ fn headlines<S: ExperimentSet>(results: &Results<S>) -> Headlines {
         policy: policy.name(),
         refused: refused.join("; "),
     }
-}
-
-/// The ranking table as HTML.
-fn ranking_table(columns: &[String], rows: &[Row]) -> String {
-    const SHOW_RUNS: [usize; 4] = [0, 8, 32, 100];
-    let dash = || Cell::text("—");
-    let mut headers: Vec<String> =
-        vec!["detector".into(), "false pos.".into(), "false neg.".into()];
-    headers.extend(SHOW_RUNS.iter().map(|r| format!("ns/cycle, run {r}")));
-    headers.push("× copy-make, run 32".into());
-    headers.push("NPS overhead (axon)".into());
-    headers.push("instructions/node vs off".into());
-    headers.extend(columns.iter().map(|s| format!("time vs off ({s})")));
-    let table_rows: Vec<Vec<Cell>> = rows
-        .iter()
-        .map(|r| {
-            let mut row = vec![
-                Cell::text(&r.detector),
-                r.false_positive.map_or_else(dash, Cell::from),
-                r.false_negative.map_or_else(dash, Cell::from),
-            ];
-            let at = |run: usize| r.ns.iter().find(|(n, _, _)| *n == run);
-            row.extend(SHOW_RUNS.iter().map(|&run| {
-                at(run).map_or_else(dash, |(_, ns, _)| Cell::text(format!("{ns:.1}")))
-            }));
-            row.push(at(32).map_or_else(dash, |(_, _, x)| Cell::text(format!("{x:.2}"))));
-            row.push(
-                r.overhead
-                    .map_or_else(dash, |o| Cell::text(format!("{o:.3}"))),
-            );
-            row.push(
-                r.instructions
-                    .map_or_else(dash, |o| Cell::text(format!("{o:.3}"))),
-            );
-            row.extend(r.suites.iter().map(|c| {
-                c.map_or_else(dash, |(c, differs)| {
-                    if differs {
-                        Cell::text(fmt_delta_pct(c))
-                    } else {
-                        Cell::text(format!("{} (n.s.)", fmt_delta_pct(c)))
-                    }
-                })
-            }));
-            row
-        })
-        .collect();
-    table_html(&headers, &table_rows, true)
 }
 
 /// The detector × draw-policy matrix: allowed or refused, and why (from the registry).
@@ -495,36 +452,13 @@ fn policies_section() -> Result<String> {
     )?)
 }
 
-/// The scaling chart: cost of a cycle by reversible run, one series per detector.
-fn scaling_chart(rows: &[Row]) -> LineChart {
-    LineChart {
-        log_y: true,
-        series: rows
-            .iter()
-            .filter(|r| !r.ns.is_empty())
-            .map(|r| {
-                colours::series(
-                    r.detector.clone(),
-                    r.ns.iter().map(|&(run, ns, _)| (run as f64, ns)),
-                )
-            })
-            .collect(),
-        ..LineChart::new(
-            "Cost of one enter + probe + leave vs reversible run behind the position",
-            "reversible run (plies)",
-            "time (ns per cycle)",
-        )
-    }
-}
-
 /// Writes the landing page from the typed results.
 fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
-    let facts = results.experiments.ranking();
-    let (columns, rows) = rows(&facts);
+    let values = results.experiments.contributions();
     let dir = ReportDir::create(out.join(".landing"))?;
     let figure = dir.write_chart(
         "scaling.svg",
-        &scaling_chart(&rows),
+        &chart(&values),
         "Scaling with the reversible run",
     )?;
     let pages = results.experiments.pages();
@@ -552,7 +486,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
                 "bench/decision.html",
                 include_str!("../../templates/bench/decision.html"),
                 &DecisionContext {
-                    table: decision::table(&decision::choices(&facts)),
+                    table: decision::html(&decision::table(&values)),
                 },
             )?,
         )
@@ -570,7 +504,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
                 "bench/ranking.html",
                 include_str!("../../templates/bench/ranking.html"),
                 &Ranking {
-                    table: ranking_table(&columns, &rows),
+                    table: ranking_table(&values),
                 },
             )?,
         )

@@ -15,7 +15,8 @@ mod table;
 use anyhow::{Context, Result};
 use replab_report::ReportDir;
 
-use crate::experiment::{Experiment, Fact, Headline, Ranked, Site, Takes};
+use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
+use crate::experiment::{Experiment, Headline, Site, Takes};
 
 pub use results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
@@ -100,30 +101,45 @@ impl Experiment for Axon {
         vec![
             Headline {
                 label: "The paper's claims vs ours.".into(),
-                context: String::new(),
+                context: Vec::new(),
                 text: results.verdict.clone(),
             },
             Headline {
                 label: "Cost in a search".into(),
-                context: " (WAC.018, NPS of detection off ÷ NPS with the detector, same \
-                          searches; below 1 means the detector's search ran faster)"
-                    .into(),
+                context: vec![Phrase::text(
+                    " (WAC.018, NPS of detection off ÷ NPS with the detector, same searches; \
+                     below 1 means the detector's search ran faster)",
+                )],
                 text: cost.join(", "),
             },
         ]
     }
 
-    fn ranking(results: &Results) -> Vec<Ranked> {
+    /// NPS of detection off ÷ NPS with the detector: shown in the decision table with its
+    /// interval (sampled: not a cost the recommendation decides on) and as a ratio in the
+    /// ranking.
+    fn contributions(results: &Results) -> Vec<Contribution> {
+        let overhead = Column::new("nps-overhead", "NPS overhead vs off", Unit::Ratio)
+            .what("NPS overhead")
+            .decision(Role::Shown, Better::Lower, Rows::Detector);
+        let ratio = Column::new(
+            "nps-overhead-ratio",
+            "NPS off ÷ with",
+            Unit::Number { decimals: 3 },
+        );
         results
             .summary
             .iter()
-            .map(|s| Ranked {
-                detector: s.detector.to_string(),
-                fact: Fact::SearchOverhead {
-                    ratio: s.overhead,
-                    interval: s.overhead_ci,
-                    coverage: crate::stats::median_coverage(s.overhead_rounds),
-                },
+            .flat_map(|s| {
+                let coverage = crate::stats::median_coverage(s.overhead_rounds);
+                [
+                    Contribution::new(
+                        s.detector,
+                        overhead.clone(),
+                        Measured::value(s.overhead).interval(s.overhead_ci, coverage),
+                    ),
+                    Contribution::new(s.detector, ratio.clone(), Measured::value(s.overhead)),
+                ]
             })
             .collect()
     }
