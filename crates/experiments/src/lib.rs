@@ -15,6 +15,7 @@ pub mod suite;
 // The harness and the workloads under the paths the experiments use (`crate::stats`,
 // `crate::datasets`, `crate::settings!`, …).
 pub use replab_harness::{
-    Bars, Progress, Recorded, Silent, compare, experiment, experiment_items, settings, stats,
+    Bars, Progress, Recorded, Silent, compare, experiment, experiment_items, interval, settings,
+    stats,
 };
 pub use replab_workloads::{callgrind, datasets, endgames, engine, paper, records};

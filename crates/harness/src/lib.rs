@@ -7,6 +7,7 @@
 
 pub mod compare;
 pub mod experiment;
+pub mod interval;
 pub mod progress;
 pub mod stats;
 

@@ -18,6 +18,7 @@ pub mod scan;
 // The harness and the workloads under the paths the experiments use (`crate::stats`,
 // `crate::judging`, `crate::settings!`, …).
 pub use replab_harness::{
-    Bars, Progress, Recorded, Silent, compare, experiment, experiment_items, settings, stats,
+    Bars, Progress, Recorded, Silent, compare, experiment, experiment_items, interval, settings,
+    stats,
 };
 pub use replab_workloads::{datasets, endgames, engine, judging, records};

@@ -342,7 +342,7 @@ fn set_table(aggs: &[Aggregate]) -> String {
                 Cell::text(format!("{:.0}%", a.generated.grows * 100.0)),
                 dist(&a.time),
                 Cell::text(fmt_delta_pct(a.pooled_generated_change)),
-                Cell::text(fmt_delta_pct(a.pooled_time_change)),
+                Cell::text(fmt_delta_pct(a.pooled_time_change.median)),
                 a.repetitions.into(),
                 a.best_move_changed.into(),
             ]

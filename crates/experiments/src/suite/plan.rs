@@ -271,7 +271,7 @@ impl Experiment for Suites {
                         suite: s.dir.clone(),
                         change: a
                             .time_vs_off
-                            .map(|t| (t, a.time_differs_from_off().unwrap_or(false))),
+                            .map(|t| (t.median, a.time_differs_from_off().unwrap_or(false))),
                     },
                 })
             })

@@ -12,6 +12,7 @@ use replab_selfplay::PlayerSpec;
 
 use replab_harness::compare::{Comparison, Decision, Measured, Reference, Scope, Unit};
 use replab_harness::experiment::{EloFact, Fact, Ranked};
+use replab_harness::interval::Interval;
 
 /// What a cell says when no experiment of the run measured it.
 pub const NOT_MEASURED: &str = "not measured";
@@ -191,9 +192,12 @@ pub fn elo_comparison(e: &EloFact) -> Comparison {
     let scope = Scope::positions(format!("{} games at {}", e.games, e.control));
     let measured = Measured {
         estimate: score_change(e.elo),
-        interval: [score_change(e.interval[0]), score_change(e.interval[1])],
-        coverage: e.coverage,
-        samples: usize::try_from(e.games).unwrap_or(usize::MAX),
+        interval: Interval {
+            lo: score_change(e.interval[0]),
+            hi: score_change(e.interval[1]),
+            coverage: e.coverage,
+            n: usize::try_from(e.games).unwrap_or(usize::MAX),
+        },
         exact: false,
         unit: Unit::RelativeChange,
         scope: scope.clone(),

@@ -23,7 +23,7 @@ pub use results::{
 };
 pub use run::{
     ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, PROFILES, WAC018,
-    comparison, configurations, contains_zero, fmt_change_ci, per_thousand, run, verdict,
+    comparison, configurations, fmt_change, per_thousand, run, verdict,
 };
 pub use table::summary_table;
 
@@ -92,8 +92,10 @@ impl Experiment for Axon {
             .iter()
             .map(|s| {
                 format!(
-                    "{} {:.2}× [{:.2}, {:.2}]",
-                    s.detector, s.overhead, s.overhead_ci[0], s.overhead_ci[1]
+                    "{} {:.2}× {}",
+                    s.detector,
+                    s.overhead.median,
+                    s.overhead.interval.text(|x| format!("{x:.2}"))
                 )
             })
             .collect();
@@ -120,9 +122,9 @@ impl Experiment for Axon {
             .map(|s| Ranked {
                 detector: s.detector.to_string(),
                 fact: Fact::SearchOverhead {
-                    ratio: s.overhead,
-                    interval: s.overhead_ci,
-                    coverage: crate::stats::median_coverage(s.overhead_rounds),
+                    ratio: s.overhead.median,
+                    interval: s.overhead.interval.ends(),
+                    coverage: s.overhead.interval.coverage,
                 },
             })
             .collect()
