@@ -16,6 +16,6 @@ pub mod suite;
 // `crate::datasets`, `crate::settings!`, …).
 pub use replab_harness::{
     Bars, Progress, Recorded, Silent, compare, contribution, experiment, experiment_items,
-    settings, stats,
+    interval, settings, stats,
 };
 pub use replab_workloads::{callgrind, datasets, endgames, engine, paper, records};

@@ -143,7 +143,7 @@ fn results_carry_the_contract_fields() {
             assert!(run[counter].is_u64(), "{counter}");
         }
         assert!(run["nodes"].as_u64().unwrap() > 0);
-        assert!(run["time_ms"].is_f64());
+        assert!(run["time_ms"]["median"].is_f64());
         assert!(run["pv"].is_array());
         assert!(run["best_move_san"].is_string());
         assert!(run.get("mate").is_some());
@@ -166,8 +166,9 @@ fn results_carry_the_contract_fields() {
         for field in ["nodes", "terminal_nodes", "generated", "repetitions"] {
             assert_eq!(s[field].as_u64().unwrap(), sum(field), "{name} {field}");
         }
-        for field in ["nps", "overhead", "nodes_change", "time_change", "time_ms"] {
-            assert!(s[field].is_number(), "{name} {field}");
+        assert!(s["nodes_change"].is_number(), "{name}");
+        for field in ["nps", "overhead", "time_change", "time_ms"] {
+            assert!(s[field]["median"].is_number(), "{name} {field}");
         }
         assert!(s["memory_bytes"].is_u64());
     }
@@ -180,35 +181,41 @@ fn results_carry_the_contract_fields() {
     );
 }
 
-/// `[low, high]` of a JSON interval.
-fn interval(v: &Value) -> [f64; 2] {
-    let a = v.as_array().expect("an interval is an array");
-    assert_eq!(a.len(), 2, "{v}");
-    [a[0].as_f64().unwrap(), a[1].as_f64().unwrap()]
+/// `(median, [lo, hi], n)` of a JSON estimate (`{"median", "interval": {lo, hi, coverage, n}}`).
+fn estimate(v: &Value) -> (f64, [f64; 2], u64) {
+    let i = &v["interval"];
+    let end = |k: &str| i[k].as_f64().unwrap_or_else(|| panic!("{k} of {v}"));
+    (
+        v["median"].as_f64().expect("a median"),
+        [end("lo"), end("hi")],
+        i["n"].as_u64().expect("n"),
+    )
 }
 
 #[test]
 fn every_time_carries_its_interval_and_repeats() {
     let json = json();
     for run in json["runs"].as_array().unwrap() {
-        let [low, high] = interval(&run["time_ms_ci"]);
-        let t = run["time_ms"].as_f64().unwrap();
+        let (t, [low, high], n) = estimate(&run["time_ms"]);
         assert!(low <= t && t <= high, "{run}");
-        assert_eq!(run["repeats"], REPEAT, "{run}");
+        assert_eq!(n, u64::from(REPEAT), "{run}");
         let nps = run["nodes"].as_f64().unwrap() * 1000.0 / t;
+        let (median_nps, [nps_low, nps_high], _) = estimate(&run["nps"]);
         assert!(
-            (run["nps"].as_f64().unwrap() - nps).abs() <= 1e-6 * nps,
+            (median_nps - nps).abs() <= 1e-6 * nps,
             "nps from the median"
         );
+        assert!(nps_low <= median_nps && median_nps <= nps_high, "{run}");
     }
-    // The further positions are searched once: a single run, no interval (a zero-width
-    // "interval" of one run would cover nothing).
+    // The further positions are searched once: marked as a single sample (n 1, coverage 0).
     for case in json["cases"].as_array().unwrap() {
         for run in case["runs"].as_array().unwrap() {
-            assert!(run.get("time_ms_ci").is_none(), "{run}");
-            assert_eq!(run["repeats"], 1);
+            assert_eq!(run["time_ms"]["interval"]["n"], 1, "{run}");
+            assert_eq!(run["time_ms"]["interval"]["coverage"], 0.0, "{run}");
         }
     }
+    let unmarked = replab_experiments::interval::unmarked_times(&json, &["config", "paper"]);
+    assert_eq!(unmarked, Vec::<String>::new());
     let adaptive = &json["overhead_adaptive"];
     assert_eq!(adaptive["detector"], "linear");
     // A target no run reaches in nine rounds: the rounds cap stops it.
@@ -217,30 +224,27 @@ fn every_time_carries_its_interval_and_repeats() {
     assert_eq!(adaptive["extra_rounds"], MAX_ROUNDS - REPEAT);
     for s in json["summary"].as_array().unwrap() {
         let name = s["detector"].as_str().unwrap();
-        let [low, high] = interval(&s["time_ms_ci"]);
-        let t = s["time_ms"].as_f64().unwrap();
+        let (t, [low, high], n) = estimate(&s["time_ms"]);
         assert!(low <= t && t <= high, "{name}: {s}");
-        assert_eq!(s["repeats"], REPEAT, "{name}");
-        let [low, high] = interval(&s["overhead_ci"]);
-        let o = s["overhead"].as_f64().unwrap();
+        assert_eq!(n, u64::from(REPEAT), "{name}");
+        let (o, [low, high], rounds) = estimate(&s["overhead"]);
         assert!(
             low <= o && o <= high,
             "{name}: overhead {o} outside [{low}, {high}]"
         );
-        let hw = s["overhead_half_width"].as_f64().unwrap();
-        assert!((hw - (high - low) / 2.0).abs() < 1e-12, "{name}");
-        let [low, high] = interval(&s["time_change_ci"]);
-        let c = s["time_change"].as_f64().unwrap();
-        assert!(low <= c && c <= high, "{name}: time change");
-        let rounds = s["overhead_rounds"].as_u64().unwrap();
+        let hw = (high - low) / 2.0;
+        let (c, [c_low, c_high], _) = estimate(&s["time_change"]);
+        assert!(c_low <= c && c <= c_high, "{name}: time change");
         match name {
             "off" => {
-                assert_eq!((o, low, high), (1.0, 0.0, 0.0));
+                assert_eq!((o, low, high), (1.0, 1.0, 1.0));
+                assert_eq!((c, c_low, c_high), (0.0, 0.0, 0.0));
                 assert_eq!(rounds, u64::from(REPEAT));
             }
             "linear" => {
                 assert_eq!(rounds, u64::from(MAX_ROUNDS));
-                assert_eq!(s["overhead_half_width"], adaptive["half_width"]);
+                let reported = adaptive["half_width"].as_f64().unwrap();
+                assert!((hw - reported).abs() < 1e-12, "{hw} {reported}");
             }
             _ => assert_eq!(rounds, u64::from(REPEAT), "{name}"),
         }

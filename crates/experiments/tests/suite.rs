@@ -45,6 +45,8 @@ fn runs_for_every_record_and_detector() {
         serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
     let runs = v["runs"].as_array().unwrap();
     assert_eq!(runs.len(), 3 * configurations);
+    let unmarked = replab_experiments::interval::unmarked_times(&v, &["config", "meta"]);
+    assert_eq!(unmarked, Vec::<String>::new());
     for field in [
         "id",
         "detector",
@@ -57,8 +59,6 @@ fn runs_for_every_record_and_detector() {
         "generated",
         "repetitions",
         "time_ms",
-        "time_ms_ci",
-        "repeats",
         "time_ms_samples",
         "solved",
     ] {
@@ -67,11 +67,11 @@ fn runs_for_every_record_and_detector() {
     // Every search timed three times, the median with its interval.
     assert_eq!(v["config"]["repeats"], 3);
     for r in &results.runs {
-        assert_eq!((r.repeats, r.time_ms_samples.len()), (3, 3));
+        assert_eq!((r.time_ms.interval.n, r.time_ms_samples.len()), (3, 3));
         let mut sorted = r.time_ms_samples.clone();
         sorted.sort_by(f64::total_cmp);
-        assert_eq!(r.time_ms, sorted[1]);
-        assert_eq!(r.time_ms_ci, [sorted[0], sorted[2]]);
+        assert_eq!(r.time_ms.median, sorted[1]);
+        assert_eq!(r.time_ms.interval.ends(), [sorted[0], sorted[2]]);
     }
     for a in &results.aggregates {
         let of: Vec<&suite::SuiteRun> = results
@@ -79,28 +79,23 @@ fn runs_for_every_record_and_detector() {
             .iter()
             .filter(|r| r.detector == a.detector)
             .collect();
-        let sum: f64 = of.iter().map(|r| r.time_ms).sum();
-        assert!((a.time_ms - sum).abs() < 1e-9, "{}", a.detector);
-        assert_eq!((a.repeats, a.round_time_ms.len()), (3, 3));
-        for k in 0..3 {
+        let sum: f64 = of.iter().map(|r| r.time_ms.median).sum();
+        assert!((a.time_ms.median - sum).abs() < 1e-9, "{}", a.detector);
+        let rounds = &a.round_time_ms_samples;
+        assert_eq!((a.time_ms.interval.n, rounds.len()), (3, 3));
+        for (k, round) in rounds.iter().enumerate() {
             let total: f64 = of.iter().map(|r| r.time_ms_samples[k]).sum();
-            assert!((a.round_time_ms[k] - total).abs() < 1e-9);
+            assert!((round - total).abs() < 1e-9);
         }
-        assert!(a.time_ms_ci[0] <= a.time_ms && a.time_ms <= a.time_ms_ci[1]);
-        let [lo, hi] = a.time_vs_off_ci.unwrap();
-        let point = a.time_vs_off.unwrap();
-        assert!(lo <= point && point <= hi, "{}", a.detector);
-        assert!((a.time_ms_coverage - 0.75).abs() < 1e-9);
+        assert!(a.time_ms.interval.contains(a.time_ms.median));
+        let vs_off = a.time_vs_off.unwrap();
+        assert!(vs_off.interval.contains(vs_off.median), "{}", a.detector);
+        assert!((a.time_ms.interval.coverage - 0.75).abs() < 1e-9);
     }
-    assert_eq!(results.aggregates[0].time_vs_off_ci, Some([0.0, 0.0]));
+    let off_vs_off = results.aggregates[0].time_vs_off.unwrap();
+    assert_eq!(off_vs_off.interval.ends(), [0.0, 0.0]);
     let agg = &v["aggregates"][1];
-    for field in [
-        "time_ms_ci",
-        "repeats",
-        "time_ms_coverage",
-        "round_time_ms",
-        "time_vs_off_ci",
-    ] {
+    for field in ["time_ms", "round_time_ms_samples", "time_vs_off"] {
         assert!(agg.get(field).is_some(), "missing aggregate {field}");
     }
     // Exact detectors (no position lost to a collision, no upcoming-cycle answers) search
@@ -233,14 +228,14 @@ fn results_round_trip_through_json() {
                 r.solved
             )
         );
-        assert!(close(b.time_ms, r.time_ms));
+        assert!(close(b.time_ms.median, r.time_ms.median));
     }
     for (b, r) in back.aggregates.iter().zip(&results.aggregates) {
         assert_eq!(
             (&b.detector, b.nodes, b.solved),
             (&r.detector, r.nodes, r.solved)
         );
-        assert!(close(b.median_time_ms, r.median_time_ms));
+        assert!(close(b.median_time_ms.median, r.median_time_ms.median));
     }
     // The counters sit among the run's own fields, in the contract's order.
     let first_run = &json[json.find("\"runs\": [").unwrap()..];
@@ -321,10 +316,7 @@ fn fake_run_once(id: &str, detector: &str, samples: &[f64]) -> suite::SuiteRun {
         best_move: Some("a8h8".into()),
         eval_cp: 0,
         counters: replab_search::Counters::default(),
-        time_ms: e.median,
-        time_ms_ci: e.ci,
-        time_ms_coverage: e.coverage,
-        repeats: e.repeats,
+        time_ms: e,
         time_ms_samples: samples.to_vec(),
         solved: None,
         history_plies: 0,
@@ -352,19 +344,23 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
     let aggs = suite::aggregate(&runs, &detectors);
     let by = |d: &str| aggs.iter().find(|a| a.detector == d).unwrap();
     let off = by("off");
-    assert_eq!(off.round_time_ms, [20.0, 40.0, 20.0, 20.0, 40.0, 20.0]);
-    assert_eq!(off.time_ms, 20.0);
-    assert_eq!(off.time_ms_ci, [20.0, 40.0]);
+    assert_eq!(
+        off.round_time_ms_samples,
+        [20.0, 40.0, 20.0, 20.0, 40.0, 20.0]
+    );
+    assert_eq!(off.time_ms.median, 20.0);
+    assert_eq!(off.time_ms.interval.ends(), [20.0, 40.0]);
     assert_eq!(off.time_differs_from_off(), None);
     let slow = by(slow_d);
-    assert!((slow.time_vs_off.unwrap() - 0.2).abs() < 1e-9);
-    let [lo, hi] = slow.time_vs_off_ci.unwrap();
+    let slow_vs_off = slow.time_vs_off.unwrap();
+    assert!((slow_vs_off.median - 0.2).abs() < 1e-9);
+    let [lo, hi] = slow_vs_off.interval.ends();
     assert!((lo - 0.2).abs() < 1e-9 && (hi - 0.2).abs() < 1e-9);
     assert_eq!(slow.time_differs_from_off(), Some(true));
     // The unpaired intervals overlap (24–48 ms against 20–40 ms); the paired ratios do not.
-    assert!(slow.time_ms_ci[0] < off.time_ms_ci[1]);
+    assert!(slow.time_ms.overlaps(&off.time_ms));
     let same = by(same_d);
-    let [lo, hi] = same.time_vs_off_ci.unwrap();
+    let [lo, hi] = same.time_vs_off.unwrap().interval.ends();
     assert!(lo < 0.0 && hi > 0.0, "{lo} {hi}");
     assert_eq!(same.time_differs_from_off(), Some(false));
     assert_eq!(by(fast_d).time_differs_from_off(), Some(true));
@@ -377,9 +373,9 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
         ],
         &[DetectorId::Off],
     );
-    assert_eq!(odd[0].time_ms, 15.0);
-    assert_eq!(odd[0].round_time_ms, [10.0; 6]);
-    assert_eq!(odd[0].time_ms_ci, [10.0, 15.0]);
+    assert_eq!(odd[0].time_ms.median, 15.0);
+    assert_eq!(odd[0].round_time_ms_samples, [10.0; 6]);
+    assert_eq!(odd[0].time_ms.interval.ends(), [10.0, 15.0]);
 
     let mut results = suite::SuiteResults {
         meta: replab_report::Meta::collect("replab suite"),
@@ -408,30 +404,17 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
     );
     let table = suite::summary_table(&results);
     assert!(table.contains(&sentence), "{table}");
-    // Reports written before repeats existed read back: one sample each.
-    let mut json = serde_json::to_value(&results).unwrap();
-    for r in json["runs"].as_array_mut().unwrap() {
-        let r = r.as_object_mut().unwrap();
-        for k in ["time_ms_ci", "repeats", "time_ms_samples"] {
-            r.remove(k);
-        }
-    }
-    json["config"].as_object_mut().unwrap().remove("repeats");
-    let old: suite::SuiteResults = serde_json::from_value(json).unwrap();
-    assert_eq!((old.config.repeats, old.runs[0].repeats), (1, 1));
-    results.aggregates = suite::aggregate(&old.runs, &detectors);
-    assert_eq!(results.aggregates[0].round_time_ms, [20.0]);
-
     let tmp = Scratch::new("suite-page");
     let dir = ReportDir::create(tmp.path("report")).unwrap();
     results.aggregates = suite::aggregate(&results.runs, &detectors);
     suite::write(&results, &dir).unwrap();
     let html = std::fs::read_to_string(dir.staging().join("index.html")).unwrap();
     assert!(html.contains(&format!("no measurable difference from off: {same_d}")));
-    assert!(html.contains("(no measurable difference)</td>"));
+    // An interval containing no change, or ±50% wide, is too noisy to rank.
+    assert!(html.contains("<td>too noisy to rank (±"), "{html}");
     assert!(
-        html.contains("<td>20.0–40.0 ms</td>"),
-        "off total time interval"
+        html.contains("<td>too noisy to rank (±50%)</td>"),
+        "off total time interval 20–40 ms"
     );
     // Six rounds reach 96.9%: the page states no shortfall of coverage.
     assert!(!html.contains("covers the true median with probability"));

@@ -16,6 +16,7 @@ use std::fmt;
 use replab_report::{ForestChart, ForestRow, RGBColor, fmt_delta_pct};
 use serde::{Deserialize, Serialize};
 
+use crate::interval::Interval;
 use crate::stats::{Estimate, LEVEL};
 
 /// Changes of exact counters smaller than this (0.5%) count as no change.
@@ -95,12 +96,9 @@ impl fmt::Display for Scope {
 pub struct Measured {
     /// The point estimate (a median of samples, or an exact value).
     pub estimate: f64,
-    /// The interval around it; `[estimate, estimate]` for an exact value.
-    pub interval: [f64; 2],
-    /// The probability that `interval` covers the true value (1 for an exact value).
-    pub coverage: f64,
-    /// Samples behind the estimate (1 for an exact count).
-    pub samples: usize,
+    /// The interval around it, its coverage and the samples behind it; zero-width with
+    /// coverage 1 for an exact value.
+    pub interval: Interval,
     /// Whether the value is an exact, deterministic count (no sampling doubt).
     pub exact: bool,
     /// Its unit.
@@ -114,9 +112,7 @@ impl Measured {
     pub fn exact(change: f64, scope: Scope) -> Self {
         Self {
             estimate: change,
-            interval: [change, change],
-            coverage: 1.0,
-            samples: 1,
+            interval: Interval::exact(change),
             exact: true,
             unit: Unit::RelativeChange,
             scope,
@@ -135,9 +131,7 @@ impl Measured {
     pub fn sampled(change: &Estimate, scope: Scope) -> Self {
         Self {
             estimate: change.median,
-            interval: change.ci,
-            coverage: change.coverage,
-            samples: change.repeats,
+            interval: change.interval,
             exact: false,
             unit: Unit::RelativeChange,
             scope,
@@ -150,23 +144,13 @@ impl Measured {
         if self.exact {
             return self.unit.text(self.estimate);
         }
-        let mut s = format!(
-            "{} [{}, {}]",
-            self.unit.bare(self.estimate),
-            self.unit.bare(self.interval[0]),
-            self.unit.bare(self.interval[1])
-        );
-        if self.unit == Unit::PerThousand {
-            s += " per 1,000";
+        let interval = self.interval.text(|x| self.unit.bare(x));
+        match (self.unit, interval.split_once(']')) {
+            (Unit::PerThousand, Some((ends, rest))) => {
+                format!("{} {ends}] per 1,000{rest}", self.unit.bare(self.estimate))
+            }
+            _ => format!("{} {interval}", self.unit.bare(self.estimate)),
         }
-        if self.coverage < LEVEL {
-            s += &format!(
-                " ({:.1}% interval from {} samples)",
-                self.coverage * 100.0,
-                self.samples
-            );
-        }
-        s
     }
 }
 
@@ -365,13 +349,13 @@ fn decide(m: &Measured, r: &Reference) -> Decision {
     if m.scope != r.scope || m.unit != r.unit {
         return Decision::NotComparable;
     }
-    if !m.exact && m.coverage < LEVEL {
+    if !m.exact && m.interval.coverage < LEVEL {
         return Decision::TooFewSamples;
     }
     let flat = if m.exact {
         m.estimate.abs() < COUNT_NOISE
     } else {
-        m.interval[0] <= 0.0 && m.interval[1] >= 0.0
+        m.interval.contains(0.0)
     };
     if flat {
         return Decision::NoMeasurableDifference;
@@ -429,7 +413,7 @@ pub fn forest_row(
     ForestRow {
         label,
         estimate: measured.estimate,
-        interval: measured.interval,
+        interval: measured.interval.ends(),
         reference: (reference.size_known && decision != Decision::NotComparable)
             .then_some(reference.value),
         group: decision.phrase().to_owned(),
@@ -472,9 +456,12 @@ mod tests {
         Measured::sampled(
             &Estimate {
                 median,
-                ci,
-                repeats,
-                coverage,
+                interval: Interval {
+                    lo: ci[0],
+                    hi: ci[1],
+                    coverage,
+                    n: repeats,
+                },
             },
             wac(12),
         )
@@ -573,11 +560,13 @@ mod tests {
             let c = Comparison::new("t", sampled(-0.10, [-0.11, -0.09], n, coverage), r.clone());
             assert_eq!(c.decision, Decision::TooFewSamples, "{n} samples");
             assert!(c.sentence().contains("too few repeats to decide"));
-            assert!(
-                c.measured.text().contains("interval from"),
-                "{}",
-                c.measured.text()
-            );
+            let said = if n == 1 {
+                "single sample"
+            } else {
+                "interval from"
+            };
+            let text = c.measured.text();
+            assert!(text.contains(said), "{text}");
         }
         // Six samples reach 96.9%: decided.
         let c = Comparison::new("t", sampled(-0.10, [-0.11, -0.09], 6, 0.96875), r);

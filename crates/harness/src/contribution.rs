@@ -15,7 +15,7 @@ use replab_registry::DetectorId;
 use replab_report::{fmt_delta_pct, fmt_int};
 use serde::Serialize;
 
-use crate::stats::LEVEL;
+use crate::{interval::Interval, stats::LEVEL};
 
 /// A choice the decision table has a row for: a detector under its own default configuration
 /// (`policy` `None`) or under a draw policy.
@@ -328,16 +328,6 @@ impl Column {
     }
 }
 
-/// An interval around an estimate and the probability that it covers the true value. The one
-/// place its shape is stated.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Interval {
-    /// Its ends.
-    pub bounds: [f64; 2],
-    /// Its coverage.
-    pub coverage: f64,
-}
-
 /// A value of a column: the estimate, its interval, and what qualifies it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Measured {
@@ -373,9 +363,9 @@ impl Measured {
     }
 
     /// With its interval.
-    pub fn interval(self, bounds: [f64; 2], coverage: f64) -> Self {
+    pub fn interval(self, interval: Interval) -> Self {
         Self {
-            interval: Some(Interval { bounds, coverage }),
+            interval: Some(interval),
             ..self
         }
     }
@@ -412,7 +402,7 @@ impl Measured {
     pub fn text_with(&self, unit: Unit, what: Option<&str>) -> String {
         let mut text = unit.text(self.value);
         if let Some(i) = &self.interval {
-            text += &format!(" [{}, {}]", unit.bare(i.bounds[0]), unit.bare(i.bounds[1]));
+            text += &format!(" [{}, {}]", unit.bare(i.lo), unit.bare(i.hi));
             if (i.coverage - LEVEL).abs() > 1e-9 {
                 text += &format!(" ({:.1}% interval)", 100.0 * i.coverage);
             }
@@ -481,13 +471,23 @@ mod tests {
         assert_eq!(Unit::Ratio.text(1.05), Unit::Change.text(0.05));
         assert_eq!(Unit::Elo.text(-0.04), "+0.0");
         assert_eq!(Unit::Elo.text(-0.05), "-0.1");
-        let m = Measured::value(1.05).interval([1.01, 1.09], 0.979);
+        let m = Measured::value(1.05).interval(Interval {
+            lo: 1.01,
+            hi: 1.09,
+            coverage: 0.979,
+            n: 7,
+        });
         assert_eq!(
             m.text(Unit::Number { decimals: 2 }),
             "1.05 [1.01, 1.09] (97.9% interval)"
         );
         let elo = Measured::value(5.2)
-            .interval([-1.0, 11.4], LEVEL)
+            .interval(Interval {
+                lo: -1.0,
+                hi: 11.4,
+                coverage: LEVEL,
+                n: 400,
+            })
             .note("400 games");
         assert_eq!(
             elo.text_with(Unit::Elo, Some("Elo")),

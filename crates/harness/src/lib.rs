@@ -10,6 +10,7 @@
 pub mod compare;
 pub mod contribution;
 pub mod experiment;
+pub mod interval;
 pub mod progress;
 pub mod stats;
 

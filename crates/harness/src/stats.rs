@@ -1,11 +1,11 @@
 //! Every time with its uncertainty: medians of repeated measurements with a distribution-free
-//! 95% confidence interval, and the rule for comparing two of them.
+//! 95% confidence interval (an [`Interval`]), and the rule for comparing two of them.
 //!
 //! The interval of a median comes from order statistics: with `n` independent samples, the
 //! number falling below the true median is Binomial(n, ½), so the `j`-th and `k`-th smallest
 //! samples bracket it with probability `P(j ≤ B < k)`. [`median_ci`] picks the narrowest
 //! symmetric pair whose coverage is at least 95% (with fewer than 6 samples no pair reaches
-//! 95%: the interval is then the whole range and [`Estimate::coverage`] says how much it
+//! 95%: the interval is then the whole range and [`Interval::coverage`] says how much it
 //! covers). No assumption on the shape of the noise, which on a shared machine is skewed.
 //!
 //! Repeats of different configurations are *interleaved* ([`interleaved`]): round `r` runs
@@ -13,20 +13,20 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::interval::{Interval, Quantity};
+
 /// The confidence level every interval of replab aims at.
 pub const LEVEL: f64 = 0.95;
 
-/// A median with its confidence interval.
+/// A median with its confidence interval: the shape of every measured time in `results.json`
+/// (`{"median": …, "interval": {"lo", "hi", "coverage", "n"}}`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Estimate {
     /// The sample median.
     pub median: f64,
-    /// `[low, high]`: the order statistics bracketing the median (see the module docs).
-    pub ci: [f64; 2],
-    /// Samples behind the estimate.
-    pub repeats: usize,
-    /// The probability that `ci` covers the true median (≥ [`LEVEL`] from 6 samples on).
-    pub coverage: f64,
+    /// The order statistics bracketing the median (see the module docs), with their coverage
+    /// and the samples behind them.
+    pub interval: Interval,
 }
 
 impl Estimate {
@@ -34,15 +34,21 @@ impl Estimate {
     pub fn exact(value: f64) -> Self {
         Self {
             median: value,
-            ci: [value, value],
-            repeats: 1,
-            coverage: 1.0,
+            interval: Interval::exact(value),
+        }
+    }
+
+    /// One measured sample: the value, marked as a single sample (no interval).
+    pub fn single(value: f64) -> Self {
+        Self {
+            median: value,
+            interval: Interval::single(value),
         }
     }
 
     /// Whether the two intervals overlap: then the data support no ranking of the two.
     pub fn overlaps(&self, other: &Estimate) -> bool {
-        self.ci[0] <= other.ci[1] && other.ci[0] <= self.ci[1]
+        self.interval.overlaps(&other.interval)
     }
 
     /// Half the interval's width relative to the median (`0.01` = ±1%).
@@ -50,16 +56,22 @@ impl Estimate {
         if self.median == 0.0 {
             return f64::INFINITY;
         }
-        (self.ci[1] - self.ci[0]) / 2.0 / self.median.abs()
+        (self.interval.hi - self.interval.lo) / 2.0 / self.median.abs()
     }
 
-    /// Maps median and interval through an increasing function (a change of unit).
+    /// Maps median and interval through a monotone function (a change of unit; a reciprocal
+    /// such as time → nodes per second keeps the ends in order).
     pub fn map(&self, f: impl Fn(f64) -> f64) -> Self {
         Self {
             median: f(self.median),
-            ci: [f(self.ci[0]), f(self.ci[1])],
-            ..*self
+            interval: self.interval.map(f),
         }
+    }
+
+    /// A table cell for it ([`crate::interval::cell`]): the interval where it means
+    /// something, "too noisy to rank" where not.
+    pub fn cell(&self, quantity: Quantity, fmt: impl Fn(f64) -> String) -> String {
+        crate::interval::cell(self.median, &self.interval, quantity, fmt)
     }
 }
 
@@ -104,7 +116,7 @@ pub fn median_coverage(n: usize) -> f64 {
     if n == 0 {
         return 0.0;
     }
-    median_ci(&vec![0.0; n]).coverage
+    median_ci(&vec![0.0; n]).interval.coverage
 }
 
 /// The median of `samples` with its distribution-free confidence interval (module docs).
@@ -113,8 +125,8 @@ pub fn median_coverage(n: usize) -> f64 {
 /// use replab_harness::stats::median_ci;
 /// let e = median_ci(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0]);
 /// assert_eq!(e.median, 5.0);
-/// assert_eq!(e.ci, [2.0, 8.0]);
-/// assert!(e.coverage >= 0.95);
+/// assert_eq!(e.interval.ends(), [2.0, 8.0]);
+/// assert!(e.interval.coverage >= 0.95);
 /// ```
 ///
 /// # Panics
@@ -136,9 +148,12 @@ pub fn median_ci(samples: &[f64]) -> Estimate {
     let (low, high) = (best - 1, n - best);
     Estimate {
         median: median(&v),
-        ci: [v[low], v[high]],
-        repeats: n,
-        coverage: coverage(n, best),
+        interval: Interval {
+            lo: v[low],
+            hi: v[high],
+            coverage: coverage(n, best),
+            n,
+        },
     }
 }
 
@@ -171,58 +186,15 @@ pub fn compare(a_name: &str, a: &Estimate, b_name: &str, b: &Estimate) -> String
     }
 }
 
-/// Every interval in a `results.json` value whose coverage is missing or below [`LEVEL`], as
-/// `$.path: reason`; empty when all pass. The rule of `tools/check_coverage.py` (which says what
-/// counts as an interval and where its coverage is looked for), written again here so tests
-/// check the results the experiments write.
+/// Every [`Interval`] in a `results.json` value (an object with `lo`, `hi`, `coverage` and `n`)
+/// made from several samples whose coverage is below [`LEVEL`], as `$.path: reason`; empty
+/// when all pass. Single samples and exact values are marked as such and not flagged. The rule
+/// of `tools/check_coverage.py`, written again here so tests check the results the experiments
+/// write.
 pub fn uncovered_intervals(value: &serde_json::Value) -> Vec<String> {
     let mut problems = Vec::new();
     walk_intervals(value, "$".into(), &mut problems);
     problems
-}
-
-/// Whether `key` names an interval: `ci`, `*_ci`, or any name containing `interval` (but not
-/// `coverage`: `intervals_coverage` holds coverages).
-fn interval_key(key: &str) -> bool {
-    let k = key.to_ascii_lowercase();
-    (k == "ci" || k.ends_with("_ci") || k.contains("interval")) && !k.contains("coverage")
-}
-
-/// The coverage of the interval under `key` of `object`, looked for as `<key>_coverage`,
-/// `<stem>_coverage`, `coverage`, `confidence_level`.
-fn coverage_of<'a>(
-    object: &'a serde_json::Map<String, serde_json::Value>,
-    key: &str,
-) -> Option<&'a serde_json::Value> {
-    let stem = key
-        .strip_suffix("_ci")
-        .or_else(|| key.strip_suffix("_interval"))
-        .unwrap_or(key);
-    [
-        format!("{key}_coverage"),
-        format!("{stem}_coverage"),
-        "coverage".into(),
-        "confidence_level".into(),
-    ]
-    .iter()
-    .find_map(|name| object.get(name))
-}
-
-/// Appends `path: reason` unless `coverage` is a number of at least [`LEVEL`].
-fn check_coverage(coverage: Option<&serde_json::Value>, path: &str, problems: &mut Vec<String>) {
-    match coverage.and_then(serde_json::Value::as_f64) {
-        None => problems.push(format!("{path}: no coverage")),
-        Some(c) if c < LEVEL => {
-            let shown = (c * 1e4).round() / 1e4;
-            problems.push(format!("{path}: coverage {shown} < {LEVEL}"));
-        }
-        Some(_) => {}
-    }
-}
-
-fn is_pair(v: &serde_json::Value) -> bool {
-    v.as_array()
-        .is_some_and(|a| a.len() == 2 && a.iter().all(serde_json::Value::is_number))
 }
 
 fn walk_intervals(value: &serde_json::Value, path: String, problems: &mut Vec<String>) {
@@ -234,31 +206,15 @@ fn walk_intervals(value: &serde_json::Value, path: String, problems: &mut Vec<St
             }
         }
         Value::Object(object) => {
-            let number = |k: &str| object.get(k).is_some_and(Value::is_number);
-            for (lo, hi) in [("lo", "hi"), ("low", "high"), ("lower", "upper")] {
-                if number(lo) && number(hi) && !object.contains_key("llr") {
-                    let coverage = object
-                        .get("coverage")
-                        .or_else(|| object.get("confidence_level"));
-                    check_coverage(coverage, &path, problems);
+            if let Ok(i) = Interval::deserialize(value) {
+                if i.n > 1 && i.coverage < LEVEL {
+                    let shown = (i.coverage * 1e4).round() / 1e4;
+                    problems.push(format!("{path}: coverage {shown} < {LEVEL}"));
                 }
+                return;
             }
             for (key, v) in object {
-                let sub = format!("{path}.{key}");
-                if interval_key(key) && is_pair(v) {
-                    check_coverage(coverage_of(object, key), &sub, problems);
-                } else if interval_key(key)
-                    && v.as_array()
-                        .is_some_and(|a| !a.is_empty() && a.iter().all(is_pair))
-                {
-                    let coverage = coverage_of(object, key);
-                    for i in 0..v.as_array().map_or(0, Vec::len) {
-                        let one = coverage.and_then(|c| c.get(i)).or(coverage);
-                        check_coverage(one, &format!("{sub}[{i}]"), problems);
-                    }
-                } else {
-                    walk_intervals(v, sub, problems);
-                }
+                walk_intervals(v, format!("{path}.{key}"), problems);
             }
         }
         _ => {}
@@ -280,11 +236,11 @@ mod tests {
     fn small_samples_span_their_range() {
         let e = median_ci(&[3.0, 1.0, 2.0]);
         assert_eq!(e.median, 2.0);
-        assert_eq!(e.ci, [1.0, 3.0]);
-        assert!(e.coverage < LEVEL);
+        assert_eq!(e.interval.ends(), [1.0, 3.0]);
+        assert!(e.interval.coverage < LEVEL);
         let one = median_ci(&[7.0]);
-        assert_eq!(one.ci, [7.0, 7.0]);
-        assert_eq!(one.coverage, 0.0);
+        assert_eq!(one.interval.ends(), [7.0, 7.0]);
+        assert!(one.interval.is_single_sample());
     }
 
     #[test]
@@ -292,15 +248,20 @@ mod tests {
         let samples: Vec<f64> = (0..101).map(f64::from).collect();
         let e = median_ci(&samples);
         assert_eq!(e.median, 50.0);
-        assert!(e.coverage >= LEVEL);
+        assert!(e.interval.coverage >= LEVEL);
         // The classic normal approximation: n/2 ± 0.98·√n ≈ 40 and 60.
-        assert!((39.0..=41.0).contains(&e.ci[0]), "{:?}", e.ci);
-        assert!((59.0..=61.0).contains(&e.ci[1]), "{:?}", e.ci);
+        assert!((39.0..=41.0).contains(&e.interval.lo), "{}", e.interval);
+        assert!((59.0..=61.0).contains(&e.interval.hi), "{}", e.interval);
         let wide = median_ci(&samples[..11]);
-        assert!(wide.ci[1] - wide.ci[0] > 0.0);
-        assert!(wide.coverage >= LEVEL);
+        assert!(wide.interval.hi - wide.interval.lo > 0.0);
+        assert!(wide.interval.coverage >= LEVEL);
         // For n = 6 the widest pair (ranks 1 and 6) covers 1 − 2/64 ≥ 95%.
-        assert!(median_ci(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).coverage >= LEVEL);
+        assert!(median_ci(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).interval.coverage >= LEVEL);
+        // A 5-sample median interval is the min–max range, with its coverage.
+        let five = [1.0, 2.0, 3.0, 4.0, 5.0];
+        let (ci, mm) = (median_ci(&five).interval, Interval::min_max(&five));
+        assert_eq!((ci.lo, ci.hi, ci.n), (mm.lo, mm.hi, mm.n));
+        assert!((ci.coverage - mm.coverage).abs() < 1e-12);
     }
 
     #[test]
@@ -318,41 +279,20 @@ mod tests {
     #[test]
     fn every_interval_needs_its_coverage() {
         use serde_json::json;
-        // An estimate from 6 samples passes; from 5 it is flagged with its path and value.
+        // An estimate from 6 samples passes; from 5 it is flagged with its path and value;
+        // single samples and exact values are marked, not flagged.
         let six = median_ci(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
         let five = median_ci(&[1.0, 2.0, 3.0, 4.0, 5.0]);
-        let v = json!({ "a": [{ "t": six }, { "t": five }] });
+        let v = json!({
+            "a": [{ "t": six }, { "t": five }],
+            "one": Estimate::single(3.0), "count": Estimate::exact(4.0),
+            "elo": { "lo": -10, "hi": 12, "coverage": 0.5, "n": 300 }
+        });
         assert_eq!(
             uncovered_intervals(&v),
-            ["$.a[1].t.ci: coverage 0.9375 < 0.95"]
-        );
-        // Named intervals find their coverage by key, stem, or a shared `coverage`.
-        let ok = json!({
-            "time_ms_ci": [1, 2], "time_ms_coverage": 0.97,
-            "overhead_ci": [1, 2], "overhead_ci_coverage": 0.96,
-            "x": { "ns_ci": [1, 2], "ratio_ci": [1, 2], "coverage": 0.99 },
-            "crit": { "ci": [1, 2], "confidence_level": 0.95 },
-            "elo": { "lower": -10, "upper": 12, "coverage": 0.95 },
-            "sprt": { "lower": -2.9, "upper": 2.9, "llr": 0.1 },
-            "quartiles": [1, 2], "size_tolerance": [0.5, 2.0], "none_ci": null,
-            "intervals": [[1, 2], [3, 4]], "intervals_coverage": [0.95, 0.99]
-        });
-        assert!(
-            uncovered_intervals(&ok).is_empty(),
-            "{:?}",
-            uncovered_intervals(&ok)
-        );
-        let bad = json!({
-            "time_ci": [1, 2],
-            "y": { "low": 1, "high": 2, "coverage": 0.5 },
-            "intervals": [[1, 2], [3, 4]], "intervals_coverage": [0.99, 0.9]
-        });
-        assert_eq!(
-            uncovered_intervals(&bad),
             [
-                "$.intervals[1]: coverage 0.9 < 0.95",
-                "$.time_ci: no coverage",
-                "$.y: coverage 0.5 < 0.95"
+                "$.a[1].t.interval: coverage 0.9375 < 0.95",
+                "$.elo: coverage 0.5 < 0.95"
             ]
         );
     }

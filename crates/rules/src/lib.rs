@@ -19,6 +19,6 @@ pub mod scan;
 // `crate::judging`, `crate::settings!`, …).
 pub use replab_harness::{
     Bars, Progress, Recorded, Silent, compare, contribution, experiment, experiment_items,
-    settings, stats,
+    interval, settings, stats,
 };
 pub use replab_workloads::{datasets, endgames, engine, judging, records};

@@ -67,7 +67,12 @@ impl Experiment for Count {
             .decision(Role::Strength, Better::Higher, Rows::Choice);
         let total: u32 = results.iter().sum();
         let stronger = Measured::value(0.1)
-            .interval([0.05, 0.15], 0.95)
+            .interval(replab_harness::interval::Interval {
+                lo: 0.05,
+                hi: 0.15,
+                coverage: 0.95,
+                n: 100,
+            })
             .note(format!("{total} counts"))
             .against(Choice::detector(DetectorId::reference()));
         vec![

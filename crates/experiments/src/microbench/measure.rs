@@ -138,10 +138,10 @@ pub fn time_round_robin(
             let (n, r) = (median_ci(n), median_ci(r));
             Timed {
                 ns: n.median,
-                ns_ci: n.ci,
+                ns_ci: n.interval.ends(),
                 ratio: r.median,
-                ratio_ci: r.ci,
-                repeats: n.repeats,
+                ratio_ci: r.interval.ends(),
+                repeats: n.interval.n,
             }
         })
         .collect();

@@ -509,7 +509,7 @@ fn method_section(s: &MicrobenchSummary) -> Result<Section> {
                 "quick": s.quick,
                 "coverage": format!(
                     "{:.0}",
-                    100.0 * crate::stats::median_ci(&vec![0.0; s.reps.max(1)]).coverage
+                    100.0 * crate::stats::median_coverage(s.reps.max(1))
                 ),
             }),
         )?,
@@ -518,11 +518,14 @@ fn method_section(s: &MicrobenchSummary) -> Result<Section> {
 
 /// Whether two medians' intervals overlap ([`Estimate::overlaps`]).
 fn overlap(a: f64, a_ci: [f64; 2], b: f64, b_ci: [f64; 2]) -> bool {
-    let est = |median, ci| Estimate {
+    let est = |median, ci: [f64; 2]| Estimate {
         median,
-        ci,
-        repeats: 0,
-        coverage: 0.0,
+        interval: crate::stats::Interval {
+            lo: ci[0],
+            hi: ci[1],
+            coverage: 0.0,
+            n: 0,
+        },
     };
     est(a, a_ci).overlaps(&est(b, b_ci))
 }

@@ -264,9 +264,12 @@ pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
 fn ratio_estimate(c: &CycleCost) -> Estimate {
     Estimate {
         median: c.ratio,
-        ci: c.ratio_ci,
-        repeats: c.repeats,
-        coverage: c.coverage,
+        interval: crate::stats::Interval {
+            lo: c.ratio_ci[0],
+            hi: c.ratio_ci[1],
+            coverage: c.coverage,
+            n: c.repeats,
+        },
     }
 }
 

@@ -804,11 +804,11 @@ pub fn summary_table(results: &Results) -> String {
                 r.threads,
                 format!(
                     "{:.1} [{:.1}, {:.1}]",
-                    r.time_ms.median, r.time_ms.ci[0], r.time_ms.ci[1]
+                    r.time_ms.median, r.time_ms.interval.lo, r.time_ms.interval.hi
                 ),
                 format!(
                     "{:.2} [{:.2}, {:.2}]",
-                    r.mnps.median, r.mnps.ci[0], r.mnps.ci[1]
+                    r.mnps.median, r.mnps.interval.lo, r.mnps.interval.hi
                 ),
                 r.speedup.median,
                 r.false_repetitions

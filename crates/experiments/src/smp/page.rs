@@ -490,8 +490,8 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
             format!(
                 "{:.d$} [{:.d$}, {:.d$}]",
                 e.median,
-                e.ci[0],
-                e.ci[1],
+                e.interval.lo,
+                e.interval.hi,
                 d = digits
             )
         };

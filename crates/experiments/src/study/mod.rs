@@ -392,8 +392,8 @@ pub fn summary_table(results: &Results) -> String {
             format!(
                 "{} [{}, {}]",
                 fmt_delta_pct(t.time_change.median),
-                fmt_delta_pct(t.time_change.ci[0]),
-                fmt_delta_pct(t.time_change.ci[1])
+                fmt_delta_pct(t.time_change.interval.lo),
+                fmt_delta_pct(t.time_change.interval.hi)
             ),
             t.counters.repetitions,
             format!(
@@ -423,8 +423,8 @@ pub fn summary_table(results: &Results) -> String {
                 format!(
                     "{} [{}, {}]",
                     fmt_delta_pct(x.median.median),
-                    fmt_delta_pct(x.median.ci[0]),
-                    fmt_delta_pct(x.median.ci[1])
+                    fmt_delta_pct(x.median.interval.lo),
+                    fmt_delta_pct(x.median.interval.hi)
                 )
             };
             out += &format!(

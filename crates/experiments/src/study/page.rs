@@ -11,6 +11,7 @@ use replab_search::SearchConfig;
 use serde::Serialize;
 
 use crate::compare::{Measured, Reference, Scope, Unit, forest_chart, forest_row};
+use crate::stats::Quantity;
 
 use super::{
     TITLE,
@@ -340,9 +341,9 @@ fn set_table(aggs: &[Aggregate]) -> String {
                 )),
                 Cell::text(format!("{:.0}%", a.generated.shrinks * 100.0)),
                 Cell::text(format!("{:.0}%", a.generated.grows * 100.0)),
-                dist(&a.time),
+                Cell::text(a.time.median.cell(Quantity::Change, fmt_delta_pct)),
                 Cell::text(fmt_delta_pct(a.pooled_generated_change)),
-                Cell::text(fmt_delta_pct(a.pooled_time_change)),
+                Cell::text(fmt_delta_pct(a.pooled_time_change.median)),
                 a.repetitions.into(),
                 a.best_move_changed.into(),
             ]
@@ -554,10 +555,10 @@ fn grid_totals_table(results: &Results) -> String {
                 t.counters.terminal_nodes.into(),
                 t.counters.generated.into(),
                 t.counters.repetitions.into(),
-                Cell::text(fmt_ms(t.time_ms.median)),
+                Cell::text(t.time_ms.cell(Quantity::Level, fmt_ms)),
                 Cell::text(fmt_delta_pct(t.terminal_change)),
                 Cell::text(fmt_delta_pct(t.generated_change)),
-                Cell::text(fmt_estimate(&t.time_change)),
+                Cell::text(t.time_change.cell(Quantity::Change, fmt_delta_pct)),
                 j(t.terminal_vs_paper),
                 j(t.generated_vs_paper),
                 j(t.time_vs_paper),

@@ -190,14 +190,15 @@ pub struct PositionRun {
     /// Counters summed over the iterations.
     #[serde(flatten)]
     pub counters: Counters,
-    /// Wall time in ms (one measurement; the three detectors of a profile run back to back).
-    pub time_ms: f64,
+    /// Wall time in ms: one measurement, marked as a single sample (the three detectors of a
+    /// profile run back to back).
+    pub time_ms: Estimate,
 }
 
 /// The distribution of per-position relative changes of one quantity.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Distribution {
-    /// The median with its distribution-free 95% interval (`ci`).
+    /// The median with its distribution-free 95% interval (`interval`).
     #[serde(flatten)]
     pub median: Estimate,
     /// First and third quartiles.
@@ -229,8 +230,8 @@ pub struct Aggregate {
     pub pooled_generated_change: f64,
     /// Pooled change of terminal nodes.
     pub pooled_terminal_change: f64,
-    /// Pooled change of time.
-    pub pooled_time_change: f64,
+    /// Pooled change of time: from one measurement per search, marked as a single sample.
+    pub pooled_time_change: Estimate,
     /// Repetitions scored as draws, summed.
     pub repetitions: u64,
     /// Positions whose best move differs from `off`'s.

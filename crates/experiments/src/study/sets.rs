@@ -14,7 +14,7 @@ use crate::{
     Progress,
     endgames::men,
     engine::{Engine, engine, parallel},
-    stats::median_ci,
+    stats::{Estimate, median_ci},
 };
 
 /// One position to search: id, class, game positions and moves.
@@ -66,7 +66,7 @@ pub fn search_set(
                         best_move: res.best_move().map_or("-".into(), |m| m.uci().to_string()),
                         eval_cp: res.score().map_or(0, |s| s.value()),
                         counters: res.totals(),
-                        time_ms: res.time_ms(),
+                        time_ms: Estimate::single(res.time_ms()),
                     }
                 })
                 .collect();
@@ -132,7 +132,7 @@ pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
         };
         let terminal = |r: &PositionRun| r.counters.terminal_nodes as f64;
         let generated = |r: &PositionRun| r.counters.generated as f64;
-        let time = |r: &PositionRun| r.time_ms;
+        let time = |r: &PositionRun| r.time_ms.median;
         out.push(Aggregate {
             set: set.to_string(),
             profile: run.profile.clone(),
@@ -143,7 +143,7 @@ pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
             time: distribution(&per(time)),
             pooled_generated_change: pooled(generated),
             pooled_terminal_change: pooled(terminal),
-            pooled_time_change: pooled(time),
+            pooled_time_change: Estimate::single(pooled(time)),
             repetitions: pairs.iter().map(|(d, _)| d.counters.repetitions).sum(),
             best_move_changed: pairs
                 .iter()

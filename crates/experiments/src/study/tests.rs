@@ -209,7 +209,10 @@ fn counters_are_deterministic_and_json_round_trips() {
     }
     assert!(v["grid"][0]["config"].is_string());
     assert!(v["grid"][0]["terminal_nodes"].is_u64());
-    assert!(v["endgames"]["aggregates"][0]["generated"]["ci"].is_array());
+    assert!(v["endgames"]["aggregates"][0]["generated"]["interval"]["lo"].is_number());
+    // Every measured time carries an interval or is marked a single sample.
+    let unmarked = crate::interval::unmarked_times(&v, &["config", "paper", "reference", "meta"]);
+    assert_eq!(unmarked, Vec::<String>::new());
 
     // The page: a forest plot per grid claim, one row per axon configuration.
     let out = std::env::temp_dir().join(format!("replab-study-page-{}", std::process::id()));
@@ -255,18 +258,20 @@ fn counters_are_deterministic_and_json_round_trips() {
 fn intervals_bracket_the_median() {
     let changes: Vec<f64> = (0..41).map(|i| f64::from(i - 20) / 100.0).collect();
     let d = sets::distribution(&changes);
-    assert!(d.median.ci[0] <= d.median.median && d.median.median <= d.median.ci[1]);
+    assert!(d.median.interval.lo <= d.median.median && d.median.median <= d.median.interval.hi);
     assert!(d.quartiles[0] <= d.median.median && d.median.median <= d.quartiles[1]);
     assert!((d.shrinks - 20.0 / 41.0).abs() < 1e-12);
     let r = run(&small(), &mut Silent).unwrap();
     for a in r.endgames.aggregates.iter().chain(&r.wac.aggregates) {
         for x in [&a.terminal, &a.generated, &a.time] {
-            assert!(x.median.ci[0] <= x.median.median && x.median.median <= x.median.ci[1]);
+            assert!(
+                x.median.interval.lo <= x.median.median && x.median.median <= x.median.interval.hi
+            );
         }
     }
     for t in &r.grid_totals {
         let e = &t.time_change;
-        assert!(e.ci[0] <= e.median && e.median <= e.ci[1]);
+        assert!(e.interval.lo <= e.median && e.median <= e.interval.hi);
     }
 }
 
@@ -442,8 +447,10 @@ fn the_matrix_claim_follows_the_times() {
             for p in &mut set.positions {
                 for run in &mut p.runs {
                     match run.detector {
-                        grid::SUBJECT => run.time_ms = axon_ms,
-                        DetectorId::Matrix => run.time_ms = matrix_ms,
+                        grid::SUBJECT => run.time_ms = crate::stats::Estimate::single(axon_ms),
+                        DetectorId::Matrix => {
+                            run.time_ms = crate::stats::Estimate::single(matrix_ms)
+                        }
                         _ => {}
                     }
                 }
@@ -494,7 +501,7 @@ fn every_interval_of_the_study_carries_its_coverage() {
     assert!(
         flagged
             .iter()
-            .any(|p| p.starts_with("$.grid[0].time_ms.ci: coverage 0.5 ")),
+            .any(|p| p.starts_with("$.grid[0].time_ms.interval: coverage 0.5 ")),
         "{flagged:?}"
     );
     assert!(

@@ -21,8 +21,8 @@ pub fn fmt_estimate(e: &Estimate) -> String {
     format!(
         "{} [{}, {}]",
         fmt_delta_pct(e.median),
-        fmt_delta_pct(e.ci[0]),
-        fmt_delta_pct(e.ci[1])
+        fmt_delta_pct(e.interval.lo),
+        fmt_delta_pct(e.interval.hi)
     )
 }
 
@@ -141,7 +141,7 @@ fn paired(
                     .find(|r| r.profile == profile && r.detector == d)
                     .map(|r| {
                         if time {
-                            r.time_ms
+                            r.time_ms.median
                         } else {
                             r.counters.generated as f64
                         }
@@ -372,16 +372,18 @@ fn endgame_claim(r: &Results) -> ClaimVerdict {
         };
         let wac = agg(&r.wac, profile, SUBJECT);
         let e = &eg.generated.median;
-        let faster = eg.time.median.ci[1] < 0.0;
+        let faster = eg.time.median.interval.hi < 0.0;
         // Efficiency is time first: a measurably slower search contradicts the claim however
         // the tree changes; a smaller tree at no measurable time cost supports it in part.
-        let slower = eg.time.median.ci[0] > 0.0;
-        let s = if e.ci[1] < 0.0 && faster && wac.is_none_or(|w| e.ci[1] < w.generated.median.ci[0])
+        let slower = eg.time.median.interval.lo > 0.0;
+        let s = if e.interval.hi < 0.0
+            && faster
+            && wac.is_none_or(|w| e.interval.hi < w.generated.median.interval.lo)
         {
             "supported"
-        } else if slower || e.ci[0] > 0.0 {
+        } else if slower || e.interval.lo > 0.0 {
             "contradicted"
-        } else if e.ci[1] < 0.0 {
+        } else if e.interval.hi < 0.0 {
             "partly supported"
         } else {
             "not supported"
@@ -446,9 +448,9 @@ fn standard_claim(r: &Results) -> ClaimVerdict {
             ) else {
                 continue;
             };
-            if t.ci[1] < 0.0 {
+            if t.interval.hi < 0.0 {
                 faster += 1;
-            } else if t.ci[0] > 0.0 {
+            } else if t.interval.lo > 0.0 {
                 slower += 1;
             }
             std_parts.push(format!(

@@ -41,7 +41,7 @@ use crate::{
     engine::{Done, Engine, engine, parallel},
     experiment::check_range,
     records::{Record, read_records},
-    stats::median_ci,
+    stats::{Estimate, median_ci},
 };
 
 /// The default number of timed runs of every search ([`Config::repeats`]).
@@ -235,10 +235,7 @@ fn run_of(
         best_move: best.map(|m| m.uci().to_string()),
         eval_cp: res.score().map_or(0, |s| s.value()),
         counters: res.totals(),
-        time_ms: res.time_ms(),
-        time_ms_ci: [res.time_ms(); 2],
-        time_ms_coverage: 0.0,
-        repeats: 1,
+        time_ms: Estimate::single(res.time_ms()),
         time_ms_samples: vec![res.time_ms()],
         solved,
         history_plies: record.moves.len(),
@@ -277,15 +274,11 @@ fn search_record(
                 record.line,
                 round + 1
             );
-            first.time_ms_samples.push(run.time_ms);
+            first.time_ms_samples.push(run.time_ms.median);
         }
     }
     for run in &mut kept {
-        let e = median_ci(&run.time_ms_samples);
-        run.time_ms = e.median;
-        run.time_ms_ci = e.ci;
-        run.time_ms_coverage = e.coverage;
-        run.repeats = e.repeats;
+        run.time_ms = median_ci(&run.time_ms_samples);
     }
     Ok(kept)
 }

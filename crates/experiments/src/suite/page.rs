@@ -9,6 +9,9 @@ use replab_workloads::colours;
 use serde::Serialize;
 
 use super::results::{Aggregate, SuiteResults, SuiteRun, time_sentence};
+use crate::interval::Noise;
+use crate::stats::Quantity;
+use replab_registry::DetectorId;
 
 /// The sentence above the summary table, and the table.
 const SUMMARY: &str = include_str!("../../templates/suite/summary.html");
@@ -48,19 +51,21 @@ fn opt_pct(v: Option<f64>) -> Cell {
     v.map_or_else(|| Cell::text("—"), |f| Cell::text(fmt_delta_pct(f)))
 }
 
-/// The interval of `time_vs_off`, saying so when it contains 0.
+/// The interval of `time_vs_off`, or "too noisy to rank (±x%)" when it contains 0 or is wider
+/// than the noise limit ([`crate::interval::noise`]).
 fn vs_off_interval(a: &Aggregate) -> Cell {
-    match (a.time_vs_off_ci, a.time_differs_from_off()) {
-        (Some([lo, hi]), Some(differs)) => Cell::text(format!(
-            "{} to {}{}",
-            fmt_delta_pct(lo),
-            fmt_delta_pct(hi),
-            if differs {
-                ""
-            } else {
-                " (no measurable difference)"
+    match a.time_vs_off {
+        Some(e) if a.detector != DetectorId::Off => {
+            match crate::interval::noise(e.median, &e.interval, Quantity::Change) {
+                Noise::TooNoisy(h) => Cell::text(format!("too noisy to rank (±{:.0}%)", h * 100.0)),
+                Noise::Single => Cell::text("single sample"),
+                Noise::Clear => Cell::text(format!(
+                    "{} to {}",
+                    fmt_delta_pct(e.interval.lo),
+                    fmt_delta_pct(e.interval.hi)
+                )),
             }
-        )),
+        }
         _ => Cell::text("—"),
     }
 }
@@ -105,9 +110,9 @@ fn summary_table(results: &SuiteResults) -> String {
                 a.terminal_nodes.into(),
                 a.generated.into(),
                 a.repetitions.into(),
-                Cell::text(fmt_ms(a.time_ms)),
+                Cell::text(fmt_ms(a.time_ms.median)),
                 Cell::text(a.time_ci_text()),
-                opt_pct(a.time_vs_off),
+                opt_pct(a.time_vs_off.map(|e| e.median)),
                 vs_off_interval(a),
                 a.median_nodes.into(),
                 Cell::text(a.solved_text()),
@@ -147,7 +152,7 @@ fn summary_section(results: &SuiteResults) -> Result<String> {
             repeats: results.config.repeats,
             coverage: format!(
                 "{:.0}",
-                100.0 * aggs.first().map_or(0.0, |a| a.time_ms_coverage)
+                100.0 * aggs.first().map_or(0.0, |a| a.time_ms.interval.coverage)
             ),
             times: time_sentence(results),
             table: summary_table(results),
@@ -161,7 +166,10 @@ fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     let names: Vec<String> = aggs.iter().map(|a| a.detector.to_string()).collect();
     let time_chart = BarChart {
         categories: names.clone(),
-        series: vec![colours::values("time", aggs.iter().map(|a| a.time_ms))],
+        series: vec![colours::values(
+            "time",
+            aggs.iter().map(|a| a.time_ms.median),
+        )],
         ..BarChart::new("Total search time per detector", "detector", "time (ms)")
     };
     let nodes_chart = BarChart {

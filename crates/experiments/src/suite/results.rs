@@ -8,7 +8,8 @@ use replab_report::{Meta, fmt_delta_pct, fmt_ms};
 use replab_search::Counters;
 use serde::{Deserialize, Serialize};
 
-use crate::stats::median_ci;
+use crate::interval::Noise;
+use crate::stats::{Estimate, Interval, Quantity, median_ci};
 
 /// Everything `results.json` holds, and everything the page is drawn from.
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -74,22 +75,12 @@ pub struct SuiteRun {
     /// `generated`, `repetitions`, `probes`, `hits`.
     #[serde(flatten)]
     pub counters: Counters,
-    /// Wall time, all iterations, ms: the median of the `repeats` interleaved runs.
-    pub time_ms: f64,
-    /// 95% interval of that median ([`median_ci`]; with fewer than 6 runs the range of
-    /// the runs, which covers less), ms.
-    #[serde(default)]
-    pub time_ms_ci: [f64; 2],
-    /// The probability that `time_ms_ci` covers the true median ([`crate::stats::median_coverage`]
-    /// of `repeats`: 0 for one run, 75% for three, at least 95% from six on).
-    #[serde(default)]
-    pub time_ms_coverage: f64,
-    /// Timed runs behind `time_ms` (the counters of every run are identical).
-    #[serde(default = "one")]
-    pub repeats: usize,
+    /// Wall time, all iterations, ms: the median of the interleaved runs with its 95% interval
+    /// ([`median_ci`]; with fewer than 6 runs the range of the runs, which covers less; `n`:
+    /// the timed runs, whose counters are all identical).
+    pub time_ms: Estimate,
     /// Each run's wall time, ms, in round order (round `r` searched this record with every
-    /// detector once, one after the other).
-    #[serde(default)]
+    /// detector once, one after the other): the samples behind `time_ms`.
     pub time_ms_samples: Vec<f64>,
     /// For `bm`/`am` records: whether the best move is a `bm` move and no `am` move.
     pub solved: Option<bool>,
@@ -112,28 +103,18 @@ pub struct Aggregate {
     pub generated: u64,
     /// Sum of repetition draws scored.
     pub repetitions: u64,
-    /// Sum over records of the median wall times, ms.
-    pub time_ms: f64,
-    /// 95% interval of the total time, ms: [`median_ci`] over the per-round totals
-    /// (`round_time_ms`), widened to contain `time_ms` if needed. The sum of per-record medians
-    /// often lies below every round total: a search interrupted by another process lifts its
-    /// round's total but not its record's median.
-    #[serde(default)]
-    pub time_ms_ci: [f64; 2],
-    /// Rounds behind the interval.
-    #[serde(default = "one")]
-    pub repeats: usize,
-    /// The probability that the intervals of this many rounds cover the true median (95% from
-    /// 6 rounds on; with 3, the range of the rounds, 75%).
-    #[serde(default, alias = "time_ci_coverage")]
-    pub time_ms_coverage: f64,
+    /// Sum over records of the median wall times, ms, with the 95% interval of the total time:
+    /// [`median_ci`] over the per-round totals (`round_time_ms_samples`), widened to contain the
+    /// sum if needed (`n`: the rounds). The sum of per-record medians often lies below every
+    /// round total: a search interrupted by another process lifts its round's total but not its
+    /// record's median.
+    pub time_ms: Estimate,
     /// Per round `r`: the sum over records of the time of round `r`, ms.
-    #[serde(default)]
-    pub round_time_ms: Vec<f64>,
+    pub round_time_ms_samples: Vec<f64>,
     /// Median nodes per record.
     pub median_nodes: u64,
-    /// Median time per record, ms.
-    pub median_time_ms: f64,
+    /// Median time per record, ms, with the interval of that median over the records.
+    pub median_time_ms: Estimate,
     /// Records with `bm`/`am` solved.
     pub solved: usize,
     /// Records with `bm`/`am`.
@@ -143,17 +124,11 @@ pub struct Aggregate {
     /// Nodes relative to `off` (−0.1 = 10% fewer).
     pub nodes_vs_off: Option<f64>,
     /// Time relative to `off`: the median over rounds of the paired ratios
-    /// `round_time_ms[r] ÷ off's round_time_ms[r]`, minus 1 (so a slow spell of the machine,
-    /// which slows both in the same round, cancels). It can differ a little from
-    /// `time_ms ÷ off's time_ms − 1`.
-    pub time_vs_off: Option<f64>,
-    /// 95% interval of `time_vs_off` ([`median_ci`] over the same paired ratios, minus 1). When
-    /// it contains 0 the suite measured no difference from `off`.
-    #[serde(default)]
-    pub time_vs_off_ci: Option<[f64; 2]>,
-    /// The probability that `time_vs_off_ci` covers the true median ratio.
-    #[serde(default)]
-    pub time_vs_off_coverage: Option<f64>,
+    /// `round_time_ms_samples[r] ÷ off's round_time_ms_samples[r]`, minus 1 (so a slow spell of
+    /// the machine, which slows both in the same round, cancels), with its 95% interval; when
+    /// the interval contains 0 the suite measured no difference from `off`. It can differ a
+    /// little from `time_ms ÷ off's time_ms − 1`.
+    pub time_vs_off: Option<Estimate>,
     /// Terminal nodes relative to `off`.
     pub terminal_vs_off: Option<f64>,
     /// Generated moves relative to `off`.
@@ -165,33 +140,38 @@ impl Aggregate {
     /// 0. `None` without `off` (or for `off` itself), and when the interval covers less than
     /// 95% (too few repeats to decide).
     pub fn time_differs_from_off(&self) -> Option<bool> {
-        if self.detector == DetectorId::Off || self.time_ms_coverage < crate::stats::LEVEL {
+        let e = self.time_vs_off?;
+        if self.detector == DetectorId::Off || e.interval.coverage < crate::stats::LEVEL {
             return None;
         }
-        self.time_vs_off_ci.map(|[lo, hi]| lo > 0.0 || hi < 0.0)
+        Some(!e.interval.contains(0.0))
     }
 
     /// `time_vs_off` with its interval: `+3.1% [+1.2%, +5.0%]`, `—` without `off`.
     pub fn time_vs_off_text(&self) -> String {
-        match (self.time_vs_off, self.time_vs_off_ci) {
-            (Some(v), Some([lo, hi])) if self.detector != DetectorId::Off => format!(
-                "{} [{}, {}]",
-                fmt_delta_pct(v),
-                fmt_delta_pct(lo),
-                fmt_delta_pct(hi)
+        match self.time_vs_off {
+            Some(e) if self.detector != DetectorId::Off => format!(
+                "{} {}",
+                fmt_delta_pct(e.median),
+                e.interval.text(fmt_delta_pct)
             ),
-            (Some(v), _) => fmt_delta_pct(v),
-            (None, _) => "—".into(),
+            Some(e) => fmt_delta_pct(e.median),
+            None => "—".into(),
         }
     }
 
-    /// The total time's interval: `118–130 ms`.
+    /// The total time's interval: `118–130 ms`, "too noisy to rank (±x%)" where it is too wide
+    /// to mean anything ([`crate::interval::noise`]).
     pub fn time_ci_text(&self) -> String {
-        format!(
-            "{}–{}",
-            fmt_ms(self.time_ms_ci[0]).trim_end_matches(" ms"),
-            fmt_ms(self.time_ms_ci[1])
-        )
+        let t = &self.time_ms;
+        match crate::interval::noise(t.median, &t.interval, Quantity::Level) {
+            Noise::TooNoisy(h) => format!("too noisy to rank (±{:.0}%)", h * 100.0),
+            _ => format!(
+                "{}–{}",
+                fmt_ms(t.interval.lo).trim_end_matches(" ms"),
+                fmt_ms(t.interval.hi)
+            ),
+        }
     }
 
     /// `solved/solvable`, or `—` when no record has `bm`/`am`.
@@ -212,6 +192,19 @@ fn median_u64(mut v: Vec<u64>) -> u64 {
     v[v.len() / 2]
 }
 
+/// The median time per record (the upper middle of an even count) with the interval of the
+/// median over the records; a single sample for fewer than two records.
+fn median_time(times: &[f64]) -> Estimate {
+    let median = median_f64(times.to_vec());
+    if times.len() < 2 {
+        return Estimate::single(median);
+    }
+    Estimate {
+        median,
+        interval: median_ci(times).interval,
+    }
+}
+
 fn median_f64(mut v: Vec<f64>) -> f64 {
     if v.is_empty() {
         return 0.0;
@@ -224,15 +217,19 @@ fn rel(x: f64, base: f64) -> Option<f64> {
     (base > 0.0).then(|| x / base - 1.0)
 }
 
-/// `[low, high]` widened to contain `point`.
-fn containing([lo, hi]: [f64; 2], point: f64) -> [f64; 2] {
-    [lo.min(point), hi.max(point)]
+/// `interval` widened to contain `point`.
+fn containing(interval: Interval, point: f64) -> Interval {
+    Interval {
+        lo: interval.lo.min(point),
+        hi: interval.hi.max(point),
+        ..interval
+    }
 }
 
 /// A run's timed samples (its median alone for results written before repeats existed).
 fn samples(run: &SuiteRun) -> Vec<f64> {
     if run.time_ms_samples.is_empty() {
-        vec![run.time_ms]
+        vec![run.time_ms.median]
     } else {
         run.time_ms_samples.clone()
     }
@@ -256,14 +253,17 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
         .iter()
         .map(|&d| {
             let rs: Vec<&SuiteRun> = of(runs, d).collect();
-            let time_ms: f64 = rs.iter().map(|r| r.time_ms).sum();
-            let round_time_ms = round_totals(&rs);
-            let (time_ms_ci, repeats, time_ms_coverage) = if round_time_ms.is_empty() {
-                ([time_ms, time_ms], 0, 0.0)
-            } else {
-                let e = median_ci(&round_time_ms);
-                (containing(e.ci, time_ms), e.repeats, e.coverage)
+            let sum: f64 = rs.iter().map(|r| r.time_ms.median).sum();
+            let round_time_ms_samples = round_totals(&rs);
+            let time_ms = Estimate {
+                median: sum,
+                interval: if round_time_ms_samples.is_empty() {
+                    Interval::single(sum)
+                } else {
+                    containing(median_ci(&round_time_ms_samples).interval, sum)
+                },
             };
+            let medians: Vec<f64> = rs.iter().map(|r| r.time_ms.median).collect();
             let changed = rs
                 .iter()
                 .filter(|r| {
@@ -280,19 +280,14 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
                 generated: rs.iter().map(|r| r.counters.generated).sum(),
                 repetitions: rs.iter().map(|r| r.counters.repetitions).sum(),
                 time_ms,
-                time_ms_ci,
-                repeats,
-                time_ms_coverage,
-                round_time_ms,
+                round_time_ms_samples,
                 median_nodes: median_u64(rs.iter().map(|r| r.counters.nodes).collect()),
-                median_time_ms: median_f64(rs.iter().map(|r| r.time_ms).collect()),
+                median_time_ms: median_time(&medians),
                 solved: rs.iter().filter(|r| r.solved == Some(true)).count(),
                 solvable: rs.iter().filter(|r| r.solved.is_some()).count(),
                 best_move_changed: changed,
                 nodes_vs_off: None,
                 time_vs_off: None,
-                time_vs_off_ci: None,
-                time_vs_off_coverage: None,
                 terminal_vs_off: None,
                 generated_vs_off: None,
             }
@@ -303,21 +298,17 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
             a.nodes_vs_off = rel(a.nodes as f64, off.nodes as f64);
             // Paired per-round ratios: a slow round slows `off` and the detector alike.
             let ratios: Vec<f64> = a
-                .round_time_ms
+                .round_time_ms_samples
                 .iter()
-                .zip(&off.round_time_ms)
+                .zip(&off.round_time_ms_samples)
                 .filter(|(_, o)| **o > 0.0)
                 .map(|(t, o)| t / o - 1.0)
                 .collect();
-            if ratios.is_empty() {
-                a.time_vs_off = rel(a.time_ms, off.time_ms);
-                a.time_vs_off_ci = None;
+            a.time_vs_off = if ratios.is_empty() {
+                rel(a.time_ms.median, off.time_ms.median).map(Estimate::single)
             } else {
-                let e = median_ci(&ratios);
-                a.time_vs_off = Some(e.median);
-                a.time_vs_off_ci = Some(e.ci);
-                a.time_vs_off_coverage = Some(e.coverage);
-            }
+                Some(median_ci(&ratios))
+            };
             a.terminal_vs_off = rel(a.terminal_nodes as f64, off.terminal_nodes as f64);
             a.generated_vs_off = rel(a.generated as f64, off.generated as f64);
         }
@@ -348,8 +339,8 @@ pub fn summary_table(results: &SuiteResults) -> String {
             a.detector,
             a.nodes,
             a.nodes_vs_off.map_or("—".into(), fmt_delta_pct),
-            a.time_ms,
-            format!("{:.1}–{:.1}", a.time_ms_ci[0], a.time_ms_ci[1]),
+            a.time_ms.median,
+            format!("{:.1}–{:.1}", a.time_ms.interval.lo, a.time_ms.interval.hi),
             a.time_vs_off_text(),
             a.repetitions,
             a.solved_text()
@@ -360,12 +351,12 @@ pub fn summary_table(results: &SuiteResults) -> String {
 }
 
 /// The sentence comparing each detector's search time with `off`'s, by the interval of the
-/// paired per-round ratios ([`Aggregate::time_vs_off_ci`]): measurably slower, measurably
+/// paired per-round ratios ([`Aggregate::time_vs_off`]): measurably slower, measurably
 /// faster, or "no measurable difference" when the interval contains 0.
 pub fn time_sentence(results: &SuiteResults) -> String {
     let aggs = &results.aggregates;
-    let rounds = aggs.first().map_or(0, |a| a.repeats);
-    let coverage = aggs.first().map_or(0.0, |a| a.time_ms_coverage);
+    let rounds = aggs.first().map_or(0, |a| a.time_ms.interval.n);
+    let coverage = aggs.first().map_or(0.0, |a| a.time_ms.interval.coverage);
     if coverage < crate::stats::LEVEL {
         let medians: Vec<String> = aggs
             .iter()
@@ -390,7 +381,7 @@ pub fn time_sentence(results: &SuiteResults) -> String {
     let mut same = Vec::new();
     for a in aggs {
         match (a.time_differs_from_off(), a.time_vs_off) {
-            (Some(true), Some(v)) if v > 0.0 => {
+            (Some(true), Some(v)) if v.median > 0.0 => {
                 slower.push(format!("{} ({})", a.detector, a.time_vs_off_text()));
             }
             (Some(true), Some(_)) => {

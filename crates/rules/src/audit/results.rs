@@ -91,10 +91,10 @@ pub struct AuditMeta {
     pub rookie_bits: Vec<u64>,
     /// Worker threads used.
     pub threads: usize,
-    /// Wall time of playing and judging the games, seconds.
-    pub play_seconds: f64,
-    /// Wall time of shrinking the counterexamples, seconds.
-    pub shrink_seconds: f64,
+    /// Wall time of playing and judging the games, seconds (one measurement: a single sample).
+    pub play_seconds: crate::stats::Estimate,
+    /// Wall time of shrinking the counterexamples, seconds (a single sample).
+    pub shrink_seconds: crate::stats::Estimate,
 }
 
 /// A shrunk counterexample: a minimal game whose last ply is an error.

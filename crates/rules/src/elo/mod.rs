@@ -72,7 +72,12 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
         Rows::Choice,
     );
     let value = Measured::value(r.elo.value)
-        .interval([r.elo.lower, r.elo.upper], r.elo.coverage)
+        .interval(Interval {
+            lo: r.elo.lower,
+            hi: r.elo.upper,
+            coverage: r.elo.coverage,
+            n: usize::try_from(r.games).unwrap_or(usize::MAX),
+        })
         .note(format!("{} games at {}", r.games, r.control))
         .against(choice_of(&PlayerSpec::parse(&r.b).ok()?)?);
     let detector = DetectorId::from_name(&spec.detector)?;
@@ -98,11 +103,11 @@ use serde::{Deserialize, Serialize};
 
 pub use rows::{BASELINE, Published, ROWS, Row};
 
-use crate::Progress;
 use crate::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
 use crate::experiment::check_range;
+use crate::{Progress, interval::Interval};
 
 /// The page's title.
 pub const TITLE: &str = "Elo of each choice: self-play gauntlet";

@@ -38,6 +38,7 @@ use self::{
 };
 use crate::contribution::Phrase;
 use crate::experiment::{Experiment, Headline, check_range};
+use crate::stats::Estimate;
 use crate::{
     Progress, datasets,
     engine::{default_threads, parallel},
@@ -357,8 +358,10 @@ fn search_part(
                 positions: set.len(),
                 nodes,
                 false_rate: counts.false_repetitions as f64 / counts.probes.max(1) as f64,
-                false_rate_ci: bound::clopper_pearson(counts.false_repetitions, counts.probes),
-                false_rate_coverage: bound::clopper_pearson_coverage(counts.probes),
+                false_rate_interval: results::clopper_pearson_interval(
+                    counts.false_repetitions,
+                    counts.probes,
+                ),
                 counts,
                 best_move_changes: best_changes,
                 score_changes,
@@ -431,7 +434,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         clusters,
         zarkov,
         search,
-        seconds: [audit_seconds, search_seconds],
+        seconds: [audit_seconds, search_seconds].map(Estimate::single),
     })
 }
 
@@ -533,8 +536,8 @@ pub fn headline(results: &Results) -> String {
              interval of the rate {:.1e} to {:.1e}; birthday bound {:.1e} per probe). ",
             z.per_probe.count,
             replab_report::fmt_int(z.per_probe.trials),
-            z.per_probe.ci[0],
-            z.per_probe.ci[1],
+            z.per_probe.interval.lo,
+            z.per_probe.interval.hi,
             z.per_probe.expected_rate
         );
     }
@@ -589,7 +592,7 @@ pub fn summary_table(results: &Results) -> String {
             c.per_probe.expected,
             format!(
                 "{:.2e} [{:.1e}, {:.1e}]",
-                c.per_probe.rate, c.per_probe.ci[0], c.per_probe.ci[1]
+                c.per_probe.rate, c.per_probe.interval.lo, c.per_probe.interval.hi
             ),
             c.per_game.count,
             c.per_game.expected,
@@ -611,8 +614,8 @@ pub fn summary_table(results: &Results) -> String {
             z.per_probe.count,
             z.per_probe.trials,
             z.per_probe.rate,
-            z.per_probe.ci[0],
-            z.per_probe.ci[1],
+            z.per_probe.interval.lo,
+            z.per_probe.interval.hi,
             z.per_probe.expected_rate,
             z.per_probe.expected,
             z.mean_compared

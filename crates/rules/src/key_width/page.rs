@@ -8,6 +8,8 @@ use replab_report::{
 use replab_workloads::colours;
 use serde::Serialize;
 
+use crate::stats::Interval;
+
 use super::{
     TITLE,
     bound::detectors,
@@ -29,15 +31,15 @@ pub fn sci(x: f64) -> String {
 }
 
 /// `[low, high]` of an interval.
-fn interval(ci: [f64; 2]) -> String {
-    format!("[{}, {}]", sci(ci[0]), sci(ci[1]))
+fn interval(i: &Interval) -> String {
+    format!("[{}, {}]", sci(i.lo), sci(i.hi))
 }
 
 /// Whether the bound lies in the measured interval, in words.
 fn agreement(r: &Rate) -> &'static str {
     if r.agrees() {
         "contains the bound"
-    } else if r.expected_rate > r.ci[1] {
+    } else if r.expected_rate > r.interval.hi {
         "lies below the bound"
     } else {
         "lies above the bound"
@@ -230,12 +232,12 @@ fn audit_table(results: &Results) -> String {
                 c.false_positive.into(),
                 format!("{:.2}", c.per_probe.expected).into(),
                 sci(c.per_probe.rate).into(),
-                interval(c.per_probe.ci).into(),
+                interval(&c.per_probe.interval).into(),
                 sci(c.per_probe.expected_rate).into(),
                 (if c.per_probe.agrees() { "yes" } else { "no" }).into(),
                 c.per_game.count.into(),
                 format!("{:.1}", c.per_game.expected).into(),
-                interval(c.per_game.ci).into(),
+                interval(&c.per_game.interval).into(),
                 c.false_negative.into(),
                 c.games_with_false_negative.into(),
             ]
@@ -274,7 +276,7 @@ fn tail_table(results: &Results) -> String {
                 t.per_probe.count.into(),
                 format!("{:.2}", t.per_probe.expected).into(),
                 sci(t.per_probe.rate).into(),
-                interval(t.per_probe.ci).into(),
+                interval(&t.per_probe.interval).into(),
                 sci(t.per_probe.expected_rate).into(),
                 (if t.per_probe.agrees() { "yes" } else { "no" }).into(),
             ]
@@ -344,7 +346,7 @@ fn search_section(results: &Results) -> String {
                 c.nodes.into(),
                 c.counts.probes.into(),
                 c.counts.false_repetitions.into(),
-                interval(c.false_rate_ci).into(),
+                interval(&c.false_rate_interval).into(),
                 c.counts.false_draws.into(),
                 c.counts.missed_repetitions.into(),
                 c.counts.false_upcoming.into(),
@@ -387,7 +389,7 @@ fn summary_section(results: &Results) -> Result<String> {
         count: fmt_int(z.per_probe.count),
         trials: fmt_int(z.per_probe.trials),
         rate: sci(z.per_probe.rate),
-        ci: interval(z.per_probe.ci),
+        ci: interval(&z.per_probe.interval),
         expected_rate: sci(z.per_probe.expected_rate),
         expected: format!("{:.4}", z.per_probe.expected),
         compared: format!("{:.1}", z.mean_compared),

@@ -5,6 +5,7 @@ use replab_report::Meta;
 use serde::{Deserialize, Serialize};
 
 use super::search::SearchCounts;
+use crate::stats::{Estimate, Interval};
 
 /// The settings a run used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,11 +54,9 @@ pub struct Rate {
     pub trials: u64,
     /// `count / trials`.
     pub rate: f64,
-    /// Clopper–Pearson 95% interval of the rate.
-    pub ci: [f64; 2],
-    /// Its coverage: at least 95% (exact intervals are conservative), 0 without trials.
-    #[serde(default)]
-    pub coverage: f64,
+    /// Clopper–Pearson 95% interval of the rate, its coverage (at least 95%: exact intervals
+    /// are conservative; 0 without trials) and `n` the trials.
+    pub interval: Interval,
     /// Events the birthday bound expects.
     pub expected: f64,
     /// `expected / trials`.
@@ -72,8 +71,7 @@ impl Rate {
             count,
             trials,
             rate: count as f64 / t,
-            ci: super::bound::clopper_pearson(count, trials),
-            coverage: super::bound::clopper_pearson_coverage(trials),
+            interval: clopper_pearson_interval(count, trials),
             expected,
             expected_rate: expected / t,
         }
@@ -81,7 +79,18 @@ impl Rate {
 
     /// Whether the expectation lies inside the measured interval.
     pub fn agrees(&self) -> bool {
-        self.ci[0] <= self.expected_rate && self.expected_rate <= self.ci[1]
+        self.interval.contains(self.expected_rate)
+    }
+}
+
+/// The Clopper–Pearson 95% interval of `count` events in `trials` as an [`Interval`].
+pub fn clopper_pearson_interval(count: u64, trials: u64) -> Interval {
+    let [lo, hi] = super::bound::clopper_pearson(count, trials);
+    Interval {
+        lo,
+        hi,
+        coverage: super::bound::clopper_pearson_coverage(trials),
+        n: usize::try_from(trials).unwrap_or(usize::MAX),
     }
 }
 
@@ -140,11 +149,9 @@ pub struct SearchCell {
     pub counts: SearchCounts,
     /// False repetitions per probe (exact interval; no bound).
     pub false_rate: f64,
-    /// Its Clopper–Pearson 95% interval.
-    pub false_rate_ci: [f64; 2],
-    /// Its coverage (at least 95%; 0 without probes).
-    #[serde(default)]
-    pub false_rate_coverage: f64,
+    /// Its Clopper–Pearson 95% interval (coverage at least 95%, 0 without probes; `n`: the
+    /// probes).
+    pub false_rate_interval: Interval,
     /// Positions whose best move differs from the 64-bit search's.
     pub best_move_changes: usize,
     /// Positions whose root score differs from the 64-bit search's.
@@ -198,6 +205,7 @@ pub struct Results {
     pub zarkov: Option<Zarkov>,
     /// Detector × width in search.
     pub search: Vec<SearchCell>,
-    /// Seconds spent on the audit games and on the searches.
-    pub seconds: [f64; 2],
+    /// Seconds spent on the audit games and on the searches (one measurement each, marked as a
+    /// single sample).
+    pub seconds: [Estimate; 2],
 }

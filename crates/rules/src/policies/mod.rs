@@ -37,7 +37,7 @@ use crate::{
     Progress, datasets,
     engine::{Done, Engine, default_threads, engine, parallel},
     records::Record,
-    stats::{Estimate, median_ci},
+    stats::{Estimate, Interval, median_ci},
 };
 
 /// The page title.
@@ -164,8 +164,10 @@ pub struct RecordRun {
     pub repetitions: u64,
     /// Whether the best move solves the record (bm/am), `None` without bm/am.
     pub solved: Option<bool>,
-    /// Wall time: the median of the interleaved runs (ms).
-    pub time_ms: f64,
+    /// Wall time: the median of the interleaved runs with its 95% interval (ms).
+    pub time_ms: Estimate,
+    /// Each run's wall time in round order (ms): the samples behind `time_ms`.
+    pub time_ms_samples: Vec<f64>,
 }
 
 /// A configuration's totals over a set, against the reference.
@@ -191,8 +193,9 @@ pub struct Total {
     pub score_differs: usize,
     /// Records whose best move differs from the reference's.
     pub best_move_differs: usize,
-    /// Sum of the per-record median times (ms).
-    pub time_ms: f64,
+    /// Sum of the per-record median times (ms), with the interval of the per-round totals
+    /// (widened to contain the sum; `n`: the rounds).
+    pub time_ms: Estimate,
     /// Time against the reference: the median over records of the per-record time ratio − 1,
     /// with its 95% interval.
     pub time_change: Estimate,
@@ -335,9 +338,10 @@ fn search_set(
                                 (r.best.is_empty() || r.best.contains(&m)) && !r.avoid.contains(&m)
                             })
                         }),
-                        time_ms: res.time_ms(),
+                        time_ms: Estimate::single(res.time_ms()),
+                        time_ms_samples: Vec::new(),
                     };
-                    times[c].push(run.time_ms);
+                    times[c].push(res.time_ms());
                     match &runs[c] {
                         None => runs[c] = Some(run),
                         Some(first) => ensure!(
@@ -354,7 +358,8 @@ fn search_set(
                 .into_iter()
                 .zip(times)
                 .map(|(run, t)| RecordRun {
-                    time_ms: median_ci(&t).median,
+                    time_ms: median_ci(&t),
+                    time_ms_samples: t,
                     ..run.expect("at least one round")
                 })
                 .collect::<Vec<_>>())
@@ -386,8 +391,8 @@ pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
             let pairs = rs.iter().zip(&reference);
             let ratios: Vec<f64> = pairs
                 .clone()
-                .filter(|(_, b)| b.time_ms > 0.0)
-                .map(|(a, b)| a.time_ms / b.time_ms - 1.0)
+                .filter(|(_, b)| b.time_ms.median > 0.0)
+                .map(|(a, b)| a.time_ms.median / b.time_ms.median - 1.0)
                 .collect();
             Total {
                 policy,
@@ -407,7 +412,7 @@ pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
                     .filter(|(a, b)| a.score_cp != b.score_cp)
                     .count(),
                 best_move_differs: pairs.filter(|(a, b)| a.best_move != b.best_move).count(),
-                time_ms: rs.iter().map(|r| r.time_ms).sum(),
+                time_ms: total_time(&rs),
                 time_change: if ratios.is_empty() {
                     Estimate::exact(0.0)
                 } else {
@@ -416,6 +421,32 @@ pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
             }
         })
         .collect()
+}
+
+/// The sum of `runs`' median times with the interval of the per-round totals (the median over
+/// rounds of each round's sum, [`median_ci`]), widened to contain the sum.
+fn total_time(runs: &[&RecordRun]) -> Estimate {
+    let sum: f64 = runs.iter().map(|r| r.time_ms.median).sum();
+    let rounds = runs
+        .iter()
+        .map(|r| r.time_ms_samples.len())
+        .min()
+        .unwrap_or(0);
+    if rounds == 0 {
+        return Estimate::single(sum);
+    }
+    let totals: Vec<f64> = (0..rounds)
+        .map(|k| runs.iter().map(|r| r.time_ms_samples[k]).sum())
+        .collect();
+    let i = median_ci(&totals).interval;
+    Estimate {
+        median: sum,
+        interval: Interval {
+            lo: i.lo.min(sum),
+            hi: i.hi.max(sum),
+            ..i
+        },
+    }
 }
 
 /// Runs the cases and the searches.
@@ -567,8 +598,8 @@ pub fn summary_table(results: &Results) -> String {
                 format!(
                     "{} [{}, {}] ({})",
                     fmt_delta_pct(t.time_change.median),
-                    fmt_delta_pct(t.time_change.ci[0]),
-                    fmt_delta_pct(t.time_change.ci[1]),
+                    fmt_delta_pct(t.time_change.interval.lo),
+                    fmt_delta_pct(t.time_change.interval.hi),
                     t.best_move_differs
                 ),
             );

@@ -9,6 +9,7 @@ use replab_workloads::colours;
 use serde::Serialize;
 
 use super::{Results, SetResults, TITLE, cases_pass, headline, policies, reference};
+use crate::stats::Quantity;
 
 const SUMMARY: &str = include_str!("../../templates/policies/summary.html");
 const PRESETS: &str = include_str!("../../templates/policies/presets.html");
@@ -113,13 +114,8 @@ fn totals_table(set: &SetResults) -> String {
                 Cell::text(format!("{} of {}", t.solved, t.solvable)),
                 Cell::text(format!("{} of {}", t.score_differs, set.records)),
                 Cell::text(format!("{} of {}", t.best_move_differs, set.records)),
-                Cell::text(fmt_ms(t.time_ms)),
-                Cell::text(format!(
-                    "{} [{}, {}]",
-                    fmt_delta_pct(t.time_change.median),
-                    fmt_delta_pct(t.time_change.ci[0]),
-                    fmt_delta_pct(t.time_change.ci[1])
-                )),
+                Cell::text(t.time_ms.cell(Quantity::Level, fmt_ms)),
+                Cell::text(t.time_change.cell(Quantity::Change, fmt_delta_pct)),
             ]
         })
         .collect();

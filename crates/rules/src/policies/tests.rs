@@ -78,6 +78,13 @@ fn every_configuration_is_searched_and_counts_repeat() {
     .unwrap();
     assert_eq!(a.sets.len(), 2);
     assert_eq!(a.presets.len(), PRESETS.len());
+    // Every measured time carries an interval (two rounds) or is marked a single sample.
+    for results in [&a, &b] {
+        let v = serde_json::to_value(results).unwrap();
+        let unmarked = crate::interval::unmarked_times(&v, &["config", "meta"]);
+        assert_eq!(unmarked, Vec::<String>::new());
+    }
+    assert_eq!(b.sets[0].runs[0].time_ms.interval.n, 1);
     assert_eq!(
         cases_pass(&a).0,
         cases_pass(&a).1,

@@ -15,6 +15,7 @@ use replab_selfplay::PlayerSpec;
 
 use replab_harness::compare::{self, Comparison, Decision, Reference, Scope};
 use replab_harness::contribution::{Choice, Column, Contribution, Measured, Role, Rows, Table};
+use replab_harness::interval::Interval;
 
 /// What a cell says when no experiment of the run measured it.
 pub const NOT_MEASURED: &str = "not measured";
@@ -209,11 +210,11 @@ fn comparison(column: &Column, change: f64, m: &Measured, against: String) -> Co
     let scope = Scope::positions(column.heading.clone());
     let measured = compare::Measured {
         estimate: change,
-        interval: m.interval.map_or([change, change], |i| {
-            i.bounds.map(|x| column.unit.as_change(x))
+        interval: m.interval.map_or(Interval::exact(change), |i| Interval {
+            lo: column.unit.as_change(i.lo),
+            hi: column.unit.as_change(i.hi),
+            ..i
         }),
-        coverage: m.interval.map_or(1.0, |i| i.coverage),
-        samples: 1,
         exact: m.interval.is_none(),
         unit: compare::Unit::RelativeChange,
         scope: scope.clone(),

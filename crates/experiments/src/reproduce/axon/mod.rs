@@ -24,7 +24,7 @@ pub use results::{
 };
 pub use run::{
     ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, PROFILES, WAC018,
-    comparison, configurations, contains_zero, fmt_change_ci, per_thousand, run, verdict,
+    comparison, configurations, fmt_change, per_thousand, run, verdict,
 };
 pub use table::summary_table;
 
@@ -93,8 +93,10 @@ impl Experiment for Axon {
             .iter()
             .map(|s| {
                 format!(
-                    "{} {:.2}× [{:.2}, {:.2}]",
-                    s.detector, s.overhead, s.overhead_ci[0], s.overhead_ci[1]
+                    "{} {:.2}× {}",
+                    s.detector,
+                    s.overhead.median,
+                    s.overhead.interval.text(|x| format!("{x:.2}"))
                 )
             })
             .collect();
@@ -131,14 +133,17 @@ impl Experiment for Axon {
             .summary
             .iter()
             .flat_map(|s| {
-                let coverage = crate::stats::median_coverage(s.overhead_rounds);
                 [
                     Contribution::new(
                         s.detector,
                         overhead.clone(),
-                        Measured::value(s.overhead).interval(s.overhead_ci, coverage),
+                        Measured::value(s.overhead.median).interval(s.overhead.interval),
                     ),
-                    Contribution::new(s.detector, ratio.clone(), Measured::value(s.overhead)),
+                    Contribution::new(
+                        s.detector,
+                        ratio.clone(),
+                        Measured::value(s.overhead.median),
+                    ),
                 ]
             })
             .collect()

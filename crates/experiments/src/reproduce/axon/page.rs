@@ -12,8 +12,8 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::results::{Paper, PaperRow, Results, Run, Summary, runs_of};
-use super::run::{ADAPTIVE_DETECTOR, contains_zero, fmt_change_ci, per_thousand};
-use crate::stats::{Estimate, LEVEL};
+use super::run::{ADAPTIVE_DETECTOR, fmt_change, per_thousand};
+use crate::stats::{Estimate, LEVEL, Quantity};
 
 /// A template of `templates/reproduce/axon/` by file name: its name and source.
 macro_rules! template {
@@ -64,18 +64,17 @@ fn fmt_eval(cp: i32, mate: Option<i32>) -> String {
     }
 }
 
-/// A time with its interval: `41.2 ms [40.1, 43.0]`; a single run shows no interval.
-fn fmt_ms_ci(ms: f64, ci: [f64; 2], repeats: usize) -> String {
-    if repeats <= 1 {
-        return fmt_ms(ms);
-    }
-    let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
-    format!("{} [{}, {}]", fmt_ms(ms), bare(ci[0]), bare(ci[1]))
+/// A time with its interval: `41.2 ms [40.1, 43.0]`, "too noisy to rank" where the interval is
+/// too wide to mean anything, `(single sample)` for a single run.
+fn fmt_time(ms: &Estimate) -> String {
+    ms.cell(Quantity::Level, fmt_ms)
 }
 
-/// A ratio with its interval: `1.052 [1.041, 1.063]`.
-fn fmt_ratio_ci(x: f64, ci: [f64; 2]) -> String {
-    format!("{x:.3} [{:.3}, {:.3}]", ci[0], ci[1])
+/// NPS(off) / NPS with its interval: `1.052 [1.041, 1.063]`, "too noisy to rank" where the
+/// interval contains 1 (no change) or is wider than the noise limit.
+fn fmt_ratio(x: &Estimate) -> String {
+    x.map(|r| r - 1.0)
+        .cell(Quantity::Change, |c| format!("{:.3}", c + 1.0))
 }
 
 /// A detector name with its chart colour.
@@ -386,7 +385,7 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         json!({
             "target": format!("{:.1}", a.target * 100.0),
             "extra_rounds": a.extra_rounds,
-            "seconds": format!("{:.0}", a.seconds),
+            "seconds": format!("{:.0}", a.seconds.median),
             "stopped": a.stopped,
         })
     });
@@ -467,10 +466,13 @@ fn linear_overhead(r: &Results) -> Option<serde_json::Value> {
         .map(|s| {
             json!({
                 "name": s.detector,
-                "overhead": fmt_ratio_ci(s.overhead, s.overhead_ci),
-                "half_width": format!("{:.2}", s.overhead_half_width * 100.0),
-                "rounds": s.overhead_rounds,
-                "measurable": !(s.overhead_ci[0] <= 1.0 && 1.0 <= s.overhead_ci[1]),
+                "overhead": fmt_ratio(&s.overhead),
+                "half_width": format!(
+                    "{:.2}",
+                    (s.overhead.interval.hi - s.overhead.interval.lo) / 2.0 * 100.0
+                ),
+                "rounds": s.overhead.interval.n,
+                "measurable": !s.overhead.interval.contains(1.0),
             })
         })
 }
@@ -499,7 +501,7 @@ fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
                         [
                             s.terminal_nodes_change * 100.0,
                             s.generated_change * 100.0,
-                            s.time_change * 100.0,
+                            s.time_change.median * 100.0,
                         ],
                     )
                 }),
@@ -868,7 +870,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
     let time_chart = dir.write_chart(
         "time.svg",
         &depth_chart(r, None, names, "Time per depth", "time (ms)", true, |r| {
-            r.time_ms
+            r.time_ms.median
         }),
         &format!(
             "Wall time per iteration (log scale), the median of {} interleaved rounds; the \
@@ -881,7 +883,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
         categories: detectors().map(|s| s.detector.to_string()).collect(),
         series: vec![colours::values(
             "NPS(off)/NPS(detector) − 1",
-            detectors().map(|s| (s.overhead - 1.0) * 100.0),
+            detectors().map(|s| (s.overhead.median - 1.0) * 100.0),
         )],
         ..BarChart::new(
             "Speed cost of each detector",
@@ -1046,7 +1048,7 @@ fn all_runs(r: &Results) -> Result<String> {
                 c.repetitions.into(),
                 c.probes.into(),
                 c.hits.into(),
-                fmt_ms_ci(run.time_ms, run.time_ms_ci, run.repeats).into(),
+                fmt_time(&run.time_ms).into(),
                 Cell::text(run.pv.join(" ")),
             ])
         })
@@ -1121,30 +1123,15 @@ fn summary_row(s: &Summary) -> Result<Vec<Cell>> {
         c.terminal_nodes.into(),
         delta(s.terminal_nodes_change),
         c.nodes.into(),
-        fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
+        fmt_time(&s.time_ms).into(),
         if s.detector == DetectorId::Off {
             Cell::text("—")
-        } else if contains_zero(s.time_change_ci) {
-            Cell::text(format!(
-                "{} (no measurable difference)",
-                fmt_change_ci(s.time_change, s.time_change_ci)
-            ))
         } else {
-            Cell::text(fmt_change_ci(s.time_change, s.time_change_ci))
+            Cell::text(fmt_change(&s.time_change))
         },
         c.repetitions.into(),
         format!("{:.2}", per_thousand(c.repetitions, c.generated)).into(),
     ])
-}
-
-/// A summary's overhead as an estimate, for the overlap rule.
-fn overhead_estimate(s: &Summary) -> Estimate {
-    Estimate {
-        median: s.overhead,
-        ci: s.overhead_ci,
-        repeats: s.overhead_rounds,
-        coverage: LEVEL,
-    }
 }
 
 /// Speed and detector statistics per configuration. Costs are compared by the overlap rule:
@@ -1153,16 +1140,16 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
     let linear = summary
         .iter()
         .find(|s| s.detector == ADAPTIVE_DETECTOR)
-        .map(overhead_estimate);
+        .map(|s| s.overhead);
     let rows = summary
         .iter()
         .map(|s| {
             let off = s.detector == DetectorId::Off;
             let c = &s.counters;
-            let own = overhead_estimate(s);
+            let own = s.overhead;
             let against_off = if off {
                 "—".to_string()
-            } else if own.ci[0] <= 1.0 && 1.0 <= own.ci[1] {
+            } else if own.interval.contains(1.0) {
                 "no measurable difference".to_string()
             } else if own.median > 1.0 {
                 "slower".to_string()
@@ -1179,21 +1166,23 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
             Ok(vec![
                 swatch(s.detector.name())?,
                 c.nodes.into(),
-                fmt_ms_ci(s.time_ms, s.time_ms_ci, s.repeats).into(),
-                format!("{:.2}", s.nps / 1e6).into(),
+                s.overhead_instructions
+                    .map_or_else(|| Cell::text("—"), |x| format!("{x:.3}").into()),
+                fmt_time(&s.time_ms).into(),
+                format!("{:.2}", s.nps.median / 1e6).into(),
                 if off {
                     Cell::text("—")
                 } else {
-                    Cell::text(fmt_ratio_ci(s.overhead, s.overhead_ci))
+                    Cell::text(fmt_ratio(&s.overhead))
                 },
                 if off {
                     Cell::text("—")
                 } else {
-                    Cell::from(s.overhead_rounds)
+                    Cell::from(s.overhead.interval.n)
                 },
                 Cell::text(against_off),
                 Cell::text(against_linear),
-                format!("{:.1}", s.time_ms * 1e6 / c.nodes.max(1) as f64).into(),
+                format!("{:.1}", s.time_ms.median * 1e6 / c.nodes.max(1) as f64).into(),
                 c.probes.into(),
                 c.hits.into(),
                 fmt_int(s.memory_bytes).into(),
@@ -1204,6 +1193,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
         &[
             "configuration",
             "nodes",
+            "instructions per node vs off (exact)",
             "time [95% interval]",
             "Mnps",
             "NPS(off)/NPS [95% interval]",
@@ -1220,18 +1210,21 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
     ))
 }
 
-/// A run's time interval without the unit: `[1.20, 1.31]`, empty for a single run.
+/// A run's time interval without the unit: `[1.20, 1.31]`; empty for a single run, "too noisy
+/// to rank (±x%)" for an interval too wide to mean anything.
 fn ci_text(run: &Run) -> String {
-    if run.repeats <= 1 {
-        return String::new();
-    }
+    let t = &run.time_ms;
     let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
-    format!("[{}, {}]", bare(run.time_ms_ci[0]), bare(run.time_ms_ci[1]))
+    match crate::interval::noise(t.median, &t.interval, Quantity::Level) {
+        crate::interval::Noise::Single => String::new(),
+        crate::interval::Noise::Clear => t.interval.text(bare),
+        crate::interval::Noise::TooNoisy(h) => format!("too noisy to rank (±{:.0}%)", h * 100.0),
+    }
 }
 
 /// A run's median time with its interval below it.
 fn time_cell(run: &Run) -> Result<Cell> {
-    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms), "ci": ci_text(run) }))
+    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms.median), "ci": ci_text(run) }))
 }
 
 /// Time per depth of the head-to-head `detectors`, marking trees that differ from linear's.
@@ -1250,7 +1243,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
         for (i, name) in detectors.iter().enumerate() {
             match find(name, d) {
                 Some(run) if run.counters.nodes == reference.counters.nodes => {
-                    equal[i].0 += run.time_ms;
+                    equal[i].0 += run.time_ms.median;
                     equal[i].1 += run.counters.nodes;
                     equal[i].2 += 1;
                     row.push(time_cell(run)?);
@@ -1260,7 +1253,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
                     row.push(cell(&json!({
                         "kind": "differs",
                         "nodes": fmt_int(run.counters.nodes),
-                        "time": fmt_ms(run.time_ms),
+                        "time": fmt_ms(run.time_ms.median),
                         "ci": ci_text(run),
                     }))?);
                 }
@@ -1294,7 +1287,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
     let mut own: Vec<Cell> = vec![label("all depths: ns per node")?, "".into()];
     for name in detectors {
         let (ms, nodes) = runs_of(runs, name).iter().fold((0.0, 0u64), |(t, n), r| {
-            (t + r.time_ms, n + r.counters.nodes)
+            (t + r.time_ms.median, n + r.counters.nodes)
         });
         own.push(format!("{:.1}", ms * 1e6 / nodes.max(1) as f64).into());
     }

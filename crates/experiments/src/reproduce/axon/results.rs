@@ -7,6 +7,8 @@ use replab_search::Counters;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::stats::Estimate;
+
 pub use crate::paper::{Paper, PaperCounts, PaperRow, PaperTotals};
 
 /// The `paper` field of `results.json`: the paper's tables and totals as typed in
@@ -72,22 +74,11 @@ pub struct Run {
     /// `probes`, `hits`.
     #[serde(flatten)]
     pub counters: Counters,
-    /// Wall time in milliseconds: for WAC.018 the median of the `repeats` interleaved runs, for
-    /// the further cases a single run.
-    pub time_ms: f64,
-    /// The 95% interval of the median time (`stats::median_ci`; `[time_ms, time_ms]` for a
-    /// single run, which is no interval and is left out of `results.json`).
-    #[serde(default, skip_serializing_if = "is_point")]
-    pub time_ms_ci: [f64; 2],
-    /// The probability that `time_ms_ci` covers the true median (`stats::median_coverage`;
-    /// 0 for a single run).
-    #[serde(default)]
-    pub time_ms_coverage: f64,
-    /// Runs behind `time_ms`.
-    #[serde(default)]
-    pub repeats: usize,
-    /// Nodes per second (nodes / `time_ms`).
-    pub nps: f64,
+    /// Wall time in milliseconds: for WAC.018 the median of the interleaved runs with its
+    /// interval (`stats::median_ci`), for the further cases a single run (marked as one).
+    pub time_ms: Estimate,
+    /// Nodes per second (nodes / `time_ms`, the interval mapped through it).
+    pub nps: Estimate,
     /// Principal variation (UCI).
     pub pv: Vec<String>,
 }
@@ -101,36 +92,16 @@ pub struct Summary {
     #[serde(flatten)]
     pub counters: Counters,
     /// Time of the whole run (all depths), ms: the median over the interleaved rounds of the
-    /// round's summed time.
-    pub time_ms: f64,
-    /// The 95% interval of `time_ms`.
-    #[serde(default)]
-    pub time_ms_ci: [f64; 2],
-    /// The probability that `time_ms_ci` covers the true median.
-    #[serde(default)]
-    pub time_ms_coverage: f64,
-    /// Rounds behind `time_ms`.
-    #[serde(default)]
-    pub repeats: usize,
-    /// Nodes per second over the whole run (nodes / `time_ms`).
-    pub nps: f64,
+    /// round's summed time, with its interval (`n`: the rounds).
+    pub time_ms: Estimate,
+    /// Nodes per second over the whole run (nodes / `time_ms`, the interval mapped through it).
+    pub nps: Estimate,
     /// NPS(off) / NPS(this): the median over paired rounds (round `r` of this configuration
     /// against round `r` of `off`) of the round's ratio, timed with
-    /// [`ConfigRecord::overhead_clock`]; 1 for `off`.
-    pub overhead: f64,
-    /// The 95% interval of `overhead`.
-    #[serde(default)]
-    pub overhead_ci: [f64; 2],
-    /// The probability that `overhead_ci` covers the true median (1 for `off`, exactly 1).
-    #[serde(default)]
-    pub overhead_coverage: f64,
-    /// Paired rounds behind `overhead` (more than `repeats` for the detector measured to a
-    /// target precision, see [`Results::overhead_adaptive`]).
-    #[serde(default)]
-    pub overhead_rounds: usize,
-    /// Half the width of `overhead_ci` (`0.01` = ±1 percentage point).
-    #[serde(default)]
-    pub overhead_half_width: f64,
+    /// [`ConfigRecord::overhead_clock`], with its interval (`n`: the paired rounds, more than
+    /// the rounds of `time_ms` for the detector measured to a target precision, see
+    /// [`Results::overhead_adaptive`]); exactly 1 for `off`.
+    pub overhead: Estimate,
     /// Instructions per node relative to `off`, counted under valgrind's callgrind on the same
     /// search (WAC.018, default searcher, [`crate::callgrind::DEFAULT_DEPTH`] plies): the same
     /// on every machine. `None` without valgrind or when not measured.
@@ -143,14 +114,8 @@ pub struct Summary {
     /// Relative change of generated moves vs off.
     pub generated_change: f64,
     /// Relative change of time vs off: the median over paired rounds of time(this) / time(off),
-    /// minus one.
-    pub time_change: f64,
-    /// The 95% interval of `time_change`.
-    #[serde(default)]
-    pub time_change_ci: [f64; 2],
-    /// The probability that `time_change_ci` covers the true median.
-    #[serde(default)]
-    pub time_change_coverage: f64,
+    /// minus one, with its interval.
+    pub time_change: Estimate,
     /// Best move at the deepest iteration (UCI).
     pub final_best_move: String,
     /// Score at the deepest iteration (cp, White's view).
@@ -278,8 +243,8 @@ pub struct Adaptive {
     pub extra_rounds: usize,
     /// Half-width reached.
     pub half_width: f64,
-    /// Wall time of the added rounds, seconds.
-    pub seconds: f64,
+    /// Wall time of the added rounds, seconds (one measurement: a single sample).
+    pub seconds: Estimate,
     /// Why it stopped: `target`, `rounds cap` or `time cap`.
     pub stopped: String,
 }
@@ -333,9 +298,4 @@ impl Results {
 /// The runs of configuration `name` among `runs`, in their order.
 pub fn runs_of<'a>(runs: &'a [Run], name: &str) -> Vec<&'a Run> {
     runs.iter().filter(|r| r.detector == name).collect()
-}
-
-/// Whether an interval is a single point (a single run's time): then it is not written.
-fn is_point(ci: &[f64; 2]) -> bool {
-    ci[0] == ci[1]
 }

@@ -18,7 +18,7 @@ use super::results::{
 };
 use crate::compare::{self, Reference, Scope};
 use crate::experiment::check_range;
-use crate::stats::{Estimate, interleaved, median_ci, median_coverage};
+use crate::stats::{Estimate, Interval, Quantity, interleaved, median_ci, median_coverage};
 use crate::{Progress, Silent};
 
 pub use crate::datasets::WAC018;
@@ -189,11 +189,8 @@ fn record(detector: &str, policy: DrawPolicy, root: &Position, it: &Iteration) -
         eval_cp: white.value(),
         mate: white.mate_in(),
         counters: it.counters,
-        time_ms: it.time_ms,
-        time_ms_ci: [it.time_ms; 2],
-        time_ms_coverage: 0.0,
-        repeats: 1,
-        nps: it.nps(),
+        time_ms: Estimate::single(it.time_ms),
+        nps: Estimate::single(it.nps()),
         pv: it.pv.iter().map(|m| m.uci().to_string()).collect(),
     }
 }
@@ -247,19 +244,11 @@ fn paper_record() -> Result<PaperRecord> {
     PaperRecord::new(record).context(tables.path)
 }
 
-/// A relative change with its interval: `+28.6% [+20.1%, +33.0%]`.
-pub fn fmt_change_ci(change: f64, ci: [f64; 2]) -> String {
-    format!(
-        "{} [{}, {}]",
-        fmt_delta_pct(change),
-        fmt_delta_pct(ci[0]),
-        fmt_delta_pct(ci[1])
-    )
-}
-
-/// Whether the interval `ci` of a change contains zero: no measurable change.
-pub fn contains_zero(ci: [f64; 2]) -> bool {
-    ci[0] <= 0.0 && 0.0 <= ci[1]
+/// A relative change with its interval: `+28.6% [+20.1%, +33.0%]`, or "too noisy to rank"
+/// when the interval contains zero or is wider than the noise limit
+/// ([`crate::interval::noise`]).
+pub fn fmt_change(change: &Estimate) -> String {
+    change.cell(Quantity::Change, fmt_delta_pct)
 }
 
 /// Repetitions per 1,000 generated positions.
@@ -275,16 +264,10 @@ pub fn claims(summary: &[Summary], paper: &Paper, max_depth: u32) -> Vec<compare
     let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
         return Vec::new();
     };
-    let time = Estimate {
-        median: axon.time_change,
-        ci: axon.time_change_ci,
-        repeats: axon.repeats,
-        coverage: median_coverage(axon.repeats),
-    };
     claims_of(
         axon.terminal_nodes_change,
         axon.generated_change,
-        &time,
+        &axon.time_change,
         paper,
         max_depth,
     )
@@ -355,7 +338,7 @@ pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison
     };
     let unmeasurable: Vec<&str> = others
         .iter()
-        .filter(|s| contains_zero(s.time_change_ci))
+        .filter(|s| s.time_change.interval.contains(0.0))
         .map(|s| s.detector.name())
         .collect();
     let time_note = match unmeasurable.len() {
@@ -381,7 +364,7 @@ pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison
         overall,
         range(|s| s.terminal_nodes_change),
         range(|s| s.generated_change),
-        range(|s| s.time_change),
+        range(|s| s.time_change.median),
         time_note,
     )
 }
@@ -439,14 +422,14 @@ impl Measured {
                 r.depth
             );
         }
-        Ok(runs.iter().map(|r| r.time_ms).sum())
+        Ok(runs.iter().map(|r| r.time_ms.median).sum())
     }
 
     /// Records a fixed round: checks it and keeps its times.
     fn add_fixed(&mut self, runs: &[Run], round: usize) -> Result<f64> {
         let total = self.check(runs, round)?;
         for (slot, r) in self.times.iter_mut().zip(runs) {
-            slot.push(r.time_ms);
+            slot.push(r.time_ms.median);
         }
         self.totals.push(total);
 
@@ -461,11 +444,8 @@ impl Measured {
             .map(|(run, times)| {
                 let e = median_ci(times);
                 Run {
-                    time_ms: e.median,
-                    time_ms_ci: e.ci,
-                    time_ms_coverage: e.coverage,
-                    repeats: e.repeats,
-                    nps: nps(run.counters.nodes, e.median),
+                    time_ms: e,
+                    nps: e.map(|ms| nps(run.counters.nodes, ms)),
                     ..run.clone()
                 }
             })
@@ -525,7 +505,10 @@ fn summarise(measured: &[Measured], runs: &[Run]) -> Vec<Summary> {
             let time = median_ci(&m.totals);
             let (overhead, time_change) = if m.name == off.name {
                 let one = Estimate {
-                    repeats: time.repeats,
+                    interval: Interval {
+                        n: time.interval.n,
+                        ..Interval::exact(1.0)
+                    },
                     ..Estimate::exact(1.0)
                 };
                 (one, one.map(|x| x - 1.0))
@@ -539,23 +522,14 @@ fn summarise(measured: &[Measured], runs: &[Run]) -> Vec<Summary> {
             Summary {
                 detector: registered(m.name),
                 counters: c,
-                time_ms: time.median,
-                time_ms_ci: time.ci,
-                time_ms_coverage: time.coverage,
-                repeats: time.repeats,
-                nps: nps(c.nodes, time.median),
-                overhead: overhead.median,
-                overhead_ci: overhead.ci,
-                overhead_coverage: overhead.coverage,
-                overhead_rounds: overhead.repeats,
-                overhead_half_width: (overhead.ci[1] - overhead.ci[0]) / 2.0,
+                time_ms: time,
+                nps: time.map(|ms| nps(c.nodes, ms)),
+                overhead,
                 overhead_instructions: None,
                 nodes_change: count_change(c.nodes, off_counters.nodes),
                 terminal_nodes_change: count_change(c.terminal_nodes, off_counters.terminal_nodes),
                 generated_change: count_change(c.generated, off_counters.generated),
-                time_change: time_change.median,
-                time_change_ci: time_change.ci,
-                time_change_coverage: time_change.coverage,
+                time_change,
                 final_best_move: last.map_or("-".into(), |r| r.best_move.clone()),
                 final_eval_cp: last.map_or(0, |r| r.eval_cp),
                 memory_bytes: m.bytes,
@@ -845,8 +819,8 @@ impl Wac018 {
             target,
             rounds: samples.len(),
             extra_rounds: self.measured[li].extra.len(),
-            half_width: (e.ci[1] - e.ci[0]) / 2.0,
-            seconds: start.elapsed().as_secs_f64(),
+            half_width: (e.interval.hi - e.interval.lo) / 2.0,
+            seconds: Estimate::single(start.elapsed().as_secs_f64()),
             stopped: stopped.to_string(),
         }))
     }
@@ -866,8 +840,8 @@ impl Wac018 {
         loop {
             let samples = overhead_samples(&self.measured[0], &self.measured[li]);
             if samples.len() >= next_check {
-                let hw = median_ci(&samples).ci;
-                if (hw[1] - hw[0]) / 2.0 <= target {
+                let hw = median_ci(&samples).interval;
+                if (hw.hi - hw.lo) / 2.0 <= target {
                     return Ok("target");
                 }
                 next_check = samples.len() + (samples.len() / 20).max(5);
@@ -969,9 +943,12 @@ mod claim_tests {
     fn time(median: f64, ci: [f64; 2], repeats: usize) -> Estimate {
         Estimate {
             median,
-            ci,
-            repeats,
-            coverage: median_coverage(repeats),
+            interval: Interval {
+                lo: ci[0],
+                hi: ci[1],
+                coverage: median_coverage(repeats),
+                n: repeats,
+            },
         }
     }
 

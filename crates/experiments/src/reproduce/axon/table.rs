@@ -6,6 +6,7 @@ use replab_registry::DetectorId;
 use replab_report::{fmt_delta_pct, fmt_int};
 
 use super::results::{Paper, PaperRow, Results, Summary};
+use crate::stats::Estimate;
 
 /// The summary printed on stdout: one line per configuration with its totals (generated
 /// positions first, the paper's unit), times and overheads with their 95% intervals and the
@@ -17,11 +18,12 @@ pub fn summary_table(results: &Results) -> String {
     out
 }
 
-/// `median [low, high]` with `decimals` decimals.
-fn ci(x: f64, ci: [f64; 2], decimals: usize) -> String {
+/// `median [low, high]` with `decimals` decimals (the interval as `Interval::text` says it).
+fn ci(x: &Estimate, decimals: usize) -> String {
     format!(
-        "{x:.decimals$} [{:.decimals$}, {:.decimals$}]",
-        ci[0], ci[1]
+        "{:.decimals$} {}",
+        x.median,
+        x.interval.text(|v| format!("{v:.decimals$}"))
     )
 }
 
@@ -62,7 +64,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
             a.detector,
             a.rounds,
             a.extra_rounds,
-            a.seconds,
+            a.seconds.median,
             a.half_width * 100.0,
             a.target * 100.0,
             a.stopped
@@ -104,17 +106,13 @@ fn summary_line(out: &mut String, s: &Summary) -> std::fmt::Result {
             &fmt_delta_pct(s.terminal_nodes_change),
             &fmt_int(s.counters.nodes),
             &fmt_int(s.counters.repetitions),
-            &ci(s.time_ms, s.time_ms_ci, 1),
+            &ci(&s.time_ms, 1),
             &if off {
                 "1".to_string()
             } else {
-                format!(
-                    "{} ({})",
-                    ci(s.overhead, s.overhead_ci, 3),
-                    s.overhead_rounds
-                )
+                format!("{} ({})", ci(&s.overhead, 3), s.overhead.interval.n)
             },
-            &fmt_delta_pct(s.time_change),
+            &fmt_delta_pct(s.time_change.median),
             &s.final_best_move,
             &format!("{:+.2}", f64::from(s.final_eval_cp) / 100.0),
         ],

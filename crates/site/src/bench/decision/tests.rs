@@ -25,7 +25,12 @@ fn elo(
     bounds: [f64; 2],
 ) -> Contribution {
     let value = Measured::value(value)
-        .interval(bounds, 0.95)
+        .interval(replab_harness::interval::Interval {
+            lo: bounds[0],
+            hi: bounds[1],
+            coverage: 0.95,
+            n: 400,
+        })
         .note("400 games at 1000 nodes")
         .against(Choice::detector(LINEAR));
     Contribution::new(detector, elo_column(), value).under(policy)
