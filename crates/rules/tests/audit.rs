@@ -126,8 +126,11 @@ fn small_audit_has_the_contract_and_replayable_counterexamples() {
     assert_eq!(meta["max_plies"], 200);
     assert_eq!(meta["tt_bits"], serde_json::json!([20, 12, 8, 4]));
     assert_eq!(meta["threads"], 2);
+    // Each timed once: a single sample (n 1, coverage 0).
     for field in ["play_seconds", "shrink_seconds"] {
-        assert!(meta[field].is_f64(), "meta.{field}");
+        assert!(meta[field]["median"].is_f64(), "meta.{field}");
+        assert_eq!(meta[field]["interval"]["n"], 1, "meta.{field}");
+        assert_eq!(meta[field]["interval"]["coverage"], 0.0, "meta.{field}");
     }
     assert_eq!(v["totals"]["games"], 300);
     for field in ["plies", "repetitions", "upcoming", "finished_games"] {

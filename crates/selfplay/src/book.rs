@@ -56,10 +56,10 @@ impl Book {
     /// ([`BUILTIN_NAME`], [`LARGE_NAME`]) names the built-in copy when no such file is
     /// there (outside a checkout).
     pub fn read(path: &Path) -> Result<Book> {
-        if !path.exists() {
-            if let Some((name, text)) = BUILT_IN.iter().find(|(n, _)| Path::new(n) == path) {
-                return Book::parse(name, text);
-            }
+        if !path.exists()
+            && let Some((name, text)) = BUILT_IN.iter().find(|(n, _)| Path::new(n) == path)
+        {
+            return Book::parse(name, text);
         }
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow!("cannot read the book {}: {e}", path.display()))?;
