@@ -17,6 +17,7 @@ Usage: tools/make_book.py --count 12000 --out datasets/openings/replab-balanced.
 """
 import argparse
 import multiprocessing
+import os
 import random
 import sys
 
@@ -39,10 +40,18 @@ def args():
     p.add_argument("--balance", type=int, default=50, help="|final score| bound, centipawns")
     p.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     a = p.parse_args()
+    if not (os.path.isfile(a.engine) and os.access(a.engine, os.X_OK)):
+        p.error(f"--engine {a.engine}: not an executable file")
     for name in ("count", "plies", "multipv", "nodes", "final_nodes", "jobs"):
         if getattr(a, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
     return a
+
+
+def fail(message):
+    """Bad input: the message on stderr, exit status 2."""
+    print(f"make_book: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 OPTS = None
@@ -90,9 +99,9 @@ def main():
     try:
         out = open(a.out, "x")
     except FileExistsError:
-        sys.exit(f"make_book: {a.out} exists; not overwritten")
+        fail(f"{a.out} exists; not overwritten")
     except OSError as e:
-        sys.exit(f"make_book: {a.out}: {e}")
+        fail(f"{a.out}: {e}")
     kept, seen, tried = 0, set(), 0
     with multiprocessing.Pool(a.jobs, initializer=start, initargs=(a,)) as pool, out:
         for i, found in pool.imap(line, range(a.count), chunksize=8):

@@ -36,8 +36,9 @@ def cpu():
 def run(cmd):
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
-        sys.exit(f"record_player_costs: {' '.join(cmd)} failed ({out.returncode}): "
-                 f"{out.stderr.strip()}")
+        print(f"record_player_costs: {' '.join(cmd)} failed ({out.returncode}): "
+              f"{out.stderr.strip()}", file=sys.stderr)
+        sys.exit(2)
     return out.stdout.strip()
 
 
@@ -48,7 +49,7 @@ def main():
     p.add_argument("specs", nargs="*")
     a = p.parse_args()
     if not os.access(a.replab, os.X_OK):
-        sys.exit(f"record_player_costs: {a.replab} is not an executable (cargo build --release)")
+        p.error(f"--replab {a.replab}: not an executable (cargo build --release)")
     costs = {}
     for spec in a.specs or DEFAULT_SPECS:
         m = json.loads(run([a.replab, "measure", "--count", f"player:{spec}"]))

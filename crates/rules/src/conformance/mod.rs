@@ -528,6 +528,12 @@ pub fn parse(text: &str, name: &str) -> Result<Vec<Scenario>> {
             s.id
         );
         anyhow::ensure!(
+            s.draw_margin.is_none_or(|m| (0..=1000).contains(&m)),
+            "{name}: scenario {}: draw_margin {:?} is out of range (0 to 1000 cp)",
+            s.id,
+            s.draw_margin
+        );
+        anyhow::ensure!(
             s.same_bug_as.is_empty() || all.iter().any(|t| t.id == s.same_bug_as && t.id != s.id),
             "{name}: scenario {}: same_bug_as {:?} names no other scenario",
             s.id,
