@@ -21,8 +21,20 @@ pub const LARGE_NAME: &str = "datasets/openings/replab-balanced.pgn";
 
 const LARGE_TEXT: &str = include_str!("../../../datasets/openings/replab-balanced.pgn");
 
+/// The repetition-rich book in the repository: start positions from which Stockfish's
+/// self-play went on to a threefold repetition, made by `tools/make_repetition_book.py` (see
+/// `datasets/SOURCES.md`), for the gauntlet's second column. Built in, read by this name
+/// from anywhere.
+pub const REPETITION_NAME: &str = "datasets/openings/replab-repetition.pgn";
+
+const REPETITION_TEXT: &str = include_str!("../../../datasets/openings/replab-repetition.pgn");
+
 /// The books built into the binary, by their repository path.
-const BUILT_IN: [(&str, &str); 2] = [(BUILTIN_NAME, BUILTIN_TEXT), (LARGE_NAME, LARGE_TEXT)];
+const BUILT_IN: [(&str, &str); 3] = [
+    (BUILTIN_NAME, BUILTIN_TEXT),
+    (LARGE_NAME, LARGE_TEXT),
+    (REPETITION_NAME, REPETITION_TEXT),
+];
 
 /// One opening.
 #[derive(Clone, Debug)]

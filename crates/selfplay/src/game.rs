@@ -14,6 +14,7 @@ use crate::{
     arbiter::{Arbiter, Outcome, Termination, side_cannot_mate},
     book::Opening,
     spec::{Engine, PlayerSpec},
+    usage::{ClockUse, DepthCounts, thread_cpu},
 };
 
 /// How long a player may think.
@@ -104,6 +105,11 @@ pub struct GameRecord {
     /// search ever return none): zero, since the first iteration always completes; counted so
     /// that a test can prove it.
     pub unsearched: u32,
+    /// Searched moves by last completed depth, of A and of B.
+    pub depths: [DepthCounts; 2],
+    /// Under a clock, each player's CPU time and search wall time (`None` at fixed nodes,
+    /// where the games do not depend on time).
+    pub clock_use: Option<ClockUse>,
 }
 
 impl GameRecord {
@@ -126,6 +132,10 @@ pub struct Table {
     arbiter: Arbiter,
     /// Unsearched moves of the game being played ([`GameRecord::unsearched`]).
     unsearched: u32,
+    /// Depths of the game being played ([`GameRecord::depths`]).
+    depths: [DepthCounts; 2],
+    /// CPU and wall time of the game being played ([`GameRecord::clock_use`]).
+    clock_use: ClockUse,
 }
 
 impl Table {
@@ -138,6 +148,8 @@ impl Table {
             moves: Vec::with_capacity(1024),
             arbiter: Arbiter::default(),
             unsearched: 0,
+            depths: Default::default(),
+            clock_use: ClockUse::default(),
         })
     }
 
@@ -146,6 +158,8 @@ impl Table {
         self.positions.clear();
         self.moves.clear();
         self.unsearched = 0;
+        self.depths = Default::default();
+        self.clock_use = ClockUse::default();
         // A new game: neither player keeps anything from the last one (the engine profile's
         // table, history and counter moves persist from move to move within a game only).
         self.a.new_game();
@@ -184,6 +198,8 @@ impl Table {
             termination,
             search_time,
             unsearched: self.unsearched,
+            depths: std::mem::take(&mut self.depths),
+            clock_use: (!control.deterministic()).then_some(self.clock_use),
         }
     }
 
@@ -196,15 +212,23 @@ impl Table {
     ) -> (Duration, Option<(Outcome, Termination)>) {
         let pos = self.positions[self.positions.len() - 1];
         let side = pos.side_to_move();
-        let engine = if (side == Color::White) == a_white {
+        let player = usize::from((side == Color::White) != a_white);
+        let engine = if player == 0 {
             &mut self.a
         } else {
             &mut self.b
         };
         let limits = move_limits(control, clocks[side as usize]);
+        let timed = !control.deterministic();
+        let cpu_before = if timed { thread_cpu() } else { None };
         let start = Instant::now();
         let result = engine.go(&self.positions, &self.moves, &limits);
         let spent = start.elapsed();
+        if let Some(before) = cpu_before {
+            let cpu = thread_cpu().map_or(Duration::ZERO, |now| now.saturating_sub(before));
+            self.clock_use.add(player, cpu, spent);
+        }
+        self.depths[player].add(result.last().map_or(0, |it| it.depth));
         if let Control::Clock { increment_ms, .. } = control {
             let clock = &mut clocks[side as usize];
             *clock -= spent.as_micros() as i64;

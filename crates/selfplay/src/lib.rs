@@ -9,6 +9,7 @@ pub mod options;
 pub mod run;
 pub mod spec;
 pub mod stats;
+pub mod usage;
 
 pub use arbiter::{Outcome, Termination};
 pub use book::{Book, Opening};
@@ -18,3 +19,4 @@ pub use merge::{merge, read_dir};
 pub use options::{MatchOptions, summary};
 pub use run::{MatchConfig, MatchIdentity, MatchResults, PairRecord, play};
 pub use spec::PlayerSpec;
+pub use usage::{ClockUse, DepthCounts};

@@ -26,6 +26,7 @@ use crate::{
     game::{Control, GameRecord, PgnGame, Table},
     spec::PlayerSpec,
     stats::{self, ALPHA, BETA, Decision, EloEstimate, SprtReport},
+    usage::{self, ClockUse, DepthCounts},
 };
 
 /// The settings of a match.
@@ -100,6 +101,21 @@ impl MatchConfig {
         if self.threads == 0 {
             bail!("at least one thread");
         }
+        self.check_one_game_per_core()
+    }
+
+    /// Under a clock two games that share a core measure the scheduler, not the engine: at
+    /// most one game per core.
+    fn check_one_game_per_core(&self) -> Result<()> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if !self.control.deterministic() && self.threads > cores {
+            bail!(
+                "--threads {} with --tc {}: this machine has {cores} cores, and a clock shared \
+                 by two games measures the machine, not the engine; at most --threads {cores}",
+                self.threads,
+                self.control.pgn()
+            );
+        }
         Ok(())
     }
 
@@ -112,7 +128,10 @@ impl MatchConfig {
         let pairs = self.games / 2;
         if self.control.deterministic() && pairs > openings {
             bail!(
-                "--games {}: {pairs} pairs at fixed nodes, but the book {} has {openings}                  openings; a replayed opening replays the same two games, which would be                  counted again as new ones. Play at most --games {} with this book, or give a                  larger --book",
+                "--games {}: {pairs} pairs at fixed nodes, but the book {} has {openings} \
+                 openings; a replayed opening replays the same two games, which would be \
+                 counted again as new ones. Play at most --games {} with this book, or give a \
+                 larger --book",
                 self.games,
                 self.book.name,
                 2 * openings
@@ -214,6 +233,90 @@ pub struct PairRecord {
     /// always completes.
     #[serde(default)]
     pub unsearched: [u32; 2],
+    /// Searched moves by last completed depth over the pair's two games, of A and of B.
+    #[serde(default)]
+    pub depths: [DepthCounts; 2],
+    /// Under a clock, the players' CPU and search wall time over the pair (absent at fixed
+    /// nodes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_use: Option<ClockUse>,
+}
+
+impl PairRecord {
+    /// The index of the pair's opening in `book` (its `opening_line` is the file line).
+    pub fn opening_line_index(&self, book: &Book) -> usize {
+        book.openings
+            .iter()
+            .position(|o| o.line == self.opening_line)
+            .expect("the pair's opening is in its book")
+    }
+
+    /// Whether a repetition or move-count rule ended one of the pair's games.
+    pub fn ended_by_draw_rule(&self) -> bool {
+        self.terminations.iter().any(|t| usage::is_draw_rule(*t))
+    }
+}
+
+/// What the searches reached over a match: each player's depths, the games' lengths, the
+/// pairs a draw rule ended, and under a clock the CPU share.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlaySummary {
+    /// Median last completed depth of A's and B's searched moves.
+    pub median_depth: [Option<u32>; 2],
+    /// A's and B's searched moves by last completed depth.
+    pub depths: [DepthCounts; 2],
+    /// Median plies per game (the book's included).
+    pub median_plies: Option<f64>,
+    /// Pairs with a game ended by threefold, fivefold, fifty or seventy-five moves.
+    pub draw_rule_pairs: u64,
+    /// Under a clock, the players' CPU and search wall time over the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_use: Option<ClockUse>,
+    /// Under a clock, the lower of the two players' CPU shares (CPU time ÷ search wall time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_cpu_share: Option<f64>,
+}
+
+impl PlaySummary {
+    /// The summary of `pairs`.
+    pub fn of(pairs: &[PairRecord]) -> PlaySummary {
+        let mut depths: [DepthCounts; 2] = Default::default();
+        let mut clock: Option<ClockUse> = None;
+        for p in pairs {
+            for (mine, theirs) in depths.iter_mut().zip(&p.depths) {
+                mine.merge(theirs);
+            }
+            if let Some(u) = &p.clock_use {
+                clock.get_or_insert_with(ClockUse::default).merge(u);
+            }
+        }
+        let mut plies: Vec<usize> = pairs.iter().flat_map(|p| p.plies).collect();
+        plies.sort_unstable();
+        PlaySummary {
+            median_depth: [depths[0].median(), depths[1].median()],
+            depths,
+            median_plies: median_sorted(&plies),
+            draw_rule_pairs: pairs.iter().filter(|p| p.ended_by_draw_rule()).count() as u64,
+            min_cpu_share: clock.and_then(|c| c.cpu_share().into_iter().flatten().reduce(f64::min)),
+            clock_use: clock,
+        }
+    }
+
+    /// Whether a timed match's players got less than [`usage::MIN_CPU_SHARE`] of their
+    /// searches' wall time as CPU time: the clock measured a busy machine.
+    pub fn cpu_starved(&self) -> bool {
+        self.min_cpu_share.is_some_and(|s| s < usage::MIN_CPU_SHARE)
+    }
+}
+
+/// The median of sorted `values` (the mean of the middle two for an even count).
+fn median_sorted(values: &[usize]) -> Option<f64> {
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2] as f64),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) as f64 / 2.0),
+    }
 }
 
 /// Wins, draws and losses of player A.
@@ -288,6 +391,9 @@ pub struct MatchResults {
     pub deterministic: bool,
     /// Games per termination.
     pub terminations: BTreeMap<String, u64>,
+    /// Depths reached, game lengths, draw-rule pairs and, under a clock, the CPU share.
+    #[serde(default)]
+    pub play: PlaySummary,
     /// Moves played without a completed search behind them, over every game (always 0: the
     /// first iteration of a search always completes, node limit or not).
     #[serde(default)]
@@ -347,6 +453,7 @@ impl MatchResults {
             sprt_bayeselo: summary.sprt_bayeselo,
             stopped_early,
             terminations,
+            play: PlaySummary::of(&pairs),
             pair_results: pairs,
             timing: Timing::default(),
             meta: BTreeMap::new(),
@@ -502,6 +609,15 @@ fn play_pair(
         plies: [games[0].moves.len(), games[1].moves.len()],
         same_moves: games[0].moves == games[1].moves,
         unsearched: [games[0].unsearched, games[1].unsearched],
+        depths: [0, 1].map(|p| {
+            let mut d = games[0].depths[p].clone();
+            d.merge(&games[1].depths[p]);
+            d
+        }),
+        clock_use: games[0].clock_use.map(|mut u| {
+            u.merge(&games[1].clock_use.unwrap_or_default());
+            u
+        }),
     };
     let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
     PlayedPair {
@@ -522,4 +638,56 @@ pub fn peak_rss_kib() -> u64 {
                 .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
         })
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(terminations: [Termination; 2], cpu_s: [f64; 2]) -> PairRecord {
+        PairRecord {
+            index: 0,
+            opening_line: 1,
+            points: [0.5, 0.5],
+            terminations,
+            plies: [40, 60],
+            same_moves: false,
+            unsearched: [0, 0],
+            depths: Default::default(),
+            clock_use: Some(ClockUse {
+                cpu_s,
+                search_s: [1.0, 1.0],
+            }),
+        }
+    }
+
+    #[test]
+    fn a_cpu_share_under_ninety_percent_is_a_starved_clock() {
+        let adj = [Termination::DrawAdjudication; 2];
+        let starved = PlaySummary::of(&[pair(adj, [0.89, 1.0])]);
+        assert!(starved.cpu_starved());
+        assert_eq!(starved.min_cpu_share, Some(0.89));
+        assert!(!PlaySummary::of(&[pair(adj, [0.91, 0.95])]).cpu_starved());
+        // Fixed nodes record no clock: never starved.
+        let mut p = pair(adj, [0.0, 0.0]);
+        p.clock_use = None;
+        assert!(!PlaySummary::of(&[p]).cpu_starved());
+    }
+
+    #[test]
+    fn a_pair_counts_as_ended_by_a_draw_rule_when_one_game_was() {
+        let s = PlaySummary::of(&[
+            pair([Termination::Threefold, Termination::Checkmate], [1.0; 2]),
+            pair(
+                [Termination::DrawAdjudication, Termination::FiftyMoves],
+                [1.0; 2],
+            ),
+            pair(
+                [Termination::DrawAdjudication, Termination::Checkmate],
+                [1.0; 2],
+            ),
+        ]);
+        assert_eq!(s.draw_rule_pairs, 2);
+        assert_eq!(s.median_plies, Some(50.0));
+    }
 }

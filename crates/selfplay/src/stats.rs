@@ -99,3 +99,9 @@ pub fn games_to_resolve(p: &Pentanomial, elo: f64) -> Option<u64> {
     }
     summarize(p)?.games_for_power(elo.abs(), RESOLVE_POWER)
 }
+
+/// Games a 95% interval of ±`elo` would need at the match's own score and variance (`None`
+/// where [`replab_elo::Summary::games_to_resolve_elo`] is: a score of 0 or 1, or no pair).
+pub fn games_for_half_width(p: &Pentanomial, elo: f64) -> Option<u64> {
+    summarize(p)?.games_to_resolve_elo(elo)
+}

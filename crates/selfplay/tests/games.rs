@@ -266,3 +266,57 @@ fn the_large_book_gives_distinct_openings_for_ten_thousand_games() {
     c.book = Arc::new(book);
     assert!(c.check().is_ok(), "5,000 pairs, each its own opening");
 }
+
+/// The repetition-rich built-in book: every line a FEN start position of its own.
+#[test]
+fn the_repetition_book_has_distinct_start_positions() {
+    let book = Book::read(std::path::Path::new(replab_selfplay::book::REPETITION_NAME))
+        .expect("the built-in copy");
+    assert!(book.openings.len() >= 100, "{}", book.openings.len());
+    let mut starts = std::collections::HashSet::new();
+    for o in &book.openings {
+        assert!(o.from_fen && o.moves.is_empty(), "line {}", o.line);
+        assert!(
+            starts.insert(o.start.key()),
+            "line {}: a repeated start",
+            o.line
+        );
+    }
+}
+
+/// Under a clock two games sharing a core measure the scheduler: refused, naming the cores.
+#[test]
+fn a_clock_match_plays_at_most_one_game_per_core() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut c = config(2, 100, cores + 1);
+    assert!(c.check().is_ok(), "fixed nodes do not depend on the cores");
+    c.control = Control::parse_tc("1+0.01").unwrap();
+    let err = c.check().unwrap_err().to_string();
+    assert!(err.contains(&format!("at most --threads {cores}")), "{err}");
+    c.threads = cores;
+    assert!(c.check().is_ok());
+}
+
+/// Every searched move has its depth counted for its player; a clock records each player's
+/// CPU time, fixed nodes do not.
+#[test]
+fn depths_are_counted_per_searched_move_and_cpu_time_only_under_a_clock() {
+    let (r, _) = play(&config(4, 300, 2), &mut |_, _| {}).unwrap();
+    let book = Book::builtin();
+    for p in &r.pair_results {
+        let book_plies = book.openings[p.opening_line_index(&book)].moves.len();
+        let searched: u64 = p.depths.iter().map(|d| d.moves()).sum();
+        assert_eq!(searched as usize, p.plies[0] + p.plies[1] - 2 * book_plies);
+        assert!(p.clock_use.is_none());
+    }
+    assert!(r.play.median_depth.iter().all(Option::is_some));
+    assert!(r.play.clock_use.is_none() && r.play.min_cpu_share.is_none());
+
+    let mut timed = config(2, 0, 1);
+    timed.control = Control::parse_tc("0.3+0.003").unwrap();
+    let (r, _) = play(&timed, &mut |_, _| {}).unwrap();
+    let used = r.play.clock_use.expect("a clock records CPU time");
+    assert!(used.cpu_s.iter().all(|s| *s > 0.0), "{used:?}");
+    let share = r.play.min_cpu_share.unwrap();
+    assert!(share > 0.0 && share < 1.2, "{share}");
+}

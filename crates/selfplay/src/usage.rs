@@ -1,0 +1,167 @@
+//! What the players' searches reached and got: the last completed depth of every searched
+//! move, and under a clock the CPU time each player's thread got against the wall time its
+//! searches took. A row's median depth says whether a node budget searched deep enough for
+//! repetition handling to matter; its CPU share says whether the clock measured the engine or
+//! a machine busy with other work.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::arbiter::Termination;
+
+/// Counts of searched moves by last completed depth (`counts[d]`: moves whose deepest
+/// completed iteration was `d`), for one player.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct DepthCounts(pub Vec<u64>);
+
+impl DepthCounts {
+    /// Counts one move searched to `depth`.
+    pub fn add(&mut self, depth: u32) {
+        let d = depth as usize;
+        if self.0.len() <= d {
+            self.0.resize(d + 1, 0);
+        }
+        self.0[d] += 1;
+    }
+
+    /// Adds every count of `other`.
+    pub fn merge(&mut self, other: &DepthCounts) {
+        if self.0.len() < other.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (mine, theirs) in self.0.iter_mut().zip(&other.0) {
+            *mine += theirs;
+        }
+    }
+
+    /// Moves counted.
+    pub fn moves(&self) -> u64 {
+        self.0.iter().sum()
+    }
+
+    /// The median depth (the lower median for an even count); `None` without a move.
+    pub fn median(&self) -> Option<u32> {
+        let n = self.moves();
+        if n == 0 {
+            return None;
+        }
+        let mut seen = 0;
+        for (depth, count) in self.0.iter().enumerate() {
+            seen += count;
+            if 2 * seen >= n {
+                return Some(depth as u32);
+            }
+        }
+        unreachable!("the counts sum to n")
+    }
+}
+
+/// Under a clock: each player's CPU time and the wall time of its searches (A, B), seconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClockUse {
+    /// CPU time the searching thread got, per player.
+    pub cpu_s: [f64; 2],
+    /// Wall time inside the searches, per player.
+    pub search_s: [f64; 2],
+}
+
+impl ClockUse {
+    /// Adds one search of player `p` (0 = A, 1 = B).
+    pub fn add(&mut self, p: usize, cpu: Duration, wall: Duration) {
+        self.cpu_s[p] += cpu.as_secs_f64();
+        self.search_s[p] += wall.as_secs_f64();
+    }
+
+    /// Adds `other`'s times.
+    pub fn merge(&mut self, other: &ClockUse) {
+        for p in 0..2 {
+            self.cpu_s[p] += other.cpu_s[p];
+            self.search_s[p] += other.search_s[p];
+        }
+    }
+
+    /// Each player's CPU time as a share of its searches' wall time (`None` before any).
+    pub fn cpu_share(&self) -> [Option<f64>; 2] {
+        [0, 1].map(|p| (self.search_s[p] > 0.0).then(|| self.cpu_s[p] / self.search_s[p]))
+    }
+}
+
+/// The CPU time the calling thread has had so far (`None` where it cannot be read).
+pub fn thread_cpu() -> Option<Duration> {
+    cpu_time::ThreadTime::try_now()
+        .ok()
+        .map(|t| t.as_duration())
+}
+
+/// A draw by one of the four repetition and move-count rules (threefold, fivefold, fifty,
+/// seventy-five moves): the games where the players' repetition handling decided the end.
+pub fn is_draw_rule(t: Termination) -> bool {
+    matches!(
+        t,
+        Termination::Threefold
+            | Termination::Fivefold
+            | Termination::FiftyMoves
+            | Termination::SeventyFiveMoves
+    )
+}
+
+/// The lowest CPU share of a timed match's players below which the clock measured a busy
+/// machine rather than the engine (90%).
+pub const MIN_CPU_SHARE: f64 = 0.9;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_median_of_depth_counts_is_the_middle_move() {
+        let mut c = DepthCounts::default();
+        assert_eq!(c.median(), None);
+        for d in [3, 8, 8, 9, 12] {
+            c.add(d);
+        }
+        assert_eq!(c.median(), Some(8));
+        let mut more = DepthCounts::default();
+        for _ in 0..6 {
+            more.add(12);
+        }
+        c.merge(&more);
+        assert_eq!((c.moves(), c.median()), (11, Some(12)));
+    }
+
+    #[test]
+    fn cpu_share_is_cpu_over_wall_per_player() {
+        let mut u = ClockUse::default();
+        assert_eq!(u.cpu_share(), [None, None]);
+        u.add(0, Duration::from_millis(45), Duration::from_millis(50));
+        u.add(1, Duration::from_millis(50), Duration::from_millis(50));
+        let [a, b] = u.cpu_share();
+        assert!((a.unwrap() - 0.9).abs() < 1e-9 && (b.unwrap() - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_thread_cpu_clock_advances_with_work() {
+        let Some(before) = thread_cpu() else {
+            eprintln!("skipped: no thread CPU clock on this system");
+            return;
+        };
+        let mut x = 0u64;
+        for i in 0..5_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(std::hint::black_box(i));
+        }
+        std::hint::black_box(x);
+        assert!(thread_cpu().unwrap() > before);
+    }
+
+    #[test]
+    fn only_the_repetition_and_move_count_rules_are_draw_rules() {
+        let rules: Vec<_> = Termination::ALL
+            .into_iter()
+            .filter(|t| is_draw_rule(*t))
+            .collect();
+        assert_eq!(rules.len(), 4, "{rules:?}");
+        assert!(!is_draw_rule(Termination::DrawAdjudication));
+    }
+}
