@@ -15,7 +15,7 @@ import subprocess
 import sys
 
 DEFAULT_SPECS = [
-    "off", "linear", "linear+cuckoo", "tt-open", "tt-thompson", "filo-all-history", "rookie",
+    "off", "linear", "linear+cuckoo", "tt-open", "tt-thompson", "filo", "filo-all-history", "rookie",
     "axon:policy=twofold", "matrix", "matrix-checksum", "matrix-keybits",
     "linear:policy=twofold", "off:policy=twofold", "linear:policy=threefold",
     "linear:policy=moreland", "linear:policy=stanback",

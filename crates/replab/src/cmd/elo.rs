@@ -10,9 +10,15 @@ experiment_command! {
         /// Nodes per move of the fixed-node matches.
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
-        /// Games per fixed-node match (even).
+        /// Games per fixed-node match on the balanced book (even).
         #[arg(long, value_name = "N")]
         games: Option<u64>,
+        /// Games per fixed-node match on the repetition-rich book (even; 0: none).
+        #[arg(long, value_name = "N")]
+        rep_games: Option<u64>,
+        /// Games per equal-cost match of the rows that differ in technique (even; 0: none).
+        #[arg(long, value_name = "N")]
+        cost_games: Option<u64>,
         /// Time control of the timed matches, BASE+INC seconds.
         #[arg(long, value_name = "T")]
         tc: Option<String>,
@@ -25,5 +31,9 @@ experiment_command! {
         /// Worker threads.
         #[arg(long, value_name = "T")]
         threads: Option<usize>,
+    }
+    |config| {
+        // The equal-cost rows count instructions with this binary under valgrind.
+        config.exe = Some(std::env::current_exe()?);
     }
 }

@@ -7,6 +7,7 @@
 
 mod page;
 mod rows;
+mod validation;
 crate::settings!(Config, check);
 
 /// The self-play gauntlet as an experiment of the table.
@@ -14,6 +15,14 @@ pub struct Elo;
 
 impl crate::experiment::Experiment for Elo {
     crate::experiment_items!("elo", "elo", summary);
+
+    /// The site's settings, with the binary that counts the equal-cost rows' instructions.
+    fn bench_config(site: &crate::experiment::Site) -> Result<Config> {
+        Ok(Config {
+            exe: site.exe.clone(),
+            ..site.settings::<Self>()
+        })
+    }
 
     fn headlines(results: &Results) -> Vec<crate::experiment::Headline> {
         vec![crate::experiment::Headline {
@@ -52,7 +61,7 @@ fn choice_of(spec: &PlayerSpec) -> Option<Choice> {
 /// policy played with linear (a preset row). A row that measured a busy machine contributes
 /// nothing.
 fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
-    if r.machine_too_busy {
+    if r.machine_too_busy || !matches!(r.measure, Measure::Balanced | Measure::Clock) {
         return None;
     }
     let spec = PlayerSpec::parse(&r.a).ok()?;
@@ -96,17 +105,21 @@ use anyhow::{Context, Result, ensure};
 use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir};
 use replab_selfplay::{
-    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, play,
+    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination,
+    book::REPETITION_NAME,
+    play,
     stats::{self, Decision, EloEstimate},
 };
 use serde::{Deserialize, Serialize};
 
-pub use rows::{BASELINE, Published, ROWS, Row};
+pub use rows::{BASELINE, Published, ROWS, Row, Scale};
+pub use validation::{Agreement, Validation, validate};
 
 use crate::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
 use crate::experiment::check_range;
+use crate::matches::cost;
 use crate::{Progress, interval::Interval};
 
 /// The page's title.
@@ -115,10 +128,15 @@ pub const TITLE: &str = "Elo of each choice: self-play gauntlet";
 /// The settings of `replab elo`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// Nodes per move of the fixed-node matches.
+    /// Nodes per move of the fixed-node matches (the engine profile's median completed depth
+    /// is 8 at 10,000 nodes on the middlegame suite: `tools/depth_at_nodes.py`).
     pub nodes: u64,
-    /// Games per fixed-node match (even).
+    /// Games per fixed-node match on the balanced book (even).
     pub games: u64,
+    /// Games per fixed-node match on the repetition-rich book (even; 0: none).
+    pub rep_games: u64,
+    /// Games per equal-cost match of the detector rows (even; 0: none).
+    pub cost_games: u64,
     /// The time control of the timed matches (`BASE+INC` seconds).
     pub tc: String,
     /// Games per timed match (even; 0: no timed matches).
@@ -127,6 +145,10 @@ pub struct Config {
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
+    /// The replab binary that counts the equal-cost rows' instructions under valgrind
+    /// (`replab measure`); `None` takes the recorded table (`datasets/player-costs.json`),
+    /// and the results say which.
+    pub exe: Option<std::path::PathBuf>,
     /// The command line that regenerates the report.
     pub command: String,
 }
@@ -135,12 +157,15 @@ impl Default for Config {
     /// The full run (part of `bench`).
     fn default() -> Self {
         Config {
-            nodes: 1000,
-            games: 600,
-            tc: "0.2+0.002".into(),
-            tc_games: 100,
+            nodes: 10_000,
+            games: 60,
+            rep_games: 60,
+            cost_games: 60,
+            tc: "0.5+0.005".into(),
+            tc_games: 40,
             seed: 1,
             threads: crate::engine::default_threads(),
+            exe: None,
             command: "replab elo".into(),
         }
     }
@@ -150,10 +175,10 @@ impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
         Config {
-            nodes: 1000,
-            games: 100,
-            tc: "0.2+0.002".into(),
-            tc_games: 16,
+            games: 4,
+            rep_games: 2,
+            cost_games: 2,
+            tc_games: 2,
             command: "replab elo --quick".into(),
             ..Config::default()
         }
@@ -166,11 +191,13 @@ impl Config {
             "--games {}: an even number of at least 2",
             self.games
         );
-        ensure!(
-            self.tc_games.is_multiple_of(2),
-            "--tc-games {}: an even number",
-            self.tc_games
-        );
+        for (option, games) in [
+            ("--rep-games", self.rep_games),
+            ("--cost-games", self.cost_games),
+            ("--tc-games", self.tc_games),
+        ] {
+            ensure!(games.is_multiple_of(2), "{option} {games}: an even number");
+        }
         ensure!(
             (1..=10_000_000).contains(&self.nodes),
             "--nodes {} is out of range (1 to 10000000)",
@@ -189,12 +216,35 @@ pub struct RowResult {
     pub group: String,
     /// What is compared, in words.
     pub label: String,
+    /// Which of the row's measurements this is.
+    pub measure: Measure,
+    /// The opening book.
+    pub book: String,
     /// Player A, canonical.
     pub a: String,
     /// Player B (the baseline of the row), canonical.
     pub b: String,
-    /// `N nodes` or the time control.
+    /// `N nodes`, `N : M nodes (equal cost)` or the time control.
     pub control: String,
+    /// Equal cost: A's and B's nodes per move, in the inverse ratio of their instructions
+    /// per node.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_scaling: Option<replab_selfplay::CostScaling>,
+    /// Median last completed depth of A's and B's searched moves.
+    pub median_depth: [Option<u32>; 2],
+    /// Median plies per game.
+    pub median_plies: Option<f64>,
+    /// Games per termination.
+    pub terminations: std::collections::BTreeMap<String, u64>,
+    /// Pairs with a game ended by threefold, fivefold, fifty or seventy-five moves.
+    pub draw_rule_pairs: u64,
+    /// Timed rows: the lower of the two players' CPU shares (CPU time ÷ search wall time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_cpu_share: Option<f64>,
+    /// Games an interval of ±2 Elo would need at the row's own score and variance.
+    pub games_for_2_elo: Option<u64>,
+    /// Core-hours those games would take at the row's measured search time per game.
+    pub core_hours_for_2_elo: Option<f64>,
     /// Whether the games are reproducible (fixed nodes).
     pub deterministic: bool,
     /// Games played.
@@ -222,8 +272,9 @@ pub struct RowResult {
     /// Games lost on time (timed rows; 0 at fixed nodes).
     #[serde(default)]
     pub time_forfeits: u64,
-    /// A timed row with more than [`BUSY_FORFEIT_SHARE`] of its games lost on time: the clock
-    /// measured the machine, not the engine, so the row gets no verdict.
+    /// A timed row with more than [`BUSY_FORFEIT_SHARE`] of its games lost on time, or a
+    /// player whose CPU share was under 90%: the clock measured the machine, not the engine,
+    /// so the row gets no verdict.
     #[serde(default)]
     pub machine_too_busy: bool,
     /// Wall time, seconds.
@@ -240,6 +291,59 @@ pub const BUSY_FORFEIT_SHARE: f64 = 0.01;
 pub fn too_busy(forfeits: u64, games: u64) -> bool {
     games > 0 && forfeits as f64 > BUSY_FORFEIT_SHARE * games as f64
 }
+
+/// The measurements of a row: what the two players play with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Measure {
+    /// Fixed nodes on the balanced book: the change of the tree alone.
+    Balanced,
+    /// Fixed nodes on the repetition-rich book: where repetitions decide games.
+    RepetitionRich,
+    /// Equal cost on the balanced book: each player the nodes the same instructions buy.
+    EqualCost,
+    /// A real clock on the balanced book.
+    Clock,
+}
+
+impl Measure {
+    /// Every measurement, in the table's order.
+    pub const ALL: [Measure; 4] = [
+        Measure::Balanced,
+        Measure::RepetitionRich,
+        Measure::EqualCost,
+        Measure::Clock,
+    ];
+
+    /// The heading of its table.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Measure::Balanced => "Fixed nodes, balanced book",
+            Measure::RepetitionRich => "Fixed nodes, repetition-rich book",
+            Measure::EqualCost => "Equal cost (instructions), balanced book",
+            Measure::Clock => "Real clock, balanced book",
+        }
+    }
+
+    /// A short name for the command line's table.
+    pub fn short(self) -> &'static str {
+        match self {
+            Measure::Balanced => "balanced",
+            Measure::RepetitionRich => "repetition",
+            Measure::EqualCost => "equal-cost",
+            Measure::Clock => "clock",
+        }
+    }
+
+    /// Whether the games are reproducible.
+    pub fn deterministic(self) -> bool {
+        self != Measure::Clock
+    }
+}
+
+/// The median completed depth the gauntlet's budgets are chosen to reach (issue: repetition
+/// handling matters only where the search sees past a few plies).
+pub const TARGET_DEPTH: u32 = 8;
 
 /// Totals of the run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -269,12 +373,21 @@ pub struct ConfigRecord {
     pub games: u64,
     /// Time control.
     pub tc: String,
+    /// Games per fixed-node match on the repetition-rich book.
+    #[serde(default)]
+    pub rep_games: u64,
+    /// Games per equal-cost match.
+    #[serde(default)]
+    pub cost_games: u64,
     /// Games per timed match.
     pub tc_games: u64,
     /// Seed.
     pub seed: u64,
-    /// The opening book.
+    /// The balanced opening book.
     pub book: String,
+    /// The repetition-rich opening book.
+    #[serde(default)]
+    pub repetition_book: String,
     /// The baseline.
     pub baseline: String,
 }
@@ -284,31 +397,124 @@ pub struct ConfigRecord {
 pub struct Results {
     /// Settings.
     pub config: ConfigRecord,
-    /// One result per row and control, fixed nodes first.
+    /// One result per row and measurement, in [`Measure::ALL`] order.
     pub rows: Vec<RowResult>,
+    /// Every row measured both at equal cost and at the clock: whether the two agree.
+    #[serde(default)]
+    pub validations: Vec<Validation>,
     /// Totals.
     pub totals: Totals,
     /// Report metadata.
     pub meta: Meta,
 }
 
-/// Plays every row's match.
+/// One match of the gauntlet: a row, measured one way, over `games` games.
+struct Job<'a> {
+    row: &'a Row,
+    measure: Measure,
+    games: u64,
+}
+
+/// The gauntlet's matches in the table's order: every row on each book at fixed nodes, the
+/// rows whose players differ in technique at equal cost, the rows marked for it at the clock.
+fn jobs(config: &Config) -> Vec<Job<'static>> {
+    let mut out = Vec::new();
+    for measure in Measure::ALL {
+        let games = match measure {
+            Measure::Balanced => config.games,
+            Measure::RepetitionRich => config.rep_games,
+            Measure::EqualCost => config.cost_games,
+            Measure::Clock => config.tc_games,
+        };
+        let rows = ROWS.iter().filter(|r| match measure {
+            Measure::Balanced | Measure::RepetitionRich => true,
+            Measure::EqualCost => r.technique_differs(),
+            Measure::Clock => r.at_tc,
+        });
+        if games > 0 {
+            out.extend(rows.map(|row| Job {
+                row,
+                measure,
+                games,
+            }));
+        }
+    }
+    out
+}
+
+/// The two books: balanced (the built-in one) and repetition-rich.
+struct Books {
+    balanced: Arc<Book>,
+    repetition: Arc<Book>,
+}
+
+impl Books {
+    /// Reads both, refusing a repetition-rich match with more pairs than openings.
+    fn read(config: &Config) -> Result<Books> {
+        let repetition = Book::read(std::path::Path::new(REPETITION_NAME))?;
+        let openings = repetition.openings.len() as u64;
+        ensure!(
+            config.rep_games / 2 <= openings,
+            "--rep-games {}: the repetition-rich book {REPETITION_NAME} has {openings} \
+             openings, so at most --rep-games {} distinct pairs",
+            config.rep_games,
+            2 * openings
+        );
+        Ok(Books {
+            balanced: Arc::new(Book::builtin()),
+            repetition: Arc::new(repetition),
+        })
+    }
+}
+
+/// The match of `job`: its players, control and book; at equal cost the players' budgets
+/// scaled by their instruction costs (`costs` caches each player's count).
+fn match_config(
+    config: &Config,
+    job: &Job,
+    books: &Books,
+    costs: &mut cost::Counted,
+) -> Result<MatchConfig> {
+    let label = || format!("row {}", job.row.label);
+    let mut m = MatchConfig {
+        a: PlayerSpec::parse(&job.row.a).with_context(label)?,
+        b: PlayerSpec::parse(&job.row.b).with_context(label)?,
+        control: match job.measure {
+            Measure::Clock => Control::parse_tc(&config.tc)?,
+            _ => Control::Nodes(config.nodes),
+        },
+        games: job.games,
+        seed: config.seed,
+        book: match job.measure {
+            Measure::RepetitionRich => books.repetition.clone(),
+            _ => books.balanced.clone(),
+        },
+        bounds: stats::DEFAULT_BOUNDS,
+        early_stop: false,
+        shard: None,
+        threads: config.threads,
+        cost_scaling: None,
+    };
+    if job.measure == Measure::EqualCost {
+        let scaling = cost::scaling_cached(&m, config.exe.as_deref(), costs).with_context(label)?;
+        m.a.nodes = Some(scaling.a_nodes);
+        m.b.nodes = Some(scaling.b_nodes);
+        m.cost_scaling = Some(scaling);
+    }
+    Ok(m)
+}
+
+/// Plays every row's matches.
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     config.check()?;
-    let book = Arc::new(Book::builtin());
-    let tc = Control::parse_tc(&config.tc)?;
-    let mut jobs: Vec<(&Row, Control, u64)> = ROWS
+    let books = Books::read(config)?;
+    let jobs = jobs(config);
+    let total_games: u64 = jobs.iter().map(|j| j.games).sum();
+    let mut costs = cost::Counted::default();
+    let configs: Vec<MatchConfig> = jobs
         .iter()
-        .map(|r| (r, Control::Nodes(config.nodes), config.games))
-        .collect();
-    if config.tc_games > 0 {
-        jobs.extend(
-            ROWS.iter()
-                .filter(|r| r.at_tc)
-                .map(|r| (r, tc, config.tc_games)),
-        );
-    }
-    let total_games: u64 = jobs.iter().map(|j| j.2).sum();
+        .map(|j| match_config(config, j, &books, &mut costs))
+        .collect::<Result<_>>()?;
     progress.stage("elo: games", total_games);
     let mut rows = Vec::with_capacity(jobs.len());
     let mut totals = Totals {
@@ -316,22 +522,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         ..Totals::default()
     };
     let mut search_s = 0.0;
-    for (row, control, games) in jobs {
-        let m = MatchConfig {
-            a: PlayerSpec::parse(&row.a).with_context(|| format!("row {}", row.label))?,
-            b: PlayerSpec::parse(&row.b).with_context(|| format!("row {}", row.label))?,
-            control,
-            games,
-            seed: config.seed,
-            book: book.clone(),
-            bounds: stats::DEFAULT_BOUNDS,
-            early_stop: false,
-            shard: None,
-            threads: config.threads,
-            cost_scaling: None,
-        };
+    for (job, m) in jobs.iter().zip(&configs) {
         let mut last = 0;
-        let (results, _) = play(&m, &mut |done, _| {
+        let (results, _) = play(m, &mut |done, _| {
             progress.advance(2 * (done - last));
             last = done;
         })?;
@@ -341,7 +534,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         totals.table_bytes_per_worker = totals
             .table_bytes_per_worker
             .max(results.timing.table_bytes_per_worker);
-        rows.push(row_result(row, &results));
+        rows.push(row_result(job, &results));
     }
     progress.finish();
     totals.games_per_second = totals.games as f64 / totals.wall_s.max(1e-9);
@@ -352,12 +545,16 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         config: ConfigRecord {
             nodes: config.nodes,
             games: config.games,
+            rep_games: config.rep_games,
+            cost_games: config.cost_games,
             tc: config.tc.clone(),
             tc_games: config.tc_games,
             seed: config.seed,
-            book: book.name.clone(),
+            book: books.balanced.name.clone(),
+            repetition_book: books.repetition.name.clone(),
             baseline: BASELINE.into(),
         },
+        validations: validate(&rows),
         rows,
         totals,
         meta: Meta::collect(&config.command),
@@ -365,24 +562,36 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 }
 
 /// A row's line of the table from its match.
-fn row_result(row: &Row, r: &MatchResults) -> RowResult {
-    let control = match r.identity.control {
-        Control::Nodes(n) => format!("{n} nodes"),
-        c => format!("tc {}", c.pgn()),
+fn row_result(job: &Job, r: &MatchResults) -> RowResult {
+    let control = match (r.identity.control, &r.identity.cost_scaling) {
+        (Control::Nodes(_), Some(s)) => format!("{} : {} nodes", s.a_nodes, s.b_nodes),
+        (Control::Nodes(n), None) => format!("{n} nodes"),
+        (c, _) => format!("tc {}", c.pgn()),
     };
     let p = r.pentanomial_fastchess;
-    let no_difference = r.elo.contains(0.0);
     let forfeits = r
         .terminations
         .get(Termination::TimeForfeit.name())
         .copied()
         .unwrap_or(0);
+    let games_for_2_elo = stats::games_for_half_width(&p, 2.0);
+    let search_s_per_game = r.timing.search_s / r.games.max(1) as f64;
     RowResult {
-        group: row.group.into(),
-        label: row.label.clone(),
+        group: job.row.group.into(),
+        label: job.row.label.clone(),
+        measure: job.measure,
+        book: r.identity.book.clone(),
         a: r.identity.a.clone(),
         b: r.identity.b.clone(),
         control,
+        cost_scaling: r.identity.cost_scaling.clone(),
+        median_depth: r.play.median_depth,
+        median_plies: r.play.median_plies,
+        terminations: r.terminations.clone(),
+        draw_rule_pairs: r.play.draw_rule_pairs,
+        min_cpu_share: r.play.min_cpu_share,
+        games_for_2_elo,
+        core_hours_for_2_elo: games_for_2_elo.map(|g| g as f64 * search_s_per_game / 3600.0),
         deterministic: r.deterministic,
         games: r.games,
         pentanomial: r.pentanomial,
@@ -390,12 +599,12 @@ fn row_result(row: &Row, r: &MatchResults) -> RowResult {
         nelo: r.nelo,
         llr: r.sprt.llr,
         decision: r.sprt.decision,
-        no_measurable_difference: no_difference,
+        no_measurable_difference: r.elo.contains(0.0),
         games_to_resolve: stats::games_to_resolve(&p, r.elo.value),
         games_identical: !r.pair_results.is_empty() && r.pair_results.iter().all(|q| q.same_moves),
-        published: row.published.clone(),
+        published: job.row.published.clone(),
         time_forfeits: forfeits,
-        machine_too_busy: !r.deterministic && too_busy(forfeits, r.games),
+        machine_too_busy: !r.deterministic && (too_busy(forfeits, r.games) || r.play.cpu_starved()),
         wall_s: r.timing.wall_s,
         search_s: r.timing.search_s,
     }
@@ -409,15 +618,19 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
 
 /// The headline: how many choices differ measurably from the baseline at fixed nodes.
 pub fn headline(results: &Results) -> String {
-    let fixed: Vec<&RowResult> = results.rows.iter().filter(|r| r.deterministic).collect();
+    let fixed: Vec<&RowResult> = results
+        .rows
+        .iter()
+        .filter(|r| r.measure == Measure::Balanced)
+        .collect();
     let measurable: Vec<String> = fixed
         .iter()
         .filter(|r| !r.no_measurable_difference)
         .map(|r| format!("{} {:+.0} ± {:.0}", r.a, r.elo.value, r.elo.error()))
         .collect();
     format!(
-        "Against {} at {} nodes per move ({} games per choice), {} of {} choices differ \
-         measurably in Elo (95% interval excludes 0){}",
+        "Against {} at {} nodes per move on the balanced book ({} games per choice), {} of {} \
+         choices differ measurably in Elo (95% interval excludes 0){}",
         results.config.baseline,
         results.config.nodes,
         results.config.games,
@@ -434,20 +647,31 @@ pub fn headline(results: &Results) -> String {
 /// The table the command line prints.
 pub fn summary_table(results: &Results) -> String {
     let mut out = format!(
-        "{:<44} {:<12} {:>6} {:>24} {:>20}\n",
-        "player A (vs baseline B)", "control", "games", "Elo [95%]", "[LL LD WL+DD WD WW]"
+        "{:<44} {:<10} {:<16} {:>7} {:>6} {:>24} {:>20} {:>9}\n",
+        "player A (vs baseline B)",
+        "measure",
+        "control",
+        "depth",
+        "games",
+        "Elo [95%]",
+        "[LL LD WL+DD WD WW]",
+        "draw-rule"
     );
     for r in &results.rows {
         let p = r.pentanomial;
+        let d = |x: Option<u32>| x.map_or("-".to_string(), |d| d.to_string());
         out += &format!(
-            "{:<44} {:<12} {:>6} {:>+8.1} [{:>+6.1}, {:>+6.1}] {:>20}\n",
+            "{:<44} {:<10} {:<16} {:>7} {:>6} {:>+8.1} [{:>+6.1}, {:>+6.1}] {:>20} {:>9}\n",
             format!("{} (vs {})", r.a, r.b),
+            r.measure.short(),
             r.control,
+            format!("{}/{}", d(r.median_depth[0]), d(r.median_depth[1])),
             r.games,
             r.elo.value,
             r.elo.lower,
             r.elo.upper,
             format!("[{} {} {} {} {}]", p[0], p[1], p[2], p[3], p[4]),
+            format!("{}/{}", r.draw_rule_pairs, r.games / 2),
         );
     }
     let t = &results.totals;

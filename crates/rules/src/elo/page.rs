@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use replab_report::{Cell, Page, ReportDir, escape_html, figure_html, fmt_int, table_html};
 
-use super::{Results, RowResult, TITLE, headline};
+use super::{Measure, Results, RowResult, TARGET_DEPTH, TITLE, headline};
 
 /// Writes `elo.svg` and `index.html` into the staged `dir`.
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
@@ -17,28 +17,41 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
          control: open)",
         size,
     );
-    let headers = [
-        "group",
-        "player A",
-        "baseline B",
-        "control",
-        "games",
-        "[LL, LD, WL+DD, WD, WW]",
-        "Elo (95%)",
-        "nElo (95%)",
-        "LLR [0, 2]",
-        "verdict",
-        "published (source)",
-    ];
-    let rows: Vec<Vec<Cell>> = results.rows.iter().map(table_row).collect();
+    let mut page = Page::new(TITLE, &results.meta)
+        .nav([("All reports", "../index.html")])
+        .section("Summary", summary(results, &figure));
+    for measure in Measure::ALL {
+        let rows: Vec<&RowResult> = results
+            .rows
+            .iter()
+            .filter(|r| r.measure == measure)
+            .collect();
+        if !rows.is_empty() {
+            page = page.section(measure.heading(), measure_table(measure, &rows));
+        }
+    }
+    if !results.validations.is_empty() {
+        page = page.section(
+            "Equal cost against real clocks",
+            validation_section(results),
+        );
+    }
+    page.section("Published figures", published_table(results))
+        .section("Method", method(results))
+        .write(dir, "index.html")?;
+    Ok(())
+}
+
+/// The headline, the chart and the totals.
+fn summary(results: &Results, figure: &str) -> String {
     let t = &results.totals;
-    let summary = format!(
-        "<p>{}.</p>\n{}\n{figure}\n<p>{} games in {:.1} s: {:.1} games per second on {} \
-         threads; {:.1}% of the threads' time was spent outside the searches (match loop, \
-         arbiter, PGN; goal under 5%); peak memory {} KiB (the two players' tables take {} \
-         bytes per worker).</p>\n",
+    format!(
+        "<p>{}.</p>\n{figure}\n<p>{} games in {:.1} s: {:.1} games per second on {} threads; \
+         {:.1}% of the threads' time was spent outside the searches (match loop, arbiter, PGN; \
+         goal under 5%); peak memory {} KiB (the two players' tables take {} bytes per \
+         worker). The balanced and the repetition-rich figures are separate tables and are \
+         never pooled.</p>\n",
         escape_html(&headline(results)),
-        table_html(&headers, &rows, true),
         fmt_int(t.games),
         t.wall_s,
         t.games_per_second,
@@ -46,13 +59,51 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         100.0 * t.outside_search_share,
         fmt_int(t.peak_rss_kib),
         fmt_int(t.table_bytes_per_worker),
-    );
-    Page::new(TITLE, &results.meta)
-        .nav([("All reports", "../index.html")])
-        .section("Summary", summary)
-        .section("Method", method(results))
-        .write(dir, "index.html")?;
-    Ok(())
+    )
+}
+
+/// The table of one measurement's rows.
+fn measure_table(measure: Measure, rows: &[&RowResult]) -> String {
+    let mut headers = vec![
+        "player A (vs baseline B)",
+        "control",
+        "median depth A / B",
+        "median plies",
+        "games",
+        "[LL, LD, WL+DD, WD, WW]",
+        "Elo (95%)",
+        "pairs a draw rule ended",
+        "±2 Elo would need",
+        "verdict",
+    ];
+    if measure == Measure::Clock {
+        headers.insert(8, "CPU share (lowest player)");
+    }
+    let lines: Vec<Vec<Cell>> = rows.iter().map(|r| table_row(r)).collect();
+    let ends = rows
+        .iter()
+        .map(|r| {
+            format!(
+                "<li>{}: {}</li>",
+                escape_html(&r.a),
+                escape_html(&endings(r))
+            )
+        })
+        .collect::<String>();
+    format!(
+        "{}\n<details><summary>How the games ended, per row</summary><ul>{ends}</ul></details>\n",
+        table_html(&headers, &lines, true)
+    )
+}
+
+/// The terminations of a row, most frequent first.
+fn endings(r: &RowResult) -> String {
+    let mut t: Vec<(&String, &u64)> = r.terminations.iter().collect();
+    t.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+    t.iter()
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// An Elo with its interval; a row whose every pair was one game played twice has no
@@ -67,21 +118,42 @@ fn elo_cell(r: &RowResult, e: &replab_selfplay::stats::EloEstimate) -> Cell {
     ))
 }
 
-/// One line of the table.
-fn table_row(r: &RowResult) -> Vec<Cell> {
-    let p = r.pentanomial;
-    let verdict = if r.machine_too_busy {
-        format!(
-            "machine too busy: {} of {} games lost on time (over 1%); no verdict",
+/// The depths of A and B, flagged when either is below [`TARGET_DEPTH`].
+fn depth_cell(r: &RowResult) -> Cell {
+    let d = |x: Option<u32>| x.map_or("–".to_string(), |d| d.to_string());
+    let shallow = r.median_depth.iter().flatten().any(|d| *d < TARGET_DEPTH);
+    Cell::text(format!(
+        "{} / {}{}",
+        d(r.median_depth[0]),
+        d(r.median_depth[1]),
+        if shallow {
+            format!(" (below {TARGET_DEPTH})")
+        } else {
+            String::new()
+        }
+    ))
+}
+
+/// The verdict of a row.
+fn verdict(r: &RowResult) -> String {
+    if r.machine_too_busy {
+        let cpu = r.min_cpu_share.map_or(String::new(), |s| {
+            format!(", lowest CPU share {:.0}%", 100.0 * s)
+        });
+        return format!(
+            "machine too busy: {} of {} games lost on time (limit 1%){cpu} (limit 90%); no \
+             verdict",
             r.time_forfeits, r.games
-        )
-    } else if r.games_identical {
-        format!(
+        );
+    }
+    if r.games_identical {
+        return format!(
             "identical play in every pair ({} games): no difference to measure",
             r.games
-        )
-    } else if r.no_measurable_difference {
-        match r.games_to_resolve {
+        );
+    }
+    if r.no_measurable_difference {
+        return match r.games_to_resolve {
             Some(g) => format!(
                 "no measurable difference at {} games; about {} games would detect {:+.1} Elo \
                  80% of the time",
@@ -90,37 +162,121 @@ fn table_row(r: &RowResult) -> Vec<Cell> {
                 r.elo.value
             ),
             None => format!("no measurable difference at {} games", r.games),
-        }
+        };
+    }
+    let direction = if r.elo.value > 0.0 {
+        "stronger"
     } else {
-        format!(
-            "{} measurably",
-            if r.elo.value > 0.0 {
-                "stronger"
-            } else {
-                "weaker"
-            }
-        )
+        "weaker"
     };
-    let published = r
-        .published
-        .as_ref()
-        .map_or(String::new(), |p| format!("{} ({})", p.figure, p.source));
-    vec![
-        Cell::text(&r.group),
-        Cell::text(&r.a),
-        Cell::text(&r.b),
+    format!("{direction} measurably")
+}
+
+/// The games and core-hours a ±2 Elo interval would need.
+fn needs_cell(r: &RowResult) -> Cell {
+    match (r.games_for_2_elo, r.core_hours_for_2_elo) {
+        (Some(g), Some(h)) => Cell::text(format!("{} games, {h:.1} core-h", fmt_int(g))),
+        (Some(g), None) => Cell::text(format!("{} games", fmt_int(g))),
+        _ => Cell::text("–"),
+    }
+}
+
+/// One line of a table.
+fn table_row(r: &RowResult) -> Vec<Cell> {
+    let p = r.pentanomial;
+    let mut cells = vec![
+        Cell::text(format!("{} (vs {})", r.a, r.b)),
         Cell::text(&r.control),
+        depth_cell(r),
+        Cell::text(r.median_plies.map_or("–".into(), |p| format!("{p:.0}"))),
         r.games.into(),
         Cell::text(format!(
             "[{}, {}, {}, {}, {}]",
             p[0], p[1], p[2], p[3], p[4]
         )),
         elo_cell(r, &r.elo),
-        elo_cell(r, &r.nelo),
-        Cell::text(format!("{:.2}", r.llr)),
-        Cell::text(verdict),
-        Cell::text(published),
-    ]
+        Cell::text(format!("{} of {}", r.draw_rule_pairs, r.games / 2)),
+        needs_cell(r),
+        Cell::text(verdict(r)),
+    ];
+    if r.measure == Measure::Clock {
+        let share = r
+            .min_cpu_share
+            .map_or("–".into(), |s| format!("{:.1}%", 100.0 * s));
+        cells.insert(8, Cell::text(share));
+    }
+    cells
+}
+
+/// Each row played at equal cost and at the clock, and whether the two figures agree.
+fn validation_section(results: &Results) -> String {
+    let items: String = results
+        .validations
+        .iter()
+        .map(|v| {
+            let cpu = v.min_cpu_share.map_or(String::new(), |s| {
+                format!(", lowest CPU share {:.1}%", 100.0 * s)
+            });
+            format!(
+                "<li>{} (clock: {} games lost on time{cpu})</li>",
+                escape_html(&v.sentence()),
+                v.time_forfeits
+            )
+        })
+        .collect();
+    let agree = results
+        .validations
+        .iter()
+        .filter(|v| v.agreement == super::Agreement::Agrees)
+        .count();
+    format!(
+        "<p>{agree} of {} rows agree. The two matches are independent: the difference of \
+         their Elo figures has a standard error √(se₁² + se₂²), each se read from its 95% \
+         interval as (upper − lower) / 3.92, and the figures agree when the difference's \
+         95% interval contains 0. A clock row that measured a busy machine is not \
+         compared.</p>\n<ul>{items}</ul>\n",
+        results.validations.len()
+    )
+}
+
+/// The published figures beside the balanced fixed-node rows, with their scale, test and
+/// control, and what differs from the row.
+fn published_table(results: &Results) -> String {
+    let rows: Vec<Vec<Cell>> = results
+        .rows
+        .iter()
+        .filter(|r| r.measure == Measure::Balanced)
+        .filter_map(|r| {
+            let p = r.published.as_ref()?;
+            Some(vec![
+                Cell::text(&r.label),
+                Cell::text(&p.figure),
+                Cell::text(p.scale.name()),
+                Cell::text(p.test.as_deref().unwrap_or("–")),
+                Cell::text(&p.control),
+                Cell::text(p.caveat(&r.control)),
+                Cell::text(&p.source),
+            ])
+        })
+        .collect();
+    format!(
+        "<p>What other engines measured for a comparable change. Their games ran at time \
+         controls, against their own baselines: they show the size of effect the field \
+         measured, not a prediction for this searcher.</p>\n{}",
+        table_html(
+            &[
+                "row",
+                "published",
+                "scale",
+                "test",
+                "control",
+                "differs from the row",
+                "source"
+            ],
+            &rows,
+            false
+        )
+    )
 }
 
 /// A horizontal error-bar chart, one line per row; returns the SVG and its size.
@@ -175,33 +331,53 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
 fn method(results: &Results) -> String {
     let c = &results.config;
     format!(
-        "<p>Each row is one match between player A and its baseline B (<code>replab match \
-         --a A --b B --games {} --nodes {} --seed {}</code>; the timed rows use <code>--tc \
-         {}</code> and {} games). Both players are replab's searcher with their own detector, \
-         draw policy, key width and transposition table, and see the whole game. Openings: \
-         {} (seeded order), each played twice with colours swapped; the pentanomial counts \
-         are of those pairs. Games end by the FIDE Laws as the exact arbiter decides \
-         (checkmate, stalemate, insufficient material, fivefold, 75 moves, threefold and fifty \
-         moves claimed at once), by resign adjudication (both players beyond 600 cp for 3 \
-         moves each), draw adjudication (from move 34, both within 20 cp for 8 moves each) or \
-         the ply cap. Elo and normalized Elo with 95% intervals, and the LLR of fishtest's \
+        "<p>Each row is player A against its baseline B, measured up to four ways: at {} nodes \
+         per move on the balanced book {} ({} games: <code>replab match --a A --b B --games {} \
+         --nodes {} --seed {}</code>), at the same nodes on the repetition-rich book {} ({} \
+         games), at equal cost ({} games: <code>--scale-by-cost</code>, B at {} nodes and A at \
+         as many as the same instructions buy, each player's instructions per node counted by \
+         callgrind on a fixed workload; only the rows whose players differ in technique) and, \
+         for a few rows, at the clock <code>{}</code> ({} games, one game per core, each \
+         player's CPU time recorded). The node budget is chosen so that the engine profile \
+         completes depth {TARGET_DEPTH} or more: each row gives A's and B's median last \
+         completed depth, flagged below {TARGET_DEPTH}. Both players are replab's searcher \
+         with their own detector, draw policy, key width and transposition table, and see the \
+         whole game. Each opening is played twice with colours swapped, every pair from a \
+         distinct opening; the pentanomial counts are of those pairs, and a pair counts as \
+         ended by a draw rule when threefold, fivefold, fifty or seventy-five moves ended one \
+         of its games. The repetition-rich book holds positions from which Stockfish's own \
+         games went on to a threefold repetition (tools/make_repetition_book.py; \
+         datasets/SOURCES.md); its figures are a separate table, never pooled with the \
+         balanced ones. Games end by the FIDE Laws as the exact arbiter decides (checkmate, \
+         stalemate, insufficient material, fivefold, 75 moves, threefold and fifty moves \
+         claimed at once), by resign adjudication (both players beyond 600 cp for 3 moves \
+         each), draw adjudication (from move 34, both within 20 cp for 8 moves each) or the \
+         ply cap. Elo and normalized Elo with 95% intervals, and the LLR of fishtest's \
          pentanomial GSPRT with bounds [0, 2] normalized Elo, α = β = 0.05, come from \
-         <code>replab-elo</code>. Fixed-node games measure the change of the tree and are \
-         reproducible; timed games include each technique's cost and are not reproducible. \
-         Where an interval includes 0, the games needed to detect the measured difference d \
-         80% of the time with a two-sided 95% test are estimated from the match's own score \
-         s and variance v per game pair: N = v · ((1.96 + 0.84) · 400 / (ln 10 · s(1 − s)) / \
-         d)² pairs, twice as many games. A row whose every pair was one game played twice \
-         has no variance and no interval: it reads \"identical play\". \
-         <code>tools/elo_parallel.sh</code> \
-         spreads that many games over machines (docs/elo.md). Published figures come from \
-         other engines, at their own time controls and baselines: they show the size of \
-         effect the field measured, not a prediction for this searcher.</p>\n",
+         <code>replab-elo</code>. Fixed-node and equal-cost games are reproducible; timed \
+         games are not, and a timed row with more than 1% of its games lost on time or a \
+         player whose CPU time was under 90% of its searches' wall time measured the \
+         machine: it gets no verdict. Where an interval includes 0, the games needed to \
+         detect the measured difference d 80% of the time with a two-sided 95% test are \
+         estimated from the match's own score s and variance v per game pair: N = v · ((1.96 + \
+         0.84) · 400 / (ln 10 · s(1 − s)) / d)² pairs, twice as many games; the games for a \
+         ±2 Elo interval are v · (1.96 · 400 / (ln 10 · s(1 − s)) / 2)² pairs, twice as many \
+         games, and their core-hours follow from the row's search time per game. A row whose \
+         every pair was one game played twice has no variance and no interval: it reads \
+         \"identical play\". <code>tools/elo_parallel.sh</code> and \
+         <code>tools/elo_slurm.sh</code> spread that many games over machines \
+         (docs/elo.md).</p>\n",
+        c.nodes,
+        escape_html(&c.book),
+        c.games,
         c.games,
         c.nodes,
         c.seed,
+        escape_html(&c.repetition_book),
+        c.rep_games,
+        c.cost_games,
+        c.nodes,
         escape_html(&c.tc),
         c.tc_games,
-        escape_html(&c.book)
     )
 }

@@ -13,13 +13,63 @@ fn baseline_with(option: &str) -> String {
     format!("{BASELINE}:{option}")
 }
 
-/// An engine's published measurement of a comparable change.
+/// An engine's published measurement of a comparable change, with what it was measured on:
+/// its scale, its test's bounds and its control, which differ from the gauntlet's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Published {
     /// The figure as published.
     pub figure: String,
+    /// The Elo scale of the figure.
+    pub scale: Scale,
+    /// The test that produced it (an SPRT's bounds, a non-regression test), if any.
+    #[serde(default)]
+    pub test: Option<String>,
+    /// The control its games were played at (a time control, never fixed nodes here).
+    pub control: String,
     /// Engine, pull request or issue, and how close the change is to the row's.
     pub source: String,
+}
+
+/// The scale of an Elo figure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scale {
+    /// Logistic Elo from the mean score (fishtest's and OpenBench's "Elo"; the gauntlet's).
+    Logistic,
+    /// A pass or fail of a test, no figure of its own.
+    PassFail,
+}
+
+impl Scale {
+    /// In words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::Logistic => "logistic Elo",
+            Scale::PassFail => "pass/fail of the test",
+        }
+    }
+}
+
+impl Published {
+    /// What a reader must know before setting the figure beside a row measured at `control`
+    /// on the logistic scale: where the scale or the control differ.
+    pub fn caveat(&self, control: &str) -> String {
+        let mut notes = Vec::new();
+        if self.scale != Scale::Logistic {
+            notes.push(format!(
+                "a {} where the row gives logistic Elo",
+                self.scale.name()
+            ));
+        }
+        if self.control != control {
+            notes.push(format!(
+                "played at {} where the row plays {control}: an effect's size changes with \
+                 depth, so compare direction and order of magnitude",
+                self.control
+            ));
+        }
+        notes.join("; ")
+    }
 }
 
 /// One comparison.
@@ -39,6 +89,15 @@ pub struct Row {
     pub published: Option<Published>,
 }
 
+impl Row {
+    /// Whether A and B differ in repetition technique (detection off, another detector, the
+    /// upcoming-cycle rule): the rows whose cost per node differs by more than a policy's or
+    /// a table setting's, so the rows played again at equal cost.
+    pub fn technique_differs(&self) -> bool {
+        matches!(self.group, "detection" | "detector" | "upcoming")
+    }
+}
+
 /// A row with no published figure.
 fn row(
     group: &'static str,
@@ -56,10 +115,19 @@ fn row(
     }
 }
 
-/// A published figure.
-fn published(figure: &str, source: &str) -> Option<Published> {
+/// A published figure: as published, its scale, its test, its control and its source.
+fn published(
+    figure: &str,
+    scale: Scale,
+    test: Option<&str>,
+    control: &str,
+    source: &str,
+) -> Option<Published> {
     Some(Published {
         figure: figure.into(),
+        scale,
+        test: test.map(Into::into),
+        control: control.into(),
         source: source.into(),
     })
 }
@@ -98,6 +166,9 @@ fn detector_rows() -> Vec<Row> {
                 at_tc: true,
                 published: published(
                     "+2.8 STC (37,354 games), +2.1 LTC (50,010); Weiss +6.09 ± 4.84 LTC",
+                    Scale::Logistic,
+                    Some("Stockfish: SPRT [0, 5], passed"),
+                    "fishtest STC and LTC; Weiss: OpenBench LTC",
                     "Stockfish #1575 (cuckoo upcoming repetition); Weiss #645",
                 ),
                 ..row(
@@ -115,6 +186,12 @@ fn detector_rows() -> Vec<Row> {
                 format!("{name}:policy=twofold"),
                 baseline_with("policy=twofold"),
             )),
+            // The costliest detector per node is also played at the clock: a third row whose
+            // equal-cost figure the clock checks.
+            DetectorId::MatrixChecksum => out.push(Row {
+                at_tc: true,
+                ..row("detector", name, name, BASELINE)
+            }),
             _ => out.push(row("detector", name, name, BASELINE)),
         }
     }
@@ -127,6 +204,9 @@ fn policy_rows() -> Vec<Row> {
         Row {
             published: published(
                 "about −0.5, failed LTC non-regression (171,356 games)",
+                Scale::Logistic,
+                Some("non-regression SPRT, failed"),
+                "fishtest LTC",
                 "Stockfish #80 (two-fold in search, three-fold at the root)",
             ),
             ..row(
@@ -151,6 +231,9 @@ fn policy_rows() -> Vec<Row> {
         Row {
             published: published(
                 "−0.13 ± 1.08 (a related change: threefold at the root)",
+                Scale::Logistic,
+                None,
+                "Lynx's own time-control test (see the pull request)",
                 "Lynx #2541",
             ),
             ..row(
@@ -211,6 +294,9 @@ fn ghi_rows() -> Vec<Row> {
         Row {
             published: published(
                 "non-regression passed (274k STC + 95k LTC games)",
+                Scale::PassFail,
+                Some("non-regression SPRT, passed"),
+                "fishtest STC and LTC",
                 "Stockfish #2453 (TT and the fifty-move rule)",
             ),
             ..row(
@@ -235,6 +321,9 @@ fn jitter_rows() -> Vec<Row> {
         at_tc: true,
         published: published(
             "failed STC/LTC [0, 5]; about +2.5 at very long TC; Ethereal +3.63 ± 2.88 at 60+0.6",
+            Scale::Logistic,
+            Some("Stockfish: SPRT [0, 5], failed at STC and LTC"),
+            "fishtest STC, LTC and a very long TC; Ethereal: OpenBench 60+0.6",
             "Stockfish #1770 (VALUE_DRAW − 1 + (nodes & 2)); Ethereal #135",
         ),
         ..row(

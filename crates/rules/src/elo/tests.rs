@@ -20,13 +20,48 @@ fn a_tiny_gauntlet_reports_every_row() {
     let config = Config {
         nodes: 50,
         games: 2,
+        rep_games: 2,
+        cost_games: 2,
         tc_games: 0,
         threads: 2,
         ..Config::quick()
     };
     let results = run(&config, &mut Silent).unwrap();
-    assert_eq!(results.rows.len(), ROWS.len());
+    let technique = ROWS.iter().filter(|r| r.technique_differs()).count();
+    assert!(technique >= 10, "{technique}");
+    assert_eq!(results.rows.len(), 2 * ROWS.len() + technique);
     assert!(results.rows.iter().all(|r| r.games == 2 && r.deterministic));
+    let of = |m: Measure| results.rows.iter().filter(move |r| r.measure == m);
+    assert_eq!(of(Measure::Balanced).count(), ROWS.len());
+    assert!(of(Measure::RepetitionRich).all(|r| r.book.ends_with("replab-repetition.pgn")));
+    assert!(of(Measure::Balanced).all(|r| r.book.ends_with("8moves_v3.pgn")));
+    // Equal cost: B keeps the nodes, A gets the nodes B's instructions buy at its own cost
+    // (the recorded table: no binary to count with).
+    let table = crate::matches::cost::recorded().unwrap();
+    for r in of(Measure::EqualCost) {
+        let s = r
+            .cost_scaling
+            .as_ref()
+            .expect("equal-cost rows record their budgets");
+        assert_eq!(s.b_nodes, 50, "{}", r.label);
+        // The row's specs (the results' specs carry the scaled `nodes=`).
+        let row = ROWS.iter().find(|x| x.label == r.label).unwrap();
+        assert!(
+            r.a.contains("nodes=") && r.b.contains("nodes=50"),
+            "{} {}",
+            r.a,
+            r.b
+        );
+        let (ca, cb) = (table.costs[&row.a], table.costs[&row.b]);
+        assert_eq!(s.a_nodes, (50.0 * cb / ca).round() as u64, "{}", r.label);
+        assert!(r.control.contains(" : "), "{}", r.control);
+    }
+    for r in &results.rows {
+        // Every searched move has a depth, and a pair is counted at most once.
+        assert!(r.median_depth.iter().all(Option::is_some), "{}", r.label);
+        assert!(r.draw_rule_pairs <= r.games / 2, "{}", r.label);
+        assert!(r.median_plies.is_some_and(|p| p > 0.0), "{}", r.label);
+    }
     assert!(headline(&results).contains("choices differ"));
     assert!(summary_table(&results).contains("off (vs linear)"));
     for r in &results.rows {
@@ -57,8 +92,15 @@ fn a_tiny_gauntlet_reports_every_row() {
         !elo(BASELINE, None),
         "the bits, GHI and jitter rows are not detector rows"
     );
-    // Fixed nodes first, each against the baseline it was played against.
+    // Fixed nodes first, each against the baseline it was played against; the
+    // repetition-rich and equal-cost rows are their own tables, not decision values.
     assert!(values.iter().all(|c| c.column.key == "elo-fixed-nodes"));
+    let balanced = results
+        .rows
+        .iter()
+        .filter(|r| r.measure == Measure::Balanced && decision_value(r).is_some())
+        .count();
+    assert_eq!(values.len(), balanced);
     let linear = Choice::detector(replab_registry::DetectorId::reference());
     assert!(values.iter().any(|c| c.value.against == Some(linear)));
     // The decision table's rows from these values: `crates/site/tests/elo_rows.rs`.
@@ -122,4 +164,66 @@ fn more_than_one_percent_of_games_lost_on_time_is_a_busy_machine() {
     assert!(super::too_busy(2, 100));
     assert!(super::too_busy(1, 16));
     assert!(!super::too_busy(0, 0));
+}
+
+#[test]
+fn a_published_figure_states_where_scale_and_control_differ_from_the_row() {
+    let cuckoo = ROWS
+        .iter()
+        .find_map(|r| r.published.clone().filter(|p| p.source.contains("#1575")))
+        .unwrap();
+    let differs = cuckoo.caveat("10000 nodes");
+    assert!(
+        differs.starts_with("played at fishtest STC and LTC"),
+        "{differs}"
+    );
+    assert!(
+        differs.contains("where the row plays 10000 nodes"),
+        "{differs}"
+    );
+    assert!(!differs.contains("logistic Elo"), "{differs}");
+    // The same control and scale: nothing to say.
+    assert_eq!(cuckoo.caveat(&cuckoo.control), "");
+    let pass_fail = Published {
+        scale: Scale::PassFail,
+        ..cuckoo.clone()
+    };
+    assert!(pass_fail.caveat(&cuckoo.control).contains("pass/fail"));
+    // Every published figure names its scale and control.
+    for p in ROWS.iter().filter_map(|r| r.published.as_ref()) {
+        assert!(!p.control.is_empty() && !p.source.is_empty(), "{p:?}");
+    }
+}
+
+#[test]
+fn a_repetition_rich_match_larger_than_its_book_is_refused() {
+    let openings = Book::read(std::path::Path::new(REPETITION_NAME))
+        .unwrap()
+        .openings
+        .len() as u64;
+    let too_many = Config {
+        rep_games: 2 * openings + 2,
+        ..Config::quick()
+    };
+    let err = Books::read(&too_many).err().unwrap().to_string();
+    assert!(err.contains("--rep-games"), "{err}");
+    let enough = Config {
+        rep_games: 2 * openings,
+        ..Config::quick()
+    };
+    assert!(Books::read(&enough).is_ok());
+}
+
+#[test]
+fn the_recorded_costs_cover_every_equal_cost_row() {
+    let table = crate::matches::cost::recorded().unwrap();
+    for r in ROWS.iter().filter(|r| r.technique_differs()) {
+        for spec in [&r.a, &r.b] {
+            assert!(
+                table.costs.contains_key(spec),
+                "{}: no recorded cost for {spec}",
+                r.label
+            );
+        }
+    }
 }

@@ -53,16 +53,37 @@ pub fn check(config: &MatchConfig) -> Result<()> {
     Ok(())
 }
 
+/// Instructions per node already counted in this process, by canonical specification (a
+/// gauntlet counts its baseline once, not once per row).
+pub type Counted = BTreeMap<String, f64>;
+
 /// The equal-cost budgets of `config`: B keeps `--nodes`, A gets as many as the same
 /// instructions buy. Counted with `exe` under valgrind where both exist, else from the
 /// recorded table.
 pub fn scaling(config: &MatchConfig, exe: Option<&Path>) -> Result<CostScaling> {
+    scaling_cached(config, exe, &mut Counted::new())
+}
+
+/// [`scaling`], counting each player once across calls with the same `cache`.
+pub fn scaling_cached(
+    config: &MatchConfig,
+    exe: Option<&Path>,
+    cache: &mut Counted,
+) -> Result<CostScaling> {
     check(config)?;
     let nodes = config.control.nodes().expect("checked: fixed nodes");
+    let mut count = |spec: &PlayerSpec, exe: &Path| -> Result<f64> {
+        if let Some(c) = cache.get(&spec.to_string()) {
+            return Ok(*c);
+        }
+        let c = counted(exe, spec)?;
+        cache.insert(spec.to_string(), c);
+        Ok(c)
+    };
     let (a, b, source) = match (exe, callgrind::available()) {
         (Some(exe), Some(version)) => (
-            counted(exe, &config.a)?,
-            counted(exe, &config.b)?,
+            count(&config.a, exe)?,
+            count(&config.b, exe)?,
             format!("callgrind ({version}) on {}", exe.display()),
         ),
         _ => {
@@ -98,8 +119,9 @@ fn looked_up(table: &Recorded, spec: &PlayerSpec) -> Result<f64> {
     let key = spec.to_string();
     table.costs.get(&key).copied().ok_or_else(|| {
         anyhow!(
-            "valgrind is not installed and {RECORDED_FILE} has no cost for {key:?} (it has {}): \
-             install valgrind to count it",
+            "instructions are not counted in this run (no valgrind, or no replab binary to \
+             count with) and {RECORDED_FILE} has no cost for {key:?} (it has {}): install \
+             valgrind, or record the player with tools/record_player_costs.py",
             table.costs.keys().cloned().collect::<Vec<_>>().join(", ")
         )
     })

@@ -1,0 +1,174 @@
+//! Equal cost against real clocks: for every row played both at equal cost (instructions
+//! counted by callgrind) and at a real clock, whether the two Elo figures agree. The equal-cost
+//! figure is exact and reproducible; the clock is what an engine author finally plays at, so it
+//! is the check on the equal-cost model (instructions are not seconds: cache misses cost time
+//! their count does not show).
+//!
+//! The rule, written once ([`Validation::of`]): the two matches are independent, so the
+//! difference of their Elo figures has a standard error of √(se₁² + se₂²), each se taken from
+//! its 95% interval as (upper − lower) / (2 · 1.96). The figures agree when the 95% interval of
+//! the difference contains 0. A clock row that measured a busy machine, or either row with
+//! identical play in every pair (no interval), is not compared.
+
+use replab_elo::two_sided_z;
+use replab_selfplay::stats::EloEstimate;
+use serde::{Deserialize, Serialize};
+
+use super::{Measure, RowResult};
+
+/// The decision of one validation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Agreement {
+    /// The 95% interval of the difference contains 0.
+    Agrees,
+    /// It does not: the equal-cost model missed a cost the clock sees (or the reverse).
+    Disagrees,
+    /// The clock row measured a busy machine (time forfeits or CPU share): no comparison.
+    MachineTooBusy,
+    /// A row with identical play in every pair has no interval: no comparison.
+    NoInterval,
+}
+
+impl Agreement {
+    /// The decision as a phrase.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Agreement::Agrees => "agree within their intervals",
+            Agreement::Disagrees => "disagree: the difference's 95% interval excludes 0",
+            Agreement::MachineTooBusy => "not compared: the clock row measured a busy machine",
+            Agreement::NoInterval => "not compared: identical play gives no interval",
+        }
+    }
+}
+
+/// One row measured at equal cost and at a clock.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Validation {
+    /// The row.
+    pub label: String,
+    /// The equal-cost match's control (`A : B nodes`).
+    pub equal_cost_control: String,
+    /// The clock match's control.
+    pub clock_control: String,
+    /// The equal-cost Elo of A.
+    pub equal_cost: EloEstimate,
+    /// The clock Elo of A.
+    pub clock: EloEstimate,
+    /// Games of the two matches.
+    pub games: [u64; 2],
+    /// Equal-cost minus clock Elo.
+    pub difference: f64,
+    /// The 95% interval of the difference.
+    pub difference_interval: [f64; 2],
+    /// Games the clock match lost on time.
+    pub time_forfeits: u64,
+    /// The clock match's lower CPU share.
+    pub min_cpu_share: Option<f64>,
+    /// The decision.
+    pub agreement: Agreement,
+}
+
+impl Validation {
+    /// Compares a row's equal-cost match with its clock match.
+    pub fn of(equal: &RowResult, clock: &RowResult) -> Validation {
+        let (difference, half) = difference(&equal.elo, &clock.elo);
+        let agreement = if clock.machine_too_busy {
+            Agreement::MachineTooBusy
+        } else if equal.games_identical || clock.games_identical {
+            Agreement::NoInterval
+        } else if (difference - half..=difference + half).contains(&0.0) {
+            Agreement::Agrees
+        } else {
+            Agreement::Disagrees
+        };
+        Validation {
+            label: equal.label.clone(),
+            equal_cost_control: equal.control.clone(),
+            clock_control: clock.control.clone(),
+            equal_cost: equal.elo,
+            clock: clock.elo,
+            games: [equal.games, clock.games],
+            difference,
+            difference_interval: [difference - half, difference + half],
+            time_forfeits: clock.time_forfeits,
+            min_cpu_share: clock.min_cpu_share,
+            agreement,
+        }
+    }
+
+    /// The comparison as a sentence.
+    pub fn sentence(&self) -> String {
+        format!(
+            "{}: equal cost {:+.1} [{:+.1}, {:+.1}] ({} games at {}) and clock {:+.1} [{:+.1}, \
+             {:+.1}] ({} games at {}) {} (difference {:+.1} [{:+.1}, {:+.1}])",
+            self.label,
+            self.equal_cost.value,
+            self.equal_cost.lower,
+            self.equal_cost.upper,
+            self.games[0],
+            self.equal_cost_control,
+            self.clock.value,
+            self.clock.lower,
+            self.clock.upper,
+            self.games[1],
+            self.clock_control,
+            self.agreement.phrase(),
+            self.difference,
+            self.difference_interval[0],
+            self.difference_interval[1],
+        )
+    }
+}
+
+/// The difference of two independent estimates and the half-width of its interval at the
+/// estimates' own coverage.
+fn difference(x: &EloEstimate, y: &EloEstimate) -> (f64, f64) {
+    let z = two_sided_z(x.coverage);
+    let se = |e: &EloEstimate| (e.upper - e.lower) / (2.0 * z);
+    (
+        x.value - y.value,
+        z * (se(x).powi(2) + se(y).powi(2)).sqrt(),
+    )
+}
+
+/// Every row of `rows` measured both at equal cost and at the clock, in the table's order.
+pub fn validate(rows: &[RowResult]) -> Vec<Validation> {
+    rows.iter()
+        .filter(|r| r.measure == Measure::EqualCost)
+        .filter_map(|equal| {
+            let clock = rows
+                .iter()
+                .find(|c| c.measure == Measure::Clock && c.label == equal.label)?;
+            Some(Validation::of(equal, clock))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn estimate(value: f64, half: f64) -> EloEstimate {
+        EloEstimate {
+            value,
+            lower: value - half,
+            upper: value + half,
+            coverage: 0.95,
+        }
+    }
+
+    #[test]
+    fn figures_agree_until_their_difference_excludes_zero() {
+        // Two ±10 intervals: the difference's half-width is 10·√2 ≈ 14.14.
+        let (d, half) = difference(&estimate(14.0, 10.0), &estimate(0.0, 10.0));
+        assert!((half - 10.0 * 2f64.sqrt()).abs() < 1e-9 && d == 14.0);
+        let agrees = |a: f64| {
+            let (d, half) = difference(&estimate(a, 10.0), &estimate(0.0, 10.0));
+            (d - half..=d + half).contains(&0.0)
+        };
+        assert!(agrees(14.0));
+        assert!(!agrees(14.2));
+        assert!(agrees(-14.0) && !agrees(-14.2));
+    }
+}
