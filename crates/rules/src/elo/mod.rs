@@ -149,6 +149,9 @@ pub struct Config {
     /// (`replab measure`); `None` takes the recorded table (`datasets/player-costs.json`),
     /// and the results say which.
     pub exe: Option<std::path::PathBuf>,
+    /// Whether to count the equal-cost rows' instructions with `exe` (the quick run takes the
+    /// recorded table: counting would take most of its two minutes; the results say which).
+    pub count_costs: bool,
     /// The command line that regenerates the report.
     pub command: String,
 }
@@ -166,6 +169,7 @@ impl Default for Config {
             seed: 1,
             threads: crate::engine::default_threads(),
             exe: None,
+            count_costs: true,
             command: "replab elo".into(),
         }
     }
@@ -175,10 +179,11 @@ impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
         Config {
-            games: 4,
+            games: 2,
             rep_games: 2,
             cost_games: 2,
             tc_games: 2,
+            count_costs: false,
             command: "replab elo --quick".into(),
             ..Config::default()
         }
@@ -496,7 +501,8 @@ fn match_config(
         cost_scaling: None,
     };
     if job.measure == Measure::EqualCost {
-        let scaling = cost::scaling_cached(&m, config.exe.as_deref(), costs).with_context(label)?;
+        let exe = config.exe.as_deref().filter(|_| config.count_costs);
+        let scaling = cost::scaling_cached(&m, exe, costs).with_context(label)?;
         m.a.nodes = Some(scaling.a_nodes);
         m.b.nodes = Some(scaling.b_nodes);
         m.cost_scaling = Some(scaling);
