@@ -17,13 +17,14 @@ Usage: tools/make_book.py --count 12000 --out datasets/openings/replab-balanced.
 """
 import argparse
 import multiprocessing
-import os
 import random
 import sys
 
 import chess
 import chess.engine
 import chess.pgn
+
+import bookgen
 
 
 def args():
@@ -40,18 +41,8 @@ def args():
     p.add_argument("--balance", type=int, default=50, help="|final score| bound, centipawns")
     p.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     a = p.parse_args()
-    if not (os.path.isfile(a.engine) and os.access(a.engine, os.X_OK)):
-        p.error(f"--engine {a.engine}: not an executable file")
-    for name in ("count", "plies", "multipv", "nodes", "final_nodes", "jobs"):
-        if getattr(a, name) < 1:
-            p.error(f"--{name.replace('_', '-')} must be at least 1")
+    bookgen.check_options(p, a, ("count", "plies", "multipv", "nodes", "final_nodes", "jobs"))
     return a
-
-
-def fail(message):
-    """Bad input: the message on stderr, exit status 2."""
-    print(f"make_book: {message}", file=sys.stderr)
-    sys.exit(2)
 
 
 OPTS = None
@@ -61,12 +52,7 @@ ENGINE = None
 def start(opts):
     global OPTS, ENGINE
     OPTS = opts
-    ENGINE = chess.engine.SimpleEngine.popen_uci(opts.engine)
-    ENGINE.configure({"Threads": 1, "Hash": 16})
-
-
-def cp(score):
-    return score.white().score(mate_score=100000)
+    ENGINE = bookgen.start_engine(opts.engine)
 
 
 def line(i):
@@ -77,7 +63,7 @@ def line(i):
     for _ in range(OPTS.plies):
         infos = ENGINE.analyse(board, chess.engine.Limit(nodes=OPTS.nodes),
                                multipv=OPTS.multipv, game=game)
-        scored = [(cp(x["score"]), x["pv"][0]) for x in infos if x.get("pv")]
+        scored = [(bookgen.cp(x["score"]), x["pv"][0]) for x in infos if x.get("pv")]
         if not scored:
             return i, None
         sign = 1 if board.turn == chess.WHITE else -1
@@ -87,7 +73,7 @@ def line(i):
         if board.is_game_over(claim_draw=True):
             return i, None
     final = ENGINE.analyse(board, chess.engine.Limit(nodes=OPTS.final_nodes), game=game)
-    score = cp(final["score"])
+    score = bookgen.cp(final["score"])
     if abs(score) > OPTS.balance:
         return i, None
     key = board._transposition_key()
@@ -96,12 +82,7 @@ def line(i):
 
 def main():
     a = args()
-    try:
-        out = open(a.out, "x")
-    except FileExistsError:
-        fail(f"{a.out} exists; not overwritten")
-    except OSError as e:
-        fail(f"{a.out}: {e}")
+    out = bookgen.open_new("make_book", a.out)
     kept, seen, tried = 0, set(), 0
     with multiprocessing.Pool(a.jobs, initializer=start, initargs=(a,)) as pool, out:
         for i, found in pool.imap(line, range(a.count), chunksize=8):

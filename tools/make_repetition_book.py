@@ -28,6 +28,8 @@ import chess
 import chess.engine
 import chess.pgn
 
+import bookgen
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -44,20 +46,10 @@ def args():
     p.add_argument("--balance", type=int, default=150, help="|start score| bound, centipawns")
     p.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     a = p.parse_args()
-    if not (os.path.isfile(a.engine) and os.access(a.engine, os.X_OK)):
-        p.error(f"--engine {a.engine}: not an executable file")
     if not os.path.isfile(a.openings):
         p.error(f"--openings {a.openings}: no such file")
-    for name in ("count", "nodes", "max_plies", "back", "final_nodes", "jobs"):
-        if getattr(a, name) < 1:
-            p.error(f"--{name.replace('_', '-')} must be at least 1")
+    bookgen.check_options(p, a, ("count", "nodes", "max_plies", "back", "final_nodes", "jobs"))
     return a
-
-
-def fail(message):
-    """Bad input: the message on stderr, exit status 2."""
-    print(f"make_repetition_book: {message}", file=sys.stderr)
-    sys.exit(2)
 
 
 def read_openings(path, count):
@@ -80,12 +72,7 @@ OPENINGS = None
 def start(opts, openings):
     global OPTS, ENGINE, OPENINGS
     OPTS, OPENINGS = opts, openings
-    ENGINE = chess.engine.SimpleEngine.popen_uci(opts.engine)
-    ENGINE.configure({"Threads": 1, "Hash": 16})
-
-
-def cp(score):
-    return score.white().score(mate_score=100000)
+    ENGINE = bookgen.start_engine(opts.engine)
 
 
 def self_play(board):
@@ -145,7 +132,7 @@ def line(i):
     if pos.is_game_over(claim_draw=True):
         return i, None
     info = ENGINE.analyse(pos, chess.engine.Limit(nodes=OPTS.final_nodes), game=object())
-    score = cp(info["score"])
+    score = bookgen.cp(info["score"])
     if abs(score) > OPTS.balance:
         return i, None
     return i, (pos.fen(), pos._transposition_key(), score, start_ply, kind)
@@ -164,13 +151,9 @@ def main():
     a = args()
     openings = read_openings(a.openings, a.count)
     if len(openings) < a.count:
-        fail(f"--openings {a.openings} has {len(openings)} openings, fewer than --count")
-    try:
-        out = open(a.out, "x")
-    except FileExistsError:
-        fail(f"{a.out} exists; not overwritten")
-    except OSError as e:
-        fail(f"{a.out}: {e}")
+        bookgen.fail("make_repetition_book",
+                     f"--openings {a.openings} has {len(openings)} openings, fewer than --count")
+    out = bookgen.open_new("make_repetition_book", a.out)
     kept, seen, tried, kinds = 0, set(), 0, {}
     with multiprocessing.Pool(a.jobs, initializer=start, initargs=(a, openings)) as pool, out:
         for i, found in pool.imap(line, range(a.count), chunksize=4):
