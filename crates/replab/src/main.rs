@@ -10,11 +10,11 @@ mod cmd;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use replab_harness::experiment::Failure;
 
 /// Command-line arguments.
-#[derive(Parser)]
+#[derive(clap::Parser)]
 #[command(
     name = "replab",
     version,
@@ -28,7 +28,9 @@ struct Cli {
 /// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
 /// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    let Err(e) = Cli::parse().command.run() else {
+    let matches = cmd::show_defaults(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let Err(e) = cli.command.run() else {
         return ExitCode::SUCCESS;
     };
     eprintln!("replab: {e:#}");

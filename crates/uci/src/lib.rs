@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod client;
 mod engine;
 mod options;
 mod parse;

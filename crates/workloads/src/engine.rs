@@ -13,9 +13,18 @@ use replab_search::{SearchConfig, SearchResult, Searcher};
 
 use crate::Progress;
 
-/// The worker threads of an experiment unless told otherwise: two, or one on a single core.
+/// The most worker threads an experiment takes unless told otherwise.
+pub const DEFAULT_THREADS_MAX: usize = 2;
+
+/// The worker threads of an experiment unless told otherwise: [`DEFAULT_THREADS_MAX`], or one
+/// on a single core.
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(2))
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(DEFAULT_THREADS_MAX))
+}
+
+/// [`default_threads`] in words, the same on every machine (as `--help` gives it).
+pub fn default_threads_text() -> String {
+    format!("{DEFAULT_THREADS_MAX} (1 on a single core)")
 }
 
 /// A searcher with its detector, so searchers of every detector type can be kept side by side

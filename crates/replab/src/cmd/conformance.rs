@@ -11,7 +11,7 @@ use std::{path::PathBuf, time::Duration};
 use anyhow::{Context, Result, bail};
 use replab_rules::conformance::{self, Conformance};
 
-use super::Output;
+use super::{Output, show, show_out};
 
 /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
 #[derive(clap::Args)]
@@ -56,7 +56,7 @@ pub struct Args {
     #[arg(long, value_name = "MS", conflicts_with = "depth",
           value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub movetime: Option<u64>,
-    /// Seconds allowed per scenario before the engine counts as hung (default 30; 1 to 3600).
+    /// Seconds allowed per scenario before the engine counts as hung (1 to 3600).
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub timeout: Option<u64>,
     /// Write JUnit XML: one testsuite per engine, one testcase per scenario.
@@ -71,6 +71,13 @@ pub struct Args {
     pub mutations: bool,
     #[command(flatten)]
     output: Output,
+}
+
+/// `--help` with the defaults of [`conformance::Config::default`] and the report directory.
+pub fn defaults(cmd: clap::Command) -> clap::Command {
+    let timeout = conformance::Config::default().timeout.as_secs().to_string();
+    cmd.mut_arg("timeout", |a| show(a, &timeout))
+        .mut_arg("out", show_out::<Conformance>)
 }
 
 /// `NAME=VALUE` as a pair (the name may hold spaces, as UCI option names do).

@@ -11,7 +11,7 @@ experiment_command! {
         /// Search depth (1 to 12).
         #[arg(long, value_name = "N")]
         depth: Option<u32>,
-        /// Draw policy (a policy or an engine preset; default stockfish).
+        /// Draw policy (a policy or an engine preset).
         #[arg(long, value_name = "P", value_parser = replab_registry::policy)]
         policy: Option<DrawPolicy>,
         /// Positions chosen from datasets/games/*.pgn (0 to 500).

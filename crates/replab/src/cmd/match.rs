@@ -8,10 +8,11 @@ use std::path::PathBuf;
 use replab_rules::matches::Match;
 use replab_selfplay::{
     MatchOptions,
-    options::{DEFAULT_GAMES, DEFAULT_SEED},
+    book::BUILTIN_NAME,
+    options::{DEFAULT_GAMES, DEFAULT_NODES, DEFAULT_SEED},
 };
 
-use super::Output;
+use super::{Output, show, show_out};
 
 /// One self-play match between two player specifications.
 #[derive(clap::Args)]
@@ -25,13 +26,13 @@ pub struct Args {
     /// Games of the whole match (even: each opening is played twice, colours swapped).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_GAMES)]
     games: u64,
-    /// Nodes per move (deterministic; default 2000 unless --tc is given).
+    /// Nodes per move (deterministic; the default unless --tc is given).
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
     #[arg(long, value_name = "T")]
     tc: Option<String>,
-    /// Opening book (PGN); default the built-in datasets/openings/8moves_v3.pgn.
+    /// Opening book (PGN); by default the built-in one, read by its path from anywhere.
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
     /// Seed of the opening order.
@@ -52,6 +53,13 @@ pub struct Args {
     scale_by_cost: bool,
     #[command(flatten)]
     output: Output,
+}
+
+/// `--help` with the defaults `replab-selfplay` applies and the report directory.
+pub fn defaults(cmd: clap::Command) -> clap::Command {
+    cmd.mut_arg("nodes", |a| show(a, &DEFAULT_NODES.to_string()))
+        .mut_arg("book", |a| show(a, BUILTIN_NAME))
+        .mut_arg("out", show_out::<Match>)
 }
 
 /// Runs `replab match`.

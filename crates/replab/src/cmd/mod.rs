@@ -84,6 +84,17 @@ macro_rules! experiment_command {
             run: $crate::cmd::Run,
         }
 
+        /// `--help` with the defaults: `Config::default()`'s value of every option (which
+        /// stays an `Option`, so `--quick` still applies) and the report directory.
+        pub fn defaults(cmd: clap::Command) -> clap::Command {
+            use replab_harness::experiment::Experiment;
+            let config = <<$exp as Experiment>::Config as Default>::default();
+            cmd $( .mut_arg(stringify!($field), |a| {
+                $crate::cmd::show_field(a, stringify!($field), &config.$field)
+            }) )*
+                .mut_arg("out", $crate::cmd::show_out::<$exp>)
+        }
+
         /// Runs the subcommand: the lab's settings, the options given, the report.
         pub fn run(args: Args) -> anyhow::Result<()> {
             use replab_harness::experiment::{Experiment, Settings};
@@ -96,6 +107,111 @@ macro_rules! experiment_command {
     };
 }
 pub(crate) use experiment_command;
+
+/// `--help` with every subcommand's defaults shown as `[default: X]`, each taken from the
+/// code that applies it (the experiments' `Config::default()`, the report directories), so
+/// `docs/contracts.md` can be checked against one form.
+pub fn show_defaults(cli: clap::Command) -> clap::Command {
+    cli.mut_subcommand("suite", suite::defaults)
+        .mut_subcommand("audit", |c| {
+            audit::defaults(c).mut_arg("detectors", |a| show(a, ALL))
+        })
+        .mut_subcommand("reproduce", reproduce::defaults)
+        .mut_subcommand("study", study::defaults)
+        .mut_subcommand("key-width", key_width::defaults)
+        .mut_subcommand("smp", smp::defaults)
+        .mut_subcommand("policies", policies::defaults)
+        .mut_subcommand("ghi", ghi::defaults)
+        .mut_subcommand("conformance", conformance::defaults)
+        .mut_subcommand("elo", elo::defaults)
+        .mut_subcommand("match", r#match::defaults)
+}
+
+/// The keyword of every detector a subcommand takes, the default of its `--detectors`.
+pub const ALL: &str = "all";
+
+/// `arg` with `[default: text]` after its help, the form clap gives a `default_value`.
+pub fn show(arg: clap::Arg, text: &str) -> clap::Arg {
+    let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+    arg.help(format!("{help} [default: {text}]"))
+}
+
+/// `arg` with the default `value` of its `Config` field `field` (a thread count as
+/// [`default_threads_text`](replab_workloads::engine::default_threads_text), the same on every
+/// machine); unchanged for a value without a shown form.
+pub fn show_field(arg: clap::Arg, field: &str, value: &dyn Shown) -> clap::Arg {
+    use replab_workloads::engine;
+    let threads = matches!(field, "threads" | "workers") && value.is_default_threads();
+    match value.shown() {
+        _ if threads => show(arg, &engine::default_threads_text()),
+        Some(text) => show(arg, &text),
+        None => arg,
+    }
+}
+
+/// `--out` with its default, `reports/` and the experiment's directory.
+pub fn show_out<E: Experiment>(arg: clap::Arg) -> clap::Arg {
+    show(arg, &format!("reports/{}", E::DIR))
+}
+
+/// A setting's default as `--help` shows it.
+pub trait Shown {
+    /// The text, or `None` for a value `--help` describes in words.
+    fn shown(&self) -> Option<String>;
+
+    /// Whether this is the thread count an experiment takes unless told otherwise.
+    fn is_default_threads(&self) -> bool {
+        false
+    }
+}
+
+/// [`Shown`] as [`Display`](std::fmt::Display) gives it.
+macro_rules! shown_by_display {
+    ($($ty:ty),*) => {$(
+        impl Shown for $ty {
+            fn shown(&self) -> Option<String> {
+                Some(self.to_string())
+            }
+        }
+    )*};
+}
+shown_by_display!(u32, u64, f64, String, replab_detect::DrawPolicy);
+
+impl Shown for usize {
+    fn shown(&self) -> Option<String> {
+        Some(self.to_string())
+    }
+
+    fn is_default_threads(&self) -> bool {
+        *self == replab_workloads::engine::default_threads()
+    }
+}
+
+impl<T: Shown> Shown for Option<T> {
+    fn shown(&self) -> Option<String> {
+        self.as_ref().and_then(Shown::shown)
+    }
+}
+
+/// A list of numbers, comma-separated as the option takes it.
+macro_rules! shown_list {
+    ($($ty:ty),*) => {$(
+        impl Shown for Vec<$ty> {
+            fn shown(&self) -> Option<String> {
+                let items: Vec<String> = self.iter().map(ToString::to_string).collect();
+                Some(items.join(","))
+            }
+        }
+    )*};
+}
+shown_list!(u32, u64, usize);
+
+/// A list of detector names: shown by its keyword ([`ALL`]), not name by name.
+impl Shown for Vec<String> {
+    fn shown(&self) -> Option<String> {
+        None
+    }
+}
 
 /// A list option parsed from one comma-separated value (an alias, so clap does not collect
 /// repeated values instead).
@@ -124,8 +240,7 @@ pub struct Run {
 /// The last options of every report subcommand: where the report goes, whether to draw.
 #[derive(clap::Args)]
 pub struct Output {
-    /// Report directory, replaced as a whole only when the run completes (default
-    /// `reports/<the experiment's directory>`).
+    /// Report directory, replaced as a whole only when the run completes.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Hide the progress bars.

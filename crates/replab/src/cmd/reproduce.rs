@@ -14,6 +14,11 @@ enum Experiment {
     Axon(axon::Args),
 }
 
+/// `--help` with the defaults of every experiment's `Config::default()`.
+pub fn defaults(cmd: clap::Command) -> clap::Command {
+    cmd.mut_subcommand("axon", axon::defaults)
+}
+
 /// Runs `replab reproduce`: searches, writes the report, prints the summary table.
 pub fn run(args: Args) -> anyhow::Result<()> {
     let Experiment::Axon(args) = args.experiment;

@@ -1,9 +1,9 @@
 //! The documentation against the code: every subcommand's options in `docs/contracts.md` are
-//! the ones its `--help` lists (and the reverse), the detector-names table holds every name of
+//! the ones its `--help` lists (and the reverse), with the same defaults, the detector-names table holds every name of
 //! the registry's table, and the `bench` step table has a row for every experiment of the
 //! bench table. Editing one side alone fails here.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::common::{replab, repo_root, text};
 
@@ -40,18 +40,99 @@ fn options_in(cell: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_owned)
 }
 
-/// The long options `replab ARGS --help` lists (without `--help` and `--version`).
-fn help_options(args: &[&str]) -> BTreeSet<String> {
+/// What `replab ARGS --help` prints.
+fn help_text(args: &[&str]) -> String {
     let mut args = args.to_vec();
     args.push("--help");
     let o = replab(&args);
     assert!(o.status.success(), "replab {args:?}: {}", text(&o.stderr));
     text(&o.stdout)
-        .lines()
+}
+
+/// The option lines of a `--help` text, each with its long options (the column before the
+/// help).
+fn option_lines(help: &str) -> impl Iterator<Item = (Vec<String>, &str)> {
+    help.lines()
         .map(str::trim_start)
         .filter(|l| l.starts_with('-'))
-        .flat_map(|l| options_in(l.split("  ").next().unwrap_or_default()).collect::<Vec<_>>())
+        .map(|l| {
+            (
+                options_in(l.split("  ").next().unwrap_or_default()).collect(),
+                l,
+            )
+        })
+}
+
+/// The long options `replab ARGS --help` lists (without `--help` and `--version`).
+fn help_options(args: &[&str]) -> BTreeSet<String> {
+    option_lines(&help_text(args))
+        .flat_map(|(options, _)| options)
         .filter(|o| o != "--help" && o != "--version")
+        .collect()
+}
+
+/// The defaults a `--help` text shows (`[default: X]`, clap's quotes taken off), by long
+/// option.
+fn help_defaults(help: &str) -> BTreeMap<String, String> {
+    option_lines(help)
+        .filter_map(|(options, line)| {
+            let value = line.split("[default: ").nth(1)?.split(']').next()?;
+            Some((
+                options.into_iter().next()?,
+                value.trim_matches('"').to_owned(),
+            ))
+        })
+        .collect()
+}
+
+/// The cells of a table row.
+fn cells(row: &str) -> Vec<&str> {
+    let inner = row.trim().trim_start_matches("| ").trim_end_matches(" |");
+    inner.split(" | ").collect()
+}
+
+/// The defaults the option tables of `section` state, by long option: the first backticked
+/// value of the `default` column (the form contracts.md's "Defaults" paragraph gives); a cell
+/// without one states none.
+fn doc_defaults(section: &str) -> BTreeMap<String, String> {
+    let mut column = None;
+    let mut defaults = BTreeMap::new();
+    let mut lines = section.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.starts_with("|---") {
+            continue;
+        } else if !line.starts_with("| ") {
+            column = None;
+        } else if lines.peek().is_some_and(|next| next.starts_with("|---")) {
+            column = cells(line).iter().position(|c| c.starts_with("default"));
+        } else if let Some(cell) = column.and_then(|i| cells(line).get(i).copied()) {
+            let Some(value) = cell.split('`').nth(1).filter(|_| cell.contains('`')) else {
+                continue;
+            };
+            for option in options_in(cells(line)[0]) {
+                defaults.insert(option, value.to_owned());
+            }
+        }
+    }
+    defaults
+}
+
+/// Where `--help`'s defaults (`help`) and contracts.md's (`doc`) of `replab sub` differ: one
+/// line naming the subcommand, the option and both defaults per difference.
+fn default_drift(
+    sub: &str,
+    help: &BTreeMap<String, String>,
+    doc: &BTreeMap<String, String>,
+) -> Vec<String> {
+    let options: BTreeSet<&String> = help.keys().chain(doc.keys()).collect();
+    let none = String::from("none");
+    options
+        .into_iter()
+        .filter(|o| help.get(*o) != doc.get(*o))
+        .map(|o| {
+            let (h, d) = (help.get(o).unwrap_or(&none), doc.get(o).unwrap_or(&none));
+            format!("`replab {sub}` {o}: --help's default {h}, contracts.md's {d}")
+        })
         .collect()
 }
 
@@ -96,6 +177,67 @@ fn every_subcommand_documents_the_options_its_help_lists() {
         }
     }
     assert!(drift.is_empty(), "{}", drift.join("\n"));
+}
+
+#[test]
+fn every_subcommand_documents_the_defaults_its_help_shows() {
+    let doc = contracts();
+    let drift: Vec<String> = SUBCOMMANDS
+        .into_iter()
+        .flat_map(|sub| {
+            let args: Vec<&str> = sub.split(' ').collect();
+            let help = help_defaults(&help_text(&args));
+            let documented = doc_defaults(section(&doc, &format!("`replab {sub}`")));
+            default_drift(sub, &help, &documented)
+        })
+        .collect();
+    assert!(drift.is_empty(), "{}", drift.join("\n"));
+}
+
+/// A `--help` line and a contracts.md table of `replab elo`'s `--games`, defaults as given.
+fn elo_games(help_default: &str, doc_default: &str) -> Vec<String> {
+    let help =
+        format!("Options:\n      --games <N>  Games per match (even) [default: {help_default}]\n");
+    let doc = format!(
+        "| option | default (quick) | meaning |\n|---|---|---|\n\
+         | `--games N` | `{doc_default}` (`100`) | games per match |\n| `--quick` | off | short |\n"
+    );
+    default_drift("elo", &help_defaults(&help), &doc_defaults(&doc))
+}
+
+#[test]
+fn a_default_edited_on_one_side_is_reported() {
+    assert_eq!(
+        elo_games("1000", "600"),
+        ["`replab elo` --games: --help's default 1000, contracts.md's 600"]
+    );
+    assert!(elo_games("600", "600").is_empty());
+}
+
+#[test]
+fn a_default_on_one_side_only_is_reported() {
+    let doc = "| option | default | meaning |\n|---|---|---|\n| `--depth N` | `6` | depth |\n";
+    let help = "      --depth <N>  Search depth\n      --out <DIR>  Report [default: reports/x]\n";
+    assert_eq!(
+        default_drift("suite", &help_defaults(help), &doc_defaults(doc)),
+        [
+            "`replab suite` --depth: --help's default none, contracts.md's 6",
+            "`replab suite` --out: --help's default reports/x, contracts.md's none",
+        ]
+    );
+}
+
+#[test]
+fn clap_quotes_and_quick_values_are_read() {
+    let help = "      --fen <FEN>  Position [default: \"8/8 w - - 0 1\"]\n";
+    assert_eq!(help_defaults(help)["--fen"], "8/8 w - - 0 1");
+    let doc = "| option | default (`--quick`) | meaning |\n|---|---|---|\n\
+               | `--repeat K` | `21` (`6`) | rounds |\n| `--threads T` | `2 (1 on a single core)` | workers |\n";
+    let doc = doc_defaults(doc);
+    assert_eq!(
+        (doc["--repeat"].as_str(), doc["--threads"].as_str()),
+        ("21", "2 (1 on a single core)")
+    );
 }
 
 #[test]

@@ -16,4 +16,5 @@ mod scan;
 mod selfplay;
 mod smp;
 mod suite;
+mod threads;
 mod uci;
