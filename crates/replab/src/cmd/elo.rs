@@ -2,7 +2,7 @@
 
 use replab_rules::elo::Elo;
 
-use super::experiment_command;
+use super::{List, experiment_command};
 
 experiment_command! {
     /// Self-play gauntlet: what each repetition choice is worth in Elo.
@@ -28,6 +28,10 @@ experiment_command! {
         /// Seed of the opening order.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
+        /// Only the rows whose player A is one of these specifications, comma-separated as
+        /// the rows write them (e.g. `off,linear+cuckoo`); every row when not given.
+        #[arg(long, value_name = "LIST", value_parser = parse_specs)]
+        only: Option<List<String>>,
         /// Worker threads.
         #[arg(long, value_name = "T")]
         threads: Option<usize>,
@@ -36,4 +40,14 @@ experiment_command! {
         // The equal-cost rows count instructions with this binary under valgrind.
         config.exe = Some(std::env::current_exe()?);
     }
+}
+
+/// `--only`: a comma-separated list of player specifications (each checked against the rows
+/// by the gauntlet's settings).
+fn parse_specs(text: &str) -> Result<List<String>, String> {
+    let specs: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+    if specs.iter().any(String::is_empty) {
+        return Err(format!("{text:?}: an empty specification in the list"));
+    }
+    Ok(specs)
 }

@@ -145,6 +145,9 @@ pub struct Config {
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
+    /// Only the rows whose player A is one of these specifications, as the rows write them
+    /// (`off`, `linear+cuckoo`, `linear:policy=twofold`, …); empty: every row.
+    pub only: Vec<String>,
     /// The replab binary that counts the equal-cost rows' instructions under valgrind
     /// (`replab measure`); `None` takes the recorded table (`datasets/player-costs.json`),
     /// and the results say which.
@@ -168,6 +171,7 @@ impl Default for Config {
             tc_games: 40,
             seed: 1,
             threads: crate::engine::default_threads(),
+            only: Vec::new(),
             exe: None,
             count_costs: true,
             command: "replab elo".into(),
@@ -209,6 +213,16 @@ impl Config {
             self.nodes
         );
         Control::parse_tc(&self.tc).context("--tc")?;
+        for a in &self.only {
+            ensure!(
+                ROWS.iter().any(|r| &r.a == a),
+                "--only {a:?}: no row's player A is that specification (the rows' are {})",
+                ROWS.iter()
+                    .map(|r| r.a.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         check_range("--threads", self.threads, 1..=256)?;
         Ok(())
     }
@@ -431,7 +445,8 @@ fn jobs(config: &Config) -> Vec<Job<'static>> {
             Measure::EqualCost => config.cost_games,
             Measure::Clock => config.tc_games,
         };
-        let rows = ROWS.iter().filter(|r| match measure {
+        let chosen = |r: &&Row| config.only.is_empty() || config.only.contains(&r.a);
+        let rows = ROWS.iter().filter(chosen).filter(|r| match measure {
             Measure::Balanced | Measure::RepetitionRich => true,
             Measure::EqualCost => r.technique_differs(),
             Measure::Clock => r.at_tc,

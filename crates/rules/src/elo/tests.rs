@@ -227,3 +227,20 @@ fn the_recorded_costs_cover_every_equal_cost_row() {
         }
     }
 }
+
+#[test]
+fn only_keeps_the_rows_of_the_players_named_and_refuses_others() {
+    let only = |names: &[&str]| Config {
+        only: names.iter().map(|s| s.to_string()).collect(),
+        ..Config::default()
+    };
+    // `off` differs in technique and is played at the clock: all four measurements.
+    let config = only(&["off"]);
+    assert!(config.check().is_ok());
+    let measures: Vec<Measure> = jobs(&config).iter().map(|j| j.measure).collect();
+    assert_eq!(measures, Measure::ALL.to_vec());
+    assert_eq!(jobs(&only(&[])).len(), jobs(&Config::default()).len());
+    assert!(jobs(&Config::default()).len() > 2 * ROWS.len());
+    let err = only(&["off", "nosuch"]).check().unwrap_err().to_string();
+    assert!(err.contains("--only \"nosuch\""), "{err}");
+}

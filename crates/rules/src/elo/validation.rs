@@ -57,6 +57,9 @@ pub struct Validation {
     pub clock: EloEstimate,
     /// Games of the two matches.
     pub games: [u64; 2],
+    /// Median completed depth of A and B, at equal cost and at the clock: how comparable the
+    /// two budgets were.
+    pub median_depth: [[Option<u32>; 2]; 2],
     /// Equal-cost minus clock Elo.
     pub difference: f64,
     /// The 95% interval of the difference.
@@ -89,6 +92,7 @@ impl Validation {
             equal_cost: equal.elo,
             clock: clock.elo,
             games: [equal.games, clock.games],
+            median_depth: [equal.median_depth, clock.median_depth],
             difference,
             difference_interval: [difference - half, difference + half],
             time_forfeits: clock.time_forfeits,
@@ -99,20 +103,26 @@ impl Validation {
 
     /// The comparison as a sentence.
     pub fn sentence(&self) -> String {
+        let depth = |d: [Option<u32>; 2]| {
+            let s = |x: Option<u32>| x.map_or("–".to_string(), |x| x.to_string());
+            format!("median depth {}/{}", s(d[0]), s(d[1]))
+        };
         format!(
-            "{}: equal cost {:+.1} [{:+.1}, {:+.1}] ({} games at {}) and clock {:+.1} [{:+.1}, \
-             {:+.1}] ({} games at {}) {} (difference {:+.1} [{:+.1}, {:+.1}])",
+            "{}: equal cost {:+.1} [{:+.1}, {:+.1}] ({} games at {}, {}) and clock {:+.1} \
+             [{:+.1}, {:+.1}] ({} games at {}, {}) {} (difference {:+.1} [{:+.1}, {:+.1}])",
             self.label,
             self.equal_cost.value,
             self.equal_cost.lower,
             self.equal_cost.upper,
             self.games[0],
             self.equal_cost_control,
+            depth(self.median_depth[0]),
             self.clock.value,
             self.clock.lower,
             self.clock.upper,
             self.games[1],
             self.clock_control,
+            depth(self.median_depth[1]),
             self.agreement.phrase(),
             self.difference,
             self.difference_interval[0],
