@@ -681,16 +681,25 @@ pub fn summary_table(results: &Results) -> String {
     for r in &results.rows {
         let p = r.pentanomial;
         let d = |x: Option<u32>| x.map_or("-".to_string(), |d| d.to_string());
+        // A row whose every pair was one game twice has no variance, hence no interval.
+        let elo = if r.games_identical {
+            "identical play".to_string()
+        } else {
+            format!(
+                "{:+.1} [{:+.1}, {:+.1}]",
+                r.elo.value + 0.0,
+                r.elo.lower,
+                r.elo.upper
+            )
+        };
         out += &format!(
-            "{:<44} {:<10} {:<16} {:>7} {:>6} {:>+8.1} [{:>+6.1}, {:>+6.1}] {:>20} {:>9}\n",
+            "{:<44} {:<10} {:<16} {:>7} {:>6} {:>24} {:>20} {:>9}\n",
             format!("{} (vs {})", r.a, r.b),
             r.measure.short(),
             r.control,
             format!("{}/{}", d(r.median_depth[0]), d(r.median_depth[1])),
             r.games,
-            r.elo.value,
-            r.elo.lower,
-            r.elo.upper,
+            elo,
             format!("[{} {} {} {} {}]", p[0], p[1], p[2], p[3], p[4]),
             format!("{}/{}", r.draw_rule_pairs, r.games / 2),
         );

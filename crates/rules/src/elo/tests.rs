@@ -64,6 +64,12 @@ fn a_tiny_gauntlet_reports_every_row() {
     }
     assert!(headline(&results).contains("choices differ"));
     assert!(summary_table(&results).contains("off (vs linear)"));
+    // Zero-variance rows print no interval, on the command line as on the page.
+    let identical = results.rows.iter().filter(|r| r.games_identical).count();
+    assert_eq!(
+        summary_table(&results).matches("identical play").count(),
+        identical
+    );
     for r in &results.rows {
         // One game played twice scores 1 (a win and a loss, or two draws) in every pair.
         let [ll, ld, _, wd, ww] = r.pentanomial;
