@@ -286,6 +286,11 @@ pub struct RowResult {
     /// Whether every game pair was the same game twice with colours swapped (the two
     /// players never searched differently enough to change a move).
     pub games_identical: bool,
+    /// Whether every pair scored exactly one point (WL or DD), identical play or not: the
+    /// pair scores have no variance, so the interval would come from the zero-count
+    /// substitution, not from the games; none is shown.
+    #[serde(default)]
+    pub zero_variance: bool,
     /// The published figure of the same change, if an engine measured it.
     pub published: Option<Published>,
     /// Games lost on time (timed rows; 0 at fixed nodes).
@@ -623,6 +628,7 @@ fn row_result(job: &Job, r: &MatchResults) -> RowResult {
         no_measurable_difference: r.elo.contains(0.0),
         games_to_resolve: stats::games_to_resolve(&p, r.elo.value),
         games_identical: !r.pair_results.is_empty() && r.pair_results.iter().all(|q| q.same_moves),
+        zero_variance: r.pairs > 0 && r.pentanomial[2] == r.pairs,
         published: job.row.published.clone(),
         time_forfeits: forfeits,
         machine_too_busy: !r.deterministic && (too_busy(forfeits, r.games) || r.play.cpu_starved()),
@@ -684,6 +690,8 @@ pub fn summary_table(results: &Results) -> String {
         // A row whose every pair was one game twice has no variance, hence no interval.
         let elo = if r.games_identical {
             "identical play".to_string()
+        } else if r.zero_variance {
+            "every pair 1-1".to_string()
         } else {
             format!(
                 "{:+.1} [{:+.1}, {:+.1}]",

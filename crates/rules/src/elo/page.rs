@@ -112,6 +112,9 @@ fn elo_cell(r: &RowResult, e: &replab_selfplay::stats::EloEstimate) -> Cell {
     if r.games_identical {
         return Cell::text("identical play");
     }
+    if r.zero_variance {
+        return Cell::text("every pair 1–1");
+    }
     Cell::text(format!(
         "{:+.1} [{:+.1}, {:+.1}]",
         e.value, e.lower, e.upper
@@ -149,6 +152,12 @@ fn verdict(r: &RowResult) -> String {
     if r.games_identical {
         return format!(
             "identical play in every pair ({} games): no difference to measure",
+            r.games
+        );
+    }
+    if r.zero_variance {
+        return format!(
+            "every pair scored 1–1 ({} games): no variance, no interval, no difference measured",
             r.games
         );
     }

@@ -65,15 +65,17 @@ fn a_tiny_gauntlet_reports_every_row() {
     assert!(headline(&results).contains("choices differ"));
     assert!(summary_table(&results).contains("off (vs linear)"));
     // Zero-variance rows print no interval, on the command line as on the page.
+    let table = summary_table(&results);
     let identical = results.rows.iter().filter(|r| r.games_identical).count();
-    assert_eq!(
-        summary_table(&results).matches("identical play").count(),
-        identical
-    );
+    let one_one = results.rows.iter().filter(|r| r.zero_variance).count() - identical;
+    assert_eq!(table.matches("identical play").count(), identical);
+    assert_eq!(table.matches("every pair 1-1").count(), one_one);
     for r in &results.rows {
-        // One game played twice scores 1 (a win and a loss, or two draws) in every pair.
+        // One game played twice scores 1 (a win and a loss, or two draws) in every pair: no
+        // variance.
         let [ll, ld, _, wd, ww] = r.pentanomial;
         assert!(!r.games_identical || ll + ld + wd + ww == 0, "{}", r.label);
+        assert_eq!(r.zero_variance, ll + ld + wd + ww == 0, "{}", r.label);
         // No game count for a difference that prints as +0.0.
         if r.elo.value.abs() < 0.05 {
             assert_eq!(r.games_to_resolve, None, "{}", r.label);

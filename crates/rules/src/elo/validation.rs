@@ -7,8 +7,8 @@
 //! The rule, written once ([`Validation::of`]): the two matches are independent, so the
 //! difference of their Elo figures has a standard error of √(se₁² + se₂²), each se taken from
 //! its 95% interval as (upper − lower) / (2 · 1.96). The figures agree when the 95% interval of
-//! the difference contains 0. A clock row that measured a busy machine, or either row with
-//! identical play in every pair (no interval), is not compared.
+//! the difference contains 0. A clock row that measured a busy machine, or either row whose
+//! every pair scored 1–1 (no variance, no interval), is not compared.
 
 use replab_elo::two_sided_z;
 use replab_selfplay::stats::EloEstimate;
@@ -26,7 +26,8 @@ pub enum Agreement {
     Disagrees,
     /// The clock row measured a busy machine (time forfeits or CPU share): no comparison.
     MachineTooBusy,
-    /// A row with identical play in every pair has no interval: no comparison.
+    /// A row whose every pair scored 1–1 (identical play among them) has no interval: no
+    /// comparison.
     NoInterval,
 }
 
@@ -37,7 +38,7 @@ impl Agreement {
             Agreement::Agrees => "agree within their intervals",
             Agreement::Disagrees => "disagree: the difference's 95% interval excludes 0",
             Agreement::MachineTooBusy => "not compared: the clock row measured a busy machine",
-            Agreement::NoInterval => "not compared: identical play gives no interval",
+            Agreement::NoInterval => "not compared: every pair scored 1–1, so no interval",
         }
     }
 }
@@ -78,7 +79,7 @@ impl Validation {
         let (difference, half) = difference(&equal.elo, &clock.elo);
         let agreement = if clock.machine_too_busy {
             Agreement::MachineTooBusy
-        } else if equal.games_identical || clock.games_identical {
+        } else if equal.zero_variance || clock.zero_variance {
             Agreement::NoInterval
         } else if (difference - half..=difference + half).contains(&0.0) {
             Agreement::Agrees
