@@ -199,16 +199,59 @@ pub fn too_noisy(half: f64) -> String {
     format!("too noisy to rank (±{:.0}%)", (half * 100.0).min(9999.0))
 }
 
+/// Serde for a measured time kept as a bare `f64` in Rust and written as a single sample
+/// (`#[serde(with = "replab_interval::single_sample")]`): `{"median": x, "interval":
+/// Interval::single(x)}`, the shape of the harness's `Estimate::single`, so [`unmarked_times`]
+/// finds it marked. Reads that shape or, from files written before, a bare number.
+pub mod single_sample {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Interval;
+
+    /// The written shape.
+    #[derive(Serialize, Deserialize)]
+    struct Marked {
+        median: f64,
+        interval: Interval,
+    }
+
+    /// What may be read: the written shape or a bare number.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Read {
+        Marked(Marked),
+        Bare(f64),
+    }
+
+    /// Writes `x` as a single sample.
+    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        let interval = Interval::single(*x);
+        Marked {
+            median: *x,
+            interval,
+        }
+        .serialize(s)
+    }
+
+    /// Reads a single sample's median, or a bare number.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        Ok(match Read::deserialize(d)? {
+            Read::Marked(m) => m.median,
+            Read::Bare(x) => x,
+        })
+    }
+}
+
 /// Whether `key` of a `results.json` object names a measured time (or a quantity computed from
 /// one): a `_`-separated part `time`, `ms`, `ns`, `nps`, `s`, `second(s)`, `overhead` or
-/// `speed` (`time_ms`, `ns_per_node`, `wall_s`, `games_per_second`, `time_change`). Counters and
-/// instruction counts are not times.
+/// `speed` (`time_ms`, `ns_per_node`, `wall_s`, `games_per_second`, `time_change`). Counters,
+/// instruction counts and forfeit counts (`time_forfeits`, games lost on time) are not times.
 pub fn time_key(key: &str) -> bool {
     const TIME: [&str; 9] = [
         "time", "ms", "ns", "nps", "s", "second", "seconds", "overhead", "speed",
     ];
     let k = key.to_ascii_lowercase();
-    !k.contains("instruction") && k.split('_').any(|p| TIME.contains(&p))
+    !k.contains("instruction") && !k.contains("forfeit") && k.split('_').any(|p| TIME.contains(&p))
 }
 
 /// Every number (or object or array of numbers) under a [`time_key`] of `value` that is neither
@@ -357,6 +400,23 @@ mod tests {
     }
 
     #[test]
+    fn a_single_sample_time_is_marked_and_reads_back() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Timing {
+            #[serde(with = "single_sample")]
+            wall_s: f64,
+        }
+        let t = Timing { wall_s: 1.25 };
+        let v = serde_json::to_value(&t).unwrap();
+        assert_eq!(v["wall_s"]["interval"]["n"], 1);
+        assert_eq!(unmarked_times(&v, &[]), Vec::<String>::new());
+        assert_eq!(serde_json::from_value::<Timing>(v).unwrap(), t);
+        let bare = serde_json::json!({ "wall_s": 1.25 });
+        assert_eq!(unmarked_times(&bare, &[]), ["$.wall_s"]);
+        assert_eq!(serde_json::from_value::<Timing>(bare).unwrap(), t);
+    }
+
+    #[test]
     fn time_keys_name_times_not_counts() {
         for k in [
             "time_ms",
@@ -377,6 +437,7 @@ mod tests {
             "timeout",
             "terminal_nodes",
             "repeats",
+            "time_forfeits",
         ] {
             assert!(!time_key(k), "{k}");
         }

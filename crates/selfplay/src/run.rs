@@ -231,12 +231,15 @@ pub struct Wdl {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
     /// Wall time of the match, seconds.
+    #[serde(with = "replab_interval::single_sample")]
     pub wall_s: f64,
     /// Time inside the players' searches, summed over threads, seconds.
+    #[serde(with = "replab_interval::single_sample")]
     pub search_s: f64,
     /// Worker threads.
     pub threads: usize,
     /// Games per second of wall time.
+    #[serde(with = "replab_interval::single_sample")]
     pub games_per_second: f64,
     /// Share of the threads' busy time spent outside the searches (match loop, arbiter, PGN):
     /// 1 − search / (wall × threads).

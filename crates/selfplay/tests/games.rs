@@ -123,8 +123,8 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     let seq = stopped
         .sequential_elo
         .expect("the sequential estimate of a stopped test");
-    assert!(seq.lower <= seq.value && seq.value <= seq.upper);
-    assert_eq!(seq.coverage, 0.95);
+    assert!(seq.interval.lo <= seq.value && seq.value <= seq.interval.hi);
+    assert_eq!(seq.interval.coverage, 0.95);
     assert!(full.sequential_elo.is_none());
 }
 
@@ -224,6 +224,22 @@ fn the_llr_agrees_with_an_independent_implementation_of_fishtests() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn every_measured_time_of_a_match_is_marked() {
+    let (results, _) = play(&config(4, 100, 2), &mut |_, _| {}).unwrap();
+    let v = serde_json::to_value(&results).unwrap();
+    // The settings under `match` are not measurements.
+    let unmarked = replab_interval::unmarked_times(&v, &["match", "meta"]);
+    assert_eq!(unmarked, Vec::<String>::new());
+    assert_eq!(v["timing"]["wall_s"]["interval"]["n"], 1);
+    assert_eq!(v["timing"]["games_per_second"]["interval"]["coverage"], 0.0);
+    // Each Elo carries the one interval type, made from the game pairs.
+    assert_eq!(v["elo"]["interval"]["n"], 2);
+    assert!(v["nelo"]["interval"]["lo"].is_number());
+    let back: replab_selfplay::MatchResults = serde_json::from_value(v).unwrap();
+    assert_eq!(back.timing.wall_s, results.timing.wall_s);
 }
 
 #[test]

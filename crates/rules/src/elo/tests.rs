@@ -28,6 +28,13 @@ fn a_tiny_gauntlet_reports_every_row() {
     assert_eq!(results.rows.len(), ROWS.len());
     assert!(results.rows.iter().all(|r| r.games == 2 && r.deterministic));
     assert!(headline(&results).contains("choices differ"));
+    // Every measured time carries an interval or is marked a single sample; every Elo its
+    // interval.
+    let v = serde_json::to_value(&results).unwrap();
+    let unmarked = crate::interval::unmarked_times(&v, &["config", "meta"]);
+    assert_eq!(unmarked, Vec::<String>::new());
+    assert_eq!(v["totals"]["wall_s"]["interval"]["n"], 1);
+    assert_eq!(v["rows"][0]["elo"]["interval"]["coverage"], 0.95);
     assert!(summary_table(&results).contains("off (vs linear)"));
     for r in &results.rows {
         // One game played twice scores 1 (a win and a loss, or two draws) in every pair.
