@@ -215,8 +215,12 @@ impl Experiment for Microbench {
                     );
                     Contribution::new(c.detector, column, Measured::value(c.ratio.median))
                 });
-                std::iter::once(Contribution::new(c.detector, ns, Measured::value(c.ns.median)))
-                    .chain(ratio)
+                std::iter::once(Contribution::new(
+                    c.detector,
+                    ns,
+                    Measured::value(c.ns.median),
+                ))
+                .chain(ratio)
             })
             .collect()
     }

@@ -401,7 +401,12 @@ fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, 
         log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node.median)),
         series: families
             .iter()
-            .map(|&f| colours::series(f.name(), by_family(f).map(|t| (log2(t), t.ns_per_node.median))))
+            .map(|&f| {
+                colours::series(
+                    f.name(),
+                    by_family(f).map(|t| (log2(t), t.ns_per_node.median)),
+                )
+            })
             .collect(),
         ..LineChart::new(
             "Cost per walk node vs. table size",

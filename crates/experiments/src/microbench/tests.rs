@@ -202,7 +202,9 @@ fn summary_json_has_every_detector_and_run_length() {
     for name in names {
         for run in RUN_LENGTHS {
             let found = json["runs"].as_array().unwrap().iter().any(|c| {
-                c["detector"] == name && c["run"] == run && c["ns"]["median"].as_f64().unwrap() > 0.0
+                c["detector"] == name
+                    && c["run"] == run
+                    && c["ns"]["median"].as_f64().unwrap() > 0.0
             });
             assert!(found, "{name} run {run}");
         }
@@ -229,7 +231,10 @@ fn summary_json_has_every_detector_and_run_length() {
     // Every figure carries the one interval type; no time is a bare number.
     assert_eq!(json["runs"][0]["ratio"]["interval"]["n"], 3);
     assert_eq!(json["seconds"]["interval"]["n"], 1);
-    assert_eq!(crate::interval::unmarked_times(&json, &[]), Vec::<String>::new());
+    assert_eq!(
+        crate::interval::unmarked_times(&json, &[]),
+        Vec::<String>::new()
+    );
     // The reference costs 3 + 0.5 × run, everything else more (the next row 4 + 2 × run): it
     // wins everywhere, alone (the next is 33% dearer at run 0).
     let cheap = cheap();
@@ -569,7 +574,10 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
     assert_eq!(json["criterion"][1]["ns"]["median"], 7.0);
     let hi = &json["criterion"][1]["ns"]["interval"]["hi"];
     assert!((hi.as_f64().unwrap() - 7.7).abs() < 1e-9);
-    assert_eq!(crate::interval::unmarked_times(&json, &["meta"]), Vec::<String>::new());
+    assert_eq!(
+        crate::interval::unmarked_times(&json, &["meta"]),
+        Vec::<String>::new()
+    );
     let back: Results = serde_json::from_value(json.clone()).unwrap();
     assert!(same_json(&serde_json::to_value(&back).unwrap(), &json));
     let dir = ReportDir::create(scratch.0.join("report")).unwrap();

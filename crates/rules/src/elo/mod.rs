@@ -98,11 +98,11 @@ use serde::{Deserialize, Serialize};
 
 pub use rows::{BASELINE, Published, ROWS, Row};
 
+use crate::Progress;
 use crate::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
 use crate::experiment::check_range;
-use crate::Progress;
 
 /// The page's title.
 pub const TITLE: &str = "Elo of each choice: self-play gauntlet";

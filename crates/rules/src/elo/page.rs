@@ -130,7 +130,12 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
     let span = rows
         .iter()
-        .flat_map(|r| [finite(r.elo.interval.lo).abs(), finite(r.elo.interval.hi).abs()])
+        .flat_map(|r| {
+            [
+                finite(r.elo.interval.lo).abs(),
+                finite(r.elo.interval.hi).abs(),
+            ]
+        })
         .fold(10.0f64, f64::max)
         .min(800.0);
     let x = |elo: f64| {
