@@ -5,11 +5,12 @@ Usage: tools/check_coverage.py DIR... [--min 0.95]
 
 Walks every results.json under the given report directories (a report directory or a whole
 site, e.g. reports/) and finds every interval. replab's one interval type
-(replab_harness::interval::Interval) is an object `{"lo", "hi", "coverage", "n"}`; one with
-`n` of 1 is a single sample or an exact value, marked as such, and is not checked (the same rule
-as replab_harness::stats::uncovered_intervals, which tests it in Rust). The results that do not
-use that type yet (the micro-benchmarks' cycle costs, the self-play Elo estimates) are found by
-their spellings:
+(replab_interval::Interval, re-exported as replab_harness::interval::Interval) is an object
+`{"lo", "hi", "coverage", "n"}`; one with `n` of 1 is a single sample or an exact value, marked as
+such, and is not checked (the same rule as replab_harness::stats::uncovered_intervals, which tests
+it in Rust). Every results.json replab writes now uses that type (the micro-benchmarks' costs and
+the self-play Elo estimates included); older files, and other tools' output, spell intervals in
+other ways, still found by their spellings:
 
 - an object with both `lo` and `hi`, `low` and `high`, or `lower` and `upper` (numbers; an
   infinite end, written `null`, makes no interval): its coverage is the object's own `coverage`

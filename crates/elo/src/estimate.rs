@@ -1,6 +1,7 @@
 //! Point estimates with intervals: score, logistic Elo, normalized Elo, LOS, draw ratio, and the
 //! number of games needed to resolve a difference.
 
+use replab_interval::Interval;
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, Normal};
 
@@ -45,29 +46,43 @@ pub(crate) fn is_coverage(coverage: f64) -> bool {
     coverage > 0.0 && coverage < 1.0
 }
 
-/// An Elo value with a confidence interval of stated coverage.
+/// An Elo value with a confidence interval of stated coverage: in JSON
+/// `{"value": …, "interval": {"lo", "hi", "coverage", "n"}}`, the interval in the one shape of
+/// every `results.json` ([`Interval`]), under its own name as in the harness's estimates.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloEstimate {
     /// The point estimate.
     pub value: f64,
-    /// Lower end of the interval (may be −∞, serialised as `null` by serde_json).
-    pub lower: f64,
-    /// Upper end of the interval (may be +∞, serialised as `null` by serde_json).
-    pub upper: f64,
-    /// The interval's nominal coverage (0.95).
-    pub coverage: f64,
+    /// The interval: its ends (either may be infinite, serialised as `null` by serde_json), its
+    /// nominal coverage (0.95) and the samples behind it (game pairs, or games for trinomial
+    /// counts).
+    pub interval: Interval,
 }
 
 impl EloEstimate {
+    /// `value` with the interval `[lo, hi]` of `coverage` made from `n` samples.
+    pub fn new(value: f64, lo: f64, hi: f64, coverage: f64, n: u64) -> Self {
+        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        Self {
+            value,
+            interval: Interval {
+                lo,
+                hi,
+                coverage,
+                n,
+            },
+        }
+    }
+
     /// Half the interval's width: the "± error" fastchess and fishtest print. The logistic
     /// interval is not symmetric about the value; this is its mean half-width.
     pub fn error(&self) -> f64 {
-        (self.upper - self.lower) / 2.0
+        (self.interval.hi - self.interval.lo) / 2.0
     }
 
     /// Whether the interval contains `elo`.
     pub fn contains(&self, elo: f64) -> bool {
-        self.lower <= elo && elo <= self.upper
+        self.interval.contains(elo)
     }
 }
 
@@ -129,24 +144,27 @@ pub fn summarize_with_coverage<C: ResultCounts + ?Sized>(
     let nelo_of = |s: f64| (s - 0.5) / sigma_per_game * NELO_PER_T;
     let games_counts = counts.games_trinomial();
     let games = games_counts.games();
+    let samples = counts.classes().iter().sum();
     Some(Summary {
-        samples: counts.classes().iter().sum(),
+        samples,
         games,
         score,
         sample_variance: variance,
         draw_ratio: games_counts.draws as f64 / games as f64,
-        elo: EloEstimate {
-            value: logistic_elo(score),
-            lower: logistic_elo(low_score),
-            upper: logistic_elo(high_score),
+        elo: EloEstimate::new(
+            logistic_elo(score),
+            logistic_elo(low_score),
+            logistic_elo(high_score),
             coverage,
-        },
-        nelo: EloEstimate {
-            value: nelo_of(score),
-            lower: nelo_of(low_score),
-            upper: nelo_of(high_score),
+            samples,
+        ),
+        nelo: EloEstimate::new(
+            nelo_of(score),
+            nelo_of(low_score),
+            nelo_of(high_score),
             coverage,
-        },
+            samples,
+        ),
         los: Normal::standard().cdf((score - 0.5) / standard_error),
         games_per_sample: counts.games_per_sample(),
     })
@@ -163,7 +181,7 @@ impl Summary {
     /// `None` for a non-positive `d`, a score of 0 or 1, or a count beyond `u64` (a difference
     /// too small for any match to resolve).
     pub fn games_to_resolve_elo(&self, elo_difference: f64) -> Option<u64> {
-        self.games_with_z(elo_difference, two_sided_z(self.elo.coverage))
+        self.games_with_z(elo_difference, two_sided_z(self.elo.interval.coverage))
     }
 
     /// Games for which `z` standard errors of the score make `elo_difference` Elo (the
@@ -192,7 +210,7 @@ impl Summary {
         if !is_coverage(power) {
             return None;
         }
-        let z = two_sided_z(self.elo.coverage) + Normal::standard().inverse_cdf(power);
+        let z = two_sided_z(self.elo.interval.coverage) + Normal::standard().inverse_cdf(power);
         self.games_with_z(elo_difference, z)
     }
 }

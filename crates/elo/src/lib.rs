@@ -20,7 +20,7 @@
 //! let mut pairs = Pentanomial::from_fastchess(34, 54, 31, 32, 64, 75);
 //! pairs.add_pair(GameResult::Win, GameResult::Draw);
 //! let summary = summarize(&pairs).expect("games were played");
-//! assert!(summary.elo.lower > 0.0 && summary.los > 0.99);
+//! assert!(summary.elo.interval.lo > 0.0 && summary.los > 0.99);
 //! let test = Sprt::fishtest_stc(); // normalized Elo [0, 2], alpha = beta = 0.05
 //! let report = test.report(&pairs);
 //! assert_eq!(report.decision, Decision::Continue);

@@ -247,12 +247,13 @@ impl Sprt {
         }
         let state = TestState::new(self, counts)?;
         let tail = (1.0 - coverage) / 2.0;
-        Some(EloEstimate {
-            value: state.elo_bound(self, 0.5),
-            lower: state.elo_bound(self, tail),
-            upper: state.elo_bound(self, 1.0 - tail),
+        Some(EloEstimate::new(
+            state.elo_bound(self, 0.5),
+            state.elo_bound(self, tail),
+            state.elo_bound(self, 1.0 - tail),
             coverage,
-        })
+            counts.classes().iter().sum(),
+        ))
     }
 }
 

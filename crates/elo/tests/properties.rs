@@ -24,9 +24,9 @@ fn symmetric_counts_give_zero_elo_and_an_interval_symmetric_about_zero() {
     ] {
         assert!(summary.elo.value.abs() < 1e-9, "{summary:?}");
         assert!(summary.nelo.value.abs() < 1e-9, "{summary:?}");
-        assert!((summary.elo.lower + summary.elo.upper).abs() < 1e-9);
-        assert!((summary.nelo.lower + summary.nelo.upper).abs() < 1e-9);
-        assert!(summary.elo.contains(0.0) && summary.elo.lower < -1.0);
+        assert!((summary.elo.interval.lo + summary.elo.interval.hi).abs() < 1e-9);
+        assert!((summary.nelo.interval.lo + summary.nelo.interval.hi).abs() < 1e-9);
+        assert!(summary.elo.contains(0.0) && summary.elo.interval.lo < -1.0);
         assert!((summary.los - 0.5).abs() < 1e-9);
     }
 }
@@ -35,7 +35,7 @@ fn symmetric_counts_give_zero_elo_and_an_interval_symmetric_about_zero() {
 fn a_winning_record_has_positive_elo_los_above_half_and_an_interval_excluding_zero() {
     let summary = summarize(&Pentanomial::from_fastchess(10, 100, 50, 200, 150, 40)).unwrap();
     assert!(summary.elo.value > 0.0 && summary.nelo.value > 0.0);
-    assert!(summary.elo.lower > 0.0, "{summary:?}");
+    assert!(summary.elo.interval.lo > 0.0, "{summary:?}");
     assert!(summary.los > 0.99);
     let losing = summarize(&mirrored(&Pentanomial::from_fastchess(
         10, 100, 50, 200, 150, 40,
@@ -291,7 +291,8 @@ fn counts_and_summaries_serialise_with_stable_field_names() {
     let summary = summarize(&counts).unwrap();
     let json = serde_json::to_value(summary).unwrap();
     assert!(json["elo"]["value"].as_f64().unwrap() > 55.0);
-    assert_eq!(json["elo"]["coverage"], 0.95);
+    assert_eq!(json["elo"]["interval"]["coverage"], 0.95);
+    assert_eq!(json["elo"]["interval"]["n"], counts.pairs());
     let report = serde_json::to_value(Sprt::fishtest_stc().report(&counts)).unwrap();
     for field in ["elo0", "elo1", "llr", "lower", "upper", "decision"] {
         assert!(report.get(field).is_some(), "{field} missing from {report}");
@@ -341,14 +342,14 @@ fn the_sequential_estimate_mirrors_with_the_counts_and_bounds() {
     let mirror = mirror_test
         .sequential_estimate(&mirrored(&counts), 0.95)
         .unwrap();
-    assert!(estimate.lower < estimate.value && estimate.value < estimate.upper);
+    assert!(estimate.interval.lo < estimate.value && estimate.value < estimate.interval.hi);
     assert!(estimate.value > 0.0, "{estimate:?}");
     assert!(
         (estimate.value + mirror.value).abs() < 1e-6,
         "{estimate:?} {mirror:?}"
     );
-    assert!((estimate.lower + mirror.upper).abs() < 1e-6);
-    assert!((estimate.upper + mirror.lower).abs() < 1e-6);
+    assert!((estimate.interval.lo + mirror.interval.hi).abs() < 1e-6);
+    assert!((estimate.interval.hi + mirror.interval.lo).abs() < 1e-6);
     let bayes = Sprt::new(0.0, 2.0, 0.05, 0.05, EloModel::BayesElo).unwrap();
     assert!(bayes.sequential_estimate(&counts, 0.95).is_none());
 }

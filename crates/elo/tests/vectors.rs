@@ -57,8 +57,8 @@ fn fishtest_sequential_elo_estimate() {
     let counts = Pentanomial::from_ptnml([1, 60, 500, 1200, 600]);
     let estimate = stc().sequential_estimate(&counts, 0.95).unwrap();
     assert_published("Elo", estimate.value, 188.36, 2);
-    assert_published("lower end", estimate.lower, 170.73, 2);
-    assert_published("upper end", estimate.upper, 214.85, 2);
+    assert_published("lower end", estimate.interval.lo, 170.73, 2);
+    assert_published("upper end", estimate.interval.hi, 214.85, 2);
     let fixed = summarize(&counts).unwrap();
     assert_published("fixed-sample Elo", fixed.elo.value, 188.60, 2);
 }
@@ -73,6 +73,6 @@ fn fishtest_issue_2571_sequential_elo_estimate() {
     let counts = Pentanomial::from_ptnml([1, 20, 300, 900, 779]);
     let estimate = stc().sequential_estimate(&counts, 0.95).unwrap();
     assert_published("Elo", estimate.value, 245.47, 2);
-    assert_published("lower end", estimate.lower, 223.64, 2);
-    assert_published("upper end", estimate.upper, 289.80, 2);
+    assert_published("lower end", estimate.interval.lo, 223.64, 2);
+    assert_published("upper end", estimate.interval.hi, 289.80, 2);
 }

@@ -13,10 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::interval::{Interval, Quantity};
-
-/// The confidence level every interval of replab aims at.
-pub const LEVEL: f64 = 0.95;
+pub use crate::interval::{Interval, LEVEL, Quantity};
 
 /// A median with its confidence interval: the shape of every measured time in `results.json`
 /// (`{"median": …, "interval": {"lo", "hi", "coverage", "n"}}`).

@@ -334,12 +334,15 @@ pub struct Wdl {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
     /// Wall time of the match, seconds.
+    #[serde(with = "replab_interval::single_sample")]
     pub wall_s: f64,
     /// Time inside the players' searches, summed over threads, seconds.
+    #[serde(with = "replab_interval::single_sample")]
     pub search_s: f64,
     /// Worker threads.
     pub threads: usize,
     /// Games per second of wall time.
+    #[serde(with = "replab_interval::single_sample")]
     pub games_per_second: f64,
     /// Share of the threads' busy time spent outside the searches (match loop, arbiter, PGN):
     /// 1 − search / (wall × threads).
@@ -643,6 +646,7 @@ pub fn peak_rss_kib() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::usage::PlayerClock;
 
     fn pair(terminations: [Termination; 2], cpu_s: [f64; 2]) -> PairRecord {
         PairRecord {
@@ -654,10 +658,10 @@ mod tests {
             same_moves: false,
             unsearched: [0, 0],
             depths: Default::default(),
-            clock_use: Some(ClockUse {
+            clock_use: Some(ClockUse(cpu_s.map(|cpu_s| PlayerClock {
                 cpu_s,
-                search_s: [1.0, 1.0],
-            }),
+                search_s: 1.0,
+            }))),
         }
     }
 

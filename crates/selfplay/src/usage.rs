@@ -58,33 +58,41 @@ impl DepthCounts {
     }
 }
 
-/// Under a clock: each player's CPU time and the wall time of its searches (A, B), seconds.
+/// Under a clock: each player's CPU time and the wall time of its searches (A, B).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ClockUse {
-    /// CPU time the searching thread got, per player.
-    pub cpu_s: [f64; 2],
-    /// Wall time inside the searches, per player.
-    pub search_s: [f64; 2],
+#[serde(transparent)]
+pub struct ClockUse(pub [PlayerClock; 2]);
+
+/// One player's searches under a clock, seconds; each a single measurement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayerClock {
+    /// CPU time its searching thread got.
+    #[serde(with = "replab_interval::single_sample")]
+    pub cpu_s: f64,
+    /// Wall time inside its searches.
+    #[serde(with = "replab_interval::single_sample")]
+    pub search_s: f64,
 }
 
 impl ClockUse {
     /// Adds one search of player `p` (0 = A, 1 = B).
     pub fn add(&mut self, p: usize, cpu: Duration, wall: Duration) {
-        self.cpu_s[p] += cpu.as_secs_f64();
-        self.search_s[p] += wall.as_secs_f64();
+        self.0[p].cpu_s += cpu.as_secs_f64();
+        self.0[p].search_s += wall.as_secs_f64();
     }
 
     /// Adds `other`'s times.
     pub fn merge(&mut self, other: &ClockUse) {
-        for p in 0..2 {
-            self.cpu_s[p] += other.cpu_s[p];
-            self.search_s[p] += other.search_s[p];
+        for (mine, theirs) in self.0.iter_mut().zip(&other.0) {
+            mine.cpu_s += theirs.cpu_s;
+            mine.search_s += theirs.search_s;
         }
     }
 
     /// Each player's CPU time as a share of its searches' wall time (`None` before any).
     pub fn cpu_share(&self) -> [Option<f64>; 2] {
-        [0, 1].map(|p| (self.search_s[p] > 0.0).then(|| self.cpu_s[p] / self.search_s[p]))
+        self.0
+            .map(|p| (p.search_s > 0.0).then(|| p.cpu_s / p.search_s))
     }
 }
 

@@ -123,8 +123,8 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     let seq = stopped
         .sequential_elo
         .expect("the sequential estimate of a stopped test");
-    assert!(seq.lower <= seq.value && seq.value <= seq.upper);
-    assert_eq!(seq.coverage, 0.95);
+    assert!(seq.interval.lo <= seq.value && seq.value <= seq.interval.hi);
+    assert_eq!(seq.interval.coverage, 0.95);
     assert!(full.sequential_elo.is_none());
 }
 
@@ -227,6 +227,22 @@ fn the_llr_agrees_with_an_independent_implementation_of_fishtests() {
 }
 
 #[test]
+fn every_measured_time_of_a_match_is_marked() {
+    let (results, _) = play(&config(4, 100, 2), &mut |_, _| {}).unwrap();
+    let v = serde_json::to_value(&results).unwrap();
+    // The settings under `match` are not measurements.
+    let unmarked = replab_interval::unmarked_times(&v, &["match", "meta"]);
+    assert_eq!(unmarked, Vec::<String>::new());
+    assert_eq!(v["timing"]["wall_s"]["interval"]["n"], 1);
+    assert_eq!(v["timing"]["games_per_second"]["interval"]["coverage"], 0.0);
+    // Each Elo carries the one interval type, made from the game pairs.
+    assert_eq!(v["elo"]["interval"]["n"], 2);
+    assert!(v["nelo"]["interval"]["lo"].is_number());
+    let back: replab_selfplay::MatchResults = serde_json::from_value(v).unwrap();
+    assert_eq!(back.timing.wall_s, results.timing.wall_s);
+}
+
+#[test]
 fn fixed_node_matches_never_replay_an_opening() {
     let openings = Book::builtin().openings.len() as u64;
     let mut c = config(2 * openings + 2, 100, 1);
@@ -316,7 +332,13 @@ fn depths_are_counted_per_searched_move_and_cpu_time_only_under_a_clock() {
     timed.control = Control::parse_tc("0.3+0.003").unwrap();
     let (r, _) = play(&timed, &mut |_, _| {}).unwrap();
     let used = r.play.clock_use.expect("a clock records CPU time");
-    assert!(used.cpu_s.iter().all(|s| *s > 0.0), "{used:?}");
+    assert!(used.0.iter().all(|p| p.cpu_s > 0.0), "{used:?}");
     let share = r.play.min_cpu_share.unwrap();
     assert!(share > 0.0 && share < 1.2, "{share}");
+    // Every measured time of a timed match is marked too.
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(
+        replab_interval::unmarked_times(&json, &["match", "meta"]),
+        Vec::<String>::new()
+    );
 }

@@ -15,6 +15,7 @@ use std::{
 use serde::{Deserialize, Serialize};
 
 use super::summary::{CycleCost, MicrobenchSummary, WalkCost};
+use crate::stats::Estimate;
 
 /// One criterion benchmark's median estimate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -27,12 +28,10 @@ pub struct CriterionEstimate {
     /// The parameter: run or history length, walk nodes, table entries, `quiet`.
     pub parameter: String,
     /// criterion's median point estimate, nanoseconds per iteration (for `walk` and
-    /// `table-size` one iteration replays the whole walk).
-    pub median: f64,
-    /// Its confidence interval, nanoseconds.
-    pub ci: [f64; 2],
-    /// The interval's confidence level (criterion's default is 0.95).
-    pub confidence_level: f64,
+    /// `table-size` one iteration replays the whole walk), with criterion's bootstrap interval:
+    /// its coverage is criterion's confidence level (0.95 by default), its `n` the samples in
+    /// `sample.json` beside the estimates (0 when that file is missing).
+    pub ns: Estimate,
 }
 
 /// The part of criterion's `estimates.json` read here.
@@ -43,15 +42,29 @@ struct Estimates {
 
 #[derive(Deserialize)]
 struct Statistic {
-    confidence_interval: Interval,
+    confidence_interval: CriterionInterval,
     point_estimate: f64,
 }
 
 #[derive(Deserialize)]
-struct Interval {
+struct CriterionInterval {
     confidence_level: f64,
     lower_bound: f64,
     upper_bound: f64,
+}
+
+/// The part of criterion's `sample.json` read here: one iteration count per sample.
+#[derive(Deserialize)]
+struct Samples {
+    iters: Vec<f64>,
+}
+
+/// The samples criterion's estimates come from (`sample.json` in `new`); 0 when unknown.
+fn sample_count(new: &Path) -> usize {
+    fs::read_to_string(new.join("sample.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<Samples>(&t).ok())
+        .map_or(0, |s| s.iters.len())
 }
 
 /// The part of criterion's `benchmark.json` read here: the benchmark's ids.
@@ -150,46 +163,49 @@ fn read_one(root: &Path, new: &Path) -> Option<CriterionEstimate> {
         },
     };
     let m = estimates.median;
+    let ci = m.confidence_interval;
     Some(CriterionEstimate {
         group,
         function,
         parameter,
-        median: m.point_estimate,
-        ci: [
-            m.confidence_interval.lower_bound,
-            m.confidence_interval.upper_bound,
-        ],
-        confidence_level: m.confidence_interval.confidence_level,
+        ns: Estimate {
+            median: m.point_estimate,
+            interval: crate::stats::Interval {
+                lo: ci.lower_bound,
+                hi: ci.upper_bound,
+                coverage: ci.confidence_level,
+                n: sample_count(new),
+            },
+        },
     })
 }
 
 /// replab's figure for the same benchmark, in criterion's unit reduced to replab's: returns
-/// `(criterion median, criterion interval, replab median, replab interval)` in nanoseconds per
-/// cycle (per walk node for `walk` and `table-size`, per copy-make for `make-unmake`), or
-/// `None` for a benchmark replab's loop does not time. replab's copy-make has no interval of
-/// its own (it is the median of the groups' medians): its interval is the point.
-pub fn pair(
-    e: &CriterionEstimate,
-    s: &MicrobenchSummary,
-) -> Option<(f64, [f64; 2], f64, [f64; 2])> {
+/// `(criterion's, replab's)` nanoseconds per cycle with their intervals (per walk node for
+/// `walk` and `table-size`, per copy-make for `make-unmake`), or `None` for a benchmark
+/// replab's loop does not time. replab's copy-make is compared as its median alone (its
+/// interval spans the groups' medians, the drift of the machine, not the spread of one
+/// benchmark): its interval here is the point.
+pub fn pair(e: &CriterionEstimate, s: &MicrobenchSummary) -> Option<(Estimate, Estimate)> {
     let param: Option<usize> = e.parameter.parse().ok();
     let cycle = |list: &[CycleCost], key: fn(&CycleCost) -> usize| {
         list.iter()
             .find(|c| c.detector == e.function.as_str() && Some(key(c)) == param)
-            .map(|c| (c.ns, c.ns_ci))
+            .map(|c| c.ns)
     };
     let walk = |list: &[WalkCost], by_entries: bool| {
         list.iter()
             .find(|w| {
                 w.detector == e.function.as_str() && (!by_entries || Some(w.entries) == param)
             })
-            .map(|w| (w.ns_per_node, w.ns_per_node_ci))
+            .map(|w| w.ns_per_node)
     };
     // criterion times one replay of the whole walk: per node, divide by its nodes.
     let nodes = s.walk_nodes.max(1) as f64;
     let (ours, divisor) = match e.group.as_str() {
         "make-unmake" if e.function == "copy-make" => {
-            (Some((s.make_unmake_ns, [s.make_unmake_ns; 2])), 1.0)
+            let make = s.make_unmake_ns.median;
+            (Some(Estimate::single(make)), 1.0)
         }
         "run-miss" => (cycle(&s.runs, |c| c.run), 1.0),
         "run-hit" => (cycle(&s.hits, |c| c.run), 1.0),
@@ -198,5 +214,5 @@ pub fn pair(
         "table-size" => (walk(&s.tables, true), nodes),
         _ => (None, 1.0),
     };
-    ours.map(|(ns, ci)| (e.median / divisor, e.ci.map(|v| v / divisor), ns, ci))
+    ours.map(|ours| (e.ns.map(|v| v / divisor), ours))
 }

@@ -19,7 +19,7 @@ use anyhow::{Result, anyhow};
 use replab_detect::{Detector, Stats};
 use replab_registry::{DetectorId, with_detector};
 
-use crate::stats::{median, median_ci};
+use crate::stats::{Estimate, median, median_ci};
 
 use super::{
     jobs::{Job, cycle_job, make_job, walk_job},
@@ -77,19 +77,13 @@ fn time_batch(job: &mut Job<'_>, iters: u64) -> f64 {
 
 /// A job's time: median nanoseconds per iteration, and the median over rounds of its ratio to
 /// the yardstick timed in the same round, each with its 95% interval
-/// ([`crate::stats::median_ci`] over the rounds).
+/// ([`crate::stats::median_ci`] over the rounds, whose `n` counts them).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Timed {
-    /// Median nanoseconds per iteration.
-    pub ns: f64,
-    /// Interval of `ns`.
-    pub ns_ci: [f64; 2],
-    /// Median of (this round's time ÷ this round's yardstick time).
-    pub ratio: f64,
-    /// Interval of `ratio`.
-    pub ratio_ci: [f64; 2],
-    /// Rounds behind the medians.
-    pub repeats: usize,
+    /// Median nanoseconds per iteration, with its interval.
+    pub ns: Estimate,
+    /// Median of (this round's time ÷ this round's yardstick time), with its interval.
+    pub ratio: Estimate,
 }
 
 /// Times `jobs` round-robin: after one untimed round, each of `budget.reps` rounds times the
@@ -134,15 +128,9 @@ pub fn time_round_robin(
     let timed = ns
         .iter()
         .zip(&ratios)
-        .map(|(n, r)| {
-            let (n, r) = (median_ci(n), median_ci(r));
-            Timed {
-                ns: n.median,
-                ns_ci: n.interval.ends(),
-                ratio: r.median,
-                ratio_ci: r.interval.ends(),
-                repeats: n.interval.n,
-            }
+        .map(|(n, r)| Timed {
+            ns: median_ci(n),
+            ratio: median_ci(r),
         })
         .collect();
     (median(&make_samples), timed)
@@ -162,16 +150,10 @@ pub struct CycleResult {
     pub run: usize,
     /// The child is a repetition.
     pub hit: bool,
-    /// Median nanoseconds per cycle.
-    pub ns: f64,
-    /// Interval of `ns`.
-    pub ns_ci: [f64; 2],
-    /// Median ratio to one copy-make timed in the same round.
-    pub ratio: f64,
-    /// Interval of `ratio`.
-    pub ratio_ci: [f64; 2],
-    /// Rounds behind the medians.
-    pub repeats: usize,
+    /// Median nanoseconds per cycle, with its interval over the rounds.
+    pub ns: Estimate,
+    /// Median ratio to one copy-make timed in the same round, with its interval.
+    pub ratio: Estimate,
 }
 
 /// One detector replaying the walk, possibly at a non-default table size.
@@ -183,16 +165,11 @@ pub struct WalkResult {
     pub entries: usize,
     /// Bytes of the detector's structures.
     pub memory_bytes: usize,
-    /// Median nanoseconds per walk node.
-    pub ns_per_node: f64,
-    /// Interval of `ns_per_node`.
-    pub ns_per_node_ci: [f64; 2],
-    /// Median ratio of the cost per node to one copy-make timed in the same round.
-    pub ratio: f64,
-    /// Interval of `ratio`.
-    pub ratio_ci: [f64; 2],
-    /// Rounds behind the medians.
-    pub repeats: usize,
+    /// Median nanoseconds per walk node, with its interval over the rounds.
+    pub ns_per_node: Estimate,
+    /// Median ratio of the cost per node to one copy-make timed in the same round, with its
+    /// interval.
+    pub ratio: Estimate,
     /// The replay against the oracle.
     pub tally: WalkTally,
     /// The detector's counters over one replay.
@@ -261,10 +238,7 @@ fn time_scenarios(
                     run: sc.run,
                     hit: sc.hit,
                     ns: t.ns,
-                    ns_ci: t.ns_ci,
                     ratio: t.ratio,
-                    ratio_ci: t.ratio_ci,
-                    repeats: t.repeats,
                 }),
         );
         progress.advance(1);
@@ -315,11 +289,8 @@ fn time_walks(
                 detector,
                 entries,
                 memory_bytes,
-                ns_per_node: t.ns / nodes,
-                ns_per_node_ci: t.ns_ci.map(|v| v / nodes),
-                ratio: t.ratio / nodes,
-                ratio_ci: t.ratio_ci.map(|v| v / nodes),
-                repeats: t.repeats,
+                ns_per_node: t.ns.map(|v| v / nodes),
+                ratio: t.ratio.map(|v| v / nodes),
                 tally,
                 stats,
             },
@@ -420,13 +391,10 @@ mod tests {
         let (make, timed) = time_round_robin(budget, &mut yardstick, &mut jobs);
         assert!(make > 0.0);
         let t = timed[0];
-        assert!(t.ns > 0.0 && t.ratio > 0.0, "{timed:?}");
-        assert_eq!(t.repeats, 3);
-        assert!(t.ns_ci[0] <= t.ns && t.ns <= t.ns_ci[1], "{t:?}");
-        assert!(
-            t.ratio_ci[0] <= t.ratio && t.ratio <= t.ratio_ci[1],
-            "{t:?}"
-        );
+        assert!(t.ns.median > 0.0 && t.ratio.median > 0.0, "{timed:?}");
+        assert_eq!(t.ns.interval.n, 3);
+        assert!(t.ns.interval.contains(t.ns.median), "{t:?}");
+        assert!(t.ratio.interval.contains(t.ratio.median), "{t:?}");
     }
 
     #[test]
@@ -451,8 +419,17 @@ mod tests {
             DETECTORS.iter().map(|d| d.size_sweep.len()).sum::<usize>()
         );
         let cycles = m.runs.iter().chain(&m.histories);
-        assert!(cycles.clone().all(|c| c.ns > 0.0 && c.ratio > 0.0));
-        assert!(m.walk.iter().chain(&m.tables).all(|w| w.ns_per_node > 0.0));
+        assert!(
+            cycles
+                .clone()
+                .all(|c| c.ns.median > 0.0 && c.ratio.median > 0.0)
+        );
+        assert!(
+            m.walk
+                .iter()
+                .chain(&m.tables)
+                .all(|w| w.ns_per_node.median > 0.0)
+        );
         // The smallest tables lose positions (a miss counted or a repetition missed) where
         // their table limit says they can, and back-trace in vain where it says they cannot
         // (rookie's counters).

@@ -213,10 +213,14 @@ impl Experiment for Microbench {
                         format!("× copy-make, run {}", c.run),
                         Unit::Number { decimals: 2 },
                     );
-                    Contribution::new(c.detector, column, Measured::value(c.ratio))
+                    Contribution::new(c.detector, column, Measured::value(c.ratio.median))
                 });
-                std::iter::once(Contribution::new(c.detector, ns, Measured::value(c.ns)))
-                    .chain(ratio)
+                std::iter::once(Contribution::new(
+                    c.detector,
+                    ns,
+                    Measured::value(c.ns.median),
+                ))
+                .chain(ratio)
             })
             .collect()
     }

@@ -56,12 +56,12 @@ const CRITERION: (&str, &str) = (
 
 /// A median with its 95% interval: `7.1 (6.9–7.4)`; the bare median when the interval is a
 /// point (one round).
-fn with_ci(median: f64, ci: [f64; 2], f: fn(f64) -> String) -> String {
-    let (lo, hi) = (f(ci[0]), f(ci[1]));
+fn with_ci(e: &Estimate, f: fn(f64) -> String) -> String {
+    let (lo, hi) = (f(e.interval.lo), f(e.interval.hi));
     if lo == hi {
-        f(median)
+        f(e.median)
     } else {
-        format!("{} ({lo}–{hi})", f(median))
+        format!("{} ({lo}–{hi})", f(e.median))
     }
 }
 
@@ -93,7 +93,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<Sec
 
 /// Cost per node by reversible run: two charts (ns and multiples of make) and their tables.
 fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
-    let make = fmt_ns(s.make_unmake_ns);
+    let make = fmt_ns(s.make_unmake_ns.median);
     let cost_chart = dir.write_chart(
         "microbench-run.svg",
         &run_chart(
@@ -101,7 +101,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
             CYCLE_UNIT,
             &s.runs,
             &s.detectors,
-            |c| c.ns,
+            |c| c.ns.median,
         ),
         &format!(
             "Median ns per push + probe + enter + upcoming + leave + pop, {} plies of game history; \
@@ -116,7 +116,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
             "cost ÷ one copy-make of a quiet move",
             &s.runs,
             &s.detectors,
-            |c| c.ratio,
+            |c| c.ratio.median,
         ),
         &format!("The same cycles divided by one copy-make ({make} ns in this run)"),
     )?;
@@ -127,7 +127,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.run,
         "detector",
         |k| format!("run {k} (ns)"),
-        |c| with_ci(c.ns, c.ns_ci, fmt_ns),
+        |c| with_ci(&c.ns, fmt_ns),
     );
     let ratio_table = pivot(
         &s.runs,
@@ -136,7 +136,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.run,
         "detector",
         |k| format!("run {k} (× make)"),
-        |c| with_ci(c.ratio, c.ratio_ci, fmt_ratio),
+        |c| with_ci(&c.ratio, fmt_ratio),
     );
     Ok((
         "Cost per node by reversible run".to_owned(),
@@ -163,7 +163,7 @@ fn hits_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
             CYCLE_UNIT,
             &s.hits,
             &s.detectors,
-            |c| c.ns,
+            |c| c.ns.median,
         ),
         "The probed position repeats the one 4 plies back: push + probe + pop (a search scores \
          the draw without entering)",
@@ -176,7 +176,7 @@ fn hits_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.run,
         "detector",
         |k| format!("run {k} (ns)"),
-        |c| with_ci(c.ns, c.ns_ci, fmt_ns),
+        |c| with_ci(&c.ns, fmt_ns),
     );
     Ok((
         "Cost of a repetition hit".to_owned(),
@@ -201,13 +201,13 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
                     s.histories
                         .iter()
                         .find(|c| &c.detector == d && c.history == h)
-                        .map_or(f64::NAN, |c| c.ns)
+                        .map_or(f64::NAN, |c| c.ns.median)
                 }),
             )
         })
         .collect();
     let history_chart = BarChart {
-        log_y: spans_decades(s.histories.iter().map(|c| c.ns)),
+        log_y: spans_decades(s.histories.iter().map(|c| c.ns.median)),
         categories,
         series,
         ..BarChart::new(
@@ -232,7 +232,7 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.history,
         "detector",
         |k| format!("history {k} (ns)"),
-        |c| with_ci(c.ns, c.ns_ci, fmt_ns),
+        |c| with_ci(&c.ns, fmt_ns),
     );
     let history_ratio = pivot(
         &s.histories,
@@ -241,7 +241,7 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.history,
         "detector",
         |k| format!("history {k} (× make)"),
-        |c| with_ci(c.ratio, c.ratio_ci, fmt_ratio),
+        |c| with_ci(&c.ratio, fmt_ratio),
     );
     Ok((
         "Cost per node by game-history length".to_owned(),
@@ -264,8 +264,8 @@ fn walk_section(s: &MicrobenchSummary) -> Result<Section> {
         .map(|w| {
             vec![
                 Cell::text(w.detector.name()),
-                Cell::text(with_ci(w.ns_per_node, w.ns_per_node_ci, fmt_ns)),
-                Cell::text(with_ci(w.ratio, w.ratio_ci, fmt_ratio)),
+                Cell::text(with_ci(&w.ns_per_node, fmt_ns)),
+                Cell::text(with_ci(&w.ratio, fmt_ratio)),
                 Cell::text(fmt_bytes(w.memory_bytes)),
                 w.found.into(),
                 w.missed.into(),
@@ -398,10 +398,15 @@ fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, 
     let by_family = |f: DetectorId| s.tables.iter().filter(move |t| t.detector == f);
     let log2 = |t: &WalkCost| (t.entries as f64).log2();
     let size_chart = LineChart {
-        log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node)),
+        log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node.median)),
         series: families
             .iter()
-            .map(|&f| colours::series(f.name(), by_family(f).map(|t| (log2(t), t.ns_per_node))))
+            .map(|&f| {
+                colours::series(
+                    f.name(),
+                    by_family(f).map(|t| (log2(t), t.ns_per_node.median)),
+                )
+            })
             .collect(),
         ..LineChart::new(
             "Cost per walk node vs. table size",
@@ -447,8 +452,8 @@ fn tables_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
                 Cell::text(t.detector.name()),
                 t.entries.into(),
                 Cell::text(fmt_bytes(t.memory_bytes)),
-                Cell::text(with_ci(t.ns_per_node, t.ns_per_node_ci, fmt_ns)),
-                Cell::text(with_ci(t.ratio, t.ratio_ci, fmt_ratio)),
+                Cell::text(with_ci(&t.ns_per_node, fmt_ns)),
+                Cell::text(with_ci(&t.ratio, fmt_ratio)),
                 Cell::text(fmt_pct(t.collision_rate)),
                 Cell::text(fmt_pct(t.miss_rate)),
                 Cell::text(fmt_pct(t.false_hit_rate)),
@@ -492,7 +497,7 @@ fn tables_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
 /// The method: the position, the budget and the make/unmake samples.
 fn method_section(s: &MicrobenchSummary) -> Result<Section> {
     let samples: Vec<String> = s
-        .make_unmake_samples_ns
+        .make_unmake_ns_samples
         .iter()
         .map(|v| fmt_ns(*v))
         .collect();
@@ -503,9 +508,9 @@ fn method_section(s: &MicrobenchSummary) -> Result<Section> {
             &json!({
                 "fen": BASE_FEN,
                 "reps": s.reps,
-                "batch": fmt_ratio(s.batch_ms),
+                "batch": fmt_ratio(s.batch_ms.median),
                 "samples": samples.join(", "),
-                "groups": s.make_unmake_samples_ns.len(),
+                "groups": s.make_unmake_ns_samples.len(),
                 "quick": s.quick,
                 "coverage": format!(
                     "{:.0}",
@@ -514,20 +519,6 @@ fn method_section(s: &MicrobenchSummary) -> Result<Section> {
             }),
         )?,
     ))
-}
-
-/// Whether two medians' intervals overlap ([`Estimate::overlaps`]).
-fn overlap(a: f64, a_ci: [f64; 2], b: f64, b_ci: [f64; 2]) -> bool {
-    let est = |median, ci: [f64; 2]| Estimate {
-        median,
-        interval: crate::stats::Interval {
-            lo: ci[0],
-            hi: ci[1],
-            coverage: 0.0,
-            n: 0,
-        },
-    };
-    est(a, a_ci).overlaps(&est(b, b_ci))
 }
 
 /// The section comparing criterion's own estimates with replab's loop, or saying how to produce
@@ -544,12 +535,12 @@ pub(super) fn criterion_section(results: &Results) -> Result<String> {
                 Cell::text(e.parameter.as_str()),
             ];
             match pair(e, s) {
-                Some((c, c_ci, ours, ours_ci)) => {
+                Some((c, ours)) => {
                     row.extend([
-                        Cell::text(with_ci(c, c_ci, fmt_ns)),
-                        Cell::text(with_ci(ours, ours_ci, fmt_ns)),
-                        Cell::text(fmt_ratio(c / ours)),
-                        Cell::text(if overlap(c, c_ci, ours, ours_ci) {
+                        Cell::text(with_ci(&c, fmt_ns)),
+                        Cell::text(with_ci(&ours, fmt_ns)),
+                        Cell::text(fmt_ratio(c.median / ours.median)),
+                        Cell::text(if c.overlaps(&ours) {
                             "overlap"
                         } else {
                             "differ"
@@ -557,7 +548,7 @@ pub(super) fn criterion_section(results: &Results) -> Result<String> {
                     ]);
                 }
                 None => row.extend([
-                    Cell::text(with_ci(e.median, e.ci, fmt_ns)),
+                    Cell::text(with_ci(&e.ns, fmt_ns)),
                     Cell::text("—"),
                     Cell::text("—"),
                     Cell::text("—"),
@@ -581,12 +572,12 @@ pub(super) fn criterion_section(results: &Results) -> Result<String> {
     );
     let level = estimates
         .first()
-        .map_or(95.0, |e| (e.confidence_level * 100.0).round());
+        .map_or(95.0, |e| (e.ns.interval.coverage * 100.0).round());
     let matched = estimates.iter().filter(|e| pair(e, s).is_some()).count();
     let differ = estimates
         .iter()
         .filter_map(|e| pair(e, s))
-        .filter(|&(c, c_ci, o, o_ci)| !overlap(c, c_ci, o, o_ci))
+        .filter(|(c, ours)| !c.overlaps(ours))
         .count();
     render(
         CRITERION,

@@ -6,7 +6,7 @@ use replab_registry::DetectorId;
 use replab_report::fmt_int;
 use serde::{Deserialize, Serialize};
 
-use crate::stats::{Estimate, median_coverage};
+use crate::stats::{Estimate, Interval, median_ci};
 
 use super::{
     measure::{CycleResult, Measurements, WalkResult},
@@ -29,24 +29,12 @@ pub struct CycleCost {
     /// The probed position repeats the one 4 plies back.
     pub hit: bool,
     /// Median nanoseconds per push + probe + enter + upcoming + leave + pop (on a hit: push +
-    /// probe + pop).
-    pub ns: f64,
-    /// 95% interval of `ns` ([`crate::stats::median_ci`] over the rounds).
-    #[serde(default)]
-    pub ns_ci: [f64; 2],
+    /// probe + pop), with its 95% interval over the rounds ([`crate::stats::median_ci`]: its
+    /// `n` is the rounds, its `coverage` what they give).
+    pub ns: Estimate,
     /// Median over rounds of this cycle's time ÷ one copy-make of a quiet move timed in the
-    /// same round (so machine load cancels).
-    pub ratio: f64,
-    /// 95% interval of `ratio`.
-    #[serde(default)]
-    pub ratio_ci: [f64; 2],
-    /// Rounds behind the medians.
-    #[serde(default)]
-    pub repeats: usize,
-    /// The probability that `ns_ci` and `ratio_ci` cover the true medians
-    /// ([`crate::stats::median_coverage`] of `repeats`).
-    #[serde(default)]
-    pub coverage: f64,
+    /// same round (so machine load cancels), with its interval.
+    pub ratio: Estimate,
 }
 
 /// One detector replaying the seeded walk, possibly at a non-default table size.
@@ -59,22 +47,11 @@ pub struct WalkCost {
     /// Bytes of the detector's structures.
     pub memory_bytes: usize,
     /// Median nanoseconds per walk node (push, probe, and enter/upcoming/leave unless a
-    /// repetition stops the line, pop).
-    pub ns_per_node: f64,
-    /// 95% interval of `ns_per_node` ([`crate::stats::median_ci`] over the rounds).
-    #[serde(default)]
-    pub ns_per_node_ci: [f64; 2],
-    /// Median over rounds of the time per node ÷ one copy-make timed in the same round.
-    pub ratio: f64,
-    /// 95% interval of `ratio`.
-    #[serde(default)]
-    pub ratio_ci: [f64; 2],
-    /// Rounds behind the medians.
-    #[serde(default)]
-    pub repeats: usize,
-    /// The probability that `ns_per_node_ci` and `ratio_ci` cover the true medians.
-    #[serde(default)]
-    pub coverage: f64,
+    /// repetition stops the line, pop), with its 95% interval over the rounds.
+    pub ns_per_node: Estimate,
+    /// Median over rounds of the time per node ÷ one copy-make timed in the same round, with
+    /// its interval.
+    pub ratio: Estimate,
     /// Nodes probed.
     pub nodes: u64,
     /// Nodes entered.
@@ -111,19 +88,10 @@ pub struct Cheapest {
     pub run: usize,
     /// The detector with the lowest median ratio, written as its name.
     pub detector: DetectorId,
-    /// Its nanoseconds per cycle.
-    pub ns: f64,
-    /// Interval of `ns`.
-    #[serde(default)]
-    pub ns_ci: [f64; 2],
-    /// Its ratio to one copy-make.
-    pub ratio: f64,
-    /// Interval of `ratio`.
-    #[serde(default)]
-    pub ratio_ci: [f64; 2],
-    /// The probability that `ns_ci` and `ratio_ci` cover the true medians.
-    #[serde(default)]
-    pub coverage: f64,
+    /// Its nanoseconds per cycle, with their interval.
+    pub ns: Estimate,
+    /// Its ratio to one copy-make, with its interval.
+    pub ratio: Estimate,
     /// Every repetition-reporting detector whose ratio interval overlaps the cheapest's (itself
     /// included), cheapest first: the data measure no difference between them.
     pub tied: Vec<DetectorId>,
@@ -134,17 +102,19 @@ pub struct Cheapest {
 pub struct MicrobenchSummary {
     /// Run with `--quick`.
     pub quick: bool,
-    /// Wall time of the measurement, seconds.
-    pub seconds: f64,
+    /// Wall time of the measurement, seconds: a single sample.
+    pub seconds: Estimate,
     /// Timed batches per figure (the median is reported).
     pub reps: usize,
-    /// Target milliseconds per batch.
-    pub batch_ms: f64,
-    /// Median nanoseconds per copy-make of a quiet move, the yardstick of every ratio.
-    pub make_unmake_ns: f64,
+    /// Target milliseconds per batch: a setting, so exact.
+    pub batch_ms: Estimate,
+    /// Median nanoseconds per copy-make of a quiet move, the yardstick of every ratio, with the
+    /// interval of the median over the groups' copy-make medians
+    /// (`make_unmake_ns_samples`).
+    pub make_unmake_ns: Estimate,
     /// The copy-make median of each group of figures timed together (one per scenario, the
     /// walk, the table sizes), in order: how the machine's speed drifted during the run.
-    pub make_unmake_samples_ns: Vec<f64>,
+    pub make_unmake_ns_samples: Vec<f64>,
     /// The detectors timed, in report order (written as their names).
     pub detectors: Vec<DetectorId>,
     /// The reversible run lengths (plies).
@@ -183,11 +153,7 @@ fn cycle_cost(r: &CycleResult) -> CycleCost {
         run: r.run,
         hit: r.hit,
         ns: r.ns,
-        ns_ci: r.ns_ci,
         ratio: r.ratio,
-        ratio_ci: r.ratio_ci,
-        repeats: r.repeats,
-        coverage: median_coverage(r.repeats),
     }
 }
 
@@ -206,11 +172,7 @@ fn walk_cost(r: &WalkResult) -> WalkCost {
         entries: r.entries,
         memory_bytes: r.memory_bytes,
         ns_per_node: r.ns_per_node,
-        ns_per_node_ci: r.ns_per_node_ci,
         ratio: r.ratio,
-        ratio_ci: r.ratio_ci,
-        repeats: r.repeats,
-        coverage: median_coverage(r.repeats),
         nodes: t.nodes,
         enters: t.enters,
         repetitions: t.repetitions,
@@ -227,20 +189,32 @@ fn walk_cost(r: &WalkResult) -> WalkCost {
     }
 }
 
+/// The copy-make yardstick: the measured median with the interval of the median over the
+/// groups' copy-make medians (a single sample when there is one group or none).
+fn yardstick(m: &Measurements) -> Estimate {
+    let interval = match m.make_samples.as_slice() {
+        [] => Interval::single(m.make_ns),
+        samples => median_ci(samples).interval,
+    };
+    Estimate {
+        median: m.make_ns,
+        interval,
+    }
+}
+
 /// Turns raw measurements into the summary (ratios, cheapest detectors, the sentence).
 pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
-    let make = m.make_ns;
     let runs: Vec<CycleCost> = m.runs.iter().filter(|r| !r.hit).map(cycle_cost).collect();
     let hits = m.runs.iter().filter(|r| r.hit).map(cycle_cost).collect();
     let cheapest = cheapest_per_run(&runs);
     let cheapest_sentence = cheapest_sentence(&cheapest);
     MicrobenchSummary {
         quick,
-        seconds: m.seconds,
+        seconds: Estimate::single(m.seconds),
         reps: m.budget.reps,
-        batch_ms: m.budget.batch.as_secs_f64() * 1e3,
-        make_unmake_ns: make,
-        make_unmake_samples_ns: m.make_samples.clone(),
+        batch_ms: Estimate::exact(m.budget.batch.as_secs_f64() * 1e3),
+        make_unmake_ns: yardstick(m),
+        make_unmake_ns_samples: m.make_samples.clone(),
         detectors: CYCLE_IDS.to_vec(),
         run_lengths: RUN_LENGTHS.to_vec(),
         run_history: RUN_HISTORY,
@@ -260,19 +234,6 @@ pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
     }
 }
 
-/// A cycle's ratio as an [`Estimate`] (for the overlap rule).
-fn ratio_estimate(c: &CycleCost) -> Estimate {
-    Estimate {
-        median: c.ratio,
-        interval: crate::stats::Interval {
-            lo: c.ratio_ci[0],
-            hi: c.ratio_ci[1],
-            coverage: c.coverage,
-            n: c.repeats,
-        },
-    }
-}
-
 /// Per run length, the repetition-reporting detector with the lowest median ratio to a
 /// copy-make, tied with every detector whose ratio interval overlaps its own
 /// ([`Estimate::overlaps`]).
@@ -284,20 +245,16 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
                 .iter()
                 .filter(|c| c.run == run && reports_repetitions(c.detector))
                 .collect();
-            here.sort_by(|a, b| a.ratio.total_cmp(&b.ratio));
+            here.sort_by(|a, b| a.ratio.median.total_cmp(&b.ratio.median));
             let best = *here.first()?;
-            let best_ratio = ratio_estimate(best);
             Some(Cheapest {
                 run,
                 detector: best.detector,
                 ns: best.ns,
-                ns_ci: best.ns_ci,
                 ratio: best.ratio,
-                ratio_ci: best.ratio_ci,
-                coverage: best.coverage,
                 tied: here
                     .iter()
-                    .filter(|c| ratio_estimate(c).overlaps(&best_ratio))
+                    .filter(|c| c.ratio.overlaps(&best.ratio))
                     .map(|c| c.detector)
                     .collect(),
             })
@@ -367,8 +324,8 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
                         (lo.min(v), hi.max(v))
                     })
             };
-            let (ns_lo, ns_hi) = fold(|c| c.ns);
-            let (r_lo, r_hi) = fold(|c| c.ratio);
+            let (ns_lo, ns_hi) = fold(|c| c.ns.median);
+            let (r_lo, r_hi) = fold(|c| c.ratio.median);
             let who = match first.tied.as_slice() {
                 [one] => one.to_string(),
                 _ => format!(

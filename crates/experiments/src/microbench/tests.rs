@@ -22,6 +22,20 @@ use super::{
     write,
 };
 use crate::Recorded;
+use crate::stats::{Estimate, Interval, median_coverage};
+
+/// A made-up median of three rounds with its interval `[lo, hi]`.
+fn three(median: f64, lo: f64, hi: f64) -> Estimate {
+    Estimate {
+        median,
+        interval: Interval {
+            lo,
+            hi,
+            coverage: median_coverage(3),
+            n: 3,
+        },
+    }
+}
 
 /// The table-size configurations of the real runs, as (detector, entries).
 fn table_sizes() -> Vec<(DetectorId, usize)> {
@@ -49,15 +63,17 @@ fn fake() -> Measurements {
         history: sc.history,
         run: sc.run,
         hit: sc.hit,
-        ns: 2.0 + i as f64 + sc.run as f64 * if id == cheap() { 0.5 } else { 2.0 },
-        ns_ci: [1.0, 3.0 + i as f64 + sc.run as f64 * 2.0],
-        ratio: (2.0 + i as f64) / 20.0,
+        ns: three(
+            2.0 + i as f64 + sc.run as f64 * if id == cheap() { 0.5 } else { 2.0 },
+            1.0,
+            3.0 + i as f64 + sc.run as f64 * 2.0,
+        ),
         // Intervals ±0.01: adjacent detectors (0.05 apart) never overlap.
-        ratio_ci: [
+        ratio: three(
+            (2.0 + i as f64) / 20.0,
             (2.0 + i as f64) / 20.0 - 0.01,
             (2.0 + i as f64) / 20.0 + 0.01,
-        ],
-        repeats: 3,
+        ),
     };
     let cycles = |scs: Vec<Scenario>| {
         scs.iter()
@@ -73,11 +89,12 @@ fn fake() -> Measurements {
         detector: id,
         entries,
         memory_bytes: entries * 16,
-        ns_per_node: 10.0 + entries as f64 / 1000.0,
-        ns_per_node_ci: [9.0, 11.0 + entries as f64 / 1000.0],
-        ratio: 0.5,
-        ratio_ci: [0.45, 0.55],
-        repeats: 3,
+        ns_per_node: three(
+            10.0 + entries as f64 / 1000.0,
+            9.0,
+            11.0 + entries as f64 / 1000.0,
+        ),
+        ratio: three(0.5, 0.45, 0.55),
         tally: WalkTally {
             nodes: 3000,
             enters: 2900,
@@ -185,7 +202,9 @@ fn summary_json_has_every_detector_and_run_length() {
     for name in names {
         for run in RUN_LENGTHS {
             let found = json["runs"].as_array().unwrap().iter().any(|c| {
-                c["detector"] == name && c["run"] == run && c["ns"].as_f64().unwrap() > 0.0
+                c["detector"] == name
+                    && c["run"] == run
+                    && c["ns"]["median"].as_f64().unwrap() > 0.0
             });
             assert!(found, "{name} run {run}");
         }
@@ -208,7 +227,14 @@ fn summary_json_has_every_detector_and_run_length() {
         json["tables"].as_array().unwrap().len(),
         table_sizes().len()
     );
-    assert!((json["runs"][0]["ratio"].as_f64().unwrap() - 2.0 / 20.0).abs() < 1e-9);
+    assert!((json["runs"][0]["ratio"]["median"].as_f64().unwrap() - 2.0 / 20.0).abs() < 1e-9);
+    // Every figure carries the one interval type; no time is a bare number.
+    assert_eq!(json["runs"][0]["ratio"]["interval"]["n"], 3);
+    assert_eq!(json["seconds"]["interval"]["n"], 1);
+    assert_eq!(
+        crate::interval::unmarked_times(&json, &[]),
+        Vec::<String>::new()
+    );
     // The reference costs 3 + 0.5 × run, everything else more (the next row 4 + 2 × run): it
     // wins everywhere, alone (the next is 33% dearer at run 0).
     let cheap = cheap();
@@ -313,7 +339,7 @@ fn a_short_real_run_has_the_results_structure() {
             "history_lengths",
             "history_run",
             "make_unmake_ns",
-            "make_unmake_samples_ns",
+            "make_unmake_ns_samples",
             "quick",
             "reps",
             "run_history",
@@ -328,10 +354,7 @@ fn a_short_real_run_has_the_results_structure() {
     );
     assert_eq!(json["criterion"], Value::Null);
     assert_eq!(json["criterion_dir"], Value::Null);
-    let cycle_keys = BTreeSet::from([
-        "detector", "history", "run", "hit", "ns", "ns_ci", "ratio", "ratio_ci", "repeats",
-        "coverage",
-    ]);
+    let cycle_keys = BTreeSet::from(["detector", "history", "run", "hit", "ns", "ratio"]);
     for c in ["runs", "hits", "histories"] {
         assert!(
             s[c].as_array()
@@ -345,11 +368,7 @@ fn a_short_real_run_has_the_results_structure() {
         "entries",
         "memory_bytes",
         "ns_per_node",
-        "ns_per_node_ci",
         "ratio",
-        "ratio_ci",
-        "repeats",
-        "coverage",
         "nodes",
         "enters",
         "repetitions",
@@ -372,14 +391,18 @@ fn a_short_real_run_has_the_results_structure() {
                 .all(|x| keys(x) == walk_keys)
         );
     }
-    let cheapest_keys = BTreeSet::from([
-        "run", "detector", "ns", "ns_ci", "ratio", "ratio_ci", "coverage", "tied",
-    ]);
+    let cheapest_keys = BTreeSet::from(["run", "detector", "ns", "ratio", "tied"]);
     let cheapest = s["cheapest"].as_array().unwrap();
     assert_eq!(cheapest.len(), RUN_LENGTHS.len());
     assert!(cheapest.iter().all(|x| keys(x) == cheapest_keys));
     assert_eq!(s["quick"], true);
     assert_eq!(s["reps"], 1);
+    // Every measured time carries an interval or is marked a single sample (one round here).
+    assert_eq!(
+        crate::interval::unmarked_times(&json, &["meta"]),
+        Vec::<String>::new()
+    );
+    assert_eq!(s["runs"][0]["ns"]["interval"]["n"], 1);
     assert_eq!(
         s["detectors"],
         serde_json::to_value(CYCLE_DETECTORS).unwrap()
@@ -404,17 +427,18 @@ fn overlapping_intervals_tie_for_cheapest() {
         .iter()
         .find(|c| c.detector == cheap && c.run == 0 && !c.hit)
         .unwrap()
-        .ratio_ci;
+        .ratio
+        .interval;
     for c in m.runs.iter_mut().filter(|c| c.run == 0 && !c.hit) {
         if c.detector == next {
-            c.ratio_ci[0] = low[1];
+            c.ratio.interval.lo = low.hi;
         }
     }
     let summary = summarise(&m, false);
     let at0 = &summary.cheapest[0];
     assert_eq!((at0.run, at0.detector), (0, cheap));
     assert_eq!(at0.tied, [cheap, next]);
-    assert_eq!(at0.ratio_ci, low);
+    assert_eq!(at0.ratio.interval, low);
     assert_eq!(summary.cheapest[1].tied, [cheap]);
     let s = &summary.cheapest_sentence;
     assert!(
@@ -457,6 +481,8 @@ fn fake_criterion(root: &std::path::Path, id: [&str; 3], median: f64, ids: bool)
             "title": id.join("/"),
         });
         std::fs::write(new.join("benchmark.json"), b.to_string()).unwrap();
+        let samples = serde_json::json!({ "sampling_mode": "Linear", "iters": vec![1.0; 10] });
+        std::fs::write(new.join("sample.json"), samples.to_string()).unwrap();
     }
 }
 
@@ -510,25 +536,30 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
         ]
     );
     let e8 = &found[1];
-    assert_eq!(e8.median, 7.0);
-    assert!((e8.ci[0] - 6.3).abs() < 1e-9 && (e8.ci[1] - 7.7).abs() < 1e-9);
-    assert_eq!(e8.confidence_level, 0.95);
+    assert_eq!(e8.ns.median, 7.0);
+    let ci = e8.ns.interval;
+    assert!((ci.lo - 6.3).abs() < 1e-9 && (ci.hi - 7.7).abs() < 1e-9);
+    assert_eq!((ci.coverage, ci.n), (0.95, 10));
 
     // Paired with replab's figures: run-miss/<cheap>/8 is 3 + 0.5 × 8 = 7 ns in fake(); the walk
     // per node (criterion's per-replay time over 3000 nodes).
     let summary = summarise(&fake(), false);
-    let (c, _, ours, ours_ci) = super::criterion::pair(e8, &summary).unwrap();
-    assert_eq!((c, ours), (7.0, 7.0));
-    assert_eq!(ours_ci, [1.0, 20.0]);
+    let (c, ours) = super::criterion::pair(e8, &summary).unwrap();
+    assert_eq!((c.median, ours.median), (7.0, 7.0));
+    assert_eq!(ours.interval.ends(), [1.0, 20.0]);
     let walk = found.iter().find(|e| e.group == "walk").unwrap();
-    let (c, c_ci, ours, _) = super::criterion::pair(walk, &summary).unwrap();
-    assert_eq!((c, ours), (10.0, 10.0));
-    assert!((c_ci[0] - 9.0).abs() < 1e-9);
+    let (c, ours) = super::criterion::pair(walk, &summary).unwrap();
+    assert_eq!((c.median, ours.median), (10.0, 10.0));
+    assert!((c.interval.lo - 9.0).abs() < 1e-9);
     let table = found.iter().find(|e| e.group == "table-size").unwrap();
     let per_node = 10.0 + table_sizes()[0].1 as f64 / 1000.0;
-    assert_eq!(super::criterion::pair(table, &summary).unwrap().2, per_node);
+    assert_eq!(
+        super::criterion::pair(table, &summary).unwrap().1.median,
+        per_node
+    );
     let make = &found[0];
-    assert_eq!(super::criterion::pair(make, &summary).unwrap().2, 20.0);
+    let (_, ours) = super::criterion::pair(make, &summary).unwrap();
+    assert_eq!(ours.interval.ends(), [20.0, 20.0]);
     assert!(super::criterion::pair(&found[4], &summary).is_none());
 
     // Through `run`'s fields into the JSON and onto the page.
@@ -540,8 +571,13 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
     };
     let json = serde_json::to_value(&results).unwrap();
     assert_eq!(json["criterion"][1]["group"], "run-miss");
-    assert_eq!(json["criterion"][1]["median"], 7.0);
-    assert!((json["criterion"][1]["ci"][1].as_f64().unwrap() - 7.7).abs() < 1e-9);
+    assert_eq!(json["criterion"][1]["ns"]["median"], 7.0);
+    let hi = &json["criterion"][1]["ns"]["interval"]["hi"];
+    assert!((hi.as_f64().unwrap() - 7.7).abs() < 1e-9);
+    assert_eq!(
+        crate::interval::unmarked_times(&json, &["meta"]),
+        Vec::<String>::new()
+    );
     let back: Results = serde_json::from_value(json.clone()).unwrap();
     assert!(same_json(&serde_json::to_value(&back).unwrap(), &json));
     let dir = ReportDir::create(scratch.0.join("report")).unwrap();

@@ -57,7 +57,7 @@ fn vs_off_interval(a: &Aggregate) -> Cell {
     match a.time_vs_off {
         Some(e) if a.detector != DetectorId::Off => {
             match crate::interval::noise(e.median, &e.interval, Quantity::Change) {
-                Noise::TooNoisy(h) => Cell::text(format!("too noisy to rank (±{:.0}%)", h * 100.0)),
+                Noise::TooNoisy(h) => Cell::text(crate::interval::too_noisy(h)),
                 Noise::Single => Cell::text("single sample"),
                 Noise::Clear => Cell::text(format!(
                     "{} to {}",

@@ -165,7 +165,7 @@ impl Aggregate {
     pub fn time_ci_text(&self) -> String {
         let t = &self.time_ms;
         match crate::interval::noise(t.median, &t.interval, Quantity::Level) {
-            Noise::TooNoisy(h) => format!("too noisy to rank (±{:.0}%)", h * 100.0),
+            Noise::TooNoisy(h) => crate::interval::too_noisy(h),
             _ => format!(
                 "{}–{}",
                 fmt_ms(t.interval.lo).trim_end_matches(" ms"),

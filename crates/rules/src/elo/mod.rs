@@ -81,12 +81,7 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
         Rows::Choice,
     );
     let value = Measured::value(r.elo.value)
-        .interval(Interval {
-            lo: r.elo.lower,
-            hi: r.elo.upper,
-            coverage: r.elo.coverage,
-            n: usize::try_from(r.games).unwrap_or(usize::MAX),
-        })
+        .interval(r.elo.interval)
         .note(format!("{} games at {}", r.games, r.control))
         .against(choice_of(&PlayerSpec::parse(&r.b).ok()?)?);
     let detector = DetectorId::from_name(&spec.detector)?;
@@ -115,12 +110,12 @@ use serde::{Deserialize, Serialize};
 pub use rows::{BASELINE, Published, ROWS, Row, Scale};
 pub use validation::{Agreement, Validation, validate};
 
+use crate::Progress;
 use crate::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
 use crate::experiment::check_range;
 use crate::matches::cost;
-use crate::{Progress, interval::Interval};
 
 /// The page's title.
 pub const TITLE: &str = "Elo of each choice: self-play gauntlet";
@@ -302,8 +297,10 @@ pub struct RowResult {
     #[serde(default)]
     pub machine_too_busy: bool,
     /// Wall time, seconds.
+    #[serde(with = "crate::interval::single_sample")]
     pub wall_s: f64,
     /// Search time summed over threads, seconds.
+    #[serde(with = "crate::interval::single_sample")]
     pub search_s: f64,
 }
 
@@ -375,8 +372,10 @@ pub struct Totals {
     /// Games played.
     pub games: u64,
     /// Wall time of all matches, seconds.
+    #[serde(with = "crate::interval::single_sample")]
     pub wall_s: f64,
     /// Games per second of wall time.
+    #[serde(with = "crate::interval::single_sample")]
     pub games_per_second: f64,
     /// Share of the threads' time outside the searches.
     pub outside_search_share: f64,
@@ -696,8 +695,8 @@ pub fn summary_table(results: &Results) -> String {
             format!(
                 "{:+.1} [{:+.1}, {:+.1}]",
                 r.elo.value + 0.0,
-                r.elo.lower,
-                r.elo.upper
+                r.elo.interval.lo,
+                r.elo.interval.hi
             )
         };
         out += &format!(

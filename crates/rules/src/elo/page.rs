@@ -117,7 +117,7 @@ fn elo_cell(r: &RowResult, e: &replab_selfplay::stats::EloEstimate) -> Cell {
     }
     Cell::text(format!(
         "{:+.1} [{:+.1}, {:+.1}]",
-        e.value, e.lower, e.upper
+        e.value, e.interval.lo, e.interval.hi
     ))
 }
 
@@ -295,7 +295,12 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
     let span = rows
         .iter()
-        .flat_map(|r| [finite(r.elo.lower).abs(), finite(r.elo.upper).abs()])
+        .flat_map(|r| {
+            [
+                finite(r.elo.interval.lo).abs(),
+                finite(r.elo.interval.hi).abs(),
+            ]
+        })
         .fold(10.0f64, f64::max)
         .min(800.0);
     let x = |elo: f64| {
@@ -327,8 +332,8 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
             y + 4.0,
             escape_html(&r.a),
             escape_html(&r.control),
-            x(r.elo.lower),
-            x(r.elo.upper),
+            x(r.elo.interval.lo),
+            x(r.elo.interval.hi),
             x(r.elo.value)
         );
     }

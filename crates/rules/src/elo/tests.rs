@@ -63,6 +63,13 @@ fn a_tiny_gauntlet_reports_every_row() {
         assert!(r.median_plies.is_some_and(|p| p > 0.0), "{}", r.label);
     }
     assert!(headline(&results).contains("choices differ"));
+    // Every measured time carries an interval or is marked a single sample; every Elo its
+    // interval.
+    let v = serde_json::to_value(&results).unwrap();
+    let unmarked = crate::interval::unmarked_times(&v, &["config", "meta"]);
+    assert_eq!(unmarked, Vec::<String>::new());
+    assert_eq!(v["totals"]["wall_s"]["interval"]["n"], 1);
+    assert_eq!(v["rows"][0]["elo"]["interval"]["coverage"], 0.95);
     assert!(summary_table(&results).contains("off (vs linear)"));
     // Zero-variance rows print no interval, on the command line as on the page.
     let table = summary_table(&results);

@@ -113,14 +113,14 @@ impl Validation {
              [{:+.1}, {:+.1}] ({} games at {}, {}) {} (difference {:+.1} [{:+.1}, {:+.1}])",
             self.label,
             self.equal_cost.value,
-            self.equal_cost.lower,
-            self.equal_cost.upper,
+            self.equal_cost.interval.lo,
+            self.equal_cost.interval.hi,
             self.games[0],
             self.equal_cost_control,
             depth(self.median_depth[0]),
             self.clock.value,
-            self.clock.lower,
-            self.clock.upper,
+            self.clock.interval.lo,
+            self.clock.interval.hi,
             self.games[1],
             self.clock_control,
             depth(self.median_depth[1]),
@@ -135,8 +135,8 @@ impl Validation {
 /// The difference of two independent estimates and the half-width of its interval at the
 /// estimates' own coverage.
 fn difference(x: &EloEstimate, y: &EloEstimate) -> (f64, f64) {
-    let z = two_sided_z(x.coverage);
-    let se = |e: &EloEstimate| (e.upper - e.lower) / (2.0 * z);
+    let z = two_sided_z(x.interval.coverage);
+    let se = |e: &EloEstimate| (e.interval.hi - e.interval.lo) / (2.0 * z);
     (
         x.value - y.value,
         z * (se(x).powi(2) + se(y).powi(2)).sqrt(),
@@ -161,12 +161,7 @@ mod tests {
     use super::*;
 
     fn estimate(value: f64, half: f64) -> EloEstimate {
-        EloEstimate {
-            value,
-            lower: value - half,
-            upper: value + half,
-            coverage: 0.95,
-        }
+        EloEstimate::new(value, value - half, value + half, 0.95, 50)
     }
 
     #[test]

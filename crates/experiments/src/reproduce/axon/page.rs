@@ -1218,7 +1218,7 @@ fn ci_text(run: &Run) -> String {
     match crate::interval::noise(t.median, &t.interval, Quantity::Level) {
         crate::interval::Noise::Single => String::new(),
         crate::interval::Noise::Clear => t.interval.text(bare),
-        crate::interval::Noise::TooNoisy(h) => format!("too noisy to rank (±{:.0}%)", h * 100.0),
+        crate::interval::Noise::TooNoisy(h) => crate::interval::too_noisy(h),
     }
 }
 
