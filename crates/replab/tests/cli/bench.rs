@@ -80,7 +80,39 @@ fn quick_bench_writes_a_linked_site() {
     ] {
         assert!(landing.contains(needle), "landing page lacks {needle:?}");
     }
+    every_time_is_marked(&out);
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// Every `results.json` under `dir`: each measured time carries an interval or is marked a
+/// single sample (settings, provenance and the paper's reference figures left out).
+fn every_time_is_marked(dir: &Path) {
+    let mut files = 0;
+    for entry in walk(dir) {
+        if entry.file_name().is_some_and(|n| n == "results.json") {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&entry).unwrap()).unwrap();
+            let skip = ["config", "meta", "match", "paper", "reference"];
+            let unmarked = replab_interval::unmarked_times(&v, &skip);
+            assert!(unmarked.is_empty(), "{}: {unmarked:?}", entry.display());
+            files += 1;
+        }
+    }
+    assert!(files >= 10, "only {files} results.json files");
+}
+
+/// Every file below `dir`.
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }
 
 #[test]
