@@ -177,7 +177,7 @@ pub fn noise(value: f64, interval: &Interval, quantity: Quantity) -> Noise {
 }
 
 /// A table cell for a measured value: `value [lo, hi]` when the interval means something,
-/// `value (too noisy to rank (±x%))` when [`noise`] says so, `value (single sample)` for one
+/// `value, too noisy to rank (±x%)` when [`noise`] says so, `value (single sample)` for one
 /// sample. `fmt` formats the value and the ends.
 pub fn cell(
     value: f64,
@@ -188,7 +188,7 @@ pub fn cell(
     match noise(value, interval, quantity) {
         Noise::Single => format!("{} (single sample)", fmt(value)),
         Noise::Clear => format!("{} {}", fmt(value), interval.text(&fmt)),
-        Noise::TooNoisy(half) => format!("{} ({})", fmt(value), too_noisy(half)),
+        Noise::TooNoisy(half) => format!("{}, {}", fmt(value), too_noisy(half)),
     }
 }
 
@@ -386,7 +386,7 @@ mod tests {
         let f = |x: f64| format!("{x:.0}");
         assert_eq!(
             cell(100.0, &at(89.0, 111.0), Quantity::Level, f),
-            "100 (too noisy to rank (±11%))"
+            "100, too noisy to rank (±11%)"
         );
         assert_eq!(
             cell(100.0, &at(95.0, 105.0), Quantity::Level, f),

@@ -240,6 +240,10 @@ pub struct PairRecord {
     /// nodes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_use: Option<ClockUse>,
+    /// The pair's tag: whether threefold, fivefold, fifty or seventy-five moves ended one of
+    /// its games ([`PairRecord::ended_by_draw_rule`]).
+    #[serde(default)]
+    pub draw_rule: bool,
 }
 
 impl PairRecord {
@@ -621,6 +625,7 @@ fn play_pair(
             u.merge(&games[1].clock_use.unwrap_or_default());
             u
         }),
+        draw_rule: games.iter().any(|g| usage::is_draw_rule(g.termination)),
     };
     let search_s = games.iter().map(|g| g.search_time.as_secs_f64()).sum();
     PlayedPair {
@@ -662,6 +667,7 @@ mod tests {
                 cpu_s,
                 search_s: 1.0,
             }))),
+            draw_rule: false,
         }
     }
 

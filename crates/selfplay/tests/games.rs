@@ -324,6 +324,7 @@ fn depths_are_counted_per_searched_move_and_cpu_time_only_under_a_clock() {
         let searched: u64 = p.depths.iter().map(|d| d.moves()).sum();
         assert_eq!(searched as usize, p.plies[0] + p.plies[1] - 2 * book_plies);
         assert!(p.clock_use.is_none());
+        assert_eq!(p.draw_rule, p.ended_by_draw_rule());
     }
     assert!(r.play.median_depth.iter().all(Option::is_some));
     assert!(r.play.clock_use.is_none() && r.play.min_cpu_share.is_none());

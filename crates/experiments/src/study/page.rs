@@ -547,7 +547,7 @@ fn grid_totals_table(results: &Results) -> String {
         .iter()
         .map(|t| {
             let j =
-                |j: super::Judgement| Cell::text(if t.detector == "off" { "" } else { j.name() });
+                |j: super::Judgement| Cell::text(if t.detector == "off" { "" } else { j.phrase() });
             vec![
                 Cell::text(&t.config),
                 Cell::text(t.detector.name()),

@@ -204,12 +204,13 @@ fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     Ok(render_fragment("suite/charts.html", CHARTS, &charts)?)
 }
 
-/// The per-record table: nodes for each detector and the best moves.
+/// The per-record table: nodes for each detector (a column per detector, headed by its name)
+/// and the best moves.
 fn records_table(results: &SuiteResults) -> String {
     let aggs = &results.aggregates;
     let mut rec_headers = vec!["record".to_string(), "history".to_string()];
     for a in aggs {
-        rec_headers.push(format!("{} nodes", a.detector));
+        rec_headers.push(a.detector.to_string());
     }
     rec_headers.push("best moves (off / detectors)".into());
     let ids = record_ids(results);
@@ -218,7 +219,7 @@ fn records_table(results: &SuiteResults) -> String {
         .map(|id| {
             let rs: Vec<&SuiteRun> = results.runs.iter().filter(|r| r.id == *id).collect();
             let mut row = vec![
-                Cell::text(*id),
+                Cell::html(breakable(id)),
                 rs.first().map_or(0, |r| r.history_plies).into(),
             ];
             for a in aggs {
@@ -239,7 +240,18 @@ fn records_table(results: &SuiteResults) -> String {
             row
         })
         .collect();
-    table_html(&rec_headers, &rec_rows, true)
+    format!(
+        "<p>Nodes searched per record, one column per detector.</p>\n{}",
+        table_html(&rec_headers, &rec_rows, true)
+    )
+}
+
+/// A record id that may wrap after its dots and hyphens (`game.kasparov-deep-blue-1997.103`),
+/// escaped: long ids would otherwise widen the table past the window.
+fn breakable(id: &str) -> String {
+    replab_report::escape_html(id)
+        .replace('.', ".<wbr>")
+        .replace('-', "-<wbr>")
 }
 
 /// Writes `results.json`, `time.svg`, `nodes.svg`, `repetitions.svg` and `index.html` into the
