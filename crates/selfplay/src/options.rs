@@ -176,7 +176,21 @@ pub fn summary(r: &MatchResults) -> String {
         r.timing.games_per_second,
         100.0 * r.timing.outside_search_share,
         r.timing.peak_rss_kib,
-    ) + &cost_line(r)
+    ) + &sequential_line(r)
+        + &cost_line(r)
+}
+
+/// After an SPRT stop, fishtest's estimate that accounts for the stopping rule (empty when
+/// the match was not stopped, or the estimate could not be computed).
+fn sequential_line(r: &MatchResults) -> String {
+    let Some(e) = r.sequential_elo.filter(|_| r.stopped_early) else {
+        return String::new();
+    };
+    format!(
+        "stopped by the SPRT: Elo {:+.2} [{:+.2}, {:+.2}] (95%) accounting for the stop \
+         (fishtest's sequential estimate; the fixed-sample figure above is biased away from 0)\n",
+        e.value, e.interval.lo, e.interval.hi
+    )
 }
 
 /// The equal-cost line of [`summary`]: each player's budget and cost (empty for an ordinary

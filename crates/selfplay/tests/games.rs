@@ -126,6 +126,10 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     assert!(seq.interval.lo <= seq.value && seq.value <= seq.interval.hi);
     assert_eq!(seq.interval.coverage, 0.95);
     assert!(full.sequential_elo.is_none());
+    // The printed summary gives it after a stop, and only then.
+    let stop_line = "stopped by the SPRT: Elo";
+    assert!(replab_selfplay::summary(&stopped).contains(stop_line));
+    assert!(!replab_selfplay::summary(&full).contains(stop_line));
 }
 
 #[test]
