@@ -58,15 +58,7 @@ impl TruthDetector {
         for back in 1..=reach {
             self.stats.comparisons += 1;
             if self.seen[cur - back] == *id {
-                match &mut found {
-                    Some(r) => r.earlier += 1,
-                    None => {
-                        found = Some(Repetition {
-                            distance: back as u32,
-                            earlier: 1,
-                        })
-                    }
-                }
+                count_occurrence(&mut found, back);
             }
         }
         found
@@ -97,15 +89,7 @@ impl TruthDetector {
             let id = id.get_or_insert_with(|| Identity::of(pos));
             self.stats.comparisons += 1;
             if self.seen[cur - back] == *id {
-                match &mut found {
-                    Some(r) => r.earlier += 1,
-                    None => {
-                        found = Some(Repetition {
-                            distance: back as u32,
-                            earlier: 1,
-                        })
-                    }
-                }
+                count_occurrence(&mut found, back);
             }
         }
         if found.is_some() {
@@ -175,5 +159,19 @@ impl Detector for TruthDetector {
 
     fn memory_bytes(&self) -> usize {
         self.seen.capacity() * std::mem::size_of::<Identity>()
+    }
+}
+
+/// Counts one more earlier occurrence at distance `back` in `found`: the first one found (the
+/// nearest, as the scans go backwards) sets the distance.
+fn count_occurrence(found: &mut Option<Repetition>, back: usize) {
+    match found {
+        Some(r) => r.earlier += 1,
+        None => {
+            *found = Some(Repetition {
+                distance: back as u32,
+                earlier: 1,
+            })
+        }
     }
 }
