@@ -208,6 +208,16 @@ impl Config {
             self.nodes
         );
         Control::parse_tc(&self.tc).context("--tc")?;
+        // The clock rows play one game per core (the match refuses more): refused here, before
+        // the fixed-node columns have been played.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        ensure!(
+            self.tc_games == 0 || self.threads <= cores,
+            "--threads {} with --tc-games {}: this machine has {cores} cores and a clock shared \
+             by two games measures the machine; at most --threads {cores}, or --tc-games 0",
+            self.threads,
+            self.tc_games
+        );
         for a in &self.only {
             ensure!(
                 ROWS.iter().any(|r| &r.a == a),

@@ -136,9 +136,21 @@ fn bad_settings_are_refused() {
             nodes: 0,
             ..Config::quick()
         },
+        // Clock rows with more threads than cores: refused before any game.
+        Config {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
+            ..Config::quick()
+        },
     ] {
         assert!(c.check().is_err());
     }
+    // Without clock rows the same threads are fine (fixed nodes do not depend on them).
+    let fixed_only = Config {
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
+        tc_games: 0,
+        ..Config::quick()
+    };
+    assert!(fixed_only.check().is_ok());
 }
 
 #[test]
