@@ -21,7 +21,7 @@ except ImportError:
     print("check_games.py needs python-chess (pip install chess)", file=sys.stderr)
     sys.exit(2)
 
-# The arbiter's order of the rules (crates/selfplay/src/arbiter.rs).
+# The arbiter's order of the rules (crates/lab/selfplay/src/arbiter.rs).
 RULES = [
     ("checkmate", lambda b: b.is_checkmate()),
     ("stalemate", lambda b: b.is_stalemate()),

@@ -292,7 +292,7 @@ add("fivefold", "FIDE Laws 9.6.1",
                         "h1g1 b7a7 g1h1"]), 6, "draw", bestmove=["a7b7"], repetition=True)
 
 # --- the draw-rule bugs real engines shipped, and the classes a mutation test showed missing ---
-# Each cites where the bug was seen (`source`); the mutation test of crates/rules/tests/mutation.rs
+# Each cites where the bug was seen (`source`); the mutation test of crates/experiments/conformance/tests/mutation.rs
 # checks that every injected bug class is caught whatever the engine's move order.
 add("en-passant-fen-pinned", "FIDE Laws 9.2.3.1, 9.2.3",
     "The FEN gives an en-passant square d6, but the e5 pawn that could capture is pinned by the "

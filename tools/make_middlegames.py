@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes datasets/middlegames.epd: the fixed middlegame positions on which replab reports how
-deep its engine profile searches at a node budget (crates/search/examples/depth.rs and
+deep its engine profile searches at a node budget (crates/engine/search/examples/depth.rs and
 tools/depth_at_nodes.py), beside other engines.
 
 The positions come from real games only: the Bratko-Kopec positions (datasets/bk.epd) that are

@@ -1,0 +1,53 @@
+//! `replab elo`: the self-play gauntlet (`replab_gauntlet`).
+
+use replab_gauntlet::Elo;
+
+use super::{List, experiment_command};
+
+experiment_command! {
+    /// Self-play gauntlet: what each repetition choice is worth in Elo.
+    Elo {
+        /// Nodes per move of the fixed-node matches.
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// Games per fixed-node match on the balanced book (even).
+        #[arg(long, value_name = "N")]
+        games: Option<u64>,
+        /// Games per fixed-node match on the repetition-rich book (even; 0: none).
+        #[arg(long, value_name = "N")]
+        rep_games: Option<u64>,
+        /// Games per equal-cost match of the rows that differ in technique (even; 0: none).
+        #[arg(long, value_name = "N")]
+        cost_games: Option<u64>,
+        /// Time control of the timed matches, BASE+INC seconds.
+        #[arg(long, value_name = "T")]
+        tc: Option<String>,
+        /// Games per timed match (even; 0: none).
+        #[arg(long, value_name = "N")]
+        tc_games: Option<u64>,
+        /// Seed of the opening order.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Only the rows whose player A is one of these specifications, comma-separated as
+        /// the rows write them (e.g. `off,linear+cuckoo`); every row when not given.
+        #[arg(long, value_name = "LIST", value_parser = parse_specs)]
+        only: Option<List<String>>,
+        /// Worker threads.
+        #[arg(long, value_name = "T")]
+        threads: Option<usize>,
+    }
+    |config| {
+        // The equal-cost rows count instructions with this binary under valgrind.
+        config.exe = Some(std::env::current_exe()?);
+    }
+}
+
+/// `--only`: a comma-separated list of player specifications (each checked against the rows
+/// by the gauntlet's settings).
+fn parse_specs(text: &str) -> Result<List<String>, String> {
+    let specs: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+    if specs.iter().any(String::is_empty) {
+        return Err(format!("{text:?}: an empty specification in the list"));
+    }
+    Ok(specs)
+}

@@ -1,0 +1,38 @@
+//! `replab`: the command line of the harness comparing how chess programs detect repeated
+//! positions. It only turns arguments into the experiments' configurations (`replab-cost`, `replab-rules`, `replab-site`),
+//! runs them with the lab's progress bars and maps errors to exit codes; the contracts are in
+//! `docs/contracts.md`.
+//!
+//! Exit status: 0 on success; 2 for bad input or a refused option combination, with a message
+//! on stderr naming the input and the place. No subcommand panics on bad input.
+
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, FromArgMatches};
+use replab_harness::experiment::Failure;
+
+/// Command-line arguments.
+#[derive(clap::Parser)]
+#[command(
+    name = "replab",
+    version,
+    about = "Compare how chess programs detect repeated positions"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: cmd::Command,
+}
+
+/// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
+/// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
+fn main() -> ExitCode {
+    let matches = cmd::show_defaults(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let Err(e) = cli.command.run() else {
+        return ExitCode::SUCCESS;
+    };
+    eprintln!("replab: {e:#}");
+    ExitCode::from(e.downcast_ref::<Failure>().map_or(2, |f| f.status))
+}

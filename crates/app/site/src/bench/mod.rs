@@ -1,0 +1,533 @@
+//! `replab bench [--quick]`: the main job behind `just bench`. It runs every experiment of the
+//! table below, in order, with typed configurations, then writes every report and the landing
+//! page `index.html` from their typed results. The table ([`Measured`]):
+//!
+//! | field | experiment | report directory |
+//! |---|---|---|
+//! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
+//! | `axon` | the Axon reproduction ([`axon`]), taking the instruction counts | `axon` |
+//! | `study` | the Axon experiment as a study ([`study`]) | `study` |
+//! | `smp` | parallel search, Lazy SMP ([`smp`]) | `smp` |
+//! | `audit` | the audit against exact FIDE identity ([`audit`]) | `audit` |
+//! | `conformance` | UCI conformance scenarios ([`conformance`]) | `conformance` |
+//! | `key_width` | key width and false draws ([`key_width`]) | `key-width` |
+//! | `policies` | engines' draw policies ([`policies`]) | `policies` |
+//! | `ghi` | graph-history interaction ([`ghi`]) | `ghi` |
+//! | `elo` | the self-play gauntlet in Elo ([`elo`]) | `elo` |
+//! | `suites` | the EPD suites ([`suite::Suites`]) | `suite-repetition`, `suite-wac`, `suite-bk` |
+//! | `microbench` | detector micro-benchmarks ([`microbench`]) | `microbench` |
+//!
+//! The step list, its count, the report writes and the landing page's report list, headlines,
+//! decision table ([`decision`], first on the page), ranking rows and sections are all
+//! generated from the table ([`experiments!`]).
+//!
+//! The site is many report directories, so [`write`] takes the site's root rather than one
+//! [`ReportDir`]: each report is staged and committed atomically on its own, the landing page
+//! last. Nothing is written until every experiment has run, so a failed run leaves the
+//! previous site as it was.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use replab_detect::DrawPolicy;
+use replab_registry::{DETECTORS, DetectorId, SEARCH_DETECTORS, check_policy, policy_matrix};
+use replab_report::{Cell, LineChart, Meta, Page, ReportDir, render_fragment, table_html};
+use serde::{Deserialize, Serialize};
+
+use replab_conformance::Conformance;
+use replab_correctness::{audit::Audit, ghi::Ghi, key_width::KeyWidth, policies::Policies};
+use replab_cost::{
+    microbench::Microbench, reproduce::axon::Axon, smp::Smp, study::Study, suite::Suites,
+};
+use replab_gauntlet::Elo;
+use replab_harness::contribution::{
+    self, Better, Column, Contribution, Phrase, Plot, Role, Rows, Table, Unit,
+};
+pub use replab_harness::experiment::Site as Config;
+use replab_harness::{Progress, experiment::*, experiments};
+use replab_workloads::{callgrind, colours};
+
+pub mod decision;
+
+experiments! {
+    /// Every experiment's typed results, in step order; `results.json` holds each under its
+    /// field's name.
+    pub struct Measured {
+        /// Deterministic instruction counts under valgrind (`None` when not asked for; empty
+        /// with `valgrind: null` when valgrind is absent); first, so that the reproduction
+        /// takes them.
+        instructions: Instructions,
+        /// The Axon reproduction, with the instruction counts in its summary.
+        axon: Axon = takes(instructions),
+        /// The Axon experiment as a study.
+        study: Study,
+        /// Parallel search (Lazy SMP) and shared repetition structures.
+        smp: Smp,
+        /// The audit.
+        audit: Audit,
+        /// The UCI conformance scenarios against replab's engine and the engines installed.
+        conformance: Conformance,
+        /// Key width and false draws.
+        key_width: KeyWidth,
+        /// Engines' draw policies.
+        policies: Policies,
+        /// Graph-history interaction.
+        ghi: Ghi,
+        /// Elo of each choice by self-play.
+        elo: Elo,
+        /// The suites, in landing-page order.
+        suites: Suites,
+        /// The micro-benchmarks.
+        microbench: Microbench,
+    }
+}
+
+/// The settings of the instruction counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InstructionsConfig {
+    /// The replab binary (each workload runs in a child process: `replab measure …`);
+    /// `None`: nothing is counted.
+    pub exe: Option<PathBuf>,
+    /// Depth of the searches.
+    pub depth: u32,
+    /// Reversible runs of the cycle workloads.
+    pub runs: Vec<usize>,
+}
+
+impl Default for InstructionsConfig {
+    fn default() -> Self {
+        Self {
+            exe: None,
+            depth: callgrind::DEFAULT_DEPTH,
+            runs: callgrind::DEFAULT_RUNS.to_vec(),
+        }
+    }
+}
+
+impl Settings for InstructionsConfig {
+    /// The search at depth 8, no cycle workloads.
+    fn quick() -> Self {
+        Self {
+            depth: 8,
+            runs: Vec::new(),
+            ..Self::default()
+        }
+    }
+    fn set_command(&mut self, _command: String) {}
+}
+
+/// Instruction counts under valgrind: a step of `bench` with a landing section, no report
+/// directory and no subcommand of its own.
+pub struct Instructions;
+
+impl Experiment for Instructions {
+    const NAME: &'static str = "instruction counts (valgrind)";
+    const DIR: &'static str = "instructions";
+    const TITLE: &'static str = "Instruction counts";
+    type Config = InstructionsConfig;
+    type Results = Option<callgrind::InstructionCosts>;
+
+    fn run(
+        config: &InstructionsConfig,
+        progress: &mut dyn Progress,
+    ) -> Result<Option<callgrind::InstructionCosts>> {
+        config
+            .exe
+            .as_ref()
+            .map(|exe| {
+                callgrind::measure(exe, &SEARCH_DETECTORS, config.depth, &config.runs, progress)
+            })
+            .transpose()
+    }
+
+    fn write(results: &Self::Results, dir: &ReportDir) -> Result<()> {
+        write_json(results, dir)
+    }
+
+    fn bench_config(site: &Site) -> Result<InstructionsConfig> {
+        Ok(InstructionsConfig {
+            exe: site.exe.clone(),
+            ..site.settings::<Self>()
+        })
+    }
+
+    fn steps(config: &InstructionsConfig) -> Vec<String> {
+        config.exe.iter().map(|_| Self::NAME.to_string()).collect()
+    }
+
+    fn run_steps(
+        config: &InstructionsConfig,
+        progress: &mut dyn Progress,
+        steps: &mut Steps,
+    ) -> Result<Self::Results> {
+        if config.exe.is_none() {
+            return Ok(None);
+        }
+        let label = steps.next(progress);
+        Self::run(config, progress).with_context(|| format!("step `{label}` failed"))
+    }
+
+    fn pages(_: &Self::Results) -> Vec<Link> {
+        Vec::new()
+    }
+
+    fn write_site(_: &Self::Results, _: &Path) -> Result<()> {
+        Ok(())
+    }
+
+    /// Instructions per node relative to detection off: a cost of the decision table
+    /// (exact) and a ratio of the ranking.
+    fn contributions(results: &Self::Results) -> Vec<Contribution> {
+        let Some(costs) = results else {
+            return Vec::new();
+        };
+        let cost = Column::new("instructions", "instr./node vs off", Unit::Ratio)
+            .what("instructions per node")
+            .decision(Role::Cost, Better::Lower, Rows::Detector);
+        let ratio = Column::new(
+            "instructions-ratio",
+            "instr./node ÷ off",
+            Unit::Number { decimals: 3 },
+        );
+        costs
+            .search
+            .iter()
+            .filter_map(|s| Some((s.detector, costs.overhead(s.detector.name())?)))
+            .flat_map(|(detector, x)| {
+                [
+                    Contribution::new(detector, cost.clone(), contribution::Measured::exact(x)),
+                    Contribution::new(detector, ratio.clone(), contribution::Measured::value(x)),
+                ]
+            })
+            .collect()
+    }
+
+    fn sections(results: &Self::Results) -> Vec<(String, String)> {
+        let html = results.as_ref().map_or_else(
+            || {
+                "<p>Not measured in this run (instruction counts need the replab binary \
+                 and valgrind: <code>replab bench</code> measures them when valgrind is \
+                 installed).</p>"
+                    .to_string()
+            },
+            callgrind::section_html,
+        );
+        vec![(Self::TITLE.to_string(), html)]
+    }
+}
+
+/// Everything the main job measured: how, and every experiment's typed results (flattened:
+/// `{"meta": …, "quick": …, "axon": …, …}`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "S: ExperimentSet")]
+pub struct Results<S = Measured> {
+    /// How the site was made.
+    pub meta: Meta,
+    /// A `--quick` run.
+    pub quick: bool,
+    /// Every experiment's results.
+    #[serde(flatten)]
+    pub experiments: S,
+}
+
+/// The experiments of the main job, for `replab bench --help`: one line each, in order.
+pub fn experiments_help() -> String {
+    let lines: Vec<String> = Measured::experiments()
+        .iter()
+        .map(|(name, title)| format!("  {name:<30} {title}"))
+        .collect();
+    format!("Experiments, in order:\n{}", lines.join("\n"))
+}
+
+/// The labels of the steps `bench` runs with `config`, in order.
+pub fn steps<S: ExperimentSet>(config: &Config) -> Result<Vec<String>> {
+    S::steps(config)
+}
+
+/// Runs every experiment of the main job, in order; nothing is written.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    run_set(config, progress)
+}
+
+/// Runs every experiment of the table `S`, in order; nothing is written.
+pub fn run_set<S: ExperimentSet>(
+    config: &Config,
+    progress: &mut dyn Progress,
+) -> Result<Results<S>> {
+    let meta = Meta::collect(&config.command);
+    let experiments = S::run(config, progress)?;
+    progress.finish();
+    Ok(Results {
+        meta,
+        quick: config.quick,
+        experiments,
+    })
+}
+
+/// The files the site writes at its root, beside the report directories.
+pub const SITE_ROOT_FILES: [&str; 2] = ["scaling.svg", "index.html"];
+
+/// Writes every report under `out` (one directory each, committed atomically) and then the
+/// landing page `out/index.html`. Refuses, before writing anything, a root or report directory
+/// that replab did not write; other files in `out` are left alone.
+pub fn write<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
+    // Nothing is written unless every path replab would replace is its own (docs/contracts.md).
+    let pages = results.experiments.pages();
+    let mut dirs: Vec<&str> = pages.iter().map(|l| l.dir.as_str()).collect();
+    dirs.push(".landing");
+    replab_report::check_site_root(out, &SITE_ROOT_FILES, &dirs)
+        .with_context(|| format!("cannot write the site to --out {}", out.display()))?;
+    replab_report::create_site_root(out)?;
+    results.experiments.write(out)?;
+    landing(results, out)
+}
+
+/// The ranking table: one row per registry detector with a value in a ranking column (registry
+/// order), one column per key the contributions name for it.
+fn ranking_table(values: &[Contribution]) -> String {
+    let columns = decision::columns(values, Table::Ranking);
+    let mut headers = vec!["detector".to_string()];
+    headers.extend(columns.iter().map(|c| c.heading.clone()));
+    let cell = |detector: DetectorId, column: &Column| {
+        let texts: Vec<String> = values
+            .iter()
+            .filter(|c| c.detector == detector && c.column.key == column.key)
+            .map(|c| c.value.text(column.unit))
+            .collect();
+        Cell::text(if texts.is_empty() {
+            "—".to_string()
+        } else {
+            texts.join("; ")
+        })
+    };
+    let rows: Vec<Vec<Cell>> = DETECTORS
+        .iter()
+        .map(|d| d.id)
+        .filter(|d| {
+            values
+                .iter()
+                .any(|c| c.detector == *d && c.column.shows_in(Table::Ranking))
+        })
+        .map(|d| {
+            std::iter::once(Cell::text(d.name()))
+                .chain(columns.iter().map(|c| cell(d, c)))
+                .collect()
+        })
+        .collect();
+    table_html(&headers, &rows, true)
+}
+
+/// The landing page's chart: every plotted value, one series per detector (registry order),
+/// titled as the first plotted column says.
+fn chart(values: &[Contribution]) -> LineChart {
+    let plotted: Vec<(&Contribution, &Plot)> = values
+        .iter()
+        .filter_map(|c| Some((c, c.column.plot.as_ref()?)))
+        .collect();
+    let series = DetectorId::ALL
+        .iter()
+        .filter_map(|d| {
+            let points: Vec<(f64, f64)> = plotted
+                .iter()
+                .filter(|(c, _)| c.detector == *d)
+                .map(|(c, p)| (p.x, c.value.value))
+                .collect();
+            (!points.is_empty()).then(|| colours::series(d.name(), points))
+        })
+        .collect();
+    let plot = plotted.first().map(|(_, p)| *p);
+    LineChart {
+        log_y: plot.is_some_and(|p| p.log_y),
+        series,
+        ..LineChart::new(
+            plot.map_or("", |p| p.title.as_str()),
+            plot.map_or("", |p| p.x_label.as_str()),
+            plot.map_or("", |p| p.y_label.as_str()),
+        )
+    }
+}
+
+/// One headline as the landing page shows it.
+#[derive(Serialize)]
+struct Line {
+    label: String,
+    /// Words and links, escaped by the template.
+    context: Vec<Phrase>,
+    /// `": "` after the context, or `" "` after a label that ends a sentence.
+    sep: &'static str,
+    text: String,
+    /// `"."` unless the text ends a sentence.
+    end: &'static str,
+}
+
+/// The headline context of the landing page.
+#[derive(Serialize)]
+struct Headlines {
+    quick: bool,
+    lines: Vec<Line>,
+    policy: &'static str,
+    refused: String,
+}
+
+fn headlines<S: ExperimentSet>(results: &Results<S>) -> Headlines {
+    let policy = DrawPolicy::default();
+    let refused: Vec<String> = SEARCH_DETECTORS
+        .iter()
+        .filter_map(|n| check_policy(n, policy).err().map(|e| e.to_string()))
+        .collect();
+    let lines = results
+        .experiments
+        .headlines()
+        .into_iter()
+        .map(|h| Line {
+            sep: if h.label.ends_with('.') { " " } else { ": " },
+            end: if h.text.ends_with('.') { "" } else { "." },
+            label: h.label,
+            context: h.context,
+            text: h.text,
+        })
+        .collect();
+    Headlines {
+        quick: results.quick,
+        lines,
+        policy: policy.name(),
+        refused: refused.join("; "),
+    }
+}
+
+/// The detector × draw-policy matrix: allowed or refused, and why (from the registry).
+fn policies_section() -> Result<String> {
+    #[derive(Serialize)]
+    struct Reason {
+        detector: &'static str,
+        policies: String,
+        reason: String,
+    }
+    #[derive(Serialize)]
+    struct Context {
+        table: String,
+        reasons: Vec<Reason>,
+    }
+    let cells = policy_matrix();
+    let mut headers = vec!["detector".to_string()];
+    headers.extend(DrawPolicy::ALL.iter().map(|p| p.name().to_string()));
+    let mut rows = Vec::new();
+    let mut reasons: Vec<Reason> = Vec::new();
+    for d in DETECTORS
+        .iter()
+        .filter(|d| d.caps.probes || d.caps.upcoming)
+    {
+        let mut row = vec![Cell::text(d.name)];
+        for c in cells.iter().filter(|c| c.detector == d.name) {
+            row.push(Cell::text(if c.refusal.is_some() {
+                "refused"
+            } else {
+                "allowed"
+            }));
+            if let Some(r) = &c.refusal {
+                // One line per detector and reason, naming the policies it covers.
+                match reasons
+                    .iter_mut()
+                    .find(|x| x.detector == d.name && x.reason == r.reason)
+                {
+                    Some(x) => x.policies += &format!(", {}", c.policy.name()),
+                    None => reasons.push(Reason {
+                        detector: d.name,
+                        policies: c.policy.name().to_string(),
+                        reason: r.reason.clone(),
+                    }),
+                }
+            }
+        }
+        rows.push(row);
+    }
+    Ok(render_fragment(
+        "bench/policies.html",
+        include_str!("../../templates/bench/policies.html"),
+        &Context {
+            table: table_html(&headers, &rows, false),
+            reasons,
+        },
+    )?)
+}
+
+/// Writes the landing page from the typed results.
+fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
+    let values = results.experiments.contributions();
+    let dir = ReportDir::create(out.join(".landing"))?;
+    let figure = dir.write_chart(
+        "scaling.svg",
+        &chart(&values),
+        "Scaling with the reversible run",
+    )?;
+    let pages = results.experiments.pages();
+    #[derive(Serialize)]
+    struct Reports<'a> {
+        reports: &'a [Link],
+    }
+    #[derive(Serialize)]
+    struct Ranking {
+        table: String,
+    }
+    let nav: Vec<(String, String)> = pages
+        .iter()
+        .map(|l| (l.title.clone(), format!("{}/index.html", l.dir)))
+        .collect();
+    #[derive(Serialize)]
+    struct DecisionContext {
+        table: String,
+    }
+    let mut page = Page::new("replab: repetition detection compared", &results.meta)
+        .nav(nav)
+        .section(
+            "Which choice: the decision table",
+            render_fragment(
+                "bench/decision.html",
+                include_str!("../../templates/bench/decision.html"),
+                &DecisionContext {
+                    table: decision::html(&decision::table(&values)),
+                },
+            )?,
+        )
+        .section(
+            "Headlines",
+            render_fragment(
+                "bench/landing.html",
+                include_str!("../../templates/bench/landing.html"),
+                &headlines(results),
+            )?,
+        )
+        .section(
+            "Ranking: correctness and cost",
+            render_fragment(
+                "bench/ranking.html",
+                include_str!("../../templates/bench/ranking.html"),
+                &Ranking {
+                    table: ranking_table(&values),
+                },
+            )?,
+        )
+        .section("Scaling", figure);
+    for (title, html) in results.experiments.sections() {
+        page = page.section(&title, html);
+    }
+    page.section("Detector × draw policy", policies_section()?)
+        .section(
+            "Reports",
+            render_fragment(
+                "bench/reports.html",
+                include_str!("../../templates/bench/reports.html"),
+                &Reports { reports: &pages },
+            )?,
+        )
+        .write(&dir, "index.html")?;
+    // The landing page lives at the root of `out`, beside the report directories: move its
+    // staged files there one by one (each an atomic rename).
+    let staged = dir.commit()?;
+    for name in SITE_ROOT_FILES {
+        std::fs::rename(staged.join(name), out.join(name))
+            .with_context(|| format!("cannot write {}", out.join(name).display()))?;
+    }
+    std::fs::remove_dir_all(&staged).ok();
+    Ok(())
+}

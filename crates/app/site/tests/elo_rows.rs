@@ -1,0 +1,34 @@
+//! The decision table's rows from a tiny gauntlet: `off` has its one Elo cell and the
+//! gauntlet's baseline its own row.
+
+use replab_gauntlet::{Config, Elo, run};
+use replab_harness::{
+    Silent,
+    contribution::{Choice, Role},
+    experiment::Experiment,
+};
+use replab_registry::DetectorId;
+use replab_site::bench::decision::table;
+
+#[test]
+fn a_tiny_gauntlet_gives_the_decision_table_its_rows() {
+    let config = Config {
+        nodes: 50,
+        games: 2,
+        tc_games: 0,
+        threads: 2,
+        ..Config::quick()
+    };
+    let results = run(&config, &mut Silent).unwrap();
+    let table = table(&Elo::contributions(&results));
+    let strength: Vec<usize> = (0..table.columns.len())
+        .filter(|&i| table.columns[i].role == Role::Strength)
+        .collect();
+    assert_eq!(strength.len(), 1, "fixed nodes only");
+    let off = table.row(Choice::detector(DetectorId::Off)).unwrap();
+    assert_eq!(off.cells[strength[0]].measured().len(), 1);
+    let baseline = table
+        .row(Choice::detector(DetectorId::reference()))
+        .unwrap();
+    assert!(baseline.baseline);
+}

@@ -1,0 +1,67 @@
+//! Talking UCI to an engine: a child process, or replab's engine in-process (for tests), with
+//! a timeout on every wait so a hung engine fails a scenario and never hangs the run.
+
+use std::time::Duration;
+
+use anyhow::{Result, anyhow};
+use replab_uci::client::Client;
+
+/// How an engine is started.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Launch {
+    /// A program and its arguments.
+    Command(Vec<String>),
+    /// `replab_uci::run` on a thread of this process.
+    InProcess,
+    /// The test engine with an injected bug ([`crate::mutant::run`]) on a thread of this
+    /// process (never serialised).
+    #[serde(skip)]
+    Mutant(crate::mutant::Settings),
+}
+
+/// A running engine, talked to through [`replab_uci::client`] (which sends `quit` and ends a
+/// child process when it is dropped).
+pub struct Engine {
+    client: Client,
+}
+
+impl Engine {
+    /// Starts the engine (no handshake yet).
+    pub fn start(launch: &Launch) -> Result<Engine> {
+        let client = match launch {
+            Launch::Command(cmd) => {
+                let (program, args) = cmd.split_first().ok_or_else(|| anyhow!("empty command"))?;
+                Client::spawn(program, args)
+                    .map_err(|e| anyhow!("cannot start {}: {e}", cmd.join(" ")))?
+            }
+            Launch::InProcess => Client::in_process(replab_uci::run)?,
+            &Launch::Mutant(settings) => Client::in_process(move |input, output| {
+                crate::mutant::run(input, output, settings)
+            })?,
+        };
+        Ok(Engine { client })
+    }
+
+    /// Sends one command.
+    pub fn send(&mut self, command: &str) -> Result<()> {
+        Ok(self.client.send(command)?)
+    }
+
+    /// The lines up to and including the first starting with `prefix`, or an error after
+    /// `timeout` (or when the engine closes its output).
+    pub fn until(&mut self, prefix: &str, timeout: Duration) -> Result<Vec<String>> {
+        Ok(self.client.until(prefix, timeout)?)
+    }
+
+    /// `uci` … `uciok`: the engine's `id name`.
+    pub fn handshake(&mut self, timeout: Duration) -> Result<String> {
+        self.send("uci")?;
+        let lines = self.until("uciok", timeout)?;
+        Ok(lines
+            .iter()
+            .find_map(|l| l.strip_prefix("id name "))
+            .unwrap_or("")
+            .trim()
+            .to_string())
+    }
+}

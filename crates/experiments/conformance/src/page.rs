@@ -1,0 +1,415 @@
+//! The conformance results shown: the terminal summary, the report page and the landing
+//! page's paragraph.
+
+use anyhow::Result;
+use replab_report::{Cell, Page, ReportDir, escape_html, render_fragment, table_html};
+use serde::Serialize;
+
+use super::{
+    DRAW_MARGIN, EXACT_DETECTOR, EngineRecord, Outcome, Results, TITLE, Verdict, WIN_MARGIN,
+};
+
+/// The engine × scenario table as plain text (verdicts only), for the terminal.
+pub fn summary_table(r: &Results) -> String {
+    let width = r.scenarios.iter().map(|s| s.id.len()).max().unwrap_or(8);
+    let mut out = format!("{:width$}", "scenario");
+    for e in &r.engines {
+        out.push_str(&format!(" | {}", e.name));
+    }
+    out.push('\n');
+    for s in &r.scenarios {
+        out.push_str(&format!("{:width$}", s.id));
+        for e in &r.engines {
+            let v = r.outcome(&e.name, &s.id).map_or("-", |o| o.verdict.label());
+            out.push_str(&format!(" | {:w$}", v, w = e.name.len()));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The failure of `o`, in words: the scenario's rule and position, what was expected and
+/// what the engine did.
+fn failure_text(r: &Results, o: &Outcome) -> String {
+    let Some(s) = r.scenarios.iter().find(|s| s.id == o.scenario) else {
+        return o.evidence.clone();
+    };
+    let moves = if s.moves.is_empty() {
+        String::new()
+    } else {
+        format!(" moves {}", s.moves)
+    };
+    format!(
+        "{} ({}): position fen {}{moves}; expected {}; got {}",
+        s.id, s.rule, s.fen, s.expected, o.evidence
+    )
+}
+
+/// The failure of `o` in words, for the JUnit file ([`failure_text`]).
+pub(super) fn failure_words(r: &Results, o: &Outcome) -> String {
+    failure_text(r, o)
+}
+
+/// The terminal summary: one line per engine (passes, failures, versions), then each failure
+/// of the engines whose failures decide the exit status ([`unexpected_failures`]).
+pub fn terminal_summary(r: &Results) -> String {
+    let mut out = format!("{} scenarios from {}\n", r.scenarios.len(), r.file);
+    for e in &r.engines {
+        let count = |v: Verdict| {
+            r.results
+                .iter()
+                .filter(|o| o.engine == e.name && o.verdict == v)
+                .count()
+        };
+        let mut id = e.id_name.clone();
+        if !e.package.is_empty() {
+            id += &format!(", Debian {}", e.package);
+        }
+        let pvs: usize = r
+            .results
+            .iter()
+            .filter(|o| o.engine == e.name)
+            .map(|o| o.pvs_checked)
+            .sum();
+        out += &format!(
+            "{}: {} pass, {} fail, {} pv-fail, {} n/a; {pvs} PVs checked [{}]\n",
+            e.name,
+            count(Verdict::Pass),
+            count(Verdict::Fail),
+            count(Verdict::PvFail),
+            count(Verdict::NotApplicable),
+            id
+        );
+    }
+    for s in &r.skipped {
+        out += &format!("skipped {s}\n");
+    }
+    for o in unexpected_failures(r) {
+        let kind = if o.verdict == Verdict::PvFail {
+            "FAIL-PV"
+        } else {
+            "FAIL"
+        };
+        out += &format!("{kind} {}: {}\n", o.engine, failure_text(r, o));
+    }
+    for o in r
+        .results
+        .iter()
+        .filter(|o| is_expected(r, o) && o.verdict.failed())
+    {
+        out += &format!(
+            "expected failure {}: {}: {}\n",
+            o.engine, o.scenario, o.evidence
+        );
+    }
+    for o in unexpected_passes(r) {
+        out += &format!(
+            "UNEXPECTED PASS {}: {} (listed with --expect-fail)\n",
+            o.engine, o.scenario
+        );
+    }
+    out
+}
+
+/// Whether `o` is a failure `--expect-fail` allowed for.
+fn is_expected(r: &Results, o: &Outcome) -> bool {
+    r.expected_failures.contains(&o.scenario)
+}
+
+/// The scenarios listed with `--expect-fail` that an engine passed after all.
+pub fn unexpected_passes(r: &Results) -> Vec<&Outcome> {
+    r.results
+        .iter()
+        .filter(|o| is_expected(r, o) && o.verdict == Verdict::Pass)
+        .collect()
+}
+
+/// The failures that make `replab conformance` exit 1: every failure of an external engine,
+/// and a failure of replab's exact detector under a policy the scenario does not exclude;
+/// none of a scenario listed with `--expect-fail`. (replab's other configurations are reference
+/// rows: `off` fails by construction.)
+pub fn unexpected_failures(r: &Results) -> Vec<&Outcome> {
+    let exact = format!("replab {EXACT_DETECTOR} (");
+    r.results
+        .iter()
+        .filter(|o| o.verdict.failed() && !is_expected(r, o))
+        .filter(|o| {
+            let Some(e) = r.engines.iter().find(|e| e.name == o.engine) else {
+                return false;
+            };
+            if e.external {
+                return true;
+            }
+            let Some(policy) = e
+                .name
+                .strip_prefix(&exact)
+                .and_then(|p| p.strip_suffix(')'))
+            else {
+                return false;
+            };
+            r.scenarios
+                .iter()
+                .find(|s| s.id == o.scenario)
+                .is_some_and(|s| {
+                    s.outside_replab.is_empty() && !s.excluded_policies.iter().any(|p| p == policy)
+                })
+        })
+        .collect()
+}
+
+/// The page's first paragraph and the table.
+const SUMMARY: &str = include_str!("../templates/conformance/summary.html");
+
+#[derive(Serialize)]
+struct SummaryContext {
+    scenarios: usize,
+    file: String,
+    engines: usize,
+    margin: i32,
+    win: i32,
+    skipped: String,
+    table: String,
+}
+
+/// The engine × scenario matrix: one row per scenario, one numbered column per engine (named
+/// in a legend above, so that sixteen engines fit a screen), each cell a verdict that unfolds
+/// into the engine's answer.
+fn matrix(r: &Results) -> String {
+    let legend: Vec<String> = r
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("<strong>{}</strong>&nbsp;{}", i + 1, escape_html(&e.name)))
+        .collect();
+    let mut headers = vec!["scenario".to_string(), "rule".to_string()];
+    headers.extend((1..=r.engines.len()).map(|i| i.to_string()));
+    let rows: Vec<Vec<Cell>> = r
+        .scenarios
+        .iter()
+        .map(|s| {
+            let mut row = vec![Cell::text(&s.id), Cell::text(&s.rule)];
+            for e in &r.engines {
+                row.push(
+                    r.outcome(&e.name, &s.id)
+                        .map_or_else(|| Cell::text("—"), verdict_cell),
+                );
+            }
+            row
+        })
+        .collect();
+    format!(
+        "<p>Engine columns: {}.</p>\n{}",
+        legend.join("; "),
+        table_html(&headers, &rows, false)
+    )
+}
+
+/// One cell of the matrix: the verdict (failures in bold), folding the engine's answer.
+fn verdict_cell(o: &Outcome) -> Cell {
+    let label = if o.verdict.failed() {
+        format!("<strong>{}</strong>", o.verdict.label())
+    } else {
+        o.verdict.label().to_string()
+    };
+    if o.evidence.is_empty() {
+        return Cell::html(label);
+    }
+    Cell::html(format!(
+        "<details><summary>{label}</summary>{}</details>",
+        escape_html(&o.evidence)
+    ))
+}
+
+/// Each failure of an external engine and of replab's exact detector: the position, the
+/// expected answer, the move played and the rule broken.
+fn failure_list(r: &Results) -> String {
+    let failed = unexpected_failures(r);
+    if failed.is_empty() {
+        return "<p>No engine given with <code>--engine</code> and no configuration of replab's \
+                exact detector failed a scenario its policy is held to.</p>"
+            .into();
+    }
+    let mut out = String::from("<ul>");
+    for o in failed {
+        let Some(s) = r.scenarios.iter().find(|s| s.id == o.scenario) else {
+            continue;
+        };
+        out += &format!(
+            "<li><strong>{}</strong> on <code>{}</code> breaks {}: <code>position fen {}{}</code>; \
+             expected {}; played <code>{}</code> ({})</li>",
+            escape_html(&o.engine),
+            escape_html(&s.id),
+            escape_html(&s.rule),
+            escape_html(&s.fen),
+            unless_empty(&s.moves, |m| format!(" moves {}", escape_html(m))),
+            escape_html(&s.expected),
+            escape_html(if o.bestmove.is_empty() {
+                "nothing"
+            } else {
+                &o.bestmove
+            }),
+            escape_html(&o.evidence)
+        );
+    }
+    out + "</ul>"
+}
+
+/// `render(text)`, or nothing when `text` is empty.
+fn unless_empty(text: &str, render: impl Fn(&str) -> String) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        render(text)
+    }
+}
+
+/// The scenarios: rule, description, position and the answer required.
+fn scenario_list(r: &Results) -> String {
+    let mut scen = String::from("<dl>");
+    for s in &r.scenarios {
+        scen.push_str(&format!(
+            "<dt><code>{}</code> ({})</dt><dd>{} <code>position fen {}{}</code>. Required: {}.{}{}{}</dd>",
+            escape_html(&s.id),
+            escape_html(&s.rule),
+            escape_html(&s.description),
+            escape_html(&s.fen),
+            unless_empty(&s.moves, |m| format!(" moves {}", escape_html(m))),
+            escape_html(&s.expected),
+            unless_empty(&s.excluded_policies.join(", "), |p| format!(
+                " Policies whose search rule answers otherwise: {}.",
+                escape_html(p)
+            )),
+            unless_empty(&s.source, |x| format!(" Seen in: {}.", escape_html(x))),
+            unless_empty(&s.outside_replab, |x| format!(
+                " Not held against replab's engine: {}.",
+                escape_html(x)
+            ))
+        ));
+    }
+    scen + "</dl>"
+}
+
+/// Writes `results.json` and `index.html` into the staged `dir`.
+pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_vec_pretty(r)?)?;
+    let summary = render_fragment(
+        "conformance/summary.html",
+        SUMMARY,
+        &SummaryContext {
+            scenarios: r.scenarios.len(),
+            file: r.file.clone(),
+            engines: r.engines.len(),
+            margin: DRAW_MARGIN,
+            win: WIN_MARGIN,
+            skipped: r.skipped.join("; "),
+            table: matrix(r),
+        },
+    )?;
+    let mut eng = String::from("<ul>");
+    for e in &r.engines {
+        eng.push_str(&format!(
+            "<li>{}: <code>{}</code>{} (<code>{}</code>)</li>",
+            escape_html(&e.name),
+            escape_html(&e.id_name),
+            unless_empty(&e.package, |p| format!(
+                ", Debian package {}",
+                escape_html(p)
+            )),
+            escape_html(&e.command)
+        ));
+    }
+    eng.push_str("</ul>");
+    Page::new(TITLE, &r.meta)
+        .nav([("All reports", "../index.html")])
+        .section("Engine × scenario", summary)
+        .section("Failures", failure_list(r))
+        .section("Mutation table", super::mutation::html(&r.mutations))
+        .section("Scenarios", scenario_list(r))
+        .section("Engines", eng)
+        .write(dir, "index.html")?;
+    Ok(())
+}
+/// The scenarios `engine` failed, in scenario order.
+pub fn failures<'a>(r: &'a Results, engine: &str) -> Vec<&'a str> {
+    r.results
+        .iter()
+        .filter(|o| o.engine == engine && o.verdict.failed())
+        .map(|o| o.scenario.as_str())
+        .collect()
+}
+
+/// The landing page's one-paragraph summary: which of replab's configurations pass every
+/// scenario the rules decide, what the others fail, and each external engine's failures.
+pub fn headline(r: &Results) -> String {
+    let is_replab = |e: &EngineRecord| !e.external;
+    let describe = |e: &EngineRecord| {
+        let failed = failures(r, &e.name);
+        if failed.is_empty() {
+            format!("{} passes all", e.name)
+        } else {
+            format!("{} fails {} ({})", e.name, failed.len(), failed.join(", "))
+        }
+    };
+    let (own, external): (Vec<&EngineRecord>, Vec<&EngineRecord>) =
+        r.engines.iter().partition(|e| is_replab(e));
+    let passing: Vec<&str> = own
+        .iter()
+        .filter(|e| failures(r, &e.name).is_empty())
+        .map(|e| e.name.trim_start_matches("replab "))
+        .collect();
+    let failing: Vec<String> = own
+        .iter()
+        .filter(|e| !failures(r, &e.name).is_empty())
+        .map(|e| describe(e))
+        .collect();
+    let mut text = format!(
+        "{} scenarios over UCI. replab's engine: {} of {} detector configurations pass every \
+         scenario the rules decide ({})",
+        r.scenarios.len(),
+        passing.len(),
+        own.len(),
+        passing.join(", ")
+    );
+    if !failing.is_empty() {
+        text += &format!("; {}", failing.join("; "));
+    }
+    text.push('.');
+    if !external.is_empty() {
+        let each: Vec<String> = external
+            .iter()
+            .map(|e| {
+                let shown = describe(e);
+                match (e.id_name.is_empty(), e.package.is_empty()) {
+                    (true, _) => shown,
+                    (false, true) => format!("{shown} [id name {}]", e.id_name),
+                    (false, false) => {
+                        format!("{shown} [id name {}, Debian {}]", e.id_name, e.package)
+                    }
+                }
+            })
+            .collect();
+        text += &format!(" Other engines: {}.", each.join("; "));
+    }
+    if !r.skipped.is_empty() {
+        text += &format!(" Not run: {}.", r.skipped.join("; "));
+    }
+    let bugs: Vec<_> = r.mutations.iter().filter(|m| m.bug != "clean").collect();
+    if !bugs.is_empty() {
+        let caught = bugs.iter().filter(|m| m.holds()).count();
+        let clean = r
+            .mutations
+            .iter()
+            .find(|m| m.bug == "clean")
+            .is_some_and(|m| m.holds());
+        text += &format!(
+            " Mutation test: {caught} of {} injected draw-rule bugs caught in both move orders;              the clean test engine {}.",
+            bugs.len(),
+            if clean {
+                "passes every scenario"
+            } else {
+                "FAILS a scenario"
+            }
+        );
+    }
+    text
+}

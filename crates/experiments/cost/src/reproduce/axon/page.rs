@@ -1,0 +1,1357 @@
+//! The HTML page and SVG charts of `replab reproduce axon`, drawn from [`Results`] alone. The
+//! prose and markup are templates in `crates/experiments/cost/templates/reproduce/axon`.
+
+use anyhow::Result;
+use replab_registry::{DetectorId, Family, info};
+use replab_report::{
+    BarChart, Cell, LineChart, Page, ReportDir, Series, fmt_delta_pct, fmt_int, fmt_ms,
+    render_fragment, table_html,
+};
+use replab_workloads::colours;
+use serde::Serialize;
+use serde_json::json;
+
+use super::results::{Paper, PaperRow, Results, Run, Summary, runs_of};
+use super::run::{ADAPTIVE_DETECTOR, fmt_change, per_thousand};
+use crate::stats::{Estimate, LEVEL, Quantity};
+
+/// A template of `templates/reproduce/axon/` by file name: its name and source.
+macro_rules! template {
+    ($file:literal) => {
+        (
+            concat!("reproduce/axon/", $file),
+            include_str!(concat!("../../../templates/reproduce/axon/", $file)),
+        )
+    };
+}
+
+/// The introduction (section without heading).
+const INTRO: (&str, &str) = template!("intro.html");
+/// "Summary": the verdict, the totals table and the change chart.
+const SUMMARY: (&str, &str) = template!("summary.html");
+/// "Tables 2 and 3 beside ours".
+const TABLES: (&str, &str) = template!("tables.html");
+/// "The position": why WAC.018 is the paper's position.
+const POSITION: (&str, &str) = template!("position.html");
+/// "Time and the head-to-head".
+const TIME: (&str, &str) = template!("time.html");
+/// One further position (Figure 1, Diep–Axon).
+const CASE: (&str, &str) = template!("case.html");
+/// "All runs on WAC.018", folded.
+const ALL_RUNS: (&str, &str) = template!("all-runs.html");
+/// "Method".
+const METHOD: (&str, &str) = template!("method.html");
+/// The small HTML table cells.
+const CELLS: (&str, &str) = template!("cells.html");
+
+/// Renders one of the templates above with `context`.
+fn render(template: (&str, &str), context: &impl Serialize) -> Result<String> {
+    Ok(render_fragment(template.0, template.1, context)?)
+}
+
+/// A table cell from `cells.html` (the context's `kind` picks the snippet).
+fn cell(context: &serde_json::Value) -> Result<Cell> {
+    Ok(Cell::html(render(CELLS, context)?))
+}
+
+/// A score in pawns from White's view (`+2.30`, `−0.45`), or a mate (`#3`, `#−2`).
+fn fmt_eval(cp: i32, mate: Option<i32>) -> String {
+    match mate {
+        Some(n) if n < 0 => format!("#\u{2212}{}", -n),
+        Some(n) => format!("#{n}"),
+        None if cp < 0 => format!("\u{2212}{:.2}", f64::from(-cp) / 100.0),
+        None => format!("+{:.2}", f64::from(cp) / 100.0),
+    }
+}
+
+/// A time with its interval: `41.2 ms [40.1, 43.0]`, "too noisy to rank" where the interval is
+/// too wide to mean anything, `(single sample)` for a single run.
+fn fmt_time(ms: &Estimate) -> String {
+    ms.cell(Quantity::Level, fmt_ms)
+}
+
+/// NPS(off) / NPS with its interval: `1.052 [1.041, 1.063]`, "too noisy to rank" where the
+/// interval contains 1 (no change) or is wider than the noise limit.
+fn fmt_ratio(x: &Estimate) -> String {
+    x.map(|r| r - 1.0)
+        .cell(Quantity::Change, |c| format!("{:.3}", c + 1.0))
+}
+
+/// A detector name with its chart colour.
+fn swatch(name: &str) -> Result<Cell> {
+    cell(&json!({ "kind": "swatch", "colour": colours::colour_hex(name), "name": name }))
+}
+
+/// The head-to-head group of the detector `name`, by its registry family: move chains (0),
+/// matrices (1), keys scanned linearly (2), other keys (3), then transposition-table-shaped key
+/// tables (4).
+fn group(name: &str) -> u8 {
+    match info(name).map(|i| i.family) {
+        Some(Family::MoveChains) => 0,
+        Some(Family::Positions) => 1,
+        Some(Family::KeyScan) => 2,
+        Some(Family::TtEntries) => 4,
+        Some(Family::KeyTable | Family::MoveKeys) | None => 3,
+    }
+}
+
+/// The detectors of the head-to-head among the configurations `names`: every single technique
+/// (neither `off` nor a composition), grouped as move chains, matrices, keys, then key tables,
+/// in the registry's order within a group.
+fn head_to_head_detectors<'a>(names: &[&'a str]) -> Vec<&'a str> {
+    let mut out: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| info(n).is_some_and(|i| !i.caps.composite))
+        .collect();
+    out.sort_by_key(|n| group(n));
+    out
+}
+
+/// A count as an English word up to twelve ("eight"), else in digits.
+fn count_word(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+/// One series of `f(run)` against depth for configuration `name`.
+fn series(runs: &[Run], name: &str, f: impl Fn(&Run) -> f64) -> Series {
+    colours::series(
+        name,
+        runs_of(runs, name)
+            .into_iter()
+            .map(|r| (f64::from(r.depth), f(r))),
+    )
+}
+
+/// The paper's per-depth node count (its generated positions) as a dashed series.
+fn paper_series(name: &str, rows: &[PaperRow]) -> Series {
+    colours::series(
+        name,
+        rows.iter().map(|r| (f64::from(r.depth), r.nodes as f64)),
+    )
+    .dashed()
+}
+
+/// Writes `index.html` and its charts into `dir`.
+pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
+    let paper = r.paper.tables();
+    let names = r.configurations();
+    let mut page = Page::new(
+        "Reproducing Axon's repetition-detection experiment (WAC.018)",
+        &r.meta,
+    );
+    page = page.section("", intro(r, paper, &names)?);
+    page = page.section("The position: WAC.018", position(r, paper)?);
+    page = page.section("Summary", summary(r, paper, dir)?);
+    page = page.section("Tables 2 and 3 beside ours", tables(r, paper)?);
+    page = page.section("Search trees per depth", trees(r, paper, &names, dir)?);
+    page = page.section("Time and the head-to-head", time(r, &names, dir)?);
+    for (html, title) in cases(r, &names, dir)? {
+        page = page.section(title, html);
+    }
+    page = page.section("All runs on WAC.018", all_runs(r)?);
+    page = page.section("Method", method(r)?);
+    Ok(page.write(dir, "index.html")?)
+}
+
+/// The introduction: the paper's experiment and how ours compares.
+fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
+    let max_depth = r.config.max_depth;
+    let off_total: u64 = r.runs_of("off").iter().map(|r| r.counters.generated).sum();
+    let paper_total: u64 = paper
+        .off
+        .iter()
+        .filter(|row| row.depth <= max_depth)
+        .map(|row| row.nodes)
+        .sum();
+    let (p_term, p_gen, p_time) = paper.changes();
+    let cut = |change: f64| format!("{:.0}", -change * 100.0);
+    render(
+        INTRO,
+        &json!({
+            "position": r.position,
+            "max_depth": max_depth,
+            "policy": r.config.policy,
+            "repeat": r.config.repeat,
+            "coverage": format!("{:.0}", r.config.time_ci_coverage * 100.0),
+            "low_coverage": r.config.time_ci_coverage < LEVEL,
+            "detector_count": count_word(names.iter().filter(|n| **n != "off").count()),
+            "paper_terminal_cut": cut(p_term),
+            "paper_generated_cut": cut(p_gen),
+            "paper_time_cut": cut(p_time),
+            "paper_repetitions": fmt_int(paper.totals.on.repetitions.unwrap_or(0)),
+            "off_total": fmt_int(off_total),
+            "paper_total": fmt_int(paper_total),
+            "fewer": (off_total > 0 && paper_total >= off_total)
+                .then(|| format!("{:.0}", paper_total as f64 / off_total as f64)),
+        }),
+    )
+}
+
+/// The WAC records that are rook endings (kings, rooks and pawns only): `(id, best moves)`.
+fn wac_rook_endings() -> Vec<(String, String)> {
+    crate::datasets::WAC
+        .text
+        .lines()
+        .filter_map(|line| {
+            let board = line.split_whitespace().next()?;
+            if board.chars().any(|c| "nbqNBQ".contains(c)) {
+                return None;
+            }
+            // An operation `NAME value;` (the first one follows the four FEN fields).
+            let field = |name: &str| {
+                let start = line.find(&format!(" {name} "))? + name.len() + 2;
+                let value = line[start..].split(';').next()?;
+                Some(value.trim().trim_matches('"').to_string())
+            };
+            Some((field("id")?, field("bm").unwrap_or_default()))
+        })
+        .collect()
+}
+
+/// The first depth from which every later key move in `moves` (by depth) is `m`.
+fn settled_on(moves: &[(u32, &str)], m: &str) -> Option<u32> {
+    let mut first = None;
+    for (d, mv) in moves {
+        if *mv == m {
+            first.get_or_insert(*d);
+        } else {
+            first = None;
+        }
+    }
+    first
+}
+
+/// Why WAC.018 is the paper's position, and what of its tables our searcher matches.
+fn position(r: &Results, paper: &Paper) -> Result<String> {
+    let wac = replab_board::Position::from_fen(&r.position)?;
+    let paper_moves: Vec<&PaperRow> = paper.off.iter().chain(&paper.on).collect();
+    let legal = paper_moves
+        .iter()
+        .filter(|row| wac.parse_uci(&row.best_move).is_ok())
+        .count();
+    let endings = wac_rook_endings();
+    let (agree_off, common_off) = move_agreement(r, |x| (&x.paper_off_move, &x.ours_off_move));
+    let (agree_on, common_on) = move_agreement(r, |x| (&x.paper_on_move, &x.ours_axon_move));
+    let (paper_depth, paper_off_eval) = paper_last(&paper.off);
+    let (_, paper_on_eval) = paper_last(&paper.on);
+    render(
+        POSITION,
+        &json!({
+            "fen": r.position,
+            "endings": endings.iter().map(|(id, bm)| format!("{id} (bm {bm})")).collect::<Vec<_>>(),
+            "rh8": rh8_endings(&endings),
+            "moves": distinct_moves(&paper_moves),
+            "legal": legal,
+            "paper_rows": paper_moves.len(),
+            "agree_off": agree_off,
+            "common_off": common_off,
+            "agree_on": agree_on,
+            "common_on": common_on,
+            "paper_settled_off": paper_settled(&paper.off),
+            "paper_settled_on": paper_settled(&paper.on),
+            "ours_settled_off": ours_settled(r, "off"),
+            "ours_settled_on": ours_settled(r, "axon"),
+            "paper_early": early_moves(vec![paper_san(&paper.off), paper_san(&paper.on)]),
+            "ours_early": early_moves(vec![ours_san(r, "off"), ours_san(r, "axon")]),
+            "paper_depth": paper_depth,
+            "paper_off_eval": paper_off_eval,
+            "paper_on_eval": paper_on_eval,
+            "max_depth": r.config.max_depth,
+            "ours_off_eval": ours_last_eval(r, "off"),
+            "ours_on_eval": ours_last_eval(r, "axon"),
+        }),
+    )
+}
+
+/// The paper's best moves, distinct: UCI in capitals with the SAN, sorted.
+fn distinct_moves(rows: &[&PaperRow]) -> Vec<String> {
+    let mut distinct: Vec<String> = rows
+        .iter()
+        .map(|row| format!("{} ({})", row.best_move.to_uppercase(), row.best_move_san))
+        .collect();
+    distinct.sort();
+    distinct.dedup();
+    distinct
+}
+
+/// The ids of the WAC rook endings whose best moves include Rh8.
+fn rh8_endings(endings: &[(String, String)]) -> Vec<&str> {
+    endings
+        .iter()
+        .filter(|(_, bm)| {
+            bm.split_whitespace()
+                .any(|m| m.trim_end_matches(['+', '#']) == "Rh8")
+        })
+        .map(|(id, _)| id.as_str())
+        .collect()
+}
+
+/// Of the depths where the paper names a move (`pick`: the paper's move and ours), how many
+/// have the same move as ours, and how many there are.
+fn move_agreement(
+    r: &Results,
+    pick: fn(&super::results::Comparison) -> (&Option<String>, &String),
+) -> (usize, usize) {
+    let common: Vec<_> = r
+        .comparison
+        .iter()
+        .filter(|x| pick(x).0.is_some())
+        .collect();
+    let same = common
+        .iter()
+        .filter(|x| pick(x).0.as_deref() == Some(pick(x).1.as_str()))
+        .count();
+    (same, common.len())
+}
+
+/// The depth from which the paper's rows keep a8h8 (Rh8) as their best move.
+fn paper_settled(rows: &[PaperRow]) -> Option<u32> {
+    let moves: Vec<(u32, &str)> = rows
+        .iter()
+        .map(|r| (r.depth, r.best_move.as_str()))
+        .collect();
+    settled_on(&moves, "a8h8")
+}
+
+/// The depth from which our configuration `name` keeps a8h8 (Rh8) as its best move.
+fn ours_settled(r: &Results, name: &str) -> Option<u32> {
+    let runs = r.runs_of(name);
+    let moves: Vec<(u32, &str)> = runs
+        .iter()
+        .map(|r| (r.depth, r.best_move.as_str()))
+        .collect();
+    settled_on(&moves, "a8h8")
+}
+
+/// The evaluation of our configuration `name` at its deepest iteration (`—` without runs).
+fn ours_last_eval(r: &Results, name: &str) -> String {
+    r.runs_of(name)
+        .last()
+        .map(|run| fmt_eval(run.eval_cp, run.mate))
+        .unwrap_or_else(|| "—".into())
+}
+
+/// The paper's deepest row: its depth and evaluation (`(0, —)` without rows).
+fn paper_last(rows: &[PaperRow]) -> (u32, String) {
+    rows.last()
+        .map(|row| (row.depth, fmt_eval(row.eval_cp, None)))
+        .unwrap_or((0, "—".into()))
+}
+
+/// Distinct key moves (SAN) before the searches settle on Rh8, sorted.
+fn early_moves(sequences: Vec<Vec<(u32, &str)>>) -> Vec<String> {
+    let mut out: Vec<String> = sequences
+        .iter()
+        .flat_map(|moves| {
+            let settled = settled_on(moves, "Rh8").unwrap_or(u32::MAX);
+            moves
+                .iter()
+                .filter(move |(d, m)| *d < settled && *m != "Rh8")
+                .map(|(_, m)| (*m).to_string())
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The paper's best moves in SAN by depth.
+fn paper_san(rows: &[PaperRow]) -> Vec<(u32, &str)> {
+    rows.iter()
+        .map(|r| (r.depth, r.best_move_san.as_str()))
+        .collect()
+}
+
+/// Our configuration `name`'s best moves in SAN by depth.
+fn ours_san<'a>(r: &'a Results, name: &str) -> Vec<(u32, &'a str)> {
+    r.runs_of(name)
+        .into_iter()
+        .map(|r| (r.depth, r.best_move_san.as_str()))
+        .collect()
+}
+
+/// The verdict, the totals beside the paper's, and the change chart.
+fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
+    let table = summary_table(r, paper)?;
+    let linear = linear_overhead(r);
+    let adaptive = r.overhead_adaptive.as_ref().map(|a| {
+        json!({
+            "target": format!("{:.1}", a.target * 100.0),
+            "extra_rounds": a.extra_rounds,
+            "seconds": format!("{:.0}", a.seconds.median),
+            "stopped": a.stopped,
+        })
+    });
+    let chart = change_chart(r, paper, dir)?;
+    let claims = claims_chart(r, dir)?;
+    render(
+        SUMMARY,
+        &json!({
+            "verdict": r.verdict,
+            "claims": claims,
+            "table": table,
+            "chart": chart,
+            "repeat": r.config.repeat,
+            "linear": linear,
+            "adaptive": adaptive,
+        }),
+    )
+}
+
+/// The totals table: one row per configuration searched, then the paper's off and on rows.
+fn summary_table(r: &Results, paper: &Paper) -> Result<String> {
+    let (p_term, p_gen, p_time) = paper.changes();
+    let mut rows = r
+        .summary
+        .iter()
+        .map(summary_row)
+        .collect::<Result<Vec<_>>>()?;
+    let t = &paper.totals;
+    let dash = || Cell::text("—");
+    rows.push(vec![
+        swatch("paper-off")?,
+        t.off.generated.into(),
+        dash(),
+        t.off.terminal_nodes.into(),
+        dash(),
+        dash(),
+        dash(),
+        dash(),
+        dash(),
+        dash(),
+    ]);
+    let paper_reps = t.on.repetitions.unwrap_or(0);
+    rows.push(vec![
+        swatch("paper-on")?,
+        t.on.generated.into(),
+        fmt_delta_pct(p_gen).into(),
+        t.on.terminal_nodes.into(),
+        fmt_delta_pct(p_term).into(),
+        dash(),
+        dash(),
+        fmt_delta_pct(p_time).into(),
+        paper_reps.into(),
+        format!("{:.2}", per_thousand(paper_reps, t.on.generated)).into(),
+    ]);
+    Ok(table_html(
+        &[
+            "configuration",
+            "generated",
+            "Δ vs off",
+            "terminal nodes",
+            "Δ vs off",
+            "nodes entered",
+            "time [95% interval]",
+            "Δ time vs off [95% interval]",
+            "repetitions",
+            "per 1,000 generated",
+        ],
+        &rows,
+        true,
+    ))
+}
+
+/// The adaptively measured detector's time overhead with its interval, if it was searched.
+fn linear_overhead(r: &Results) -> Option<serde_json::Value> {
+    r.summary
+        .iter()
+        .find(|s| s.detector == ADAPTIVE_DETECTOR)
+        .map(|s| {
+            json!({
+                "name": s.detector,
+                "overhead": fmt_ratio(&s.overhead),
+                "half_width": format!(
+                    "{:.2}",
+                    (s.overhead.interval.hi - s.overhead.interval.lo) / 2.0 * 100.0
+                ),
+                "rounds": s.overhead.interval.n,
+                "measurable": !s.overhead.interval.contains(1.0),
+            })
+        })
+}
+
+/// Writes `change.svg`, the totals' change against detection off beside the paper's, and returns
+/// its figure.
+fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
+    let max_depth = r.config.max_depth;
+    let (p_term, p_gen, p_time) = paper.changes();
+    let change_chart = BarChart {
+        categories: vec![
+            "terminal nodes".into(),
+            "generated positions".into(),
+            "time".into(),
+        ],
+        series: std::iter::once(
+            colours::values("paper-on", [p_term * 100.0, p_gen * 100.0, p_time * 100.0]).dashed(),
+        )
+        .chain(
+            r.summary
+                .iter()
+                .filter(|s| s.detector != DetectorId::Off)
+                .map(|s| {
+                    colours::values(
+                        s.detector.name(),
+                        [
+                            s.terminal_nodes_change * 100.0,
+                            s.generated_change * 100.0,
+                            s.time_change.median * 100.0,
+                        ],
+                    )
+                }),
+        )
+        .collect(),
+        ..BarChart::new(
+            format!("Change against detection off, totals over depths 1–{max_depth}"),
+            "total",
+            "change vs off (%)",
+        )
+    };
+    Ok(dir.write_chart(
+        "change.svg",
+        &change_chart,
+        "Change of the totals against detection off; the paper's Axon (on vs off) is the light \
+         bar with the dashed outline",
+    )?)
+}
+
+/// Writes `claims.svg`, the forest plot of the paper's claims against ours, and returns its
+/// figure.
+fn claims_chart(r: &Results, dir: &ReportDir) -> Result<String> {
+    let max_depth = r.config.max_depth;
+    Ok(dir.write_chart(
+        "claims.svg",
+        &crate::compare::forest(
+            format!("The paper's claims against ours, depths 1–{max_depth}"),
+            "change of axon against off",
+            r.claims.iter().map(|c| (c.what.clone(), c)),
+        ),
+        "Each claim's change with its interval (exact counts have none), the paper's value \
+         rescoped to the same depths as the dashed mark, the decision as the colour",
+    )?)
+}
+
+/// The paper's Tables 2 and 3, each beside our matching runs.
+fn tables(r: &Results, paper: &Paper) -> Result<String> {
+    let last_depth = r
+        .config
+        .max_depth
+        .max(paper.off.last().map_or(0, |r| r.depth));
+    let paper_cells = |rows: &[PaperRow], d: u32| -> Vec<Cell> {
+        match rows.iter().find(|r| r.depth == d) {
+            Some(r) => vec![
+                r.best_move_san.clone().into(),
+                fmt_eval(r.eval_cp, None).into(),
+                r.nodes.into(),
+            ],
+            None => vec!["—".into(), "—".into(), "—".into()],
+        }
+    };
+    let our_cells = |rows: &[&Run], d: u32| -> Vec<Cell> {
+        match rows.iter().find(|r| r.depth == d) {
+            Some(r) => vec![
+                r.best_move_san.clone().into(),
+                fmt_eval(r.eval_cp, r.mate).into(),
+                r.counters.generated.into(),
+                r.counters.nodes.into(),
+            ],
+            None => vec!["—".into(), "—".into(), "—".into(), "—".into()],
+        }
+    };
+    let side_by_side = |paper_rows: &[PaperRow], ours: &[&Run], ours_name: &str| {
+        let rows: Vec<Vec<Cell>> = (1..=last_depth)
+            .map(|d| {
+                let mut row: Vec<Cell> = vec![d.into()];
+                row.extend(paper_cells(paper_rows, d));
+                row.extend(our_cells(ours, d));
+                row
+            })
+            .collect();
+        table_html(
+            &[
+                "depth",
+                "paper: move",
+                "eval",
+                "node count",
+                &format!("ours ({ours_name}): move"),
+                "eval",
+                "generated",
+                "nodes entered",
+            ],
+            &rows,
+            false,
+        )
+    };
+    let tables: Vec<_> = [
+        ("Table 2: detection off", &paper.off, "off"),
+        ("Table 3: detection on", &paper.on, "axon"),
+    ]
+    .into_iter()
+    .map(|(heading, paper_rows, name)| {
+        json!({
+            "heading": heading,
+            "table": side_by_side(paper_rows, &r.runs_of(name), name),
+        })
+    })
+    .collect();
+    render(
+        TABLES,
+        &json!({ "tables": tables, "comparison": comparison_table(r),
+            "paper_off_total": fmt_int(paper.off.iter().map(|r| r.nodes).sum::<u64>()),
+            "paper_on_total": fmt_int(paper.on.iter().map(|r| r.nodes).sum::<u64>()) }),
+    )
+}
+
+/// The per-depth comparison in the paper's unit: its node counts beside our generated
+/// positions, with the on-vs-off change of each, and the totals over the common depths.
+fn comparison_table(r: &Results) -> String {
+    let opt = |x: Option<u64>| x.map_or_else(|| Cell::text("—"), Cell::from);
+    let pct = |x: Option<f64>| x.map_or_else(|| Cell::text("—"), |x| Cell::text(fmt_delta_pct(x)));
+    let mut rows: Vec<Vec<Cell>> = r
+        .comparison
+        .iter()
+        .map(|c| {
+            vec![
+                c.depth.into(),
+                opt(c.paper_off),
+                c.ours_off_generated.into(),
+                opt(c.paper_on),
+                c.ours_axon_generated.into(),
+                pct(c.paper_change),
+                pct(Some(c.ours_change)),
+                c.ours_off_nodes.into(),
+                c.ours_axon_nodes.into(),
+            ]
+        })
+        .collect();
+    let common: Vec<_> = r
+        .comparison
+        .iter()
+        .filter(|c| c.paper_off.is_some() && c.paper_on.is_some())
+        .collect();
+    let sum = |f: fn(&super::results::Comparison) -> u64| common.iter().map(|c| f(c)).sum::<u64>();
+    let (p_off, p_on) = (
+        sum(|c| c.paper_off.unwrap_or(0)),
+        sum(|c| c.paper_on.unwrap_or(0)),
+    );
+    let (o_off, o_on) = (
+        sum(|c| c.ours_off_generated),
+        sum(|c| c.ours_axon_generated),
+    );
+    let change = |on: u64, off: u64| {
+        if off > 0 {
+            Some(on as f64 / off as f64 - 1.0)
+        } else {
+            None
+        }
+    };
+    if let (Some(first), Some(last)) = (common.first(), common.last()) {
+        let label = cell(&json!({
+            "kind": "label",
+            "label": format!("total {}–{}", first.depth, last.depth),
+        }))
+        .unwrap_or_else(|_| Cell::text("total"));
+        rows.push(vec![
+            label,
+            p_off.into(),
+            o_off.into(),
+            p_on.into(),
+            o_on.into(),
+            pct(change(p_on, p_off)),
+            pct(change(o_on, o_off)),
+            sum(|c| c.ours_off_nodes).into(),
+            sum(|c| c.ours_axon_nodes).into(),
+        ]);
+    }
+    table_html(
+        &[
+            "depth",
+            "paper off: node count",
+            "ours off: generated",
+            "paper on: node count",
+            "ours axon: generated",
+            "paper on vs off",
+            "ours axon vs off",
+            "ours off: nodes entered",
+            "ours axon: nodes entered",
+        ],
+        &rows,
+        false,
+    )
+}
+
+/// Nodes, their change against `off`, terminal nodes, generated moves and repetitions per depth.
+fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<String> {
+    let generated = generated_figure(r, paper, names, dir)?;
+    let generated_change = generated_change_figure(r, paper, names, dir)?;
+    let terminal = terminal_figure(r, names, dir)?;
+    let nodes = nodes_figure(r, names, dir)?;
+    let reps = repetitions_figure(r, paper, names, dir)?;
+    Ok(generated + &generated_change + &terminal + &nodes + &reps)
+}
+
+/// Writes the chart of generated positions per depth, the paper's beside ours; returns its
+/// figure.
+fn generated_figure(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<String> {
+    Ok(dir.write_chart(
+        "generated.svg",
+        &depth_chart(
+            r,
+            Some(paper),
+            names,
+            "Generated positions per depth (the paper's unit)",
+            "positions generated (count)",
+            true,
+            |r| r.counters.generated as f64,
+        ),
+        "Positions generated per iteration (log scale). Dashed: the paper's Axon, its per-depth \
+         node count from Table 2 (off) and Table 3 (on), which sums to its positions generated",
+    )?)
+}
+
+/// Writes the chart of generated positions against detection off per depth; returns its
+/// figure.
+fn generated_change_figure(
+    r: &Results,
+    paper: &Paper,
+    names: &[&str],
+    dir: &ReportDir,
+) -> Result<String> {
+    Ok(dir.write_chart(
+        "generated-change.svg",
+        &LineChart {
+            series: generated_change_series(r, paper, names),
+            ..LineChart::new(
+                "Generated positions against detection off, per depth",
+                "depth (plies)",
+                "change vs off (%)",
+            )
+        },
+        "Generated positions of each detector relative to detection off at the same depth; \
+         dashed: the paper's Table 3 node count against its Table 2",
+    )?)
+}
+
+/// The change of generated positions against detection off per depth, in percent: the paper's
+/// (dashed: Table 3 against Table 2), then every detector of `names`.
+fn generated_change_series(r: &Results, paper: &Paper, names: &[&str]) -> Vec<Series> {
+    let off_generated: Vec<(u32, f64)> = r
+        .runs_of("off")
+        .iter()
+        .map(|r| (r.depth, r.counters.generated as f64))
+        .collect();
+    let mut change_series = vec![
+        colours::series(
+            "paper-on",
+            paper.on.iter().zip(&paper.off).map(|(on, off)| {
+                (
+                    f64::from(on.depth),
+                    (on.nodes as f64 / off.nodes as f64 - 1.0) * 100.0,
+                )
+            }),
+        )
+        .dashed(),
+    ];
+    for name in names.iter().filter(|n| **n != "off") {
+        change_series.push(colours::series(
+            *name,
+            r.runs_of(name).into_iter().filter_map(|run| {
+                off_generated
+                    .iter()
+                    .find(|(d, _)| *d == run.depth)
+                    .map(|(_, off)| {
+                        (
+                            f64::from(run.depth),
+                            (run.counters.generated as f64 / off - 1.0) * 100.0,
+                        )
+                    })
+            }),
+        ));
+    }
+    change_series
+}
+
+/// Writes the chart of terminal nodes per depth; returns its figure.
+fn terminal_figure(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
+    Ok(dir.write_chart(
+        "terminal.svg",
+        &depth_chart(
+            r,
+            None,
+            names,
+            "Terminal nodes per depth",
+            "static evaluations (count)",
+            true,
+            |r| r.counters.terminal_nodes as f64,
+        ),
+        "Terminal nodes (static evaluations) per iteration (log scale); the paper printed only totals",
+    )?)
+}
+
+/// Writes the chart of nodes entered per depth; returns its figure.
+fn nodes_figure(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
+    Ok(dir.write_chart(
+        "nodes.svg",
+        &depth_chart(
+            r,
+            None,
+            names,
+            "Nodes entered per depth",
+            "positions entered (count)",
+            true,
+            |r| r.counters.nodes as f64,
+        ),
+        "Positions the search entered per iteration, quiescence included (log scale); the paper \
+         has no such count",
+    )?)
+}
+
+/// Writes the chart of repetitions scored as draws per depth (detection off left out); returns
+/// its figure.
+fn repetitions_figure(
+    r: &Results,
+    paper: &Paper,
+    names: &[&str],
+    dir: &ReportDir,
+) -> Result<String> {
+    let mut rep_chart = depth_chart(
+        r,
+        None,
+        names,
+        "Repetitions scored as draws per depth",
+        "repetitions (count)",
+        false,
+        |r| r.counters.repetitions as f64,
+    );
+    rep_chart.series.retain(|s| s.name != "off");
+    Ok(dir.write_chart(
+        "repetitions.svg",
+        &rep_chart,
+        &format!(
+            "Repetitions found and scored as draws per iteration (detection off finds none); the \
+             paper noted {} in total",
+            fmt_int(paper.totals.on.repetitions.unwrap_or(0))
+        ),
+    )?)
+}
+
+/// `f(run)` against depth for every configuration, with the paper's node counts (its generated
+/// positions) when `paper` is given.
+fn depth_chart(
+    r: &Results,
+    paper: Option<&Paper>,
+    names: &[&str],
+    title: &str,
+    y: &str,
+    log: bool,
+    f: fn(&Run) -> f64,
+) -> LineChart {
+    let mut s = Vec::new();
+    if let Some(paper) = paper {
+        s.push(paper_series("paper-off", &paper.off));
+        s.push(paper_series("paper-on", &paper.on));
+    }
+    s.extend(names.iter().map(|n| series(&r.runs, n, f)));
+    LineChart {
+        log_y: log,
+        series: s,
+        ..LineChart::new(title, "depth (plies)", y)
+    }
+}
+
+/// Time per depth, the speed cost of each detector, and the head-to-head on equal trees.
+fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
+    let time_chart = dir.write_chart(
+        "time.svg",
+        &depth_chart(r, None, names, "Time per depth", "time (ms)", true, |r| {
+            r.time_ms.median
+        }),
+        &format!(
+            "Wall time per iteration (log scale), the median of {} interleaved rounds; the \
+             intervals are in the table of all runs",
+            r.config.repeat
+        ),
+    )?;
+    let detectors = || r.summary.iter().filter(|s| s.detector != DetectorId::Off);
+    let overhead = BarChart {
+        categories: detectors().map(|s| s.detector.to_string()).collect(),
+        series: vec![colours::values(
+            "NPS(off)/NPS(detector) − 1",
+            detectors().map(|s| (s.overhead.median - 1.0) * 100.0),
+        )],
+        ..BarChart::new(
+            "Speed cost of each detector",
+            "detector",
+            "NPS(off)/NPS − 1 (%)",
+        )
+    };
+    let overhead_chart = dir.write_chart(
+        "overhead.svg",
+        &overhead,
+        "Nodes per second with detection off divided by nodes per second with the detector, minus \
+         one: the median over paired rounds of the whole run (trees differ where detectors see \
+         different repetitions); the intervals are in the table below",
+    )?;
+    let contenders = head_to_head_detectors(names);
+    let tables: Vec<&str> = contenders
+        .iter()
+        .copied()
+        .filter(|n| group(n) >= 3)
+        .collect();
+    render(
+        TIME,
+        &json!({
+            "time_chart": time_chart,
+            "overhead_chart": overhead_chart,
+            "cost_table": cost_table(&r.summary)?,
+            "repeat": r.config.repeat,
+            "overhead_clock": r.config.overhead_clock,
+            "tables": tables,
+            "head_to_head": head_to_head(&r.runs, r.config.max_depth, &contenders)?,
+        }),
+    )
+}
+
+/// One section per further position: its table of runs, when the draw is seen, a score chart.
+/// Returns (html, title) per case.
+fn cases<'a>(r: &'a Results, names: &[&str], dir: &ReportDir) -> Result<Vec<(String, &'a str)>> {
+    let mut out = Vec::new();
+    for case in &r.cases {
+        let depths = case.runs.iter().map(|r| r.depth).max().unwrap_or(0);
+        let mut rows = Vec::new();
+        for d in 1..=depths {
+            let mut row: Vec<Cell> = vec![d.into()];
+            for name in names {
+                let run = case
+                    .runs
+                    .iter()
+                    .find(|r| r.detector == *name && r.depth == d);
+                row.push(match run {
+                    Some(run) => cell(&json!({
+                        "kind": "case",
+                        "san": run.best_move_san,
+                        "eval": fmt_eval(run.eval_cp, run.mate),
+                        "nodes": fmt_int(run.counters.nodes),
+                    }))?,
+                    None => Cell::text("—"),
+                });
+            }
+            rows.push(row);
+        }
+        let headers: Vec<&str> = std::iter::once("depth")
+            .chain(names.iter().copied())
+            .collect();
+        let chart = LineChart {
+            series: names
+                .iter()
+                .map(|n| {
+                    series(&case.runs, n, |r| {
+                        let cp = f64::from(r.eval_cp);
+                        if r.mate.is_some() {
+                            cp.clamp(-2000.0, 2000.0)
+                        } else {
+                            cp
+                        }
+                    })
+                })
+                .collect(),
+            ..LineChart::new(
+                format!("{}: score per depth", case.title),
+                "depth (plies)",
+                "score, White's view (cp)",
+            )
+        };
+        let chart = dir.write_chart(
+            &format!("{}-score.svg", case.id),
+            &chart,
+            "Score per depth for each configuration (mate scores drawn at ±2000 cp)",
+        )?;
+        let draws = draws(&case.runs, names);
+        let html = render(
+            CASE,
+            &json!({
+                "note": case.note,
+                "fen": case.fen,
+                "history_plies": case.history_plies,
+                "table": table_html(&headers, &rows, false),
+                "depths": depths,
+                "draw_depths": draws.by_depth.iter()
+                    .map(|(depth, names)| json!({ "depth": depth, "names": names }))
+                    .collect::<Vec<_>>(),
+                "never": draws.never,
+                "unstable": draws.unstable,
+                "chart": chart,
+            }),
+        )?;
+        out.push((html, case.title.as_str()));
+    }
+    Ok(out)
+}
+
+/// Which configurations score the draw (0.00), and from which depth.
+struct Draws<'a> {
+    /// Depth of the first draw score, and the configurations reaching it there; by depth.
+    by_depth: Vec<(u32, Vec<&'a str>)>,
+    /// Configurations never scoring the draw.
+    never: Vec<&'a str>,
+    /// Configurations whose deepest iteration no longer scores the draw.
+    unstable: Vec<&'a str>,
+}
+
+/// When each configuration of `names` first scores the draw in `runs`.
+fn draws<'a>(runs: &[Run], names: &[&'a str]) -> Draws<'a> {
+    let mut draws = Draws {
+        by_depth: Vec::new(),
+        never: Vec::new(),
+        unstable: Vec::new(),
+    };
+    for name in names {
+        let rs = runs_of(runs, name);
+        match rs.iter().find(|r| r.eval_cp == 0 && r.mate.is_none()) {
+            Some(first) => {
+                match draws.by_depth.iter_mut().find(|(d, _)| *d == first.depth) {
+                    Some((_, v)) => v.push(name),
+                    None => draws.by_depth.push((first.depth, vec![name])),
+                }
+                if rs.last().is_some_and(|r| r.eval_cp != 0) {
+                    draws.unstable.push(name);
+                }
+            }
+            None => draws.never.push(name),
+        }
+    }
+    draws.by_depth.sort_by_key(|(d, _)| *d);
+    draws
+}
+
+/// Every WAC.018 run, folded away.
+fn all_runs(r: &Results) -> Result<String> {
+    let rows = r
+        .runs
+        .iter()
+        .map(|run| {
+            let c = &run.counters;
+            Ok(vec![
+                swatch(run.detector.name())?,
+                run.depth.into(),
+                run.best_move_san.clone().into(),
+                fmt_eval(run.eval_cp, run.mate).into(),
+                c.nodes.into(),
+                c.terminal_nodes.into(),
+                c.generated.into(),
+                c.repetitions.into(),
+                c.probes.into(),
+                c.hits.into(),
+                fmt_time(&run.time_ms).into(),
+                Cell::text(run.pv.join(" ")),
+            ])
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let table = table_html(
+        &[
+            "configuration",
+            "depth",
+            "move",
+            "eval",
+            "nodes",
+            "terminal",
+            "generated",
+            "repetitions",
+            "probes",
+            "hits",
+            "time",
+            "principal variation",
+        ],
+        &rows,
+        true,
+    );
+    render(ALL_RUNS, &json!({ "count": r.runs.len(), "table": table }))
+}
+
+/// How the searcher was configured and what differs from the paper.
+fn method(r: &Results) -> Result<String> {
+    let c = &r.config;
+    let on_off = |b: bool| if b { "on" } else { "off" };
+    render(
+        METHOD,
+        &json!({
+            "profile": c.profile,
+            "qsearch_checks": c.qsearch_checks,
+            "extension_limit": c.search.map(|s| s.extension_limit.name()),
+            "tt_mode": c.search.map(|s| s.tt_mode.name()),
+            "eval": c.search.map_or("material + piece-square", |s| match s.eval {
+                replab_search::Eval::Full => "material + piece-square",
+                replab_search::Eval::Material => "material-only",
+                replab_search::Eval::Tapered => "tapered material + piece-square",
+            }),
+            "max_depth": c.max_depth,
+            "check_extension": on_off(c.check_extension),
+            "null_move": on_off(c.null_move),
+            "null_reduction": c.null_reduction,
+            "tt_bits": c.tt_bits,
+            "policy": c.policy,
+            "contempt": c.contempt,
+            "cuckoo_root_rule": c.cuckoo_root_rule,
+            "repeat": c.repeat,
+            "overhead_target": c.overhead_target.map(|t| format!("{:.1}", t * 100.0)),
+            "overhead_max_rounds": fmt_int(c.overhead_max_rounds),
+            "overhead_max_seconds": format!("{:.0}", c.overhead_max_seconds),
+            "overhead_clock": c.overhead_clock,
+        }),
+    )
+}
+
+fn summary_row(s: &Summary) -> Result<Vec<Cell>> {
+    let delta = |x: f64| {
+        if s.detector == DetectorId::Off {
+            Cell::text("—")
+        } else {
+            Cell::text(fmt_delta_pct(x))
+        }
+    };
+    let c = &s.counters;
+    Ok(vec![
+        swatch(s.detector.name())?,
+        c.generated.into(),
+        delta(s.generated_change),
+        c.terminal_nodes.into(),
+        delta(s.terminal_nodes_change),
+        c.nodes.into(),
+        fmt_time(&s.time_ms).into(),
+        if s.detector == DetectorId::Off {
+            Cell::text("—")
+        } else {
+            Cell::text(fmt_change(&s.time_change))
+        },
+        c.repetitions.into(),
+        format!("{:.2}", per_thousand(c.repetitions, c.generated)).into(),
+    ])
+}
+
+/// Speed and detector statistics per configuration. Costs are compared by the overlap rule:
+/// overlapping intervals are no measurable difference.
+fn cost_table(summary: &[Summary]) -> Result<String> {
+    let linear = summary
+        .iter()
+        .find(|s| s.detector == ADAPTIVE_DETECTOR)
+        .map(|s| s.overhead);
+    let rows = summary
+        .iter()
+        .map(|s| {
+            let off = s.detector == DetectorId::Off;
+            let c = &s.counters;
+            let own = s.overhead;
+            let against_off = if off {
+                "—".to_string()
+            } else if own.interval.contains(1.0) {
+                "no measurable difference".to_string()
+            } else if own.median > 1.0 {
+                "slower".to_string()
+            } else {
+                "faster".to_string()
+            };
+            let against_linear = match &linear {
+                Some(_) if off || s.detector == ADAPTIVE_DETECTOR => "—".to_string(),
+                Some(l) if own.overlaps(l) => "no measurable difference".to_string(),
+                Some(l) if own.median > l.median => "slower".to_string(),
+                Some(_) => "faster".to_string(),
+                None => "—".to_string(),
+            };
+            Ok(vec![
+                swatch(s.detector.name())?,
+                c.nodes.into(),
+                s.overhead_instructions
+                    .map_or_else(|| Cell::text("—"), |x| format!("{x:.3}").into()),
+                fmt_time(&s.time_ms).into(),
+                format!("{:.2}", s.nps.median / 1e6).into(),
+                if off {
+                    Cell::text("—")
+                } else {
+                    Cell::text(fmt_ratio(&s.overhead))
+                },
+                if off {
+                    Cell::text("—")
+                } else {
+                    Cell::from(s.overhead.interval.n)
+                },
+                Cell::text(against_off),
+                Cell::text(against_linear),
+                format!("{:.1}", s.time_ms.median * 1e6 / c.nodes.max(1) as f64).into(),
+                c.probes.into(),
+                c.hits.into(),
+                fmt_int(s.memory_bytes).into(),
+            ])
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(table_html(
+        &[
+            "configuration",
+            "nodes",
+            "instructions per node vs off (exact)",
+            "time [95% interval]",
+            "Mnps",
+            "NPS(off)/NPS [95% interval]",
+            "paired rounds",
+            "speed vs off",
+            "speed vs linear",
+            "ns per node",
+            "probes",
+            "hits",
+            "detector bytes",
+        ],
+        &rows,
+        true,
+    ))
+}
+
+/// A run's time interval without the unit: `[1.20, 1.31]`; empty for a single run, "too noisy
+/// to rank (±x%)" for an interval too wide to mean anything.
+fn ci_text(run: &Run) -> String {
+    let t = &run.time_ms;
+    let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
+    match crate::interval::noise(t.median, &t.interval, Quantity::Level) {
+        crate::interval::Noise::Single => String::new(),
+        crate::interval::Noise::Clear => t.interval.text(bare),
+        crate::interval::Noise::TooNoisy(h) => crate::interval::too_noisy(h),
+    }
+}
+
+/// A run's median time with its interval below it.
+fn time_cell(run: &Run) -> Result<Cell> {
+    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms.median), "ci": ci_text(run) }))
+}
+
+/// Time per depth of the head-to-head `detectors`, marking trees that differ from linear's.
+fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<String> {
+    let find = |name: &str, d: u32| runs.iter().find(|r| r.detector == name && r.depth == d);
+    let linear = DetectorId::reference();
+    let mut rows = Vec::new();
+    // Per detector: time, nodes and depths where its tree equals linear's.
+    let mut equal = vec![(0.0f64, 0u64, 0u32); detectors.len()];
+    for d in 1..=max_depth {
+        let Some(reference) = find(linear.name(), d) else {
+            continue;
+        };
+        let mut row: Vec<Cell> = vec![d.into(), reference.counters.nodes.into()];
+        let mut differing = Vec::new();
+        for (i, name) in detectors.iter().enumerate() {
+            match find(name, d) {
+                Some(run) if run.counters.nodes == reference.counters.nodes => {
+                    equal[i].0 += run.time_ms.median;
+                    equal[i].1 += run.counters.nodes;
+                    equal[i].2 += 1;
+                    row.push(time_cell(run)?);
+                }
+                Some(run) => {
+                    differing.push(*name);
+                    row.push(cell(&json!({
+                        "kind": "differs",
+                        "nodes": fmt_int(run.counters.nodes),
+                        "time": fmt_ms(run.time_ms.median),
+                        "ci": ci_text(run),
+                    }))?);
+                }
+                None => row.push("—".into()),
+            }
+        }
+        row.push(if differing.is_empty() {
+            "all equal".into()
+        } else {
+            format!("≠ {}", differing.join(", ")).into()
+        });
+        rows.push(row);
+    }
+    let label = |text: &str| cell(&json!({ "kind": "label", "label": text }));
+    let mut total: Vec<Cell> = vec![label("equal trees: time")?, "".into()];
+    let mut per_node: Vec<Cell> = vec![label("equal trees: ns per node")?, "".into()];
+    for (ms, nodes, depths) in equal {
+        total.push(if depths == 0 {
+            "—".into()
+        } else {
+            cell(&json!({ "kind": "equal-total", "time": fmt_ms(ms), "depths": depths }))?
+        });
+        per_node.push(if nodes == 0 {
+            "—".into()
+        } else {
+            format!("{:.1}", ms * 1e6 / nodes as f64).into()
+        });
+    }
+    total.push(format!("tree = {linear}'s").into());
+    per_node.push("".into());
+    let mut own: Vec<Cell> = vec![label("all depths: ns per node")?, "".into()];
+    for name in detectors {
+        let (ms, nodes) = runs_of(runs, name).iter().fold((0.0, 0u64), |(t, n), r| {
+            (t + r.time_ms.median, n + r.counters.nodes)
+        });
+        own.push(format!("{:.1}", ms * 1e6 / nodes.max(1) as f64).into());
+    }
+    own.push("own trees".into());
+    rows.extend([total, per_node, own]);
+    let headers: Vec<String> = ["depth".to_string(), format!("nodes ({linear})")]
+        .into_iter()
+        .chain(detectors.iter().map(|n| n.to_string()))
+        .chain(std::iter::once("trees".to_string()))
+        .collect();
+    Ok(table_html(&headers, &rows, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use replab_registry::SEARCH_DETECTORS;
+
+    use super::*;
+
+    #[test]
+    fn head_to_head_groups_every_single_technique() {
+        let all: Vec<&str> = std::iter::once("off").chain(SEARCH_DETECTORS).collect();
+        let mut expected: Vec<&str> = SEARCH_DETECTORS
+            .iter()
+            .copied()
+            .filter(|n| info(n).is_some_and(|i| !i.caps.composite))
+            .collect();
+        let ours = head_to_head_detectors(&all);
+        // Grouped by family (move chains first), in the registry's order within a group.
+        assert_eq!(info(ours[0]).unwrap().family, Family::MoveChains);
+        for pair in ours.windows(2) {
+            let (a, b) = (group(pair[0]), group(pair[1]));
+            let order = |n: &str| SEARCH_DETECTORS.iter().position(|s| *s == n);
+            assert!(
+                a < b || (a == b && order(pair[0]) < order(pair[1])),
+                "{pair:?}"
+            );
+        }
+        let mut ours = ours;
+        expected.sort_unstable();
+        ours.sort_unstable();
+        assert_eq!(ours, expected);
+    }
+
+    #[test]
+    fn evals_and_counts_read_as_on_the_page() {
+        assert_eq!(fmt_eval(230, None), "+2.30");
+        assert_eq!(fmt_eval(-45, None), "\u{2212}0.45");
+        assert_eq!(fmt_eval(29_995, Some(3)), "#3");
+        assert_eq!(fmt_eval(-29_996, Some(-2)), "#\u{2212}2");
+        assert_eq!(count_word(8), "eight");
+        assert_eq!(count_word(13), "13");
+    }
+
+    #[test]
+    fn cells_render_their_snippets() {
+        let html = |c: Cell| match c {
+            Cell::Html(h) => h,
+            Cell::Text(t) => panic!("text cell {t}"),
+        };
+        let swatch = html(swatch("a<b").unwrap());
+        assert!(swatch.starts_with("<span style=\"color:#"), "{swatch}");
+        assert!(swatch.ends_with("</span> a&lt;b"), "{swatch}");
+        let label = html(cell(&json!({ "kind": "label", "label": "x" })).unwrap());
+        assert_eq!(label, "<strong>x</strong>");
+    }
+}

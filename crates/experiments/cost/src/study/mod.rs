@@ -1,0 +1,488 @@
+//! The Axon experiment as a study (`replab study`): does the paper's claim — move-chain
+//! repetition detection makes the tree smaller and the search faster, "especially in
+//! endgames" — hold beyond one position, one searcher and one timing?
+//!
+//! Three parts, all under draw policy `twofold` (the only one `axon` serves):
+//! - the **sensitivity grid** ([`grid`]): WAC.018 by iterative deepening under 14 searcher
+//!   configurations (the `default` and `axon-like` profiles, each as it is and with one setting
+//!   changed), each with `off`, `axon` and `linear`; times are medians of interleaved repeats;
+//! - the **endgame suite** ([`endgames`]): a few hundred seeded few-piece endings, each searched
+//!   to a fixed depth under both profiles with `off`, `axon` and `linear`; the distribution of
+//!   per-position changes with a distribution-free 95% interval of the median;
+//! - **WAC** for contrast, the same way;
+//!
+//! and a [`Verdict`] generated from the numbers. [`run`] searches and returns the [`Results`],
+//! [`write`] writes `results.json`, `endgames.epd`, the heat map and `index.html`;
+//! [`summary_table`] is what the command line prints.
+
+pub mod confirmed;
+pub mod grid;
+mod page;
+mod results;
+mod sets;
+mod verdict;
+
+use anyhow::{Context, Result, ensure};
+use replab_board::Position;
+use replab_detect::DrawPolicy;
+use replab_registry::DetectorId;
+use replab_report::{Meta, ReportDir, fmt_delta_pct};
+use replab_search::SearchConfig;
+
+pub use results::{
+    Aggregate, ClaimRow, ClaimVerdict, ConfigRecord, Distribution, FalseDraws, GridConfig, GridRun,
+    GridTotal, Judgement, PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results,
+    Verdict,
+};
+
+use crate::contribution::Phrase;
+use crate::experiment::{Experiment, Headline, check_range};
+use crate::{Progress, compare::Reference, datasets, endgames};
+
+/// The page title.
+pub const TITLE: &str = "The Axon experiment as a study: grid, endgames, verdict";
+
+/// The settings of `replab study`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Deepest iteration of the WAC.018 grid (the paper's 12).
+    pub grid_depth: u32,
+    /// Interleaved repeats of every grid configuration (times are their medians).
+    pub repeat: u32,
+    /// Depth of the endgame searches.
+    pub endgame_depth: u32,
+    /// Endgames generated and searched (at least 1).
+    pub endgames: usize,
+    /// Depth of the WAC searches.
+    pub wac_depth: u32,
+    /// WAC records searched (the first N of `datasets/wac.epd`; 0 for none).
+    pub wac_records: usize,
+    /// Seed of the endgame generator.
+    pub seed: u64,
+    /// Worker threads (the counters do not depend on it).
+    pub threads: usize,
+    /// The command line that regenerates the report.
+    pub command: String,
+}
+
+impl Default for Config {
+    /// The command line's defaults (the full run).
+    fn default() -> Self {
+        Self {
+            grid_depth: 12,
+            repeat: 6,
+            endgame_depth: 8,
+            endgames: 240,
+            wac_depth: 6,
+            wac_records: 100,
+            seed: 1,
+            threads: crate::engine::default_threads(),
+            command: "replab study".into(),
+        }
+    }
+}
+
+impl Config {
+    /// The short run of `bench --quick`.
+    pub fn quick() -> Self {
+        Self {
+            grid_depth: 8,
+            repeat: 6,
+            endgame_depth: 6,
+            endgames: 200,
+            wac_depth: 4,
+            wac_records: 30,
+            command: "replab study --quick".into(),
+            ..Self::default()
+        }
+    }
+}
+
+/// Deepest grid or endgame depth accepted.
+pub const MAX_DEPTH: u32 = 20;
+
+/// The paper's claims from `datasets/paper/axon-tables.json`, as references for a grid searched
+/// to `grid_depth` (generated positions rescoped to depths 1–`grid_depth` from the per-depth
+/// table; terminal nodes and time exist only as depth 1–12 totals).
+pub fn paper_claims(grid_depth: u32) -> Result<PaperClaims> {
+    let paper = crate::paper::load()?;
+    let (terminal_change, generated_change, time_change) = paper.changes();
+    let generated_reference = paper.generated_reference(grid_depth);
+    let last = generated_reference.scope.depths.map_or(0, |d| d[1]);
+    Ok(PaperClaims {
+        terminal_reference: Reference::change("paper", terminal_change, paper.totals_scope()),
+        time_reference: Reference::change("paper", time_change, paper.totals_scope()),
+        generated_reference,
+        generated_on_in_scope: paper
+            .on
+            .iter()
+            .filter(|r| r.depth <= last)
+            .map(|r| r.nodes)
+            .sum(),
+        terminal_change,
+        generated_change,
+        time_change,
+        repetitions: paper.totals.on.repetitions.unwrap_or(0),
+        generated_on: paper.totals.on.generated,
+        generated_change_by_depth: paper
+            .off
+            .iter()
+            .zip(&paper.on)
+            .map(|(off, on)| (off.depth, grid::change(on.nodes as f64, off.nodes as f64)))
+            .collect(),
+    })
+}
+
+/// Runs the study: the grid, the endgames, WAC, the verdict. Progress: one stage per part.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    check(config)?;
+    let meta = Meta::collect(&config.command);
+    let paper = paper_claims(config.grid_depth)?;
+    let policy = DrawPolicy::Twofold;
+    let profiles: Vec<Profile> = SearchConfig::profiles()
+        .into_iter()
+        .map(|(name, search)| Profile {
+            name: name.to_string(),
+            search,
+        })
+        .collect();
+
+    // The grid.
+    let wac018 = Position::from_fen(datasets::WAC018).expect("WAC.018 FEN is valid");
+    let mut grid_configs = grid::configs(config.grid_depth);
+    let (grid_runs, grid_totals) = grid::run(
+        &wac018,
+        &grid_configs,
+        config.repeat,
+        config.threads,
+        &paper,
+        progress,
+    )?;
+    grid::mark_identical(&mut grid_configs, &grid_runs);
+    // Axon's own false draws: the same searches with every axon draw confirmed by the oracle.
+    let false_draws = confirmed::measure(
+        &wac018,
+        &grid_configs,
+        &grid_totals,
+        config.threads,
+        progress,
+    )?;
+
+    // The position sets.
+    let detectors = set_detectors(policy);
+    let endgames = endgame_set(config, &profiles, &detectors, policy, progress)?;
+
+    let wac = wac_set(config, &profiles, &detectors, policy, progress)?;
+    progress.finish();
+
+    let mut results = Results {
+        meta,
+        config: config_record(config, wac.positions.len(), policy),
+        paper,
+        profiles,
+        grid_configs,
+        grid: grid_runs,
+        grid_totals,
+        false_draws,
+        endgame_detectors: detectors,
+        endgames,
+        wac,
+        verdict: Verdict {
+            claims: Vec::new(),
+            summary: String::new(),
+            unknowns: Vec::new(),
+            false_draws: String::new(),
+        },
+    };
+    results.verdict = verdict::verdict(&results);
+    Ok(results)
+}
+
+/// Refuses a `config` out of range, naming the option.
+fn check(config: &Config) -> Result<()> {
+    check_range("--grid-depth", config.grid_depth, 1..=MAX_DEPTH)?;
+    check_range("--endgame-depth", config.endgame_depth, 1..=MAX_DEPTH)?;
+    check_range("--wac-depth", config.wac_depth, 1..=MAX_DEPTH)?;
+    check_range("--repeat", config.repeat, 1..=100)?;
+    ensure!(config.endgames >= 1, "--endgames must be at least 1");
+    check_range("--threads", config.threads, 1..=256)?;
+    Ok(())
+}
+
+/// The detectors searched on the position sets: `off`, `axon` and `linear` first, then every
+/// other search detector `policy` allows.
+fn set_detectors(policy: DrawPolicy) -> Vec<DetectorId> {
+    grid::GRID_DETECTORS
+        .into_iter()
+        .chain(
+            DetectorId::select(|c| c.searchable)
+                .into_iter()
+                .filter(|d| !grid::GRID_DETECTORS.contains(d))
+                .filter(|d| replab_registry::check_policy(d.name(), policy).is_ok()),
+        )
+        .collect()
+}
+
+/// The searcher `profiles` at `depth` under `policy`.
+fn with_depth(profiles: &[Profile], depth: u32, policy: DrawPolicy) -> Vec<(String, SearchConfig)> {
+    profiles
+        .iter()
+        .map(|p| {
+            (
+                p.name.clone(),
+                SearchConfig {
+                    max_depth: depth,
+                    policy,
+                    ..p.search
+                },
+            )
+        })
+        .collect()
+}
+
+/// Generates the seeded endgame suite and searches it with every profile and detector.
+fn endgame_set(
+    config: &Config,
+    profiles: &[Profile],
+    detectors: &[DetectorId],
+    policy: DrawPolicy,
+    progress: &mut dyn Progress,
+) -> Result<PositionSet> {
+    let suite = endgames::generate(config.seed, config.endgames)?;
+    let jobs: Vec<sets::Job<'_>> = suite
+        .iter()
+        .map(|e| sets::Job {
+            id: e.id.clone(),
+            class: e.class.to_string(),
+            positions: &e.positions,
+            moves: &e.moves,
+        })
+        .collect();
+    let eg_positions = sets::search_set(
+        "endgames",
+        &jobs,
+        &with_depth(profiles, config.endgame_depth, policy),
+        detectors,
+        config.threads,
+        progress,
+    )?;
+    let eg_aggregates = sets::aggregate("endgames", &eg_positions);
+    Ok(PositionSet {
+        set: "endgames".into(),
+        depth: config.endgame_depth,
+        description: format!(
+            "{} seeded endgames (seed {}) of at most {} men, kings included: rook, pawn and \
+             minor-piece endings reduced from the positions of datasets/*.epd and \
+             datasets/games/*.pgn, each after a seeded random playout of 4–16 plies that is its \
+             game history",
+            eg_positions.len(),
+            config.seed,
+            endgames::MAX_MEN
+        ),
+        positions: eg_positions,
+        aggregates: eg_aggregates,
+    })
+}
+
+/// Searches the first WAC records with every profile and detector.
+fn wac_set(
+    config: &Config,
+    profiles: &[Profile],
+    detectors: &[DetectorId],
+    policy: DrawPolicy,
+    progress: &mut dyn Progress,
+) -> Result<PositionSet> {
+    let wac_records = datasets::WAC.positions(config.wac_records)?;
+    let wac_jobs: Vec<sets::Job<'_>> = wac_records
+        .iter()
+        .map(|(id, p)| sets::Job {
+            id: id.clone(),
+            class: "wac".into(),
+            positions: std::slice::from_ref(p),
+            moves: &[],
+        })
+        .collect();
+    let wac_positions = if wac_jobs.is_empty() {
+        Vec::new()
+    } else {
+        sets::search_set(
+            "WAC",
+            &wac_jobs,
+            &with_depth(profiles, config.wac_depth, policy),
+            detectors,
+            config.threads,
+            progress,
+        )?
+    };
+    Ok(PositionSet {
+        set: "wac".into(),
+        depth: config.wac_depth,
+        description: format!(
+            "the first {} records of {} (Win At Chess, mostly middlegames), no game history",
+            wac_positions.len(),
+            datasets::WAC.path
+        ),
+        aggregates: sets::aggregate("wac", &wac_positions),
+        positions: wac_positions,
+    })
+}
+
+/// The settings the results record: `config`, the endgame size, the WAC records searched and the
+/// grid's thresholds.
+fn config_record(config: &Config, wac_records: usize, policy: DrawPolicy) -> ConfigRecord {
+    ConfigRecord {
+        grid_depth: config.grid_depth,
+        repeat: config.repeat,
+        endgame_depth: config.endgame_depth,
+        endgames: config.endgames,
+        max_men: endgames::MAX_MEN,
+        wac_depth: config.wac_depth,
+        wac_records,
+        seed: config.seed,
+        threads: config.threads,
+        policy: policy.name().into(),
+        count_noise: grid::COUNT_NOISE,
+        size_tolerance: grid::SIZE_TOLERANCE,
+    }
+}
+
+/// Writes `results.json`, `endgames.epd` (the generated suite, readable by `replab suite`),
+/// `grid.svg` and `index.html` into the staged `dir`.
+pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+    dir.write("results.json", serde_json::to_string_pretty(results)?)
+        .context("writing results.json")?;
+    let suite = endgames::generate(results.config.seed, results.config.endgames)?;
+    let mut epd = format!(
+        "# replab study endgames: seed {}, at most {} men (generator: crates/lab/workloads/src/endgames.rs)\n",
+        results.config.seed,
+        endgames::MAX_MEN
+    );
+    for e in &suite {
+        epd.push_str(&e.epd_line());
+        epd.push('\n');
+    }
+    dir.write("endgames.epd", epd)
+        .context("writing endgames.epd")?;
+    page::write(results, dir).context("writing index.html")
+}
+
+/// The table the command line prints: grid totals per configuration for axon and linear, the
+/// position sets' medians, and the verdict.
+pub fn summary_table(results: &Results) -> String {
+    let mut out = format!(
+        "Grid: WAC.018, depths 1-{}, policy twofold, time = median of {} interleaved repeats \
+         (paper: terminal {}, generated {}, time {})\n",
+        results.config.grid_depth,
+        results.config.repeat,
+        fmt_delta_pct(results.paper.terminal_change),
+        fmt_delta_pct(results.paper.generated_change),
+        fmt_delta_pct(results.paper.time_change),
+    );
+    out += &format!(
+        "{:<30} {:<7} {:>8} {:>8} {:>22} {:>6} {:>16}\n",
+        "configuration", "det", "Δterm", "Δgen", "Δtime [95% CI]", "reps", "term/gen/time"
+    );
+    for t in results.grid_totals.iter().filter(|t| t.detector != "off") {
+        out += &format!(
+            "{:<30} {:<7} {:>8} {:>8} {:>22} {:>6} {:>16}\n",
+            t.config,
+            t.detector,
+            fmt_delta_pct(t.terminal_change),
+            fmt_delta_pct(t.generated_change),
+            format!(
+                "{} [{}, {}]",
+                fmt_delta_pct(t.time_change.median),
+                fmt_delta_pct(t.time_change.interval.lo),
+                fmt_delta_pct(t.time_change.interval.hi)
+            ),
+            t.counters.repetitions,
+            format!(
+                "{}/{}/{}",
+                short(t.terminal_vs_paper),
+                short(t.generated_vs_paper),
+                short(t.time_vs_paper)
+            ),
+        );
+    }
+    for set in [&results.endgames, &results.wac] {
+        if set.positions.is_empty() {
+            continue;
+        }
+        out += &format!(
+            "\n{} ({} positions, depth {}): per-position change against off, median [95% CI]\n",
+            set.set,
+            set.positions.len(),
+            set.depth
+        );
+        out += &format!(
+            "{:<10} {:<16} {:>26} {:>26} {:>9} {:>26}\n",
+            "profile", "det", "Δterminal", "Δgenerated", "shrinks", "Δtime"
+        );
+        for a in &set.aggregates {
+            let d = |x: &Distribution| {
+                format!(
+                    "{} [{}, {}]",
+                    fmt_delta_pct(x.median.median),
+                    fmt_delta_pct(x.median.interval.lo),
+                    fmt_delta_pct(x.median.interval.hi)
+                )
+            };
+            out += &format!(
+                "{:<10} {:<16} {:>26} {:>26} {:>8.0}% {:>26}\n",
+                a.profile,
+                a.detector,
+                d(&a.terminal),
+                d(&a.generated),
+                a.generated.shrinks * 100.0,
+                d(&a.time)
+            );
+        }
+    }
+    out += "\nVerdict:\n";
+    for c in &results.verdict.claims {
+        out += &format!(
+            "- {}: {}. {} {}\n",
+            c.claim, c.support, c.when, c.confidence
+        );
+    }
+    out += &format!("\n{}\n", results.verdict.summary);
+    if !results.verdict.false_draws.is_empty() {
+        out += &format!("{}\n", results.verdict.false_draws);
+    }
+    out
+}
+
+/// A one-letter code of a judgement for the summary table.
+fn short(j: Judgement) -> &'static str {
+    match j {
+        Judgement::SameDirectionSimilarSize => "R",
+        Judgement::SameDirection => "d",
+        Judgement::NoMeasurableDifference => "0",
+        Judgement::Opposite => "X",
+        Judgement::NotComparable => "-",
+        Judgement::TooFewSamples => "?",
+    }
+}
+
+/// The study as an experiment of the table.
+pub struct Study;
+
+crate::settings!(Config);
+
+impl Experiment for Study {
+    crate::experiment_items!("study", "study", summary);
+
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
+            label: "The same claims as a study".into(),
+            context: Phrase::parenthesised([
+                Phrase::text("many searcher configurations, an endgame suite, "),
+                Phrase::report("the study", "study"),
+            ]),
+            text: results.verdict.summary.clone(),
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,178 @@
+//! The costs behind `replab match --nodes N --scale-by-cost`: each player's instructions per
+//! node on the `player:<spec>` workload of [`replab_workloads::callgrind`] (its searcher on the
+//! first [`PLAYER_POSITIONS`] Bratko–Kopec positions, [`PLAYER_NODES`] nodes each), counted
+//! by callgrind in a child `replab measure` — exact, the same on every run of one build. Where
+//! valgrind is not installed the costs come from the table recorded in
+//! `datasets/player-costs.json` (by `tools/record_player_costs.py`), and the results say so;
+//! a player the table lacks is an error, never a guess.
+
+use std::{collections::BTreeMap, path::Path};
+
+use anyhow::{Context, Result, anyhow, ensure};
+use replab_selfplay::{CostScaling, MatchConfig, PlayerSpec};
+use replab_workloads::callgrind::{self, PLAYER_NODES, PLAYER_POSITIONS};
+use serde::{Deserialize, Serialize};
+
+/// The recorded table, built in.
+pub const RECORDED: &str = include_str!("../../../../../datasets/player-costs.json");
+
+/// Where the recorded table lives in the repository.
+pub const RECORDED_FILE: &str = "datasets/player-costs.json";
+
+/// The recorded table: instructions per node by canonical player specification.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Recorded {
+    /// Which build, valgrind and machine counted them.
+    pub recorded: String,
+    /// The workload, described.
+    pub workload: String,
+    /// Instructions per node by canonical specification.
+    pub costs: BTreeMap<String, f64>,
+}
+
+/// The workload, described for the results.
+pub fn workload() -> String {
+    format!(
+        "player:<spec>: the player's searcher on the first {PLAYER_POSITIONS} positions of \
+         bk.epd, {PLAYER_NODES} nodes each, instructions counted by callgrind"
+    )
+}
+
+/// Refuses what equal cost cannot mean: a clock, or a player that brings its own budget.
+pub fn check(config: &MatchConfig) -> Result<()> {
+    ensure!(
+        config.control.deterministic(),
+        "--scale-by-cost scales node budgets: it needs --nodes, not --tc"
+    );
+    for (option, spec) in [("--a", &config.a), ("--b", &config.b)] {
+        ensure!(
+            spec.nodes.is_none(),
+            "--scale-by-cost sets each player's nodes: {option} {spec} gives its own"
+        );
+    }
+    Ok(())
+}
+
+/// Instructions per node already counted in this process, by canonical specification (a
+/// gauntlet counts its baseline once, not once per row).
+pub type Counted = BTreeMap<String, f64>;
+
+/// The equal-cost budgets of `config`: B keeps `--nodes`, A gets as many as the same
+/// instructions buy. Counted with `exe` under valgrind where both exist, else from the
+/// recorded table.
+pub fn scaling(config: &MatchConfig, exe: Option<&Path>) -> Result<CostScaling> {
+    scaling_cached(config, exe, &mut Counted::new())
+}
+
+/// [`scaling`], counting each player once across calls with the same `cache`.
+pub fn scaling_cached(
+    config: &MatchConfig,
+    exe: Option<&Path>,
+    cache: &mut Counted,
+) -> Result<CostScaling> {
+    check(config)?;
+    let nodes = config.control.nodes().expect("checked: fixed nodes");
+    let mut count = |spec: &PlayerSpec, exe: &Path| -> Result<f64> {
+        if let Some(c) = cache.get(&spec.to_string()) {
+            return Ok(*c);
+        }
+        let c = counted(exe, spec)?;
+        cache.insert(spec.to_string(), c);
+        Ok(c)
+    };
+    let (a, b, source) = match (exe, callgrind::available()) {
+        (Some(exe), Some(version)) => (
+            count(&config.a, exe)?,
+            count(&config.b, exe)?,
+            format!("callgrind ({version}) on {}", exe.display()),
+        ),
+        _ => {
+            let table = recorded()?;
+            (
+                looked_up(&table, &config.a)?,
+                looked_up(&table, &config.b)?,
+                format!(
+                    "valgrind not available: the table recorded in {RECORDED_FILE} ({})",
+                    table.recorded
+                ),
+            )
+        }
+    };
+    Ok(CostScaling::new(nodes, a, b, workload(), source))
+}
+
+/// The player's instructions per node, counted.
+fn counted(exe: &Path, spec: &PlayerSpec) -> Result<f64> {
+    let name = format!("player:{spec}");
+    let measured = callgrind::count(exe, &name)?
+        .ok_or_else(|| anyhow!("valgrind disappeared while counting {name}"))?;
+    Ok(measured.per_unit)
+}
+
+/// The built-in recorded table.
+pub fn recorded() -> Result<Recorded> {
+    serde_json::from_str(RECORDED).with_context(|| format!("{RECORDED_FILE}: bad table"))
+}
+
+/// The player's recorded instructions per node.
+fn looked_up(table: &Recorded, spec: &PlayerSpec) -> Result<f64> {
+    let key = spec.to_string();
+    table.costs.get(&key).copied().ok_or_else(|| {
+        anyhow!(
+            "instructions are not counted in this run (no valgrind, or no replab binary to \
+             count with) and {RECORDED_FILE} has no cost for {key:?} (it has {}): install \
+             valgrind, or record the player with tools/record_player_costs.py",
+            table.costs.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use replab_selfplay::MatchOptions;
+
+    use super::*;
+
+    fn config(a: &str, b: &str) -> MatchConfig {
+        MatchOptions {
+            a: a.into(),
+            b: b.into(),
+            nodes: Some(1000),
+            ..MatchOptions::default()
+        }
+        .config()
+        .unwrap()
+    }
+
+    #[test]
+    fn the_recorded_table_keys_are_canonical_specs_with_positive_costs() {
+        let table = recorded().unwrap();
+        assert!(table.costs.len() >= 10, "{:?}", table.costs.keys());
+        for (key, cost) in &table.costs {
+            assert_eq!(&PlayerSpec::parse(key).unwrap().to_string(), key);
+            assert!(*cost > 0.0, "{key}");
+        }
+    }
+
+    #[test]
+    fn without_valgrind_the_table_scales_and_a_missing_player_is_an_error() {
+        let table = recorded().unwrap();
+        let s = scaling(&config("tt-open", "linear"), None).unwrap();
+        let (a, b) = (table.costs["tt-open"], table.costs["linear"]);
+        assert_eq!(s.a_nodes, (1000.0 * b / a).round() as u64);
+        assert_eq!(s.b_nodes, 1000);
+        assert!(s.source.contains(RECORDED_FILE), "{}", s.source);
+        let err = scaling(&config("linear:bits=17", "linear"), None)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no cost for \"linear:bits=17\""), "{err}");
+    }
+
+    #[test]
+    fn a_clock_or_a_player_budget_is_refused() {
+        let mut c = config("linear:nodes=5", "linear");
+        assert!(check(&c).unwrap_err().to_string().contains("gives its own"));
+        c.a.nodes = None;
+        assert!(check(&c).is_ok());
+    }
+}

@@ -1,0 +1,182 @@
+//! One self-play match (`replab match`) and the merge of a match's shards (`replab merge`) as
+//! experiments of the generic report path: each writes `results.json` and `games.pgn`
+//! ([`replab_selfplay`]). Neither is a line of the bench table.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use replab_report::ReportDir;
+use replab_selfplay::{
+    MatchConfig, MatchOptions, MatchResults,
+    merge::{GAMES_FILE, RESULTS_FILE},
+    summary,
+};
+
+use replab_harness::{
+    Progress,
+    experiment::{Conclusion, Experiment, Settings},
+};
+
+pub mod cost;
+
+/// A match's results and the PGN of its games, in pair order.
+pub type Played = (MatchResults, String);
+
+/// `replab match`: one self-play match between two player specifications.
+pub struct Match;
+
+/// The settings of `replab match`: its options as given.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// The options, checked by [`Settings::check`].
+    pub options: MatchOptions,
+    /// Equal cost (`--scale-by-cost`): each player's nodes scaled by its instructions per
+    /// node ([`cost`]).
+    pub scale_by_cost: bool,
+    /// The replab binary that counts instructions under valgrind (`replab measure`); `None`
+    /// takes the recorded table.
+    pub exe: Option<PathBuf>,
+    /// The command line recorded in `meta`.
+    pub command: String,
+}
+
+impl From<MatchOptions> for Config {
+    fn from(options: MatchOptions) -> Self {
+        Self {
+            options,
+            scale_by_cost: false,
+            exe: None,
+            command: String::new(),
+        }
+    }
+}
+
+impl Config {
+    /// The match to play: the options' configuration, with equal-cost budgets when asked.
+    fn match_config(&self) -> Result<MatchConfig> {
+        let mut config = self.options.config()?;
+        if self.scale_by_cost {
+            let scaling = cost::scaling(&config, self.exe.as_deref())?;
+            config.a.nodes = Some(scaling.a_nodes);
+            config.b.nodes = Some(scaling.b_nodes);
+            config.cost_scaling = Some(scaling);
+        }
+        Ok(config)
+    }
+}
+
+impl Settings for Config {
+    fn quick() -> Self {
+        Self::default()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+    fn check(&self) -> Result<()> {
+        let config = self.options.config()?;
+        if self.scale_by_cost {
+            cost::check(&config)?;
+        }
+        Ok(())
+    }
+}
+
+impl Experiment for Match {
+    const NAME: &'static str = "match";
+    const DIR: &'static str = "match";
+    const TITLE: &'static str = "Self-play match";
+    type Config = Config;
+    type Results = Played;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Played> {
+        let mut done = 0;
+        let mut on_pair = |pairs: u64, total: u64| {
+            if done == 0 {
+                progress.stage("pairs", total);
+            }
+            progress.advance(pairs.saturating_sub(done));
+            done = pairs;
+        };
+        let (results, pgn) = replab_selfplay::play(&config.match_config()?, &mut on_pair)?;
+        Ok((with_command(results, &config.command), pgn))
+    }
+
+    fn write((results, pgn): &Played, dir: &ReportDir) -> Result<()> {
+        fill_dir(dir, results, pgn)
+    }
+
+    /// The summary on stdout, where `results.json` went on stderr.
+    fn conclude((results, _): &Played, index: &Path) -> Result<Conclusion> {
+        let written = index.with_file_name(RESULTS_FILE);
+        Ok(Conclusion {
+            stdout: summary(results),
+            stderr: format!("wrote {}\n", written.display()),
+            failure: None,
+        })
+    }
+}
+
+/// `replab merge`: the shards of one match combined into the whole match's results.
+pub struct Merge;
+
+/// The settings of `replab merge`.
+#[derive(Clone, Debug, Default)]
+pub struct MergeConfig {
+    /// The shards' directories (every shard of the match, once).
+    pub dirs: Vec<PathBuf>,
+    /// The command line recorded in `meta`.
+    pub command: String,
+}
+
+impl From<Vec<PathBuf>> for MergeConfig {
+    fn from(dirs: Vec<PathBuf>) -> Self {
+        Self {
+            dirs,
+            command: String::new(),
+        }
+    }
+}
+
+impl Settings for MergeConfig {
+    fn quick() -> Self {
+        Self::default()
+    }
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+}
+
+impl Experiment for Merge {
+    const NAME: &'static str = "merge";
+    const DIR: &'static str = "match";
+    const TITLE: &'static str = "Self-play match";
+    type Config = MergeConfig;
+    type Results = Played;
+
+    fn run(config: &MergeConfig, _progress: &mut dyn Progress) -> Result<Played> {
+        let (results, pgn) = replab_selfplay::merge(&config.dirs)?;
+        Ok((with_command(results, &config.command), pgn))
+    }
+
+    fn write(played: &Played, dir: &ReportDir) -> Result<()> {
+        Match::write(played, dir)
+    }
+
+    fn conclude(played: &Played, index: &Path) -> Result<Conclusion> {
+        Match::conclude(played, index)
+    }
+}
+
+/// Writes `games.pgn` and `results.json` (what `replab merge` reads back) into the staged
+/// report directory `dir`.
+fn fill_dir(dir: &ReportDir, results: &MatchResults, pgn: &str) -> Result<()> {
+    dir.write(GAMES_FILE, pgn)?;
+    dir.write(RESULTS_FILE, serde_json::to_string_pretty(results)? + "\n")?;
+    Ok(())
+}
+
+/// `results` with `command` recorded in `meta`.
+fn with_command(mut results: MatchResults, command: &str) -> MatchResults {
+    results.meta.insert("command".into(), command.into());
+    results
+}

@@ -1,0 +1,273 @@
+//! Tests of the gauntlet: every row's players parse, and a tiny run reports each row.
+
+use super::*;
+use replab_harness::Silent;
+
+#[test]
+fn every_row_parses_and_has_a_baseline() {
+    assert!(ROWS.len() >= 20);
+    for r in ROWS.iter() {
+        PlayerSpec::parse(&r.a).unwrap();
+        PlayerSpec::parse(&r.b).unwrap();
+        assert_ne!(r.a, r.b);
+    }
+    assert!(ROWS.iter().any(|r| r.a == "off"));
+    assert!(ROWS.iter().any(|r| r.a.contains("jitter=on")));
+}
+
+#[test]
+fn a_tiny_gauntlet_reports_every_row() {
+    let config = Config {
+        nodes: 50,
+        games: 2,
+        rep_games: 2,
+        cost_games: 2,
+        tc_games: 0,
+        threads: 2,
+        ..Config::quick()
+    };
+    let results = run(&config, &mut Silent).unwrap();
+    let technique = ROWS.iter().filter(|r| r.technique_differs()).count();
+    assert!(technique >= 10, "{technique}");
+    assert_eq!(results.rows.len(), 2 * ROWS.len() + technique);
+    assert!(results.rows.iter().all(|r| r.games == 2 && r.deterministic));
+    let of = |m: Measure| results.rows.iter().filter(move |r| r.measure == m);
+    assert_eq!(of(Measure::Balanced).count(), ROWS.len());
+    assert!(of(Measure::RepetitionRich).all(|r| r.book.ends_with("replab-repetition.pgn")));
+    assert!(of(Measure::Balanced).all(|r| r.book.ends_with("8moves_v3.pgn")));
+    // Equal cost: B keeps the nodes, A gets the nodes B's instructions buy at its own cost
+    // (the recorded table: no binary to count with).
+    let table = crate::matches::cost::recorded().unwrap();
+    for r in of(Measure::EqualCost) {
+        let s = r
+            .cost_scaling
+            .as_ref()
+            .expect("equal-cost rows record their budgets");
+        assert_eq!(s.b_nodes, 50, "{}", r.label);
+        // The row's specs (the results' specs carry the scaled `nodes=`).
+        let row = ROWS.iter().find(|x| x.label == r.label).unwrap();
+        assert!(
+            r.a.contains("nodes=") && r.b.contains("nodes=50"),
+            "{} {}",
+            r.a,
+            r.b
+        );
+        let (ca, cb) = (table.costs[&row.a], table.costs[&row.b]);
+        assert_eq!(s.a_nodes, (50.0 * cb / ca).round() as u64, "{}", r.label);
+        assert!(r.control.contains(" : "), "{}", r.control);
+    }
+    for r in &results.rows {
+        // Every searched move has a depth, and a pair is counted at most once.
+        assert!(r.median_depth.iter().all(Option::is_some), "{}", r.label);
+        assert!(r.draw_rule_pairs <= r.games / 2, "{}", r.label);
+        assert!(r.median_plies.is_some_and(|p| p > 0.0), "{}", r.label);
+    }
+    assert!(headline(&results).contains("choices differ"));
+    // Every measured time carries an interval or is marked a single sample; every Elo its
+    // interval.
+    let v = serde_json::to_value(&results).unwrap();
+    let unmarked = replab_harness::interval::unmarked_times(&v, &["config", "meta"]);
+    assert_eq!(unmarked, Vec::<String>::new());
+    assert_eq!(v["totals"]["wall_s"]["interval"]["n"], 1);
+    assert_eq!(v["rows"][0]["elo"]["interval"]["coverage"], 0.95);
+    assert!(summary_table(&results).contains("off (vs linear)"));
+    // Zero-variance rows print no interval, on the command line as on the page.
+    let table = summary_table(&results);
+    let identical = results.rows.iter().filter(|r| r.games_identical).count();
+    let one_one = results.rows.iter().filter(|r| r.zero_variance).count() - identical;
+    assert_eq!(table.matches("identical play").count(), identical);
+    assert_eq!(table.matches("every pair 1-1").count(), one_one);
+    for r in &results.rows {
+        // One game played twice scores 1 (a win and a loss, or two draws) in every pair: no
+        // variance.
+        let [ll, ld, _, wd, ww] = r.pentanomial;
+        assert!(!r.games_identical || ll + ld + wd + ww == 0, "{}", r.label);
+        assert_eq!(r.zero_variance, ll + ld + wd + ww == 0, "{}", r.label);
+        // No game count for a difference that prints as +0.0.
+        if r.elo.value.abs() < 0.05 {
+            assert_eq!(r.games_to_resolve, None, "{}", r.label);
+        }
+    }
+
+    // The decision table's values: the detector rows and the policy presets, nothing else.
+    use replab_harness::contribution::Choice;
+    use replab_harness::experiment::Experiment;
+    let values = Elo::contributions(&results);
+    let elo = |detector: &str, policy: Option<&str>| {
+        values
+            .iter()
+            .any(|c| c.detector == detector && c.policy.map(|p| p.name()) == policy)
+    };
+    // `off` and every search detector but the baseline has its row.
+    for name in std::iter::once("off").chain(replab_registry::SEARCH_DETECTORS) {
+        assert_eq!(elo(name, None), name != BASELINE, "{name}");
+    }
+    assert!(elo(BASELINE, Some("twofold")) && elo(BASELINE, Some("threefold")));
+    assert!(
+        !elo(BASELINE, None),
+        "the bits, GHI and jitter rows are not detector rows"
+    );
+    // Fixed nodes first, each against the baseline it was played against; the
+    // repetition-rich and equal-cost rows are their own tables, not decision values.
+    assert!(values.iter().all(|c| c.column.key == "elo-fixed-nodes"));
+    let balanced = results
+        .rows
+        .iter()
+        .filter(|r| r.measure == Measure::Balanced && decision_value(r).is_some())
+        .count();
+    assert_eq!(values.len(), balanced);
+    let linear = Choice::detector(replab_registry::DetectorId::reference());
+    assert!(values.iter().any(|c| c.value.against == Some(linear)));
+    // The decision table's rows from these values: `crates/app/site/tests/elo_rows.rs`.
+}
+
+#[test]
+fn bad_settings_are_refused() {
+    for c in [
+        Config {
+            games: 3,
+            ..Config::quick()
+        },
+        Config {
+            tc: "x".into(),
+            ..Config::quick()
+        },
+        Config {
+            nodes: 0,
+            ..Config::quick()
+        },
+        // Clock rows with more threads than cores: refused before any game.
+        Config {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
+            ..Config::quick()
+        },
+    ] {
+        assert!(c.check().is_err());
+    }
+    // Without clock rows the same threads are fine (fixed nodes do not depend on them).
+    let fixed_only = Config {
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
+        tc_games: 0,
+        ..Config::quick()
+    };
+    assert!(fixed_only.check().is_ok());
+}
+
+#[test]
+fn each_search_detector_has_one_row_against_the_reference() {
+    use replab_detect::DrawPolicy;
+    use replab_registry::DetectorId;
+    assert_eq!(DetectorId::reference().name(), BASELINE);
+    for id in DetectorId::select(|c| c.searchable) {
+        let rows: Vec<(PlayerSpec, PlayerSpec)> = ROWS
+            .iter()
+            .filter(|r| matches!(r.group, "detector" | "upcoming"))
+            .map(|r| {
+                (
+                    PlayerSpec::parse(&r.a).unwrap(),
+                    PlayerSpec::parse(&r.b).unwrap(),
+                )
+            })
+            .filter(|(a, _)| a.detector == id.name())
+            .collect();
+        if id.name() == BASELINE {
+            assert!(rows.is_empty(), "the baseline plays itself");
+            continue;
+        }
+        assert_eq!(rows.len(), 1, "{id}");
+        let (a, b) = &rows[0];
+        assert_eq!(b.detector, BASELINE);
+        // A detector that cannot count occurrences plays, as its baseline, twofold.
+        let twofold = !id.caps().counts_occurrences;
+        assert_eq!(a.policy == DrawPolicy::Twofold, twofold, "{id}");
+        assert_eq!(b.policy == DrawPolicy::Twofold, twofold, "{id}");
+    }
+}
+
+#[test]
+fn more_than_one_percent_of_games_lost_on_time_is_a_busy_machine() {
+    assert!(!super::too_busy(0, 100));
+    assert!(!super::too_busy(1, 100));
+    assert!(super::too_busy(2, 100));
+    assert!(super::too_busy(1, 16));
+    assert!(!super::too_busy(0, 0));
+}
+
+#[test]
+fn a_published_figure_states_where_scale_and_control_differ_from_the_row() {
+    let cuckoo = ROWS
+        .iter()
+        .find_map(|r| r.published.clone().filter(|p| p.source.contains("#1575")))
+        .unwrap();
+    let differs = cuckoo.caveat("10000 nodes");
+    assert!(
+        differs.starts_with("played at fishtest STC and LTC"),
+        "{differs}"
+    );
+    assert!(
+        differs.contains("where the row plays 10000 nodes"),
+        "{differs}"
+    );
+    assert!(!differs.contains("logistic Elo"), "{differs}");
+    // The same control and scale: nothing to say.
+    assert_eq!(cuckoo.caveat(&cuckoo.control), "");
+    let pass_fail = Published {
+        scale: Scale::PassFail,
+        ..cuckoo.clone()
+    };
+    assert!(pass_fail.caveat(&cuckoo.control).contains("pass/fail"));
+    // Every published figure names its scale and control.
+    for p in ROWS.iter().filter_map(|r| r.published.as_ref()) {
+        assert!(!p.control.is_empty() && !p.source.is_empty(), "{p:?}");
+    }
+}
+
+#[test]
+fn a_repetition_rich_match_larger_than_its_book_is_refused() {
+    let openings = Book::read(std::path::Path::new(REPETITION_NAME))
+        .unwrap()
+        .openings
+        .len() as u64;
+    let too_many = Config {
+        rep_games: 2 * openings + 2,
+        ..Config::quick()
+    };
+    let err = Books::read(&too_many).err().unwrap().to_string();
+    assert!(err.contains("--rep-games"), "{err}");
+    let enough = Config {
+        rep_games: 2 * openings,
+        ..Config::quick()
+    };
+    assert!(Books::read(&enough).is_ok());
+}
+
+#[test]
+fn the_recorded_costs_cover_every_equal_cost_row() {
+    let table = crate::matches::cost::recorded().unwrap();
+    for r in ROWS.iter().filter(|r| r.technique_differs()) {
+        for spec in [&r.a, &r.b] {
+            assert!(
+                table.costs.contains_key(spec),
+                "{}: no recorded cost for {spec}",
+                r.label
+            );
+        }
+    }
+}
+
+#[test]
+fn only_keeps_the_rows_of_the_players_named_and_refuses_others() {
+    let only = |names: &[&str]| Config {
+        only: names.iter().map(|s| s.to_string()).collect(),
+        ..Config::default()
+    };
+    // `off` differs in technique and is played at the clock: all four measurements.
+    let config = only(&["off"]);
+    assert!(config.check().is_ok());
+    let measures: Vec<Measure> = jobs(&config).iter().map(|j| j.measure).collect();
+    assert_eq!(measures, Measure::ALL.to_vec());
+    assert_eq!(jobs(&only(&[])).len(), jobs(&Config::default()).len());
+    assert!(jobs(&Config::default()).len() > 2 * ROWS.len());
+    let err = only(&["off", "nosuch"]).check().unwrap_err().to_string();
+    assert!(err.contains("--only \"nosuch\""), "{err}");
+}
