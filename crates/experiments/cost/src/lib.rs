@@ -1,14 +1,13 @@
 //! replab's cost experiments, each a module implementing
 //! [`Experiment`](replab_harness::experiment::Experiment): the Axon reproduction
-//! ([`reproduce`]), the study ([`study`]), parallel search ([`smp`]), the EPD suites
+//! ([`reproduce`]), the study ([`study`]), the EPD suites
 //! ([`suite`]) and the detector micro-benchmarks ([`microbench`]); [`perft`] serves its
 //! subcommand. They import the harness and the workloads, never each other and never the
-//! experiments of `replab-rules`. See the crate's README.
+//! other experiment crates. See the crate's README.
 
 pub mod microbench;
 pub mod perft;
 pub mod reproduce;
-pub mod smp;
 pub mod study;
 pub mod suite;
 

@@ -1,6 +1,6 @@
-//! `replab smp`: parallel search (Lazy SMP) and shared repetition structures (`replab_cost::smp`).
+//! `replab smp`: parallel search (Lazy SMP) and shared repetition structures (`replab_smp`).
 
-use replab_cost::smp::{self, Smp};
+use replab_smp::{self as smp, Smp};
 
 use super::{count, experiment_command};
 

@@ -36,15 +36,14 @@ use serde::{Deserialize, Serialize};
 
 use replab_conformance::Conformance;
 use replab_correctness::{audit::Audit, ghi::Ghi, key_width::KeyWidth, policies::Policies};
-use replab_cost::{
-    microbench::Microbench, reproduce::axon::Axon, smp::Smp, study::Study, suite::Suites,
-};
+use replab_cost::{microbench::Microbench, reproduce::axon::Axon, study::Study, suite::Suites};
 use replab_gauntlet::Elo;
 use replab_harness::contribution::{
     self, Better, Column, Contribution, Phrase, Plot, Role, Rows, Table, Unit,
 };
 pub use replab_harness::experiment::Site as Config;
 use replab_harness::{Progress, experiment::*, experiments};
+use replab_smp::Smp;
 use replab_workloads::{callgrind, colours};
 
 pub mod decision;

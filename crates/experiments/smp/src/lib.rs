@@ -31,6 +31,13 @@ use replab_report::{Meta, ReportDir, fmt_int};
 use replab_search::{SearchConfig, SharedTable};
 
 pub use group::{Game, GroupOutcome, Mode, Variant, run_group};
+// The harness and the workloads under the paths the modules use (`crate::stats`,
+// `crate::settings!`, …), as in the other experiment crates.
+pub use replab_harness::{
+    Progress, Silent, contribution, experiment, experiment_items, settings, stats,
+};
+pub use replab_workloads::{datasets, engine};
+
 pub use results::{
     Aggregate, ConfigRecord, DeterministicRun, PositionInfo, QuantumCheck, RealAggregate,
     Reproducibility, Results, VariantInfo, aggregate,
@@ -39,7 +46,6 @@ pub use results::{
 use crate::contribution::Phrase;
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
-    Progress, datasets,
     engine::{Done, default_threads, parallel},
     stats::median_ci,
 };

@@ -10,10 +10,10 @@ use serde::Serialize;
 
 use super::{Results, TITLE, Variant};
 
-const SUMMARY: &str = include_str!("../../templates/smp/summary.html");
-const DETERMINISTIC: &str = include_str!("../../templates/smp/deterministic.html");
-const REAL: &str = include_str!("../../templates/smp/real.html");
-const METHOD: &str = include_str!("../../templates/smp/method.html");
+const SUMMARY: &str = include_str!("../templates/smp/summary.html");
+const DETERMINISTIC: &str = include_str!("../templates/smp/deterministic.html");
+const REAL: &str = include_str!("../templates/smp/real.html");
+const METHOD: &str = include_str!("../templates/smp/method.html");
 
 #[derive(Serialize)]
 struct SummaryContext {
