@@ -862,14 +862,17 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             pick_next(moves, &mut keys, i);
             let m = moves[i];
             let quiet = !m.is_capture() && m.promotion().is_none();
-            if quiet && skip_quiets {
-                continue;
-            }
             if ply == 0 && self.observer.is_some() {
                 self.observe(Some((m, i as u32 + 1)));
             }
             let child = pos.play(m);
             let gives_check = child.is_check();
+            // Late-move and futility pruning skip the later quiet moves, but never one that
+            // gives check: that is decided only once the move is played (engine profile; the
+            // paper profile never skips).
+            if quiet && skip_quiets && !gives_check {
+                continue;
+            }
             if node.engine && ply > 0 && best > -MATE_BOUND && !gives_check {
                 match self.prune_move(pos, m, depth, alpha, quiets.count, node, quiet) {
                     MovePruning::Search => {}
