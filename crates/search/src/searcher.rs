@@ -789,6 +789,11 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                 self.fifty_taint += 1;
                 return draw;
             }
+            // A dead position (neither side has mating material) is a draw whatever follows;
+            // it depends on the position alone, so it taints nothing.
+            if pos.is_insufficient_material() {
+                return draw;
+            }
             // Mate-distance pruning: no score beats a mate already found nearer the root.
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -1332,6 +1337,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
             self.path_draws += 1;
             self.fifty_taint += 1;
+            return draw;
+        }
+        if pos.is_insufficient_material() {
             return draw;
         }
         if let Some(score) = self.upcoming_cycle(pos, &mut alpha, beta, draw) {
