@@ -872,10 +872,10 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
             let child = pos.play(m);
             let gives_check = child.is_check();
-            // Late-move and futility pruning skip the later quiet moves, but never one that
-            // gives check: that is decided only once the move is played (engine profile; the
-            // paper profile never skips).
-            if quiet && skip_quiets && !gives_check {
+            // Late-move and futility pruning skip the later quiet moves, but not one that gives
+            // check without losing material by static exchange: that is decided only once the
+            // move is played (engine profile; the paper profile never skips).
+            if quiet && skip_quiets && (!gives_check || !selective::see_at_least(pos, m, 0)) {
                 continue;
             }
             if node.engine && ply > 0 && best > -MATE_BOUND && !gives_check {
