@@ -363,20 +363,17 @@ add("dead-position-bishop", "FIDE Laws 5.2.2, 9.6.2",
     "move leaves White a rook and a bishop up. " "Engines that do not detect dead positions evaluate it near zero, so a score within one pawn "
     "of a draw passes; scoring the lone king a piece down (about -3 pawns) fails.",
     "8/8/8/8/8/2R5/1k6/5BK1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"], draw_margin=100,
-    outside_replab="replab's searcher scores dead positions by material",
     source="replab's mutation test: insufficient material not scored as a draw")
 add("dead-position-knight", "FIDE Laws 5.2.2, 9.6.2",
     "Black's Kb2xc3 leaves king and knight against king, a dead position: a draw. Every other "
     "move leaves White a rook and a knight up. " "Engines that do not detect dead positions evaluate it near zero, so a score within one pawn "
     "of a draw passes; scoring the lone king a piece down (about -3 pawns) fails.",
     "8/8/8/8/8/2R5/1k6/5NK1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"], draw_margin=100,
-    outside_replab="replab's searcher scores dead positions by material",
     source="replab's mutation test: insufficient material not scored as a draw")
 add("dead-position-same-colour-bishops", "FIDE Laws 5.2.2, 9.6.2",
     "Black's Kb2xc3 leaves a bishop each, both on light squares, a dead position: a draw. "
     "Every other move leaves White a rook up.",
     "8/8/8/8/8/2R5/1k6/1b3BK1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"],
-    outside_replab="replab's searcher scores dead positions by material",
     source="replab's mutation test: insufficient material not scored as a draw")
 add("stalemate-trap-queen", "FIDE Laws 5.2.1",
     "White, a queen up, wins (Kd1-c2 mates in two); Qe3-b3 stalemates (a draw). An engine "
@@ -389,7 +386,6 @@ add("dead-position-bare-kings", "FIDE Laws 5.2.2, 9.6.2",
     "Black's Kb2xc3 leaves the two kings alone, a dead position: a draw. Every other move "
     "leaves White a rook up.",
     "8/8/8/8/8/2R5/1k6/6K1 b - - 0 1", "", 6, "draw", bestmove=["b2c3"],
-    outside_replab="replab's searcher scores dead positions by material",
     source="replab's mutation test: insufficient material not scored as a draw")
 add("stalemate-trap-king", "FIDE Laws 5.2.1",
     "White, a queen up, wins (Qc6-b7 mates in two); both Kc3-c4 and Kc3-b3 stalemate the "

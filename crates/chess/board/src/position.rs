@@ -506,4 +506,46 @@ impl Position {
     pub fn is_zeroing(&self, m: Move) -> bool {
         !m.is_null() && (m.is_capture() || self.mailbox[m.from().index()] % 6 == Role::Pawn as u8)
     }
+
+    /// Whether `side` cannot checkmate whatever the other side does, as python-chess's
+    /// `has_insufficient_material` decides: no pawns, rooks or queens, and either a lone knight
+    /// with an opponent of only king and queens, or only bishops all on squares of one colour
+    /// (with no knights or pawns anywhere).
+    pub fn has_insufficient_material(&self, side: Color) -> bool {
+        let ours = self.by_color(side);
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        if (ours & heavy).is_not_empty() {
+            return false;
+        }
+        if (ours & self.by_role(Role::Knight)).is_not_empty() {
+            let theirs = self.by_color(side.flip());
+            let others = theirs & !self.by_role(Role::King) & !self.by_role(Role::Queen);
+            return ours.len() <= 2 && others.is_empty();
+        }
+        if (ours & self.by_role(Role::Bishop)).is_not_empty() {
+            let bishops = self.by_role(Role::Bishop);
+            let same_colour =
+                (bishops & DARK_SQUARES).is_empty() || (bishops & !DARK_SQUARES).is_empty();
+            return same_colour
+                && self.by_role(Role::Pawn).is_empty()
+                && self.by_role(Role::Knight).is_empty();
+        }
+        true
+    }
+
+    /// Whether neither side can checkmate (python-chess's `is_insufficient_material`, FIDE
+    /// Laws 5.2.2's dead positions as far as material decides them): bare kings, a lone minor
+    /// piece against a bare king, or bishops only, all on squares of one colour. The first test
+    /// (any pawn, rook or queen on the board) decides almost every position of a game, so a
+    /// searcher can ask at every node.
+    #[inline]
+    pub fn is_insufficient_material(&self) -> bool {
+        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        heavy.is_empty()
+            && self.has_insufficient_material(Color::White)
+            && self.has_insufficient_material(Color::Black)
+    }
 }
+
+/// The dark squares (a1, c1, …).
+const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);

@@ -789,6 +789,11 @@ impl<D: Detector, T: Table> Searcher<D, T> {
                 self.fifty_taint += 1;
                 return draw;
             }
+            // A dead position (neither side has mating material) is a draw whatever follows;
+            // it depends on the position alone, so it taints nothing.
+            if pos.is_insufficient_material() {
+                return draw;
+            }
             // Mate-distance pruning: no score beats a mate already found nearer the root.
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -862,14 +867,17 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             pick_next(moves, &mut keys, i);
             let m = moves[i];
             let quiet = !m.is_capture() && m.promotion().is_none();
-            if quiet && skip_quiets {
-                continue;
-            }
             if ply == 0 && self.observer.is_some() {
                 self.observe(Some((m, i as u32 + 1)));
             }
             let child = pos.play(m);
             let gives_check = child.is_check();
+            // Late-move and futility pruning skip the later quiet moves, but not one that gives
+            // check without losing material by static exchange: that is decided only once the
+            // move is played (engine profile; the paper profile never skips).
+            if quiet && skip_quiets && (!gives_check || !selective::see_at_least(pos, m, 0)) {
+                continue;
+            }
             if node.engine && ply > 0 && best > -MATE_BOUND && !gives_check {
                 match self.prune_move(pos, m, depth, alpha, quiets.count, node, quiet) {
                     MovePruning::Search => {}
@@ -1329,6 +1337,9 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
             self.path_draws += 1;
             self.fifty_taint += 1;
+            return draw;
+        }
+        if pos.is_insufficient_material() {
             return draw;
         }
         if let Some(score) = self.upcoming_cycle(pos, &mut alpha, beta, draw) {

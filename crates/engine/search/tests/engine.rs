@@ -113,6 +113,15 @@ fn wac018_is_solved() {
     assert_eq!(r.best_move().unwrap().uci().to_string(), "a8h8");
 }
 
+#[test]
+fn quiet_checks_are_searched_after_late_move_pruning() {
+    // WAC.018: Rh8 wins the rook after ...Rxa7 Rh7+, a quiet check at a node where late-move
+    // pruning has already started skipping quiet moves. Skipping the check too (as the engine
+    // profile did) made it play Kf1 at 10,000 nodes.
+    let r = Searcher::new(LinearDetector::new(), engine(10_000)).search(&pos(WAC018));
+    assert_eq!(r.best_move().unwrap().uci().to_string(), "a8h8");
+}
+
 /// Two searches of a game's successive positions with one searcher.
 fn two_moves(s: &mut Searcher<LinearDetector>) -> (SearchResult, SearchResult) {
     let start = Position::startpos();

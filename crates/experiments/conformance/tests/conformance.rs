@@ -41,7 +41,7 @@ fn off_fails_every_repetition_scenario_and_linear_passes_under_every_policy() {
                 s.id
             );
         }
-        // Rules replab's searcher does not implement (dead positions) are not held against it.
+        // Rules replab's searcher does not implement (`outside_replab`) are not held against it.
         if !s.outside_replab.is_empty() {
             continue;
         }

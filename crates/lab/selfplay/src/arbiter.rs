@@ -8,7 +8,7 @@
 //! repetition, claimed at once by the player to move (9.2); fifty moves, claimed at once
 //! (9.3); resign adjudication; draw adjudication; the ply cap.
 
-use replab_board::{Bitboard, Color, Position, Role};
+use replab_board::{Color, Position};
 use replab_truth::Identity;
 use serde::{Deserialize, Serialize};
 
@@ -225,38 +225,16 @@ impl Arbiter {
 }
 
 /// Whether `side` cannot checkmate whatever the other side does, as python-chess's
-/// `has_insufficient_material` decides: no pawns, rooks or queens, and either a lone knight
-/// with an opponent of only king and queens, or only bishops all on squares of one colour
-/// (with no knights or pawns anywhere).
+/// `has_insufficient_material` decides ([`Position::has_insufficient_material`], the one
+/// definition, which the searcher also uses).
 pub fn side_cannot_mate(pos: &Position, side: Color) -> bool {
-    let ours = pos.by_color(side);
-    let heavy = pos.by_role(Role::Pawn) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
-    if (ours & heavy).is_not_empty() {
-        return false;
-    }
-    if (ours & pos.by_role(Role::Knight)).is_not_empty() {
-        let theirs = pos.by_color(side.flip());
-        let others = theirs & !pos.by_role(Role::King) & !pos.by_role(Role::Queen);
-        return ours.len() <= 2 && others.is_empty();
-    }
-    if (ours & pos.by_role(Role::Bishop)).is_not_empty() {
-        let bishops = pos.by_role(Role::Bishop);
-        let same_colour =
-            (bishops & DARK_SQUARES).is_empty() || (bishops & !DARK_SQUARES).is_empty();
-        return same_colour
-            && pos.by_role(Role::Pawn).is_empty()
-            && pos.by_role(Role::Knight).is_empty();
-    }
-    true
+    pos.has_insufficient_material(side)
 }
 
-/// Whether neither side can checkmate.
+/// Whether neither side can checkmate ([`Position::is_insufficient_material`]).
 pub fn insufficient_material(pos: &Position) -> bool {
-    side_cannot_mate(pos, Color::White) && side_cannot_mate(pos, Color::Black)
+    pos.is_insufficient_material()
 }
-
-/// The dark squares (a1, c1, …).
-const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
 
 #[cfg(test)]
 mod tests {
