@@ -166,13 +166,58 @@ fn a_new_table_line_is_a_step_a_report_and_a_landing_link() {
     assert!(decision.contains("<th>counted strength</th>"), "{decision}");
     assert!(
         decision.contains(
-            "stronger than linear (+10.0% [+5.0%, +15.0%] counted strength (3 counts)) but \
+            "stronger than linear by +10.0% [+5.0%, +15.0%] counted strength (3 counts) but \
              inexact (2 counted errors)"
         ),
         "{decision}"
     );
+    assert!(
+        !decision.contains("))"),
+        "parentheses in parentheses: {decision}"
+    );
     assert!(decision.contains("the baseline of the counted strength matches"));
+    // The table is also decision.csv beside the page, linked under it, row for row.
+    assert!(
+        decision.contains(r#"<a href="decision.csv">"#),
+        "{decision}"
+    );
+    if let Some(rows) = python_csv(&out.join("decision.csv")) {
+        let table = &decision[decision.find("<table").unwrap()..decision.find("</table>").unwrap()];
+        assert_eq!(rows.len(), table.matches("<tr>").count(), "{rows:?}");
+        assert!(
+            rows[0].contains(&"counted strength".to_string()),
+            "{:?}",
+            rows[0]
+        );
+        assert!(
+            rows.iter()
+                .flatten()
+                .any(|cell| cell.starts_with("stronger than linear by +10.0%")),
+            "{rows:?}"
+        );
+    }
     std::fs::remove_dir_all(&out).ok();
+}
+
+/// The rows of the CSV file `path` as Python's `csv` module reads them, or `None` (said on
+/// stderr) where python3 is not installed.
+fn python_csv(path: &std::path::Path) -> Option<Vec<Vec<String>>> {
+    let script = "import csv, json, sys\n\
+                  print(json.dumps(list(csv.reader(open(sys.argv[1], newline='')))))";
+    let Ok(out) = std::process::Command::new("python3")
+        .args(["-c", script])
+        .arg(path)
+        .output()
+    else {
+        eprintln!("skipped: python3 is not installed, the CSV was not parsed");
+        return None;
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(serde_json::from_slice(&out.stdout).expect("python prints JSON"))
 }
 
 #[test]

@@ -4,10 +4,7 @@
 use replab_board::{MoveList, Position};
 use replab_detect::{Detector, Line, load_history};
 use replab_registry::{DETECTORS, RootRule, by_name};
-use replab_truth::kit::{CountingAllocator, allocations};
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
+use replab_truth::kit::allocations;
 
 /// A full-width walk to `depth` that drives the detector like the searcher does.
 fn walk(d: &mut dyn Detector, line: &mut Line, pos: &Position, depth: u32, visits: &mut u64) {

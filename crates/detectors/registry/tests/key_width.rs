@@ -2,7 +2,7 @@
 //! capability is exactly the set of detectors that support it, 64 bits is the default detector
 //! answer for answer, and truncated keys only add matches to the linear scan.
 
-mod common;
+use crate::common;
 
 use common::{Visit, random_walk};
 use rand::{Rng, SeedableRng};

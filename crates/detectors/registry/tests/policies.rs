@@ -2,7 +2,7 @@
 //! detectors answer every probe the way `linear` does as far as the policy can tell, on seeded
 //! depth-first walks with game history (entering and leaving, as the searcher does).
 
-mod common;
+use crate::common;
 
 use common::{Visit, random_walk};
 use rand::{Rng, SeedableRng};

@@ -3,17 +3,14 @@
 //! the searches of a game and `clear_hash` makes a search reproducible; a node limit below depth
 //! 1 still returns a searched move; nothing is allocated per node.
 
-mod common;
+use crate::common;
 
 use common::{PERPETUAL, WAC018, pos, signature};
 use replab_board::{Move, Position};
 use replab_detect::{DrawPolicy, Off};
 use replab_registry::{DETECTORS, LinearDetector, with_detector};
 use replab_search::{Profile, SearchConfig, SearchResult, Searcher};
-use replab_truth::kit::{CountingAllocator, allocations};
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
+use replab_truth::kit::allocations;
 
 /// The engine profile with a node limit.
 fn engine(nodes: u64) -> SearchConfig {

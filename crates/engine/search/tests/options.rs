@@ -2,7 +2,7 @@
 //! extension limit, the evaluation, quiet checks in quiescence, the named profiles, and the
 //! UCI controls (stop flag, move time, iteration observer, reconfiguration).
 
-mod common;
+use crate::common;
 
 use common::{PERPETUAL, WAC018, config, pos, run, signature, uci};
 use std::{

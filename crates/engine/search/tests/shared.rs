@@ -2,7 +2,7 @@
 //! exactly as one on its own table: every detector, with game histories, `tt-thompson`'s marks
 //! included. And a later iteration start (`set_first_depth`) only drops the early iterations.
 
-mod common;
+use crate::common;
 
 use common::{PERPETUAL, WAC018, config, pos, signature};
 use replab_board::{Move, Position};

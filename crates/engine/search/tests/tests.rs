@@ -2,19 +2,17 @@
 //! repetition, exact mate scores, the WAC.018 key move, the detector protocol and allocation
 //! freedom.
 
-mod common;
+use crate::common;
 
 use common::{PERPETUAL, WAC018, config, pos, run, signature, uci};
 use replab_board::Position;
 use replab_detect::{Detector, DrawPolicy, Line, Off, Repetition, Stats};
 use replab_registry::{DETECTORS, LinearDetector, RootRule, with_detector};
 use replab_search::{MATE, SearchConfig, Searcher};
-use replab_truth::kit::{CountingAllocator, allocations};
+use replab_truth::kit::allocations;
 
-// ---- A counting allocator (per thread, so parallel tests do not disturb each other) --------
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
+// The counting allocator (per thread, so parallel tests do not disturb each other) is the
+// test binary's own: tests/main.rs.
 
 // ---- Helpers --------------------------------------------------------------------------------
 

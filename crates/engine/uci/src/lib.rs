@@ -19,7 +19,9 @@ use engine::{Flags, Job, Search, TableJobs};
 use replab_search::SearchConfig;
 
 pub use engine::{CURRMOVE_AFTER, INFO_EVERY};
-pub use options::{Action, DEFAULT_DETECTOR, Effective, MULTIPV_MAX, Options, THREADS_MAX};
+pub use options::{
+    Action, DEFAULT_DETECTOR, DEFAULT_POLICY, Effective, MULTIPV_MAX, Options, THREADS_MAX,
+};
 pub use parse::{Go, Setup, parse_go, parse_position};
 
 /// The engine's name as `id name` gives it: `replab <version>`.

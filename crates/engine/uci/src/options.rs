@@ -10,6 +10,10 @@ use crate::time::{MOVE_OVERHEAD_DEFAULT, MOVE_OVERHEAD_MAX};
 /// The detector the engine starts with.
 pub const DEFAULT_DETECTOR: &str = "linear";
 
+/// The default of `DrawPolicy`: Stockfish's rule, the policy `replab match`, `replab elo` and
+/// the gauntlet's baseline play by default, so the engine a GUI gets plays as they do.
+pub const DEFAULT_POLICY: DrawPolicy = DrawPolicy::Stockfish;
+
 /// Default, smallest and largest `Hash` in MB.
 const HASH_DEFAULT: u32 = 16;
 const HASH_MAX: u32 = 4096;
@@ -75,7 +79,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             detector: DEFAULT_DETECTOR.to_string(),
-            policy: DrawPolicy::default(),
+            policy: DEFAULT_POLICY,
             contempt: 0,
             hash_mb: HASH_DEFAULT,
             null_move: true,
@@ -104,7 +108,7 @@ pub fn declarations() -> Vec<String> {
     }
     let mut policies = format!(
         "option name DrawPolicy type combo default {}",
-        DrawPolicy::default().name()
+        DEFAULT_POLICY.name()
     );
     for p in DrawPolicy::ALL {
         policies.push_str(" var ");

@@ -244,7 +244,7 @@ fn options_in_either_order_give_the_same_engine() {
     let moreland = "setoption name DrawPolicy value moreland";
     let (quiet, a) = search(&[filo, moreland]);
     let (_, b) = search(&[moreland, filo]);
-    // No complaint on the way (filo with the default twofold is only refused at `go`).
+    // No complaint on the way (a combination is only judged at `go`).
     assert_eq!(quiet, ["readyok"]);
     assert_eq!(a, b);
     assert!(!a.iter().any(|l| l.starts_with("info string")), "{a:?}");

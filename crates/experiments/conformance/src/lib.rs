@@ -160,11 +160,13 @@ impl EngineSpec {
     }
 }
 
-/// The policy replab's engine runs `detector` under: `twofold`, or `moreland` for the
-/// detectors refused under `twofold` (`filo`).
+/// The policy replab's engine runs `detector` under: the one `replab uci`, `match` and `elo`
+/// play by default ([`replab_uci::DEFAULT_POLICY`], so each configuration is the decision
+/// table's row of that detector), or for a detector refused under it the first policy it
+/// accepts other than `stanback` (`axon`: `twofold`).
 pub fn replab_policy(detector: &str) -> DrawPolicy {
-    DrawPolicy::ALL
-        .into_iter()
+    std::iter::once(replab_uci::DEFAULT_POLICY)
+        .chain(DrawPolicy::ALL)
         .find(|p| replab_registry::check_policy(detector, *p).is_ok() && *p != DrawPolicy::Stanback)
         .unwrap_or(DrawPolicy::Twofold)
 }
@@ -192,7 +194,7 @@ fn replab_engine(launch: &Launch, detector: &str, policy: DrawPolicy) -> EngineS
 /// replab's engine: detection `off`, the exact detector under every draw policy, then (with
 /// `all_detectors`) every other search detector under the policy [`replab_policy`] picks.
 pub fn replab_engines(launch: &Launch, all_detectors: bool) -> Vec<EngineSpec> {
-    let mut specs = vec![replab_engine(launch, "off", DrawPolicy::Twofold)];
+    let mut specs = vec![replab_engine(launch, "off", replab_policy("off"))];
     specs.extend(
         DrawPolicy::ALL
             .into_iter()
@@ -324,10 +326,15 @@ impl Config {
         Ok(all)
     }
 
-    /// The file named in the results: the built-in scenarios, and the file given.
+    /// The file named in the results: the built-in scenarios, and the file given (named once
+    /// when it holds the built-in scenarios).
     fn source(&self) -> String {
         match &self.scenarios {
             None => format!("{} (built in)", replab_workloads::datasets::CONFORMANCE),
+            // `bench` reads the dataset itself: one file, named once.
+            Some(p) if std::fs::read_to_string(p).is_ok_and(|text| text == BUILT_IN) => {
+                p.display().to_string()
+            }
             Some(p) => format!(
                 "{} (built in) and {}",
                 replab_workloads::datasets::CONFORMANCE,
@@ -1077,9 +1084,13 @@ impl Experiment for Conformance {
                     .into_iter()
                     .map(String::from)
                     .collect();
-                let value = Measured::value(failed.len() as f64)
-                    .note(policy.name())
-                    .items(failed);
+                // The policy is named where it is not the row's own (the default one).
+                let value = Measured::value(failed.len() as f64).items(failed);
+                let value = if policy == replab_uci::DEFAULT_POLICY {
+                    value
+                } else {
+                    value.note(policy.name())
+                };
                 Some(Contribution::new(detector, column.clone(), value).under(Some(policy)))
             })
             .collect()

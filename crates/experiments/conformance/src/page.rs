@@ -124,6 +124,33 @@ pub fn unexpected_passes(r: &Results) -> Vec<&Outcome> {
         .collect()
 }
 
+/// The draw policy of replab's configuration `e` (`replab linear (stockfish)`), if it is one.
+fn policy_of(e: &EngineRecord) -> Option<&str> {
+    (!e.external)
+        .then(|| e.name.rsplit_once(" (")?.1.strip_suffix(')'))
+        .flatten()
+}
+
+/// Whether engine `e` is held to scenario `id`: an external engine always; a configuration of
+/// replab's engine unless the scenario is outside its searcher or excludes its draw policy.
+pub fn held_to(r: &Results, e: &EngineRecord, id: &str) -> bool {
+    if e.external {
+        return true;
+    }
+    let policy = policy_of(e).unwrap_or_default();
+    r.scenarios.iter().find(|s| s.id == id).is_some_and(|s| {
+        s.outside_replab.is_empty() && !s.excluded_policies.iter().any(|p| p == policy)
+    })
+}
+
+/// The scenarios engine `e` failed among those it is held to ([`held_to`]), in order.
+pub fn held_failures<'a>(r: &'a Results, e: &EngineRecord) -> Vec<&'a str> {
+    failures(r, &e.name)
+        .into_iter()
+        .filter(|id| held_to(r, e, id))
+        .collect()
+}
+
 /// The failures that make `replab conformance` exit 1: every failure of an external engine,
 /// and a failure of replab's exact detector under a policy the scenario does not exclude;
 /// none of a scenario listed with `--expect-fail`. (replab's other configurations are reference
@@ -134,24 +161,11 @@ pub fn unexpected_failures(r: &Results) -> Vec<&Outcome> {
         .iter()
         .filter(|o| o.verdict.failed() && !is_expected(r, o))
         .filter(|o| {
-            let Some(e) = r.engines.iter().find(|e| e.name == o.engine) else {
-                return false;
-            };
-            if e.external {
-                return true;
-            }
-            let Some(policy) = e
-                .name
-                .strip_prefix(&exact)
-                .and_then(|p| p.strip_suffix(')'))
-            else {
-                return false;
-            };
-            r.scenarios
+            r.engines
                 .iter()
-                .find(|s| s.id == o.scenario)
-                .is_some_and(|s| {
-                    s.outside_replab.is_empty() && !s.excluded_policies.iter().any(|p| p == policy)
+                .find(|e| e.name == o.engine)
+                .is_some_and(|e| {
+                    (e.external || e.name.starts_with(&exact)) && held_to(r, e, &o.scenario)
                 })
         })
         .collect()
@@ -169,6 +183,8 @@ struct SummaryContext {
     win: i32,
     skipped: String,
     table: String,
+    replab: bool,
+    policy: &'static str,
 }
 
 /// The engine × scenario matrix: one row per scenario, one numbered column per engine (named
@@ -303,6 +319,8 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
             win: WIN_MARGIN,
             skipped: r.skipped.join("; "),
             table: matrix(r),
+            replab: r.engines.iter().any(|e| !e.external),
+            policy: replab_uci::DEFAULT_POLICY.name(),
         },
     )?;
     let mut eng = String::from("<ul>");
@@ -338,12 +356,59 @@ pub fn failures<'a>(r: &'a Results, engine: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The sentence about replab's own configurations `own`: how many pass every scenario they are
+/// held to, what the others fail, and the scenarios outside replab's searcher.
+fn own_summary(
+    r: &Results,
+    own: &[&EngineRecord],
+    describe: impl Fn(&EngineRecord, Vec<&str>) -> String,
+) -> String {
+    let passing: Vec<&str> = own
+        .iter()
+        .filter(|e| held_failures(r, e).is_empty())
+        .map(|e| e.name.trim_start_matches("replab "))
+        .collect();
+    let mut text = format!(
+        " replab's engine: {} of {} detector configurations pass every scenario they are held to",
+        passing.len(),
+        own.len()
+    );
+    if !passing.is_empty() {
+        text += &format!(" ({})", passing.join(", "));
+    }
+    for e in own.iter().filter(|e| !held_failures(r, e).is_empty()) {
+        text += &format!("; {}", describe(e, held_failures(r, e)));
+    }
+    let outside: Vec<&str> = r
+        .scenarios
+        .iter()
+        .filter(|s| !s.outside_replab.is_empty())
+        .map(|s| s.id.as_str())
+        .collect();
+    let mut exempt = Vec::new();
+    if !outside.is_empty() {
+        exempt.push(format!(
+            "{} (outside replab's searcher)",
+            outside.join(", ")
+        ));
+    }
+    if r.scenarios.iter().any(|s| !s.excluded_policies.is_empty()) {
+        exempt.push("a scenario its draw policy answers otherwise".to_string());
+    }
+    if !exempt.is_empty() {
+        text += &format!(
+            "; a configuration is not held to {}",
+            exempt.join(" nor to ")
+        );
+    }
+    text + "."
+}
+
 /// The landing page's one-paragraph summary: which of replab's configurations pass every
-/// scenario the rules decide, what the others fail, and each external engine's failures.
+/// scenario they are held to ([`held_to`]), what the others fail, which scenarios replab's
+/// engine is not held to, and each external engine's failures.
 pub fn headline(r: &Results) -> String {
-    let is_replab = |e: &EngineRecord| !e.external;
-    let describe = |e: &EngineRecord| {
-        let failed = failures(r, &e.name);
+    let describe = |e: &EngineRecord, failed: Vec<&str>| {
         if failed.is_empty() {
             format!("{} passes all", e.name)
         } else {
@@ -351,34 +416,16 @@ pub fn headline(r: &Results) -> String {
         }
     };
     let (own, external): (Vec<&EngineRecord>, Vec<&EngineRecord>) =
-        r.engines.iter().partition(|e| is_replab(e));
-    let passing: Vec<&str> = own
-        .iter()
-        .filter(|e| failures(r, &e.name).is_empty())
-        .map(|e| e.name.trim_start_matches("replab "))
-        .collect();
-    let failing: Vec<String> = own
-        .iter()
-        .filter(|e| !failures(r, &e.name).is_empty())
-        .map(|e| describe(e))
-        .collect();
-    let mut text = format!(
-        "{} scenarios over UCI. replab's engine: {} of {} detector configurations pass every \
-         scenario the rules decide ({})",
-        r.scenarios.len(),
-        passing.len(),
-        own.len(),
-        passing.join(", ")
-    );
-    if !failing.is_empty() {
-        text += &format!("; {}", failing.join("; "));
+        r.engines.iter().partition(|e| !e.external);
+    let mut text = format!("{} scenarios over UCI.", r.scenarios.len());
+    if !own.is_empty() {
+        text += &own_summary(r, &own, describe);
     }
-    text.push('.');
     if !external.is_empty() {
         let each: Vec<String> = external
             .iter()
             .map(|e| {
-                let shown = describe(e);
+                let shown = describe(e, failures(r, &e.name));
                 match (e.id_name.is_empty(), e.package.is_empty()) {
                     (true, _) => shown,
                     (false, true) => format!("{shown} [id name {}]", e.id_name),
@@ -402,7 +449,7 @@ pub fn headline(r: &Results) -> String {
             .find(|m| m.bug == "clean")
             .is_some_and(|m| m.holds());
         text += &format!(
-            " Mutation test: {caught} of {} injected draw-rule bugs caught in both move orders;              the clean test engine {}.",
+            " Mutation test: {caught} of {} injected draw-rule bugs caught in both move orders; the clean test engine {}.",
             bugs.len(),
             if clean {
                 "passes every scenario"

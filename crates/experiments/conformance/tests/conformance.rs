@@ -35,7 +35,7 @@ fn off_fails_every_repetition_scenario_and_linear_passes_under_every_policy() {
         assert!(s.rule.starts_with("FIDE Laws "), "{}: {}", s.id, s.rule);
         if s.repetition {
             assert_eq!(
-                verdict("replab off (twofold)", &s.id),
+                verdict("replab off (stockfish)", &s.id),
                 Verdict::Fail,
                 "detection off passes the repetition scenario {}",
                 s.id
@@ -70,9 +70,28 @@ fn off_fails_every_repetition_scenario_and_linear_passes_under_every_policy() {
     assert!(conformance::unexpected_failures(&r).is_empty());
     let headline = conformance::headline(&r);
     assert!(
-        headline.contains("replab off (twofold) fails"),
+        headline.contains("replab off (stockfish) fails"),
         "{headline}"
     );
+    // The exact detector passes what each policy is held to, and the sentence counts it so.
+    assert!(
+        headline.contains("5 of 6 detector configurations pass every scenario they are held to"),
+        "{headline}"
+    );
+    assert!(!headline.contains("()"), "{headline}");
+    // The scenario file is the built-in one: named once.
+    assert_eq!(r.file.matches("conformance.json").count(), 1, "{}", r.file);
+}
+
+/// Every detector runs under the policy its decision-table row plays (`replab uci`'s, as
+/// `match` and `elo` play), or the first one it accepts where that one is refused.
+#[test]
+fn each_detector_runs_under_the_policy_of_its_row() {
+    assert_eq!(replab_uci::DEFAULT_POLICY, DrawPolicy::Stockfish);
+    for d in ["off", "tt-open", "tt-thompson", "rookie", "filo", "matrix"] {
+        assert_eq!(conformance::replab_policy(d), DrawPolicy::Stockfish, "{d}");
+    }
+    assert_eq!(conformance::replab_policy("axon"), DrawPolicy::Twofold);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! across threads, the report it writes, and the detector-level agreement the issue asks for
 //! over 10,000 seeded random games.
 
-mod common;
+use crate::common;
 
 use common::Scratch;
 

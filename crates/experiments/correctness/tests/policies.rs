@@ -16,7 +16,7 @@
 //! Set `REPLAB_POLICY_DEPTH` to search deeper, and `REPLAB_POLICY_ALL=1` to also search the
 //! refused combinations and print how they differ (no assertion on them).
 
-mod common;
+use crate::common;
 
 use replab_correctness::records::{Record, read_records};
 use replab_detect::DrawPolicy;

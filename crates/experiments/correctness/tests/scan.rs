@@ -2,7 +2,7 @@
 //! `keep_going`, and a reader that closes the stream. (The comparison with the python-chess
 //! fixtures drives the binary: crates/app/replab/tests/cli/scan.rs.)
 
-mod common;
+use crate::common;
 
 use std::{io, path::PathBuf};
 

@@ -271,3 +271,24 @@ fn only_keeps_the_rows_of_the_players_named_and_refuses_others() {
     let err = only(&["off", "nosuch"]).check().unwrap_err().to_string();
     assert!(err.contains("--only \"nosuch\""), "{err}");
 }
+
+/// A row measured on both books is two dots on the chart, each labelled as its own
+/// measurement.
+#[test]
+fn each_measurement_of_a_row_has_its_own_chart_label() {
+    let config = Config {
+        nodes: 50,
+        games: 2,
+        rep_games: 2,
+        cost_games: 0,
+        tc_games: 0,
+        threads: 2,
+        only: vec!["off".into()],
+        ..Config::quick()
+    };
+    let results = run(&config, &mut Silent).unwrap();
+    assert!(results.rows.len() >= 2, "{}", results.rows.len());
+    let labels: std::collections::BTreeSet<String> =
+        results.rows.iter().map(page::chart_label).collect();
+    assert_eq!(labels.len(), results.rows.len(), "{labels:?}");
+}

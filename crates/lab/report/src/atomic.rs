@@ -132,6 +132,15 @@ fn marker_text(what: &str) -> String {
     )
 }
 
+/// The command line recorded in the [`REPORT_MARKER`] of the report directory `dir`
+/// (`replab bench --quick`), or `None` when `dir` carries no readable marker.
+pub fn written_by(dir: impl AsRef<Path>) -> Option<String> {
+    let text = fs::read_to_string(dir.as_ref().join(REPORT_MARKER)).ok()?;
+    text.lines()
+        .find_map(|line| line.strip_prefix("command: "))
+        .map(str::to_owned)
+}
+
 /// Checks that replab may replace `target` with a report directory: it is missing, an empty
 /// directory, or a directory carrying [`REPORT_MARKER`]. Otherwise returns
 /// [`ReportError::NotOurs`] naming `target` and what it is.

@@ -2,6 +2,7 @@
 
 mod atomic;
 pub mod chart;
+pub mod csv;
 mod error;
 pub mod format;
 mod html;
@@ -11,7 +12,7 @@ pub mod palette;
 pub use crate::{
     atomic::{
         REPORT_MARKER, ReportDir, SITE_MARKER, check_replaceable, check_site_root,
-        create_site_root, write_atomic, write_atomic_with,
+        create_site_root, write_atomic, write_atomic_with, written_by,
     },
     chart::{BarChart, Chart, ForestChart, ForestRow, LineChart, Series},
     error::ReportError,

@@ -558,3 +558,53 @@ fn stale_staging_of_dead_process_is_removed() {
     // Without the target, an old copy may be the only report left: keep it.
     assert!(orphan_old.exists());
 }
+
+/// A table written with `write_table`: its CSV file, read by Python's `csv` module, holds the
+/// page's header and rows cell for cell, and the page links it. Skipped (said on stderr) where
+/// python3 is not installed.
+#[test]
+fn a_table_is_also_its_csv_file_row_for_row() {
+    let scratch = Scratch::new("csv");
+    let dir = ReportDir::create(scratch.0.join("report")).unwrap();
+    let headers = ["detector", "note, with a comma", "count"];
+    let rows = vec![
+        vec![
+            Cell::text("linear"),
+            Cell::text("said \"exact\""),
+            Cell::text("1,024"),
+        ],
+        vec![
+            Cell::html("off:<wbr>twofold"),
+            Cell::html("<details><summary>fails 2 of 3</summary>a, b&lt;c</details>"),
+            Cell::text("line\nbreak"),
+        ],
+    ];
+    let html = dir.write_table("t.csv", &headers, &rows, true).unwrap();
+    assert!(html.contains(&table_html(&headers, &rows, true)), "{html}");
+    assert!(html.contains("<a href=\"t.csv\">t.csv</a>"), "{html}");
+    let report = dir.commit().unwrap();
+    let script = "import csv, json, sys\n\
+                  print(json.dumps(list(csv.reader(open(sys.argv[1], newline='')))))";
+    let Ok(out) = process::Command::new("python3")
+        .args(["-c", script])
+        .arg(report.join("t.csv"))
+        .output()
+    else {
+        eprintln!("skipped: python3 is not installed, the CSV was not parsed");
+        return;
+    };
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let parsed: Vec<Vec<String>> = serde_json::from_slice(&out.stdout).unwrap();
+    let expected: Vec<Vec<String>> = std::iter::once(headers.map(String::from).to_vec())
+        .chain(
+            rows.iter()
+                .map(|r| r.iter().map(replab_report::csv::cell_text).collect()),
+        )
+        .collect();
+    assert_eq!(parsed, expected);
+    assert_eq!(parsed[2][1], "fails 2 of 3 a, b<c");
+}

@@ -176,8 +176,17 @@ pub fn summary(r: &MatchResults) -> String {
         r.timing.games_per_second,
         100.0 * r.timing.outside_search_share,
         r.timing.peak_rss_kib,
-    ) + &sequential_line(r)
+    ) + &depth_line(r)
+        + &sequential_line(r)
         + &cost_line(r)
+}
+
+/// Each player's median last completed depth (`play.median_depth`; "none" for a player that
+/// searched no move).
+fn depth_line(r: &MatchResults) -> String {
+    let shown = |d: Option<u32>| d.map_or_else(|| "none".to_string(), |d| d.to_string());
+    let [a, b] = r.play.median_depth;
+    format!("median depth: A {}, B {}\n", shown(a), shown(b))
 }
 
 /// After an SPRT stop, fishtest's estimate that accounts for the stopping rule (empty when

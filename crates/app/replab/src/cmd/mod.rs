@@ -254,10 +254,10 @@ impl Output {
     /// (an unwritable `--out` fails before the run), runs, writes, swaps the report in, then
     /// prints what the experiment concludes (a closed stdout pipe is not an error).
     pub fn report<E: Experiment>(&self, mut config: E::Config) -> Result<()> {
-        let out = &self
-            .out
-            .clone()
-            .unwrap_or(Path::new("reports").join(E::DIR));
+        let out = &match &self.out {
+            Some(out) => out.clone(),
+            None => default_out::<E>()?,
+        };
         let typed = replab_harness::experiment::command_line(std::env::args().skip(1));
         config.set_command(E::command(&config, typed, out));
         config.check()?;
@@ -275,5 +275,24 @@ impl Output {
             bail!("cannot write the table to stdout: {e}");
         }
         end.failure.map_or(Ok(()), |failure| Err(failure.into()))
+    }
+}
+
+/// `reports/E::DIR`, the report directory when `--out` is not given, unless `replab bench`
+/// wrote it: a page of bench's site is replaced only when `--out` names it.
+fn default_out<E: Experiment>() -> Result<PathBuf> {
+    let out = Path::new("reports").join(E::DIR);
+    match replab_report::written_by(&out) {
+        Some(command)
+            if E::NAME != "bench" && command.split_whitespace().nth(1) == Some("bench") =>
+        {
+            bail!(
+                "{} holds the page `{command}` wrote, which this run would replace: give --out \
+                 DIR to write this report elsewhere, or --out {} to replace the page",
+                out.display(),
+                out.display()
+            )
+        }
+        _ => Ok(out),
     }
 }

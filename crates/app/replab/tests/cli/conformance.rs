@@ -338,3 +338,50 @@ fn stockfish_passes_with_its_en_passant_bug_expected() {
         serde_json::json!(["en-passant-pinned-same", "en-passant-fen-pinned"])
     );
 }
+
+/// `replab conformance --engine …` run where `reports/conformance` holds a page written by
+/// the command `writer`, without `--out`.
+fn conformance_over(dir: &Scratch, writer: &str) -> std::process::Output {
+    let page = dir.path("reports/conformance/index.html");
+    std::fs::create_dir_all(page.parent().unwrap()).unwrap();
+    std::fs::write(&page, "the page bench wrote").unwrap();
+    std::fs::write(
+        dir.path("reports/conformance/.replab-report"),
+        format!("This report directory was written by replab.\ncommand: {writer}\n"),
+    )
+    .unwrap();
+    let answer = "echo 'info depth 1 score cp 0 pv g7h8'; echo 'bestmove g7h8'";
+    let engine = script(dir, "draws.sh", &logging_engine(&dir.path("log"), answer));
+    command()
+        .args(["conformance", "--quiet", "--engine"])
+        .arg(&engine)
+        .args(["--only", "threefold-claim-by-moving", "--timeout", "5"])
+        .current_dir(dir.path(""))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_page_bench_wrote_is_replaced_only_when_out_names_it() {
+    let dir = Scratch::new("conformance-over-bench");
+    let out = conformance_over(&dir, "replab bench --quick");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("reports/conformance") && err.contains("replab bench --quick"),
+        "{err}"
+    );
+    assert!(err.contains("--out"), "{err}");
+    let page = dir.path("reports/conformance/index.html");
+    assert_eq!(
+        std::fs::read_to_string(&page).unwrap(),
+        "the page bench wrote"
+    );
+    // A page the subcommand itself wrote is its own to replace; the new page does not claim
+    // runs of replab's engine that did not happen.
+    let out = conformance_over(&dir, "replab conformance");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("replab's own engine did not run"), "{html}");
+    assert!(!html.contains("runs once per search detector"), "{html}");
+}

@@ -241,6 +241,27 @@ fn clap_quotes_and_quick_values_are_read() {
 }
 
 #[test]
+fn every_subcommand_of_the_help_is_described_by_a_sentence() {
+    let o = replab(&["--help"]);
+    let lines: Vec<String> = text(&o.stdout)
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(str::to_owned)
+        .collect();
+    assert!(lines.len() >= 15, "{lines:?}");
+    for line in lines {
+        let (name, what) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+        let what = what.trim();
+        assert!(
+            what.starts_with(|c: char| c.is_uppercase()) && !what.starts_with("Arguments of"),
+            "`replab {name}` is described as {what:?}: say what it does"
+        );
+    }
+}
+
+#[test]
 fn every_subcommand_of_the_help_has_its_contracts_section() {
     let o = replab(&["--help"]);
     let doc = contracts();
@@ -347,4 +368,40 @@ fn the_worked_example_row_is_the_registrys_own() {
         registry.contains(&lines(block)),
         "the guide's row is not the registry's row word for word:\n{block}"
     );
+}
+
+/// Every crate whose integration tests are one binary (`autotests = false`, `tests/main.rs`)
+/// declares each `.rs` file of its `tests/` directory as a module there: a file left out would
+/// silently never run.
+#[test]
+fn every_test_file_is_a_module_of_its_crates_test_binary() {
+    let crates = repo_root().join("crates");
+    let mut checked = 0;
+    let layers = std::fs::read_dir(&crates)
+        .unwrap()
+        .map(|e| e.unwrap().path());
+    for layer in layers.filter(|p| p.is_dir()) {
+        for krate in std::fs::read_dir(layer).unwrap() {
+            let dir = krate.unwrap().path();
+            let Ok(main) = std::fs::read_to_string(dir.join("tests/main.rs")) else {
+                continue;
+            };
+            checked += 1;
+            for file in std::fs::read_dir(dir.join("tests")).unwrap() {
+                let path = file.unwrap().path();
+                let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+                let module = path.extension().is_some_and(|x| x == "rs") && name != "main"
+                    || path.join("mod.rs").is_file();
+                assert!(
+                    !module || main.lines().any(|l| l.trim() == format!("mod {name};")),
+                    "{} is not a module of {}: add `mod {name};` there",
+                    path.display(),
+                    dir.join("tests/main.rs").display()
+                );
+            }
+            let toml = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+            assert!(toml.contains("autotests = false"), "{}", dir.display());
+        }
+    }
+    assert!(checked >= 12, "{checked} crates with tests/main.rs");
 }

@@ -32,7 +32,21 @@ fn four_shard_processes_merge_into_the_unsharded_run() {
     let mut args = MATCH.to_vec();
     let whole_s = whole.to_str().unwrap();
     args.extend(["--out", whole_s]);
-    run_ok(&args);
+    let out = replab(&args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    // The summary prints each player's median depth, as results.json records it.
+    let depth = &stable(&whole)["play"]["median_depth"];
+    let shown = |d: &serde_json::Value| d.as_u64().map_or("none".into(), |d| d.to_string());
+    let line = format!(
+        "median depth: A {}, B {}",
+        shown(&depth[0]),
+        shown(&depth[1])
+    );
+    assert!(
+        text(&out.stdout).contains(&line),
+        "{line}\n{}",
+        text(&out.stdout)
+    );
     let dirs: Vec<String> = (1..=4)
         .map(|k| s.path(&format!("s{k}")).to_str().unwrap().to_string())
         .collect();
@@ -300,4 +314,31 @@ fn elo_parallel_runs_from_any_directory() {
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(stable(&whole), stable(&merged));
+}
+
+/// `replab uci` plays what `replab match` and `replab elo` play by default: one draw policy.
+#[test]
+fn uci_defaults_to_the_policy_self_play_uses() {
+    let played = replab_selfplay::PlayerSpec::named(replab_uci::DEFAULT_DETECTOR).policy;
+    assert_eq!(replab_uci::DEFAULT_POLICY, played);
+    let out = command()
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child.stdin.take().unwrap().write_all(b"uci\nquit\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let declared = format!(
+        "option name DrawPolicy type combo default {}",
+        played.name()
+    );
+    assert!(
+        text(&out.stdout).contains(&declared),
+        "{}",
+        text(&out.stdout)
+    );
 }

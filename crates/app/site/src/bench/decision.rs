@@ -283,15 +283,15 @@ pub fn recommendation(table: &DecisionTable, row: &Row) -> String {
     let inexact = inexact(table, row);
     if decided.iter().any(|(_, _, d)| *d == Decision::Opposite) {
         return format!(
-            "not recommended: weaker than {base} ({})",
+            "not recommended: weaker than {base} by {}",
             clauses(&|d| d == Decision::Opposite)
         );
     }
     if decided.iter().any(|(_, _, d)| d.same_direction()) {
         let stronger = clauses(&|d| d.same_direction());
         return match inexact {
-            Some(errors) => format!("stronger than {base} ({stronger}) but inexact ({errors})"),
-            None => format!("recommended over {base}: stronger ({stronger})"),
+            Some(errors) => format!("stronger than {base} by {stronger} but inexact ({errors})"),
+            None => format!("recommended over {base}: stronger by {stronger}"),
         };
     }
     let scopes: Vec<&str> = strength
@@ -360,6 +360,12 @@ fn tie_break(table: &DecisionTable, row: &Row, base: Choice, inexact: Option<Str
 
 /// The decision table as HTML: the choice, every column, the recommendation.
 pub fn html(table: &DecisionTable) -> String {
+    let (headers, rows) = cells(table);
+    table_html(&headers, &rows, false)
+}
+
+/// The decision table's headers and cells: the choice, every column, the recommendation.
+pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
     let mut headers = vec!["choice".to_string()];
     headers.extend(table.columns.iter().map(|c| c.heading.clone()));
     headers.push("recommendation".into());
@@ -381,7 +387,7 @@ pub fn html(table: &DecisionTable) -> String {
             cells
         })
         .collect();
-    table_html(&headers, &rows, false)
+    (headers, rows)
 }
 
 /// One cell: its values joined by `; `, the names they count folded into a `<details>`.

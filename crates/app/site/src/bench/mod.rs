@@ -264,7 +264,7 @@ pub fn run_set<S: ExperimentSet>(
 }
 
 /// The files the site writes at its root, beside the report directories.
-pub const SITE_ROOT_FILES: [&str; 2] = ["scaling.svg", "index.html"];
+pub const SITE_ROOT_FILES: [&str; 3] = ["scaling.svg", "decision.csv", "index.html"];
 
 /// Writes every report under `out` (one directory each, committed atomically) and then the
 /// landing page `out/index.html`. Refuses, before writing anything, a root or report directory
@@ -394,8 +394,28 @@ fn headlines<S: ExperimentSet>(results: &Results<S>) -> Headlines {
     }
 }
 
-/// The detector × draw-policy matrix: allowed or refused, and why (from the registry).
-fn policies_section() -> Result<String> {
+/// The detectors some correctness value of `values` (the audit's false draws and missed
+/// repetitions) finds wrong, in the order they come; `None` when nothing measured correctness.
+fn inexact_detectors(values: &[Contribution]) -> Option<Vec<&'static str>> {
+    let checks: Vec<&Contribution> = values
+        .iter()
+        .filter(|c| c.column.role == Role::Correctness)
+        .collect();
+    if checks.is_empty() {
+        return None;
+    }
+    let mut wrong: Vec<&'static str> = Vec::new();
+    for c in checks.iter().filter(|c| c.value.value != 0.0) {
+        if !wrong.contains(&c.detector.name()) {
+            wrong.push(c.detector.name());
+        }
+    }
+    Some(wrong)
+}
+
+/// The detector × draw-policy matrix: allowed or refused, and why (from the registry), with
+/// the detectors the correctness values of `values` find inexact.
+fn policies_section(values: &[Contribution]) -> Result<String> {
     #[derive(Serialize)]
     struct Reason {
         detector: &'static str,
@@ -406,16 +426,25 @@ fn policies_section() -> Result<String> {
     struct Context {
         table: String,
         reasons: Vec<Reason>,
+        allowed: usize,
+        refused: usize,
+        audited: bool,
+        inexact: String,
     }
     let cells = policy_matrix();
     let mut headers = vec!["detector".to_string()];
     headers.extend(DrawPolicy::ALL.iter().map(|p| p.name().to_string()));
     let mut rows = Vec::new();
     let mut reasons: Vec<Reason> = Vec::new();
-    for d in DETECTORS
+    let shown = DETECTORS
         .iter()
-        .filter(|d| d.caps.probes || d.caps.upcoming)
-    {
+        .filter(|d| d.caps.probes || d.caps.upcoming);
+    let listed: Vec<_> = cells
+        .iter()
+        .filter(|c| shown.clone().any(|d| d.name == c.detector))
+        .collect();
+    let inexact = inexact_detectors(values);
+    for d in shown {
         let mut row = vec![Cell::text(d.name)];
         for c in cells.iter().filter(|c| c.detector == d.name) {
             row.push(Cell::text(if c.refusal.is_some() {
@@ -446,8 +475,18 @@ fn policies_section() -> Result<String> {
         &Context {
             table: table_html(&headers, &rows, false),
             reasons,
+            allowed: listed.iter().filter(|c| c.refusal.is_none()).count(),
+            refused: listed.iter().filter(|c| c.refusal.is_some()).count(),
+            audited: inexact.is_some(),
+            inexact: inexact.unwrap_or_default().join(", "),
         },
     )?)
+}
+
+/// The decision table of `values` as HTML, also written as `decision.csv` into `dir`.
+fn decision_table(dir: &ReportDir, values: &[Contribution]) -> Result<String> {
+    let (headers, rows) = decision::cells(&decision::table(values));
+    Ok(dir.write_table("decision.csv", &headers, &rows, false)?)
 }
 
 /// Writes the landing page from the typed results.
@@ -484,7 +523,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
                 "bench/decision.html",
                 include_str!("../../templates/bench/decision.html"),
                 &DecisionContext {
-                    table: decision::html(&decision::table(&values)),
+                    table: decision_table(&dir, &values)?,
                 },
             )?,
         )
@@ -510,7 +549,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     for (title, html) in results.experiments.sections() {
         page = page.section(&title, html);
     }
-    page.section("Detector × draw policy", policies_section()?)
+    page.section("Detector × draw policy", policies_section(&values)?)
         .section(
             "Reports",
             render_fragment(
@@ -529,4 +568,38 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     }
     std::fs::remove_dir_all(&staged).ok();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use replab_harness::contribution::Measured;
+
+    use super::*;
+
+    /// An audit-like correctness value: `n` false draws of `detector`.
+    fn false_draws(detector: &str, n: f64) -> Contribution {
+        let column = Column::new("false-draws", "false draws", Unit::Count)
+            .what("false draws")
+            .decision(Role::Correctness, Better::Lower, Rows::EveryPolicy);
+        let detector = DetectorId::from_name(detector).unwrap();
+        Contribution::new(detector, column, Measured::value(n))
+    }
+
+    #[test]
+    fn the_policy_matrix_says_which_allowed_detectors_the_audit_finds_inexact() {
+        let values = [
+            false_draws("linear", 0.0),
+            false_draws("tt-open", 3.0),
+            false_draws("tt-thompson", 1.0),
+        ];
+        let html = policies_section(&values).unwrap();
+        assert!(!html.contains("either correct or refused"), "{html}");
+        assert!(
+            html.contains("the audit finds tt-open, tt-thompson\ninexact"),
+            "{html}"
+        );
+        assert!(html.contains(" are allowed and "), "{html}");
+        let unaudited = policies_section(&[]).unwrap();
+        assert!(unaudited.contains("did not run"), "{unaudited}");
+    }
 }

@@ -1,5 +1,5 @@
 //! Helpers shared by the searcher's integration tests (each test file declares `mod common;`).
-#![allow(dead_code)] // Each test binary uses its own subset.
+#![allow(dead_code)] // Each test module uses its own subset.
 
 use replab_board::{Move, Position};
 use replab_registry::{RootRule, with_detector};

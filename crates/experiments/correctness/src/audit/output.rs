@@ -430,7 +430,7 @@ fn sizes_html(results: &Results, dir: &ReportDir) -> Result<String> {
         let rows: Vec<Vec<Cell>> = runs.iter().map(|a| cells(size_row(a))).collect();
         tables.push(SizeTable {
             technique,
-            table: table_html(&SIZE_HEADERS, &rows, true),
+            table: dir.write_table(&format!("size-{technique}.csv"), &SIZE_HEADERS, &rows, true)?,
         });
     }
     let chart = if lines.is_empty() {
@@ -597,7 +597,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
 
     let summary = summary_section(results)?;
     let rows: Vec<Vec<Cell>> = agreement_rows(results).into_iter().map(cells).collect();
-    let agreement = table_html(&AGREEMENT_HEADERS, &rows, true);
+    let agreement = dir.write_table("agreement.csv", &AGREEMENT_HEADERS, &rows, true)?;
     let errors_figure = dir.write_chart(
         "errors.svg",
         &errors_chart(results),

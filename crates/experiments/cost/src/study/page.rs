@@ -148,6 +148,16 @@ struct MethodContext {
 /// What a grid claim picks from a configuration's totals: its change and the decision.
 type GridPick = fn(&GridTotal) -> (Measured, Judgement);
 
+/// What a claim chart's caption says of its values' spread: counters are exact, and only
+/// sampled values (times) have an interval to speak of.
+fn spread<'a>(mut values: impl Iterator<Item = &'a Measured>) -> &'static str {
+    if values.all(|m| m.exact) {
+        "an exact count"
+    } else {
+        "with its interval"
+    }
+}
+
 /// Forest plots of the grid's claims (terminal nodes, generated positions, time): one row per
 /// `axon` configuration, its change against `off`, the paper's value, the decision's colour.
 fn claim_forests(results: &Results, dir: &ReportDir) -> Result<String> {
@@ -179,12 +189,17 @@ fn claim_forests(results: &Results, dir: &ReportDir) -> Result<String> {
     ];
     let mut html = String::new();
     for (file, what, reference, pick) in claims {
-        let rows = axon
+        let picked: Vec<(String, Measured, Judgement)> = axon
             .iter()
             .map(|t| {
                 let (measured, decision) = pick(t);
-                forest_row(t.config.clone(), &measured, reference, decision)
+                (t.config.clone(), measured, decision)
             })
+            .collect();
+        let spread = spread(picked.iter().map(|(_, m, _)| m));
+        let rows = picked
+            .into_iter()
+            .map(|(config, measured, decision)| forest_row(config, &measured, reference, decision))
             .collect();
         let chart = forest_chart(
             format!(
@@ -199,9 +214,9 @@ fn claim_forests(results: &Results, dir: &ReportDir) -> Result<String> {
             file,
             &chart,
             &format!(
-                "Change of {what} per configuration (time with its interval), the paper's value \
-                 ({}) as the dashed mark where it has a size and the scopes match, the \
-                 decision as the colour",
+                "Change of {what} per configuration ({spread}), the paper's value ({}) as the \
+                 dashed mark where it has a size and the scopes match, the decision as the \
+                 colour",
                 reference.scope
             ),
         )?;
@@ -665,7 +680,13 @@ fn method_section(results: &Results) -> Result<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::fold_values;
+    use super::{Measured, Scope, fold_values, spread};
+
+    #[test]
+    fn a_chart_of_counts_is_not_captioned_as_times_with_intervals() {
+        let count = Measured::exact(-0.2, Scope::positions("a".to_string()));
+        assert_eq!(spread([&count, &count].into_iter()), "an exact count");
+    }
 
     #[test]
     fn grid_values_fold_into_a_count() {

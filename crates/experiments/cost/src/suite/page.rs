@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use replab_report::{
-    BarChart, Cell, Page, ReportDir, fmt_delta_pct, fmt_int, fmt_ms, render_fragment, table_html,
+    BarChart, Cell, Page, ReportDir, fmt_delta_pct, fmt_int, fmt_ms, render_fragment,
 };
 use replab_workloads::colours;
 use serde::Serialize;
@@ -80,8 +80,8 @@ pub fn title(results: &SuiteResults) -> String {
     )
 }
 
-/// The summary table: one row per detector.
-fn summary_table(results: &SuiteResults) -> String {
+/// The summary table: one row per detector, also written as `summary.csv` into `dir`.
+fn summary_table(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     let aggs = &results.aggregates;
     let headers = [
         "detector",
@@ -120,7 +120,7 @@ fn summary_table(results: &SuiteResults) -> String {
             ]
         })
         .collect();
-    table_html(&headers, &rows, true)
+    Ok(dir.write_table("summary.csv", &headers, &rows, true)?)
 }
 
 /// The ids of the records searched, in the order of the runs.
@@ -135,7 +135,7 @@ fn record_ids(results: &SuiteResults) -> Vec<&str> {
 }
 
 /// The summary: the run's settings, the times sentence and the table.
-fn summary_section(results: &SuiteResults) -> Result<String> {
+fn summary_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     let aggs = &results.aggregates;
     let cfg = &results.config;
     Ok(render_fragment(
@@ -155,7 +155,7 @@ fn summary_section(results: &SuiteResults) -> Result<String> {
                 100.0 * aggs.first().map_or(0.0, |a| a.time_ms.interval.coverage)
             ),
             times: time_sentence(results),
-            table: summary_table(results),
+            table: summary_table(results, dir)?,
         },
     )?)
 }
@@ -205,8 +205,8 @@ fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
 }
 
 /// The per-record table: nodes for each detector (a column per detector, headed by its name)
-/// and the best moves.
-fn records_table(results: &SuiteResults) -> String {
+/// and the best moves; also written as `records.csv` into `dir`.
+fn records_table(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     let aggs = &results.aggregates;
     let mut rec_headers = vec!["record".to_string(), "history".to_string()];
     for a in aggs {
@@ -240,10 +240,10 @@ fn records_table(results: &SuiteResults) -> String {
             row
         })
         .collect();
-    format!(
+    Ok(format!(
         "<p>Nodes searched per record, one column per detector.</p>\n{}",
-        table_html(&rec_headers, &rec_rows, true)
-    )
+        dir.write_table("records.csv", &rec_headers, &rec_rows, true)?
+    ))
 }
 
 /// A record id that may wrap after its dots and hyphens (`game.kasparov-deep-blue-1997.103`),
@@ -254,17 +254,18 @@ fn breakable(id: &str) -> String {
         .replace('-', "-<wbr>")
 }
 
-/// Writes `results.json`, `time.svg`, `nodes.svg`, `repetitions.svg` and `index.html` into the
-/// staged `dir`. The caller commits it.
+/// Writes `results.json`, `time.svg`, `nodes.svg`, `repetitions.svg`, the tables as
+/// `summary.csv` and `records.csv`, and `index.html` into the staged `dir`. The caller commits it.
 pub fn write(results: &SuiteResults, dir: &ReportDir) -> Result<()> {
     dir.write("results.json", serde_json::to_vec_pretty(results)?)?;
     let charts = charts_section(results, dir)?;
-    let summary = summary_section(results)?;
+    let summary = summary_section(results, dir)?;
+    let records = records_table(results, dir)?;
     Page::new(title(results), &results.meta)
         .nav([("All reports", "../index.html")])
         .section("Summary", summary)
         .section("Charts", charts)
-        .section("Per record", records_table(results))
+        .section("Per record", records)
         .write(dir, "index.html")?;
     Ok(())
 }

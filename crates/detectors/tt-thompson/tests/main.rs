@@ -1,0 +1,5 @@
+//! The tt-thompson detector's integration tests, gathered into one test binary (one link, not one per
+//! file): each file of this directory is a module.
+
+mod answers;
+mod truth_cases;

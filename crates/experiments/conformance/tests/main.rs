@@ -1,0 +1,5 @@
+//! The conformance experiment's integration tests, gathered into one test binary (one link, not one per
+//! file): each file of this directory is a module.
+
+mod conformance;
+mod mutation;

@@ -1,0 +1,6 @@
+//! The match statistics' integration tests, gathered into one test binary (one link, not one per
+//! file): each file of this directory is a module.
+
+mod properties;
+mod sprt_reach;
+mod vectors;
