@@ -8,6 +8,7 @@ use replab_truth::kit::CountingAllocator;
 static GLOBAL: CountingAllocator = CountingAllocator;
 
 mod common;
+mod dead;
 mod engine;
 mod options;
 mod serde;
