@@ -14,7 +14,7 @@ fn scan_matches_python_chess_on_every_game() {
     for game in replab_workloads::datasets::GAMES {
         let path = repo_root().join(game.path);
         let stem = path.file_stem().unwrap().to_str().unwrap();
-        let fixture = repo_root().join(format!("crates/app/replab/tests/data/scan{stem}.jsonl"));
+        let fixture = repo_root().join(format!("crates/app/replab/tests/data/scan/{stem}.jsonl"));
         let expected = std::fs::read_to_string(&fixture).unwrap();
         let out = replab(&["scan", "--pgn", path.to_str().unwrap()]);
         assert!(

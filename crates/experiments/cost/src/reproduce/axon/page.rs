@@ -1,5 +1,5 @@
 //! The HTML page and SVG charts of `replab reproduce axon`, drawn from [`Results`] alone. The
-//! prose and markup are templates in `crates/experiments/cost/templates/reproduce/axon`.
+//! prose and markup are templates in `crates/experiments/cost/templates/reproduce/axon/`.
 
 use anyhow::Result;
 use replab_registry::{DetectorId, Family, info};
