@@ -7,7 +7,7 @@ use replab_gauntlet::matches::Merge;
 
 use super::Output;
 
-/// Arguments of `replab merge`.
+/// Merge the shards of one match (their output directories) into the whole match's results and games.
 #[derive(clap::Args)]
 pub struct Args {
     /// The shards' output directories (every shard of the match, once).
