@@ -8,8 +8,6 @@
 //! on stderr naming the input and the place. No subcommand panics on bad input.
 
 mod cmd;
-#[cfg(test)]
-mod flag_literals;
 mod spelling;
 
 use std::process::ExitCode;

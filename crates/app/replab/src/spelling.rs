@@ -39,20 +39,6 @@ fn flag(field: &'static str) -> String {
         .unwrap_or_else(|| format!("--{}", field.replace('_', "-")))
 }
 
-/// Every long flag of `cli` and its subcommands, `help` and `version` left out.
-#[cfg(test)]
-pub fn all_flags(cli: &Command) -> std::collections::BTreeSet<String> {
-    let mut flags: std::collections::BTreeSet<String> = cli
-        .get_arguments()
-        .filter_map(|a| a.get_long().map(str::to_string))
-        .filter(|l| l != "help" && l != "version")
-        .collect();
-    for sub in cli.get_subcommands() {
-        flags.extend(all_flags(sub));
-    }
-    flags
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

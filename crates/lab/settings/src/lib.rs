@@ -13,32 +13,46 @@ pub fn spell_with(spelling: Spelling) {
     let _ = SPELLING.set(spelling);
 }
 
-/// The library's word for a field: `max_plies` → `max plies`.
+/// The library's word for a field: `max_plies` (or `filo-slots`) → `max plies`.
 pub fn word(field: &str) -> String {
-    field.replace('_', " ")
+    field.replace(['_', '-'], " ")
 }
 
 /// A setting, named after its configuration field; displayed through the installed spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Setting(&'static str);
+pub struct Setting {
+    field: &'static str,
+    word: Option<&'static str>,
+}
 
 impl Setting {
-    /// The setting of the configuration field `field` (`"max_plies"`).
+    /// The setting of the configuration field `field` (`"max_plies"`), whose word is the field
+    /// with spaces.
     pub const fn new(field: &'static str) -> Self {
-        Self(field)
+        Self { field, word: None }
+    }
+
+    /// The setting of `field` with a word of its own where the field says too little
+    /// (`a` → `player A`).
+    pub const fn worded(field: &'static str, word: &'static str) -> Self {
+        Self {
+            field,
+            word: Some(word),
+        }
     }
 
     /// Its configuration field.
     pub const fn field(self) -> &'static str {
-        self.0
+        self.field
     }
 }
 
 impl fmt::Display for Setting {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match SPELLING.get() {
-            Some(spell) => f.write_str(&spell(self.0)),
-            None => f.write_str(&word(self.0)),
+        match (SPELLING.get(), self.word) {
+            (Some(spell), _) => f.write_str(&spell(self.field)),
+            (None, Some(w)) => f.write_str(w),
+            (None, None) => f.write_str(&word(self.field)),
         }
     }
 }
@@ -154,6 +168,7 @@ mod tests {
     #[test]
     fn a_setting_reads_as_the_library_word_without_a_spelling() {
         assert_eq!(Setting::new("max_plies").to_string(), "max plies");
+        assert_eq!(Setting::worded("a", "player A").to_string(), "player A");
     }
 
     #[test]

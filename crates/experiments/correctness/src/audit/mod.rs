@@ -708,9 +708,8 @@ mod tests {
             tt_bits: Vec::new(),
             ..Config::default()
         };
-        assert!(
-            command_line(&c, Path::new("my dir"))
-                .ends_with("tt bits \"\" filo slots 1024,64,16 rookie bits 14,8,4 out 'my dir'")
-        );
+        assert!(command_line(&c, Path::new("my dir")).ends_with(
+            "--tt-bits \"\" --filo-slots 1024,64,16 --rookie-bits 14,8,4 --out 'my dir'"
+        ));
     }
 }

@@ -186,7 +186,7 @@ fn options_are_checked_by_name() {
             widths: vec![16, 32],
             ..Config::default()
         },
-        "bits",
+        "widths",
     );
     bad(
         Config {

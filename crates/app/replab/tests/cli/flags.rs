@@ -6,9 +6,55 @@
 //! appended to one (`" --skip-missing"`). Another program's own argument parser (a crate's
 //! `src/bin/`, such as the test engine `replab-mutant`) is a binary too, and passes.
 
-use std::path::{Path, PathBuf};
+use std::{
+    collections::BTreeSet,
+    path::{Path, PathBuf},
+};
 
-use clap::CommandFactory;
+use crate::common::{replab, repo_root, text};
+
+/// The subcommands whose `--help` lists replab's flags (`reproduce axon` a level down).
+const SUBCOMMANDS: [&[&str]; 17] = [
+    &["perft"],
+    &["scan"],
+    &["suite"],
+    &["audit"],
+    &["reproduce", "axon"],
+    &["study"],
+    &["key-width"],
+    &["smp"],
+    &["policies"],
+    &["ghi"],
+    &["bench"],
+    &["conformance"],
+    &["elo"],
+    &["match"],
+    &["merge"],
+    &["uci"],
+    &["measure"],
+];
+
+/// Every long flag the subcommands' `--help` lists, `help` and `version` left out.
+fn all_flags() -> Vec<String> {
+    let mut flags = BTreeSet::new();
+    for sub in SUBCOMMANDS {
+        let mut args = sub.to_vec();
+        args.push("--help");
+        for line in text(&replab(&args).stdout).lines() {
+            let Some(first) = line.trim_start().split("  ").next() else {
+                continue;
+            };
+            for word in first.split([' ', ',']) {
+                if let Some(flag) = word.strip_prefix("--") {
+                    flags.insert(flag.to_string());
+                }
+            }
+        }
+    }
+    flags.remove("help");
+    flags.remove("version");
+    flags.into_iter().collect()
+}
 
 /// The string literals of Rust source `text` (comments, char literals and raw strings skipped),
 /// each with its line.
