@@ -1,12 +1,14 @@
 //! `replab`: the command line of the harness comparing how chess programs detect repeated
-//! positions. It only turns arguments into the experiments' configurations (`replab-cost`, `replab-rules`, `replab-site`),
-//! runs them with the lab's progress bars and maps errors to exit codes; the contracts are in
+//! positions. It only turns arguments into the experiments' configurations (`replab-cost`,
+//! `replab-correctness`, `replab-gauntlet`, …, `replab-site`), maps the library's settings to
+//! `--flags` (`spelling`), runs them with the lab's progress bars and maps errors to exit codes; the contracts are in
 //! `docs/contracts.md`.
 //!
 //! Exit status: 0 on success; 2 for bad input or a refused option combination, with a message
 //! on stderr naming the input and the place. No subcommand panics on bad input.
 
 mod cmd;
+mod spelling;
 
 use std::process::ExitCode;
 
@@ -28,7 +30,9 @@ struct Cli {
 /// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
 /// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    let matches = cmd::show_defaults(Cli::command()).get_matches();
+    let command = cmd::show_defaults(Cli::command());
+    let matches = command.clone().get_matches();
+    spelling::install(&command, &matches);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let Err(e) = cli.command.run() else {
         return ExitCode::SUCCESS;

@@ -981,8 +981,11 @@ impl std::fmt::Display for PolicyRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} cannot be used with --policy {}: {}",
-            self.detector, self.policy, self.reason
+            "{} cannot be used with {set_policy} {}: {}",
+            self.detector,
+            self.policy,
+            self.reason,
+            set_policy = replab_settings::Setting::new("policy")
         )
     }
 }
@@ -999,11 +1002,13 @@ fn no_counts_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
     match info.name {
         "axon" => format!(
             "Axon's move chains only tell that a cycle closed, not how many times the position \
-             occurred nor where (Vučković & Vidanović §4); --policy {policy} needs {needs}"
+             occurred nor where (Vučković & Vidanović §4); {set_policy} {policy} needs {needs}",
+            set_policy = replab_settings::Setting::new("policy")
         ),
         _ => format!(
             "its probes report one earlier occurrence, not the count and the nearest one; \
-             --policy {policy} needs {needs}"
+             {set_policy} {policy} needs {needs}",
+            set_policy = replab_settings::Setting::new("policy")
         ),
     }
 }
@@ -1023,7 +1028,8 @@ fn single_history_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
     format!(
         "following Gerbil, its table leaves out the game-history positions that occurred only \
          once, so it does not see a position that occurred once in the game and recurs in the \
-         search, and --policy {policy} {what}{alternative}"
+         search, and {set_policy} {policy} {what}{alternative}",
+        set_policy = replab_settings::Setting::new("policy")
     )
 }
 
@@ -1041,7 +1047,7 @@ fn single_history_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
 /// use replab_registry::{DrawPolicy, check_policy};
 /// assert!(check_policy("linear", DrawPolicy::Threefold).is_ok());
 /// let refusal = check_policy("axon", DrawPolicy::Threefold).unwrap_err();
-/// assert!(refusal.to_string().starts_with("axon cannot be used with --policy threefold: "));
+/// assert!(refusal.to_string().starts_with("axon cannot be used with policy threefold: "));
 /// assert!(check_policy("axon", DrawPolicy::Twofold).is_ok());
 /// assert!(check_policy("filo", DrawPolicy::Moreland).is_ok());
 /// assert!(check_policy("filo", DrawPolicy::Twofold).is_err());

@@ -71,8 +71,9 @@ pub fn junit(r: &Results) -> String {
             match (o.verdict, expected(&o.scenario)) {
                 (v, true) if v.failed() => {
                     out += &format!(
-                        "      <skipped message=\"expected failure (--expect-fail): {}\"/>\n",
-                        xml(&o.evidence)
+                        "      <skipped message=\"expected failure ({set_expect_fail}): {}\"/>\n",
+                        xml(&o.evidence),
+                        set_expect_fail = replab_settings::Setting::new("expect_fail")
                     );
                 }
                 (Verdict::Fail | Verdict::PvFail, false) => {
@@ -90,13 +91,16 @@ pub fn junit(r: &Results) -> String {
                 }
                 _ => {
                     let note = if expected(&o.scenario) {
-                        "unexpected pass (listed with --expect-fail): "
+                        format!(
+                            "unexpected pass (listed with {}): ",
+                            replab_settings::Setting::new("expect_fail")
+                        )
                     } else {
-                        ""
+                        String::new()
                     };
                     out += &format!(
                         "      <system-out>{}{} {}</system-out>\n",
-                        xml(note),
+                        xml(&note),
                         o.verdict.label(),
                         xml(&o.evidence)
                     );

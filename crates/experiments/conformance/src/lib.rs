@@ -309,17 +309,28 @@ impl Config {
             }
         }
         for (option, ids) in [
-            ("--only", &self.only),
-            ("--skip", &self.skip),
-            ("--expect-fail", &self.expect_fail),
+            (replab_settings::Setting::new("only"), &self.only),
+            (replab_settings::Setting::new("skip"), &self.skip),
+            (
+                replab_settings::Setting::new("expect_fail"),
+                &self.expect_fail,
+            ),
         ] {
             if let Some(id) = ids.iter().find(|id| !all.iter().any(|s| &s.id == *id)) {
-                anyhow::bail!("{option} {id}: no such scenario (`replab conformance --list`)");
+                anyhow::bail!(
+                    "{option} {id}: no such scenario (`replab conformance {set_list}`)",
+                    set_list = replab_settings::Setting::new("list")
+                );
             }
         }
         all.retain(|s| self.only.is_empty() || self.only.contains(&s.id));
         all.retain(|s| !self.skip.contains(&s.id));
-        anyhow::ensure!(!all.is_empty(), "no scenario left to run (--only, --skip)");
+        anyhow::ensure!(
+            !all.is_empty(),
+            "no scenario left to run ({set_only}, {set_skip})",
+            set_only = replab_settings::Setting::new("only"),
+            set_skip = replab_settings::Setting::new("skip")
+        );
         for s in &all {
             Game::replay(&s.fen, &s.moves).with_context(|| format!("scenario {}", s.id))?;
         }
@@ -351,9 +362,17 @@ pub fn command_words(text: &str) -> Result<Vec<String>> {
     if Path::new(text).is_file() {
         return Ok(vec![text.to_string()]);
     }
-    let words = shlex::split(text)
-        .ok_or_else(|| anyhow::anyhow!("--engine {text:?}: unbalanced quotes or escape"))?;
-    anyhow::ensure!(!words.is_empty(), "--engine: empty command");
+    let words = shlex::split(text).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{set_engine} {text:?}: unbalanced quotes or escape",
+            set_engine = replab_settings::Setting::new("engine")
+        )
+    })?;
+    anyhow::ensure!(
+        !words.is_empty(),
+        "{set_engine}: empty command",
+        set_engine = replab_settings::Setting::new("engine")
+    );
     Ok(words)
 }
 
@@ -965,10 +984,19 @@ impl replab_harness::experiment::Settings for Config {
     fn check(&self) -> Result<()> {
         anyhow::ensure!(
             self.timeout >= Duration::from_millis(1),
-            "--timeout must be at least 1 second"
+            "{set_timeout} must be at least 1 second",
+            set_timeout = replab_settings::Setting::new("timeout")
         );
-        anyhow::ensure!(self.depth != Some(0), "--depth must be at least 1");
-        anyhow::ensure!(self.movetime != Some(0), "--movetime must be at least 1 ms");
+        anyhow::ensure!(
+            self.depth != Some(0),
+            "{set_depth} must be at least 1",
+            set_depth = replab_settings::Setting::new("depth")
+        );
+        anyhow::ensure!(
+            self.movetime != Some(0),
+            "{set_movetime} must be at least 1 ms",
+            set_movetime = replab_settings::Setting::new("movetime")
+        );
         self.load().map(drop)
     }
 }
@@ -994,8 +1022,13 @@ impl Experiment for Conformance {
     /// when no engine could be tested.
     fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
         if let Some(path) = &results.delivery.junit {
-            std::fs::write(path, junit(results))
-                .with_context(|| format!("cannot write --junit {}", path.display()))?;
+            std::fs::write(path, junit(results)).with_context(|| {
+                format!(
+                    "cannot write {set_junit} {}",
+                    path.display(),
+                    set_junit = replab_settings::Setting::new("junit")
+                )
+            })?;
         }
         let failed = unexpected_failures(results).len();
         let summary = terminal_summary(results);
@@ -1007,9 +1040,10 @@ impl Experiment for Conformance {
             summary
         };
         let failure = if results.engines.is_empty() {
-            Some(Failure::bad_input(
-                "no engine could be tested (every --engine was skipped)".into(),
-            ))
+            Some(Failure::bad_input(format!(
+                "no engine could be tested (every {} was skipped)",
+                replab_settings::Setting::new("engine")
+            )))
         } else {
             (failed > 0).then(|| Failure::check(format!("{failed} scenario failure(s)")))
         };
@@ -1148,7 +1182,7 @@ mod tests {
         assert_eq!(config.load().unwrap().len(), 1);
         config.expect_fail = vec!["no-such".into()];
         let err = config.load().unwrap_err().to_string();
-        assert!(err.contains("--expect-fail no-such"), "{err}");
+        assert!(err.contains("expect fail no-such"), "{err}");
         let built = built_in();
         assert!(built.iter().filter(|s| s.expect != "info").count() >= 40);
         for s in &built {

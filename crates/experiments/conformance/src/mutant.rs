@@ -126,27 +126,6 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// `--bug NAME`, `--reverse`, `--max-depth N`.
-    pub fn from_args(args: &[String]) -> Result<Settings, String> {
-        let mut s = Settings::default();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--bug" => {
-                    let name = it.next().ok_or("--bug needs a name")?;
-                    s.bug = Some(Bug::parse(name).ok_or(format!("unknown bug {name}"))?);
-                }
-                "--reverse" => s.reverse = true,
-                "--max-depth" => {
-                    let n = it.next().ok_or("--max-depth needs a number")?;
-                    s.max_depth = n.parse().map_err(|_| format!("bad --max-depth {n}"))?;
-                }
-                other => return Err(format!("unknown argument {other}")),
-            }
-        }
-        Ok(s)
-    }
-
     fn has(&self, bug: Bug) -> bool {
         self.bug == Some(bug)
     }

@@ -104,8 +104,10 @@ pub fn terminal_summary(r: &Results) -> String {
     }
     for o in unexpected_passes(r) {
         out += &format!(
-            "UNEXPECTED PASS {}: {} (listed with --expect-fail)\n",
-            o.engine, o.scenario
+            "UNEXPECTED PASS {}: {} (listed with {set_expect_fail})\n",
+            o.engine,
+            o.scenario,
+            set_expect_fail = replab_settings::Setting::new("expect_fail")
         );
     }
     out
@@ -241,9 +243,11 @@ fn verdict_cell(o: &Outcome) -> Cell {
 fn failure_list(r: &Results) -> String {
     let failed = unexpected_failures(r);
     if failed.is_empty() {
-        return "<p>No engine given with <code>--engine</code> and no configuration of replab's \
-                exact detector failed a scenario its policy is held to.</p>"
-            .into();
+        return format!(
+            "<p>No engine given with <code>{}</code> and no configuration of replab's \
+             exact detector failed a scenario its policy is held to.</p>",
+            replab_settings::Setting::new("engine")
+        );
     }
     let mut out = String::from("<ul>");
     for o in failed {

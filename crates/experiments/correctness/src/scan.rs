@@ -228,10 +228,17 @@ impl Default for Config {
 /// Parses `--detectors`: a comma-separated list or `all` (every technique, `truth`
 /// included); `off` is refused.
 pub fn parse_detectors(text: &str) -> Result<Vec<String>> {
-    let names = parse_list(text, &DETECTOR_NAMES)
-        .with_context(|| format!("invalid --detectors {text:?}"))?;
+    let names = parse_list(text, &DETECTOR_NAMES).with_context(|| {
+        format!(
+            "invalid {set_detectors} {text:?}",
+            set_detectors = replab_settings::Setting::new("detectors")
+        )
+    })?;
     if names.iter().any(|n| n == "off") {
-        bail!("invalid --detectors {text:?}: `off` is not a detector");
+        bail!(
+            "invalid {set_detectors} {text:?}: `off` is not a detector",
+            set_detectors = replab_settings::Setting::new("detectors")
+        );
     }
     Ok(names)
 }
@@ -269,8 +276,13 @@ pub fn run(
         .iter()
         .map(|n| by_name(n, RootRule::AnyEarlier))
         .collect::<Result<_, _>>()?;
-    let file = File::open(&config.pgn)
-        .with_context(|| format!("cannot open --pgn {}", config.pgn.display()))?;
+    let file = File::open(&config.pgn).with_context(|| {
+        format!(
+            "cannot open {set_pgn} {}",
+            config.pgn.display(),
+            set_pgn = replab_settings::Setting::new("pgn")
+        )
+    })?;
     let mut reader = PgnReader::new(BufReader::with_capacity(1 << 16, file));
     let mut out = BufWriter::with_capacity(1 << 16, out);
     let mut flags = Vec::with_capacity(detectors.len());

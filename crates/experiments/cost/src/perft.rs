@@ -33,7 +33,12 @@ impl Default for Config {
 
 /// Parses `--fen` (six fields, or the four of an EPD record).
 pub fn parse_fen(fen: &str) -> Result<Position> {
-    Position::from_fen(fen).with_context(|| format!("invalid --fen {fen:?}"))
+    Position::from_fen(fen).with_context(|| {
+        format!(
+            "invalid {set_fen} {fen:?}",
+            set_fen = replab_settings::Setting::new("fen")
+        )
+    })
 }
 
 /// Counts the leaves to `config.depth` and writes the count to `out` as the last line, after
@@ -41,8 +46,9 @@ pub fn parse_fen(fen: &str) -> Result<Position> {
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<u64> {
     if config.depth > MAX_DEPTH {
         bail!(
-            "--depth {} is out of range (0 to {MAX_DEPTH})",
-            config.depth
+            "{set_depth} {} is out of range (0 to {MAX_DEPTH})",
+            config.depth,
+            set_depth = replab_settings::Setting::new("depth")
         );
     }
     let total = if config.divide && config.depth > 0 {

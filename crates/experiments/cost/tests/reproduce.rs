@@ -497,11 +497,11 @@ fn progress_counts_every_iteration_by_stage() {
 #[test]
 fn out_of_range_settings_are_refused() {
     for (max_depth, repeat, target, needle) in [
-        (0, 1, None, "--max-depth 0"),
-        (21, 1, None, "--max-depth 21"),
-        (1, 0, None, "--repeat 0"),
-        (1, 1, Some(0.0), "--overhead-target 0"),
-        (1, 1, Some(f64::NAN), "--overhead-target NaN"),
+        (0, 1, None, "max depth 0"),
+        (21, 1, None, "max depth 21"),
+        (1, 0, None, "repeat 0"),
+        (1, 1, Some(0.0), "overhead target 0"),
+        (1, 1, Some(f64::NAN), "overhead target NaN"),
     ] {
         let config = Config {
             max_depth,

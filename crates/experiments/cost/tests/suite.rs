@@ -177,7 +177,10 @@ fn rows_dropping_single_history_search_the_reference_tree_where_they_serve_the_p
             ..config
         };
         let e = suite::run(&refused, &mut Silent).unwrap_err();
-        let expected = format!("{row} cannot be used with --policy twofold: ");
+        let expected = format!(
+            "{row} cannot be used with {set_policy} twofold: ",
+            set_policy = replab_settings::Setting::new("policy")
+        );
         assert!(e.to_string().starts_with(&expected), "{e}");
     }
 }
@@ -488,5 +491,5 @@ fn the_worker_count_changes_neither_the_counts_nor_their_order() {
         threads: 0,
         ..suite::Config::default()
     };
-    assert!(bad.check().unwrap_err().to_string().contains("--threads 0"));
+    assert!(bad.check().unwrap_err().to_string().contains("threads 0"));
 }

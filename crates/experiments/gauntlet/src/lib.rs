@@ -229,7 +229,11 @@ impl Config {
                     .join(", ")
             );
         }
-        check_range("--threads", self.threads, 1..=256)?;
+        check_range(
+            replab_settings::Setting::new("threads"),
+            self.threads,
+            1..=256,
+        )?;
         Ok(())
     }
 }

@@ -44,7 +44,7 @@ pub use results::{
 };
 
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline, check_range};
+use crate::experiment::{Declared, Experiment, Headline};
 use crate::{
     engine::{Done, default_threads, parallel},
     stats::median_ci,
@@ -57,6 +57,78 @@ pub const TITLE: &str = "Parallel search (Lazy SMP) and shared repetition struct
 pub const MAX_DEPTH: u32 = 12;
 /// Most threads accepted in a group.
 pub const MAX_THREADS: usize = 64;
+
+/// The main thread's depth in deterministic mode.
+pub const DEPTH: Declared = Declared::new(
+    "depth",
+    1,
+    MAX_DEPTH as u64,
+    "The main thread's depth in deterministic mode.",
+);
+/// Thread counts.
+pub const THREADS: Declared = Declared::new(
+    "threads",
+    1,
+    MAX_THREADS as u64,
+    "Thread counts, comma-separated (each {range}; 1 is always added: the reference).",
+);
+/// Records of the repetition suite searched.
+pub const REPETITION_RECORDS: Declared = Declared::new(
+    "repetition_records",
+    0,
+    1000,
+    "Records of datasets/repetition.epd searched (the first N; more than the file holds means all).",
+);
+/// Records of WAC searched.
+pub const WAC_RECORDS: Declared = Declared::new(
+    "wac_records",
+    0,
+    1000,
+    "Records of datasets/wac.epd searched (the first N; more than the file holds means all).",
+);
+/// Mean node entries per turn of the deterministic scheduler.
+pub const QUANTUM: Declared = Declared::new(
+    "quantum",
+    1,
+    1_000_000,
+    "Mean node entries per turn of the deterministic scheduler (1: the baton changes hands at every node).",
+);
+/// Index bits of the shared table.
+pub const TT_BITS: Declared = Declared::new(
+    "tt_bits",
+    10,
+    26,
+    "Index bits of the shared transposition table.",
+);
+/// Real threads: the main thread's depth.
+pub const REAL_DEPTH: Declared = Declared::new(
+    "real_depth",
+    1,
+    MAX_DEPTH as u64,
+    "Real threads: the main thread's depth.",
+);
+/// Real threads: interleaved timed rounds.
+pub const REPEATS: Declared =
+    Declared::new("repeats", 1, 100, "Real threads: interleaved timed rounds.");
+/// Worker threads running deterministic groups side by side.
+pub const WORKERS: Declared = Declared::new(
+    "workers",
+    1,
+    256,
+    "Worker threads running deterministic groups side by side ({range}); the counts do not depend on it.",
+);
+/// Every declared setting of `replab smp`.
+pub const SETTINGS: &[Declared] = &[
+    DEPTH,
+    THREADS,
+    REPETITION_RECORDS,
+    WAC_RECORDS,
+    QUANTUM,
+    TT_BITS,
+    REAL_DEPTH,
+    REPEATS,
+    WORKERS,
+];
 /// Thread counts of the quantum check (those that are run).
 pub const QUANTUM_CHECK_THREADS: [usize; 2] = [2, 4];
 
@@ -145,32 +217,28 @@ impl Config {
         t
     }
 
-    /// Refuses settings out of range, naming the option.
+    /// Refuses settings out of range, naming the setting ([`SETTINGS`]).
     pub fn check(&self) -> Result<()> {
-        check_range("--depth", self.depth, 1..=MAX_DEPTH)?;
-        check_range("--real-depth", self.real_depth, 1..=MAX_DEPTH)?;
+        DEPTH.check(self.depth)?;
+        REAL_DEPTH.check(self.real_depth)?;
         ensure!(
             !self.threads.is_empty(),
-            "--threads needs at least one count"
+            "{} needs at least one count",
+            THREADS.setting
         );
-        for &t in &self.threads {
-            ensure!(
-                (1..=MAX_THREADS).contains(&t),
-                "--threads {t} is out of range (1 to {MAX_THREADS})"
-            );
-        }
+        THREADS.check_each(&self.threads)?;
+        REPETITION_RECORDS.check(self.repetition_records)?;
+        WAC_RECORDS.check(self.wac_records)?;
         ensure!(
             self.repetition_records + self.wac_records > 0,
-            "--repetition-records and --wac-records are both 0: nothing to search"
+            "{} and {} are both 0: nothing to search",
+            REPETITION_RECORDS.setting,
+            WAC_RECORDS.setting
         );
-        ensure!(
-            (1..=1_000_000).contains(&self.quantum),
-            "--quantum {} is out of range (1 to 1,000,000)",
-            self.quantum
-        );
-        check_range("--tt-bits", self.tt_bits, 10..=26)?;
-        check_range("--repeats", self.repeats, 1..=100)?;
-        check_range("--workers", self.workers, 1..=256)?;
+        QUANTUM.check(self.quantum)?;
+        TT_BITS.check(self.tt_bits)?;
+        REPEATS.check(self.repeats)?;
+        WORKERS.check(self.workers)?;
         Ok(())
     }
 
@@ -828,7 +896,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Parallel search as an experiment of the table.
 pub struct Smp;
 
-crate::settings!(Config, check);
+crate::settings!(Config, check, SETTINGS);
 
 impl Experiment for Smp {
     crate::experiment_items!("smp", "smp", summary);

@@ -458,7 +458,10 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
     let c = &results.config;
     let variants = variants(results);
     Ok(if results.real.is_empty() {
-        "<p>Not run (<code>--real-positions 0</code>).</p>".to_string()
+        format!(
+            "<p>Not run (<code>{} 0</code>).</p>",
+            replab_settings::Setting::new("real_positions")
+        )
     } else {
         let mut chart = LineChart::new(
             "Nodes per second against threads (real threads)",

@@ -24,11 +24,17 @@ pub trait Settings: Clone + Default {
     fn quick() -> Self;
     /// Records the command line that regenerates the report (it goes into `meta`).
     fn set_command(&mut self, command: String);
-    /// Refuses impossible settings before anything runs, naming the option at fault.
+    /// Refuses impossible settings before anything runs, naming the setting at fault: the only
+    /// validator of a configuration.
     fn check(&self) -> Result<()> {
         Ok(())
     }
+    /// The numeric settings declared once with their range and help ([`Declared`]): `check`
+    /// tests against them, the command line's help shows them.
+    const DECLARED: &'static [Declared] = &[];
 }
+
+pub use replab_settings::{Declared, Setting};
 
 /// What `bench` knows when it builds each experiment's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,21 +113,8 @@ pub struct Link {
     pub title: String,
 }
 
-/// Refuses `value` outside `range`, naming the option as the command line spells it:
-/// `--depth 40 is out of range (1 to 30)`.
-pub fn check_range<T: PartialOrd + std::fmt::Display>(
-    option: &str,
-    value: T,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<()> {
-    anyhow::ensure!(
-        range.contains(&value),
-        "{option} {value} is out of range ({} to {})",
-        range.start(),
-        range.end()
-    );
-    Ok(())
-}
+/// The one range check: refuses a value outside its range, naming the setting.
+pub use replab_settings::check_range;
 
 /// `bench`'s numbered steps: `[3/12] smp`.
 pub struct Steps {
@@ -396,6 +389,20 @@ macro_rules! settings {
             fn check(&self) -> anyhow::Result<()> {
                 <$config>::check(self)
             }
+        }
+    };
+    ($config:ty, check, $declared:expr) => {
+        impl $crate::experiment::Settings for $config {
+            fn quick() -> Self {
+                <$config>::quick()
+            }
+            fn set_command(&mut self, command: String) {
+                self.command = command;
+            }
+            fn check(&self) -> anyhow::Result<()> {
+                <$config>::check(self)
+            }
+            const DECLARED: &'static [$crate::experiment::Declared] = $declared;
         }
     };
 }

@@ -7,7 +7,6 @@ use std::{
 };
 
 use anyhow::{Context, Result, bail};
-use clap::builder::RangedU64ValueParser;
 use replab_harness::experiment::{Experiment, Settings};
 use replab_report::ReportDir;
 
@@ -89,7 +88,10 @@ macro_rules! experiment_command {
         pub fn defaults(cmd: clap::Command) -> clap::Command {
             use replab_harness::experiment::Experiment;
             let config = <<$exp as Experiment>::Config as Default>::default();
+            let declared =
+                <<$exp as Experiment>::Config as replab_harness::experiment::Settings>::DECLARED;
             cmd $( .mut_arg(stringify!($field), |a| {
+                let a = $crate::cmd::declared_help(a, declared, stringify!($field));
                 $crate::cmd::show_field(a, stringify!($field), &config.$field)
             }) )*
                 .mut_arg("out", $crate::cmd::show_out::<$exp>)
@@ -129,6 +131,18 @@ pub fn show_defaults(cli: clap::Command) -> clap::Command {
 
 /// The keyword of every detector a subcommand takes, the default of its `--detectors`.
 pub const ALL: &str = "all";
+
+/// `arg` with the help of its declaration in `declared` (the range included), if it has one.
+pub fn declared_help(
+    arg: clap::Arg,
+    declared: &[replab_settings::Declared],
+    field: &str,
+) -> clap::Arg {
+    match replab_settings::find(declared, field) {
+        Some(d) => arg.help(d.help_text()),
+        None => arg,
+    }
+}
 
 /// `arg` with `[default: text]` after its help, the form clap gives a `default_value`.
 pub fn show(arg: clap::Arg, text: &str) -> clap::Arg {
@@ -220,11 +234,6 @@ pub type List<T> = Vec<T>;
 /// An option whose value can turn its setting off (`None`): an alias, so clap does not take
 /// `Option<Option<T>>` for an option with an optional value.
 pub type Maybe<T> = Option<T>;
-
-/// A count option (`usize`) accepting `low` to `high`.
-pub fn count(low: u64, high: u64) -> RangedU64ValueParser<usize> {
-    RangedU64ValueParser::new().range(low..=high)
-}
 
 /// The last options of every report subcommand with a short run.
 #[derive(clap::Args)]

@@ -7,6 +7,7 @@ mod audit;
 mod bench;
 mod conformance;
 mod docs;
+mod flags;
 mod interrupt;
 mod key_width;
 mod pages;

@@ -274,8 +274,13 @@ pub fn write<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     let pages = results.experiments.pages();
     let mut dirs: Vec<&str> = pages.iter().map(|l| l.dir.as_str()).collect();
     dirs.push(".landing");
-    replab_report::check_site_root(out, &SITE_ROOT_FILES, &dirs)
-        .with_context(|| format!("cannot write the site to --out {}", out.display()))?;
+    replab_report::check_site_root(out, &SITE_ROOT_FILES, &dirs).with_context(|| {
+        format!(
+            "cannot write the site to {set_out} {}",
+            out.display(),
+            set_out = replab_settings::Setting::new("out")
+        )
+    })?;
     replab_report::create_site_root(out)?;
     results.experiments.write(out)?;
     landing(results, out)

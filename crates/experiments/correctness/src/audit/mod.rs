@@ -20,7 +20,7 @@ mod shrink;
 
 use std::{path::Path, time::Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use replab_registry::{DETECTOR_NAMES, DETECTORS, DetectorId, Sizing, info, parse_list};
 use replab_report::{Meta, ReportDir, fmt_int};
 
@@ -38,7 +38,7 @@ use crate::Progress;
 use crate::contribution::{
     Better, Column, Contribution, Measured, Phrase, Role, Rows, Table, Unit,
 };
-use crate::experiment::{Conclusion, Experiment, Headline};
+use crate::experiment::{Conclusion, Declared, Experiment, Headline, Setting};
 
 /// Where `replab audit` writes its report unless told otherwise.
 pub const DEFAULT_OUT: &str = "reports/audit";
@@ -50,6 +50,25 @@ pub use crate::judging::MAX_PLIES;
 
 /// The most worker threads.
 pub const MAX_THREADS: usize = 256;
+
+/// Random games to play.
+pub const GAMES: Declared = Declared::new("games", 1, MAX_GAMES, "Number of random games to play.");
+/// The longest game.
+pub const MAX_PLIES_SETTING: Declared = Declared::new(
+    "max_plies",
+    1,
+    MAX_PLIES as u64,
+    "Longest game in plies ({range}; games also end at checkmate or stalemate).",
+);
+/// Worker threads.
+pub const THREADS: Declared = Declared::new(
+    "threads",
+    1,
+    MAX_THREADS as u64,
+    "Worker threads ({range}); the counts do not depend on it.",
+);
+/// Every declared setting of `replab audit`.
+pub const SETTINGS: &[Declared] = &[GAMES, MAX_PLIES_SETTING, THREADS];
 
 /// The most index bits of a table-size run.
 pub const MAX_BITS: u64 = 24;
@@ -119,25 +138,17 @@ impl Config {
             .map_or(&[], |(_, sizes)| sizes)
     }
 
-    /// Checks every setting, naming the option at fault as the command line spells it.
+    /// Checks every setting, naming the setting at fault ([`SETTINGS`]).
     pub fn check(&self) -> Result<()> {
-        if !(1..=MAX_GAMES).contains(&self.games) {
-            bail!("--games {} is out of range (1 to {MAX_GAMES})", self.games);
-        }
-        if !(1..=MAX_PLIES).contains(&self.max_plies) {
-            bail!(
-                "--max-plies {} is out of range (1 to {MAX_PLIES})",
-                self.max_plies
-            );
-        }
-        if !(1..=MAX_THREADS).contains(&self.threads) {
-            bail!(
-                "--threads {} is out of range (1 to {MAX_THREADS})",
-                self.threads
-            );
-        }
-        parse_detectors(&self.detectors.join(","))
-            .map_err(|e| anyhow::anyhow!("invalid --detectors: {e}"))?;
+        GAMES.check(self.games)?;
+        MAX_PLIES_SETTING.check(self.max_plies)?;
+        THREADS.check(self.threads)?;
+        parse_detectors(&self.detectors.join(",")).map_err(|e| {
+            anyhow::anyhow!(
+                "invalid {set_detectors}: {e}",
+                set_detectors = replab_settings::Setting::new("detectors")
+            )
+        })?;
         for (option, sizes) in self.size_options() {
             let row = DETECTORS.iter().find(|d| d.size_option == Some(option));
             let check = match row.and_then(|d| d.caps.sizing) {
@@ -145,7 +156,8 @@ impl Config {
                 _ => parse_bits,
             };
             let text: Vec<String> = sizes.iter().map(u64::to_string).collect();
-            check(&text.join(",")).map_err(|e| anyhow::anyhow!("invalid --{option}: {e}"))?;
+            check(&text.join(","))
+                .map_err(|e| anyhow::anyhow!("invalid {}: {e}", Setting::new(option)))?;
         }
         Ok(())
     }
@@ -156,7 +168,14 @@ impl Config {
         let main = self
             .detectors
             .iter()
-            .map(|n| Spec::named(n).with_context(|| format!("invalid --detectors {n:?}")))
+            .map(|n| {
+                Spec::named(n).with_context(|| {
+                    format!(
+                        "invalid {set_detectors} {n:?}",
+                        set_detectors = replab_settings::Setting::new("detectors")
+                    )
+                })
+            })
             .collect::<Result<Vec<_>>>()?;
         let sized = DETECTORS
             .iter()
@@ -420,8 +439,13 @@ fn example(spec: &Spec, w: &Witness, kind: Kind, want: Option<Cause>) -> Example
 
 /// Stages the report directory `out`, naming `--out` if it cannot be made.
 pub fn report_dir(out: &Path) -> Result<ReportDir> {
-    ReportDir::create(out)
-        .with_context(|| format!("cannot write the report to --out {}", out.display()))
+    ReportDir::create(out).with_context(|| {
+        format!(
+            "cannot write the report to {set_out} {}",
+            out.display(),
+            set_out = replab_settings::Setting::new("out")
+        )
+    })
 }
 
 /// What `replab audit` prints when done: [`text`] and where the page is.
@@ -457,6 +481,7 @@ impl crate::experiment::Settings for Config {
     fn check(&self) -> Result<()> {
         Config::check(self)
     }
+    const DECLARED: &'static [Declared] = SETTINGS;
 }
 
 impl Experiment for Audit {
@@ -616,28 +641,28 @@ mod tests {
                 games: 0,
                 ..Config::default()
             },
-            "--games",
+            "games",
         );
         bad(
             Config {
                 detectors: vec!["nosuch".into()],
                 ..Config::default()
             },
-            "--detectors",
+            "detectors",
         );
         bad(
             Config {
                 filo_slots: vec![100],
                 ..Config::default()
             },
-            "--filo-slots",
+            "filo slots",
         );
         bad(
             Config {
                 threads: 0,
                 ..Config::default()
             },
-            "--threads",
+            "threads",
         );
     }
 

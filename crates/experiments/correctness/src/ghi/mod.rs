@@ -18,7 +18,7 @@
 mod page;
 mod positions;
 
-use anyhow::{Result, anyhow, ensure};
+use anyhow::{Result, anyhow};
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy};
 use replab_registry::{DetectorId, with_detector};
@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 pub use positions::{GamePosition, positions};
 
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline, check_range};
+use crate::experiment::{Declared, Experiment, Headline};
 use crate::{
     Progress,
     engine::{Done, default_threads, parallel},
@@ -78,6 +78,32 @@ impl Default for Config {
     }
 }
 
+/// Search depth.
+pub const DEPTH: Declared = Declared::new("depth", 1, MAX_DEPTH as u64, "Search depth.");
+/// Positions chosen from the game files.
+pub const GAME_POSITIONS: Declared = Declared::new(
+    "game_positions",
+    0,
+    500,
+    "Positions chosen from datasets/games/*.pgn.",
+);
+/// Seeded endgames with long reversible histories.
+pub const LONG_POSITIONS: Declared = Declared::new(
+    "long_positions",
+    0,
+    500,
+    "Seeded endgames with long reversible histories.",
+);
+/// Worker threads.
+pub const THREADS: Declared = Declared::new(
+    "threads",
+    1,
+    256,
+    "Worker threads ({range}); the counts do not depend on it.",
+);
+/// Every declared setting of `replab ghi`.
+pub const SETTINGS: &[Declared] = &[DEPTH, GAME_POSITIONS, LONG_POSITIONS, THREADS];
+
 impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
@@ -92,19 +118,10 @@ impl Config {
 
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
-        check_range("--depth", self.depth, 1..=MAX_DEPTH)?;
-        ensure!(
-            self.game_positions <= 500,
-            "--game-positions {} is out of range (0 to 500)",
-            self.game_positions
-        );
-        ensure!(
-            self.long_positions <= 500,
-            "--long-positions {} is out of range (0 to 500)",
-            self.long_positions
-        );
-        check_range("--threads", self.threads, 1..=256)?;
-        Ok(())
+        DEPTH.check(self.depth)?;
+        GAME_POSITIONS.check(self.game_positions)?;
+        LONG_POSITIONS.check(self.long_positions)?;
+        THREADS.check(self.threads)
     }
 }
 
@@ -820,7 +837,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Graph-history interaction as an experiment of the table.
 pub struct Ghi;
 
-crate::settings!(Config, check);
+crate::settings!(Config, check, SETTINGS);
 
 impl Experiment for Ghi {
     crate::experiment_items!("ghi", "ghi", table);

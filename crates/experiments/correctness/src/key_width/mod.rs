@@ -37,7 +37,7 @@ use self::{
     search::{Engine, SearchCounts, engine},
 };
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline, check_range};
+use crate::experiment::{Declared, Experiment, Headline};
 use crate::stats::Estimate;
 use crate::{
     Progress, datasets,
@@ -71,6 +71,44 @@ pub const MAX_GAMES: u64 = 10_000_000;
 
 /// The deepest search.
 pub const MAX_DEPTH: u32 = 20;
+
+/// Audit games played.
+pub const GAMES: Declared = Declared::new("games", 1, MAX_GAMES, "Audit games played.");
+/// The longest game.
+pub const MAX_PLIES_SETTING: Declared =
+    Declared::new("max_plies", 1, MAX_PLIES as u64, "Longest game in plies.");
+/// Search depth.
+pub const DEPTH: Declared = Declared::new("depth", 1, MAX_DEPTH as u64, "Search depth.");
+/// Records of the repetition suite searched.
+pub const REPETITION_RECORDS: Declared = Declared::new(
+    "repetition_records",
+    0,
+    1000,
+    "Records of datasets/repetition.epd searched (the first N, {range}).",
+);
+/// Records of WAC searched.
+pub const WAC_RECORDS: Declared = Declared::new(
+    "wac_records",
+    0,
+    300,
+    "Records of datasets/wac.epd searched (the first N, {range}).",
+);
+/// Worker threads.
+pub const THREADS: Declared = Declared::new(
+    "threads",
+    1,
+    256,
+    "Worker threads ({range}); the counts do not depend on it.",
+);
+/// Every declared setting of `replab key-width`.
+pub const SETTINGS: &[Declared] = &[
+    GAMES,
+    MAX_PLIES_SETTING,
+    DEPTH,
+    REPETITION_RECORDS,
+    WAC_RECORDS,
+    THREADS,
+];
 
 /// Games per parallel job of the audit part.
 const CHUNK: u64 = 50;
@@ -132,29 +170,29 @@ impl Config {
 
     /// Checks every setting, naming the option at fault.
     pub fn check(&self) -> Result<()> {
-        check_range("--games", self.games, 1..=MAX_GAMES)?;
-        ensure!(
-            (1..=MAX_PLIES).contains(&self.max_plies),
-            "--max-plies {} is out of range (1 to {})",
-            self.max_plies,
-            MAX_PLIES
-        );
-        check_range("--depth", self.depth, 1..=MAX_DEPTH)?;
-        check_range("--threads", self.threads, 1..=256)?;
+        GAMES.check(self.games)?;
+        MAX_PLIES_SETTING.check(self.max_plies)?;
+        DEPTH.check(self.depth)?;
+        REPETITION_RECORDS.check(self.repetition_records)?;
+        WAC_RECORDS.check(self.wac_records)?;
+        THREADS.check(self.threads)?;
         ensure!(
             self.widths.contains(&FULL_KEY_BITS),
-            "--bits must include 64 (the reference the other widths are compared with)"
+            "{set_bits} must include 64 (the reference the other widths are compared with)",
+            set_bits = replab_settings::Setting::new("widths")
         );
         for &w in &self.widths {
             ensure!(
                 (replab_registry::MIN_KEY_BITS..=FULL_KEY_BITS).contains(&w),
-                "--bits {w} is out of range ({} to 64)",
-                replab_registry::MIN_KEY_BITS
+                "{set_bits} {w} is out of range ({} to 64)",
+                replab_registry::MIN_KEY_BITS,
+                set_bits = replab_settings::Setting::new("widths")
             );
         }
         ensure!(
             self.widths.windows(2).all(|w| w[0] < w[1]),
-            "--bits must be ascending without repeats"
+            "{set_bits} must be ascending without repeats",
+            set_bits = replab_settings::Setting::new("widths")
         );
         Ok(())
     }
@@ -660,7 +698,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Key width and false draws as an experiment of the table.
 pub struct KeyWidth;
 
-crate::settings!(Config, check);
+crate::settings!(Config, check, SETTINGS);
 
 impl Experiment for KeyWidth {
     crate::experiment_items!("key-width", "key-width", summary);

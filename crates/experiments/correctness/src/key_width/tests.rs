@@ -179,21 +179,21 @@ fn options_are_checked_by_name() {
             games: 0,
             ..Config::default()
         },
-        "--games",
+        "games",
     );
     bad(
         Config {
             widths: vec![16, 32],
             ..Config::default()
         },
-        "--bits",
+        "widths",
     );
     bad(
         Config {
             depth: 0,
             ..Config::default()
         },
-        "--depth",
+        "depth",
     );
 }
 

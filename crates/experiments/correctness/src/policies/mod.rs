@@ -32,7 +32,7 @@ pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
 use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
-use crate::experiment::{Experiment, Headline, check_range};
+use crate::experiment::{Declared, Experiment, Headline};
 use crate::{
     Progress, datasets,
     engine::{Done, Engine, default_threads, engine, parallel},
@@ -91,6 +91,40 @@ impl Default for Config {
     }
 }
 
+/// Search depth on the repetition suite.
+pub const REPETITION_DEPTH: Declared = Declared::new(
+    "repetition_depth",
+    1,
+    MAX_DEPTH as u64,
+    "Search depth on datasets/repetition.epd.",
+);
+/// Search depth on WAC.
+pub const WAC_DEPTH: Declared =
+    Declared::new("wac_depth", 1, MAX_DEPTH as u64, "Search depth on WAC.");
+/// WAC records searched.
+pub const WAC_RECORDS: Declared = Declared::new(
+    "wac_records",
+    0,
+    300,
+    "WAC records searched: the first N of datasets/wac.epd.",
+);
+/// Interleaved timed runs of every search.
+pub const REPEATS: Declared = Declared::new(
+    "repeats",
+    1,
+    20,
+    "Interleaved timed runs of every search ({range}); times are their medians.",
+);
+/// Worker threads.
+pub const THREADS: Declared = Declared::new(
+    "threads",
+    1,
+    256,
+    "Worker threads ({range}); the counts do not depend on it.",
+);
+/// Every declared setting of `replab policies`.
+pub const SETTINGS: &[Declared] = &[REPETITION_DEPTH, WAC_DEPTH, WAC_RECORDS, REPEATS, THREADS];
+
 impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
@@ -106,23 +140,11 @@ impl Config {
 
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
-        for (name, d) in [
-            ("--repetition-depth", self.repetition_depth),
-            ("--wac-depth", self.wac_depth),
-        ] {
-            ensure!(
-                (1..=MAX_DEPTH).contains(&d),
-                "{name} {d} is out of range (1 to {MAX_DEPTH})"
-            );
-        }
-        ensure!(
-            self.wac_records <= 300,
-            "--wac-records {} is out of range (0 to 300)",
-            self.wac_records
-        );
-        check_range("--repeats", self.repeats, 1..=20)?;
-        check_range("--threads", self.threads, 1..=256)?;
-        Ok(())
+        REPETITION_DEPTH.check(self.repetition_depth)?;
+        WAC_DEPTH.check(self.wac_depth)?;
+        WAC_RECORDS.check(self.wac_records)?;
+        REPEATS.check(self.repeats)?;
+        THREADS.check(self.threads)
     }
 }
 
@@ -612,7 +634,7 @@ pub fn summary_table(results: &Results) -> String {
 /// Engines' draw policies as an experiment of the table.
 pub struct Policies;
 
-crate::settings!(Config, check);
+crate::settings!(Config, check, SETTINGS);
 
 impl Experiment for Policies {
     crate::experiment_items!("policies", "policies", table);

@@ -308,7 +308,7 @@ fn write_makes_results_page_and_charts() {
     // The headline is escaped text; the tables and figures are markup.
     assert!(html.contains("— 0–100 plies: linear ("));
     assert!(!html.contains("&lt;table"));
-    assert!(!html.contains("This was a --quick run"));
+    assert!(!html.contains("This was a quick run"));
     dir.commit().unwrap();
 }
 

@@ -22,7 +22,7 @@ mod results;
 mod sets;
 mod verdict;
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result};
 use replab_board::Position;
 use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
@@ -36,7 +36,7 @@ pub use results::{
 };
 
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline, check_range};
+use crate::experiment::{Declared, Experiment, Headline};
 use crate::{Progress, compare::Reference, datasets, endgames};
 
 /// The page title.
@@ -135,7 +135,7 @@ pub fn paper_claims(grid_depth: u32) -> Result<PaperClaims> {
 
 /// Runs the study: the grid, the endgames, WAC, the verdict. Progress: one stage per part.
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-    check(config)?;
+    config.check()?;
     let meta = Meta::collect(&config.command);
     let paper = paper_claims(config.grid_depth)?;
     let policy = DrawPolicy::Twofold;
@@ -199,15 +199,75 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 }
 
 /// Refuses a `config` out of range, naming the option.
-fn check(config: &Config) -> Result<()> {
-    check_range("--grid-depth", config.grid_depth, 1..=MAX_DEPTH)?;
-    check_range("--endgame-depth", config.endgame_depth, 1..=MAX_DEPTH)?;
-    check_range("--wac-depth", config.wac_depth, 1..=MAX_DEPTH)?;
-    check_range("--repeat", config.repeat, 1..=100)?;
-    ensure!(config.endgames >= 1, "--endgames must be at least 1");
-    check_range("--threads", config.threads, 1..=256)?;
-    Ok(())
+impl Config {
+    /// Refuses settings out of range, naming the setting ([`SETTINGS`]).
+    pub fn check(&self) -> Result<()> {
+        GRID_DEPTH.check(self.grid_depth)?;
+        ENDGAME_DEPTH.check(self.endgame_depth)?;
+        WAC_DEPTH.check(self.wac_depth)?;
+        REPEAT.check(self.repeat)?;
+        ENDGAMES.check(self.endgames)?;
+        WAC_RECORDS.check(self.wac_records)?;
+        THREADS.check(self.threads)?;
+        Ok(())
+    }
 }
+
+/// Deepest iteration of the WAC.018 grid.
+pub const GRID_DEPTH: Declared = Declared::new(
+    "grid_depth",
+    1,
+    MAX_DEPTH as u64,
+    "Deepest iteration of the WAC.018 grid ({range}; the paper's 12).",
+);
+/// Interleaved repeats of every grid configuration.
+pub const REPEAT: Declared = Declared::new(
+    "repeat",
+    1,
+    100,
+    "Interleaved repeats of every grid configuration ({range}); times are their medians.",
+);
+/// Depth of the endgame searches.
+pub const ENDGAME_DEPTH: Declared = Declared::new(
+    "endgame_depth",
+    1,
+    MAX_DEPTH as u64,
+    "Depth of the endgame searches.",
+);
+/// Endgames generated and searched.
+pub const ENDGAMES: Declared =
+    Declared::new("endgames", 1, 10_000, "Endgames generated and searched.");
+/// Depth of the WAC searches.
+pub const WAC_DEPTH: Declared = Declared::new(
+    "wac_depth",
+    1,
+    MAX_DEPTH as u64,
+    "Depth of the WAC searches.",
+);
+/// WAC records searched for contrast.
+pub const WAC_RECORDS: Declared = Declared::new(
+    "wac_records",
+    0,
+    300,
+    "WAC records searched for contrast (the first N of datasets/wac.epd, {range}; 0 for none).",
+);
+/// Worker threads.
+pub const THREADS: Declared = Declared::new(
+    "threads",
+    1,
+    256,
+    "Worker threads ({range}); the counters do not depend on it.",
+);
+/// Every declared setting of `replab study`.
+pub const SETTINGS: &[Declared] = &[
+    GRID_DEPTH,
+    REPEAT,
+    ENDGAME_DEPTH,
+    ENDGAMES,
+    WAC_DEPTH,
+    WAC_RECORDS,
+    THREADS,
+];
 
 /// The detectors searched on the position sets: `off`, `axon` and `linear` first, then every
 /// other search detector `policy` allows.
@@ -467,7 +527,7 @@ fn short(j: Judgement) -> &'static str {
 /// The study as an experiment of the table.
 pub struct Study;
 
-crate::settings!(Config);
+crate::settings!(Config, check, SETTINGS);
 
 impl Experiment for Study {
     crate::experiment_items!("study", "study", summary);

@@ -103,14 +103,28 @@ impl Config {
     /// policy (`replab_registry::check_policy`), with the command line's messages
     /// (`--depth 40 is out of range (1 to 30)`, `axon cannot be used with --policy threefold: …`).
     pub fn check(&self) -> Result<()> {
-        check_range("--depth", self.depth, 1..=30)?;
+        check_range(replab_settings::Setting::new("depth"), self.depth, 1..=30)?;
         if self.nodes == Some(0) {
-            bail!("--nodes must be at least 1");
+            bail!(
+                "{set_nodes} must be at least 1",
+                set_nodes = replab_settings::Setting::new("nodes")
+            );
         }
-        check_range("--repeats", self.repeats, 1..=MAX_REPEATS)?;
-        check_range("--threads", self.threads, 1..=256)?;
+        check_range(
+            replab_settings::Setting::new("repeats"),
+            self.repeats,
+            1..=MAX_REPEATS,
+        )?;
+        check_range(
+            replab_settings::Setting::new("threads"),
+            self.threads,
+            1..=256,
+        )?;
         if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
-            bail!("invalid --detectors: {bad:?} is not a search detector");
+            bail!(
+                "invalid {set_detectors}: {bad:?} is not a search detector",
+                set_detectors = replab_settings::Setting::new("detectors")
+            );
         }
         for name in &self.detectors {
             check_policy(name, self.policy)?;
@@ -177,10 +191,18 @@ pub fn all_detectors(policy: DrawPolicy) -> Vec<&'static str> {
 /// A detector named in the list that cannot serve the policy is refused with
 /// `<detector> cannot be used with --policy <policy>: <reason>`.
 pub fn parse_detectors(text: &str, policy: DrawPolicy) -> Result<Vec<String>> {
-    let mut names = parse_list(text, &all_detectors(policy))
-        .with_context(|| format!("invalid --detectors {text:?}"))?;
+    let mut names = parse_list(text, &all_detectors(policy)).with_context(|| {
+        format!(
+            "invalid {set_detectors} {text:?}",
+            set_detectors = replab_settings::Setting::new("detectors")
+        )
+    })?;
     if names.iter().any(|n| !searchable(n)) {
-        bail!("invalid --detectors {text:?}: {}", not_searchable());
+        bail!(
+            "invalid {set_detectors} {text:?}: {}",
+            not_searchable(),
+            set_detectors = replab_settings::Setting::new("detectors")
+        );
     }
     for name in &names {
         check_policy(name, policy)?;
@@ -203,7 +225,12 @@ impl Config {
 
 /// Parses `--policy`: a draw policy name.
 pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
-    replab_registry::policy(text).with_context(|| format!("invalid --policy {text:?}"))
+    replab_registry::policy(text).with_context(|| {
+        format!(
+            "invalid {set_policy} {text:?}",
+            set_policy = replab_settings::Setting::new("policy")
+        )
+    })
 }
 
 /// Everything a rerun of a search must reproduce exactly (all but the time).
@@ -374,7 +401,10 @@ mod tests {
                 assert_eq!(all.iter().any(|n| n == name), allowed, "{name} {policy}");
                 if !allowed {
                     let e = parse_detectors(&format!("{reference},{name}"), policy).unwrap_err();
-                    let start = format!("{name} cannot be used with --policy {policy}: ");
+                    let start = format!(
+                        "{name} cannot be used with {set_policy} {policy}: ",
+                        set_policy = replab_settings::Setting::new("policy")
+                    );
                     assert!(e.to_string().starts_with(&start), "{e}");
                 }
             }

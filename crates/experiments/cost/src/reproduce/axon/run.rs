@@ -675,12 +675,21 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 impl Config {
     /// Refuses settings out of range, naming the option.
     fn check(&self) -> Result<()> {
-        check_range("--max-depth", self.max_depth, 1..=MAX_DEPTH)?;
-        check_range("--repeat", self.repeat, 1..=MAX_REPEAT)?;
+        check_range(
+            replab_settings::Setting::new("max_depth"),
+            self.max_depth,
+            1..=MAX_DEPTH,
+        )?;
+        check_range(
+            replab_settings::Setting::new("repeat"),
+            self.repeat,
+            1..=MAX_REPEAT,
+        )?;
         if let Some(target) = self.overhead_target {
             ensure!(
                 target > 0.0 && target.is_finite(),
-                "--overhead-target {target} must be a positive fraction (0.01 = 1 percentage point)"
+                "{set_overhead_target} {target} must be a positive fraction (0.01 = 1 percentage point)",
+                set_overhead_target = replab_settings::Setting::new("overhead_target")
             );
         }
         Ok(())
@@ -690,9 +699,10 @@ impl Config {
     fn search(&self) -> Result<SearchConfig> {
         let Some(profile) = SearchConfig::profile(&self.profile) else {
             anyhow::bail!(
-                "--profile {}: unknown searcher profile (known: {})",
+                "{set_profile} {}: unknown searcher profile (known: {})",
                 self.profile,
-                SearchConfig::PROFILE_NAMES.join(", ")
+                SearchConfig::PROFILE_NAMES.join(", "),
+                set_profile = replab_settings::Setting::new("profile")
             );
         };
         Ok(SearchConfig {
