@@ -173,14 +173,13 @@ fn rust_files(dir: &Path, skip: &Path, files: &mut Vec<PathBuf>) {
 
 #[test]
 fn no_library_crate_spells_a_flag_of_the_command_line() {
-    let flags: Vec<String> = crate::spelling::all_flags(&crate::Cli::command())
-        .into_iter()
-        .collect();
+    let flags = all_flags();
     assert!(flags.iter().any(|f| f == "games"), "{flags:?}");
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"))
+    let here = repo_root()
+        .join("crates/app/replab")
         .canonicalize()
         .unwrap();
-    let crates = here.join("../..").canonicalize().unwrap();
+    let crates = repo_root().join("crates").canonicalize().unwrap();
     let mut files = Vec::new();
     rust_files(&crates, &here, &mut files);
     assert!(
