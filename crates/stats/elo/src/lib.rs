@@ -40,6 +40,6 @@ pub use estimate::{
 };
 pub use pdf::ZERO_COUNT_REPLACEMENT;
 pub use sprt::{
-    Decision, EloModel, Sprt, SprtError, SprtReport, bayeselo_draw_elo, bayeselo_probabilities,
-    llr_bayeselo, llr_logistic, llr_normalized, normalized_bound_limit,
+    Decision, EloModel, Sprt, SprtError, SprtReport, ThreeWay, Verdict, bayeselo_draw_elo,
+    bayeselo_probabilities, llr_bayeselo, llr_logistic, llr_normalized, normalized_bound_limit,
 };

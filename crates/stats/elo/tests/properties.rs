@@ -379,3 +379,33 @@ fn games_for_power_scales_with_the_summed_quantiles() {
     assert_eq!(summary.games_for_power(d, 1.0), None);
     assert_eq!(summary.games_for_power(-d, 0.8), None);
 }
+
+#[test]
+fn the_three_way_verdict_flips_with_the_counts_and_the_decisions() {
+    use replab_elo::{ThreeWay, Verdict};
+    let test = ThreeWay::new(-10.0, 10.0, 0.05).unwrap();
+    let even = Pentanomial::from_fastchess(100, 1000, 300, 2000, 1000, 100);
+    assert_eq!(test.verdict(&even), Verdict::Within);
+    let winning = Pentanomial::from_fastchess(10, 100, 50, 200, 150, 40);
+    assert_eq!(test.verdict(&winning), Verdict::Better);
+    assert_eq!(test.verdict(&mirrored(&winning)), Verdict::Worse);
+    assert_eq!(
+        test.verdict(&Pentanomial::from_fastchess(1, 2, 1, 3, 2, 1)),
+        Verdict::Continue
+    );
+    use Decision::{AcceptH0, AcceptH1, Continue};
+    for (gain, loss, verdict) in [
+        (AcceptH1, Continue, Verdict::Better),
+        (AcceptH0, AcceptH0, Verdict::Worse),
+        (AcceptH0, AcceptH1, Verdict::Within),
+        (AcceptH0, Continue, Verdict::Continue),
+        (Continue, AcceptH1, Verdict::Continue),
+    ] {
+        assert_eq!(ThreeWay::combine(gain, loss), verdict);
+    }
+    assert!(ThreeWay::new(0.0, 10.0, 0.05).is_err());
+    // Halving the bounds quadruples the games expected.
+    let narrow = ThreeWay::new(-5.0, 5.0, 0.05).unwrap().expected_games() as f64;
+    let ratio = narrow / test.expected_games() as f64;
+    assert!((ratio - 4.0).abs() < 0.01, "{ratio}");
+}
