@@ -17,6 +17,7 @@ fn a_tiny_gauntlet_gives_the_decision_table_its_rows() {
         games: 2,
         tc_games: 0,
         threads: 2,
+        smoke_run: false,
         ..Config::quick()
     };
     let results = run(&config, &mut Silent).unwrap();
@@ -31,4 +32,20 @@ fn a_tiny_gauntlet_gives_the_decision_table_its_rows() {
         .row(Choice::detector(DetectorId::reference()))
         .unwrap();
     assert!(baseline.baseline);
+    // One pair per row gives no interval: no row is stronger, weaker or "keep linear".
+    for row in &table.rows {
+        let text = replab_site::bench::decision::recommendation(&table, row);
+        for word in ["stronger", "weaker", "keep"] {
+            assert!(!text.contains(word), "{text}");
+        }
+    }
+    // A smoke run gives the table nothing.
+    let smoke = replab_gauntlet::Results {
+        config: replab_gauntlet::ConfigRecord {
+            smoke_run: true,
+            ..results.config.clone()
+        },
+        ..results
+    };
+    assert!(Elo::contributions(&smoke).is_empty());
 }
