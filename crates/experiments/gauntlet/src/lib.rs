@@ -31,7 +31,6 @@ use replab_harness::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
 use replab_harness::experiment::check_range;
-use replab_harness::interval::Interval;
 
 replab_harness::settings!(Config, check);
 
@@ -87,8 +86,8 @@ fn choice_of(spec: &PlayerSpec) -> Option<Choice> {
 
 /// A row as a value of the decision table (whether it is at fixed nodes, and the value):
 /// detection off, a detector or the upcoming-cycle detector (the detector's row), or a draw
-/// policy played with linear (a preset row). A row that measured a busy machine contributes
-/// nothing.
+/// policy played with linear (a preset row), with its verdict in the note. A row that measured
+/// a busy machine, or that has no interval without being identical play, contributes nothing.
 fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
     if r.machine_too_busy || !matches!(r.measure, Measure::Balanced | Measure::Clock) {
         return None;
@@ -109,11 +108,14 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
         Better::Higher,
         Rows::Choice,
     );
-    // Without an interval the value is one sample, never exact: the comparison then decides
-    // nothing.
-    let interval = r.elo.interval.unwrap_or(Interval::single(r.elo.value));
-    let value = Measured::value(r.elo.value)
-        .interval(interval)
+    // Identical play is exact: the same games, no difference. Another row without an
+    // interval has no value the comparison could read.
+    let value = match r.elo.interval {
+        Some(interval) => Measured::value(r.elo.value).interval(interval),
+        None if r.games_identical => Measured::exact(0.0),
+        None => return None,
+    };
+    let value = value
         .note(format!(
             "{} games at {}; {}",
             r.games,
