@@ -149,7 +149,7 @@ pub fn summary(r: &MatchResults) -> String {
     format!(
         "{} vs {}: {} games ({} pairs), W/D/L {}/{}/{}\n\
          pentanomial [LL, LD, WL+DD, WD, WW] = [{}, {}, {}, {}, {}]\n\
-         Elo {}, nElo {} (95%), LOS {:.1}%\n\
+         Elo {}, nElo {}{}, LOS {:.1}%\n\
          SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n\
          {:.1} s wall, {:.1} games/s, {:.1}% of the threads' time outside the searches, peak \
          memory {} KiB\n",
@@ -167,6 +167,11 @@ pub fn summary(r: &MatchResults) -> String {
         p[4],
         stats::estimate_text(&r.elo, r.no_interval()),
         stats::estimate_text(&r.nelo, r.no_interval()),
+        if r.elo.interval.is_some() {
+            " (95%)"
+        } else {
+            ""
+        },
         100.0 * r.los,
         r.sprt.elo0,
         r.sprt.elo1,

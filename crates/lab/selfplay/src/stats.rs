@@ -153,8 +153,8 @@ impl NoInterval {
 }
 
 /// Why `p` has no interval (`None` when it has one): identical play (`identical`: every pair
-/// the same game twice) first, then every pair 1–1, then every pair another one score, then
-/// too few pairs.
+/// the same game twice) first, then every pair 1–1, then too few pairs, then (from
+/// [`MIN_INTERVAL_SAMPLES`] pairs) every pair another one score.
 pub fn no_interval(p: &Pentanomial, identical: bool) -> Option<NoInterval> {
     let interval = summarize(p).and_then(|s| s.elo.interval);
     if interval.is_some() {
@@ -166,7 +166,7 @@ pub fn no_interval(p: &Pentanomial, identical: bool) -> Option<NoInterval> {
         NoInterval::IdenticalPlay
     } else if pairs > 0 && p.ptnml()[2] == pairs {
         NoInterval::EveryPairOneOne
-    } else if one_class {
+    } else if one_class && pairs >= MIN_INTERVAL_SAMPLES {
         NoInterval::EveryPairSameScore
     } else {
         NoInterval::TooFewGames
@@ -206,6 +206,10 @@ mod tests {
         assert_eq!(
             no_interval(&p([0, 0, 0, 0, 30]), false),
             Some(NoInterval::EveryPairSameScore)
+        );
+        assert_eq!(
+            no_interval(&p([0, 1, 0, 0, 0]), false),
+            Some(NoInterval::TooFewGames)
         );
         assert_eq!(
             no_interval(&p([1, 0, 1, 0, 1]), false),
