@@ -466,13 +466,14 @@ pub fn headline(results: &Results) -> String {
 /// The table the command line prints.
 pub fn summary_table(results: &Results) -> String {
     let mut out = format!(
-        "{:<44} {:<10} {:<16} {:>7} {:>6} {:>40} {:>20} {:>9}  {}\n",
+        "{:<44} {:<10} {:<16} {:>7} {:>6} {:>40} {:>40} {:>20} {:>9}  {}\n",
         "player A (vs baseline B)",
         "measure",
         "control",
         "depth",
         "games",
         "Elo [95%]",
+        "nElo [95%]",
         "[LL LD WL+DD WD WW]",
         "draw-rule",
         "verdict"
@@ -481,14 +482,16 @@ pub fn summary_table(results: &Results) -> String {
         let p = r.pentanomial;
         let d = |x: Option<u32>| x.map_or("-".to_string(), |d| d.to_string());
         let elo = replab_selfplay::stats::estimate_text(&r.elo, r.no_interval);
+        let nelo = replab_selfplay::stats::estimate_text(&r.nelo, r.no_interval);
         out += &format!(
-            "{:<44} {:<10} {:<16} {:>7} {:>6} {:>40} {:>20} {:>9}  {}\n",
+            "{:<44} {:<10} {:<16} {:>7} {:>6} {:>40} {:>40} {:>20} {:>9}  {}\n",
             format!("{} (vs {})", r.a, r.b),
             r.measure.short(),
             r.control,
             format!("{}/{}", d(r.median_depth[0]), d(r.median_depth[1])),
             r.games,
             elo,
+            nelo,
             format!("[{} {} {} {} {}]", p[0], p[1], p[2], p[3], p[4]),
             format!("{}/{}", r.draw_rule_pairs, r.games / 2),
             verdict(r, results.config.smoke_run),

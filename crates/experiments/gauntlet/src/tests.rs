@@ -84,11 +84,12 @@ fn a_tiny_gauntlet_reports_every_row() {
         NoInterval::EveryPairSameScore,
         NoInterval::TooFewGames,
     ] {
-        // Identical play is named twice: in place of the interval and as the verdict.
+        // Named in place of each interval (Elo and nElo), and identical play as the verdict
+        // too.
         let times = if reason == NoInterval::IdenticalPlay {
-            2
+            3
         } else {
-            1
+            2
         };
         let rows = results
             .rows

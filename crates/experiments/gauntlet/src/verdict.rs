@@ -3,6 +3,7 @@
 //! is played (can the row's cap resolve its bounds at all?).
 
 use replab_elo::{Pentanomial, llr_normalized};
+use replab_report::fmt_int;
 use replab_selfplay::stats::{self, MIN_INTERVAL_SAMPLES, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -60,8 +61,8 @@ impl RowTest {
             Verdict::Worse => format!("worse: failed the loss test [{lo:+}, 0] nElo"),
             Verdict::Within => format!("within {}", self.bounds_text()),
             Verdict::Continue => format!(
-                "undecided after {games} games (~{} expected at {})",
-                self.expected_games,
+                "undecided after {games} games (would need ~{} at {})",
+                fmt_int(self.expected_games),
                 self.bounds_text()
             ),
         }
@@ -71,10 +72,9 @@ impl RowTest {
     pub fn power_note(&self) -> Option<String> {
         (!self.can_resolve()).then(|| {
             format!(
-                "a cap of {} games cannot resolve {} (~{} games expected)",
-                self.cap_games,
-                self.bounds_text(),
-                self.expected_games
+                "its cap of {} games cannot resolve {}",
+                fmt_int(self.cap_games),
+                self.bounds_text()
             )
         })
     }
@@ -127,7 +127,7 @@ mod tests {
         assert!(
             undecided
                 .text(38)
-                .starts_with("undecided after 38 games (~")
+                .starts_with("undecided after 38 games (would need ~")
         );
     }
 }
