@@ -8,7 +8,30 @@
 pub mod matches;
 mod page;
 mod rows;
+mod running;
 mod validation;
+mod verdict;
+
+use anyhow::{Context, Result, ensure};
+use replab_registry::DetectorId;
+use replab_report::{Meta, ReportDir};
+use replab_selfplay::{
+    Adjudication, Control, PlayerSpec,
+    stats::{EloEstimate, NoInterval},
+};
+use serde::{Deserialize, Serialize};
+
+pub use page::{headline, summary_table};
+pub use rows::{BASELINE, Published, ROWS, Row, Scale};
+pub use running::run;
+pub use validation::{Agreement, Validation, validate};
+pub use verdict::{DEFAULT_BOUNDS, MIN_VERDICT_PAIRS, RowTest};
+
+use replab_harness::contribution::{
+    Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
+};
+use replab_harness::experiment::check_range;
+
 replab_harness::settings!(Config, check);
 
 /// The self-play gauntlet as an experiment of the table.
@@ -37,8 +60,12 @@ impl replab_harness::experiment::Experiment for Elo {
     }
 
     /// The rows of detection off, each detector and each draw-policy preset, one value per
-    /// control (the decision table's strength columns), fixed nodes first.
+    /// control (the decision table's strength columns), fixed nodes first; none from a smoke
+    /// run.
     fn contributions(results: &Results) -> Vec<Contribution> {
+        if results.config.smoke_run {
+            return Vec::new();
+        }
         let mut values: Vec<(bool, Contribution)> =
             results.rows.iter().filter_map(decision_value).collect();
         values.sort_by_key(|(deterministic, _)| !deterministic);
@@ -59,8 +86,8 @@ fn choice_of(spec: &PlayerSpec) -> Option<Choice> {
 
 /// A row as a value of the decision table (whether it is at fixed nodes, and the value):
 /// detection off, a detector or the upcoming-cycle detector (the detector's row), or a draw
-/// policy played with linear (a preset row). A row that measured a busy machine contributes
-/// nothing.
+/// policy played with linear (a preset row), with its verdict in the note. A row that measured
+/// a busy machine, or that has no interval without being identical play, contributes nothing.
 fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
     if r.machine_too_busy || !matches!(r.measure, Measure::Balanced | Measure::Clock) {
         return None;
@@ -81,9 +108,20 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
         Better::Higher,
         Rows::Choice,
     );
-    let value = Measured::value(r.elo.value)
-        .interval(r.elo.interval)
-        .note(format!("{} games at {}", r.games, r.control))
+    // Identical play is exact: the same games, no difference. Another row without an
+    // interval has no value the comparison could read.
+    let value = match r.elo.interval {
+        Some(interval) => Measured::value(r.elo.value).interval(interval),
+        None if r.games_identical => Measured::exact(0.0),
+        None => return None,
+    };
+    let value = value
+        .note(format!(
+            "{} games at {}; {}",
+            r.games,
+            r.control,
+            r.verdict_text()
+        ))
         .against(choice_of(&PlayerSpec::parse(&r.b).ok()?)?);
     let detector = DetectorId::from_name(&spec.detector)?;
     Some((
@@ -92,37 +130,11 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
     ))
 }
 
-#[cfg(test)]
-mod tests;
-
-use std::sync::Arc;
-
-use anyhow::{Context, Result, ensure};
-use replab_registry::DetectorId;
-use replab_report::{Meta, ReportDir};
-use replab_selfplay::{
-    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination,
-    book::REPETITION_NAME,
-    play,
-    stats::{self, Decision, EloEstimate},
-};
-use serde::{Deserialize, Serialize};
-
-pub use rows::{BASELINE, Published, ROWS, Row, Scale};
-pub use validation::{Agreement, Validation, validate};
-
-use crate::matches::cost;
-use replab_harness::Progress;
-use replab_harness::contribution::{
-    Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
-};
-use replab_harness::experiment::check_range;
-
 /// The page's title.
 pub const TITLE: &str = "Elo of each choice: self-play gauntlet";
 
 /// The settings of `replab elo`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// Nodes per move of the fixed-node matches (the engine profile's median completed depth
     /// is 8 at 10,000 nodes on the middlegame suite: `tools/depth_at_nodes.py`).
@@ -151,6 +163,16 @@ pub struct Config {
     /// Whether to count the equal-cost rows' instructions with `exe` (the quick run takes the
     /// recorded table: counting would take most of its two minutes; the results say which).
     pub count_costs: bool,
+    /// The arbiter's draw and resign adjudication in every match (draw adjudication off by
+    /// default: the draws are left to the rules, whose effects the rows measure).
+    pub adjudication: Adjudication,
+    /// Each row's test bounds in normalized Elo (elo0 < 0 < elo1): the gain test [0, elo1] and
+    /// the loss test [elo0, 0]; each match stops at the test's verdict or its game count (the
+    /// row's cap).
+    pub bounds: (f64, f64),
+    /// A smoke run of the machinery (`bench --quick`): too few games to be evidence, so its
+    /// rows give no Elo, no direction and no recommendation.
+    pub smoke_run: bool,
     /// The command line that regenerates the report.
     pub command: String,
 }
@@ -170,6 +192,9 @@ impl Default for Config {
             only: Vec::new(),
             exe: None,
             count_costs: true,
+            adjudication: Adjudication::rules_draw(),
+            bounds: DEFAULT_BOUNDS,
+            smoke_run: false,
             command: "replab elo".into(),
         }
     }
@@ -184,6 +209,7 @@ impl Config {
             cost_games: 2,
             tc_games: 2,
             count_costs: false,
+            smoke_run: true,
             command: "replab elo --quick".into(),
             ..Config::default()
         }
@@ -234,6 +260,10 @@ impl Config {
             self.threads,
             1..=256,
         )?;
+        let (lo, hi) = self.bounds;
+        replab_selfplay::stats::three_way(self.bounds).with_context(|| {
+            format!("bounds [{lo}, {hi}] nElo: the lower below 0, the upper above, both in reach")
+        })?;
         Ok(())
     }
 }
@@ -280,18 +310,20 @@ pub struct RowResult {
     pub games: u64,
     /// `[LL, LD, WL+DD, WD, WW]` of A.
     pub pentanomial: [u64; 5],
-    /// Logistic Elo of A over B, 95% interval.
+    /// Logistic Elo of A over B, 95% interval (none below 20 pairs or without variance).
     pub elo: EloEstimate,
-    /// Normalized Elo, 95% interval.
+    /// Normalized Elo, 95% interval (as `elo`).
     pub nelo: EloEstimate,
-    /// LLR of the normalized SPRT [0, 2].
-    pub llr: f64,
-    /// Its decision.
-    pub decision: Decision,
-    /// Whether the interval contains 0.
+    /// Why the estimates carry no interval (`null` when they carry one).
+    pub no_interval: Option<NoInterval>,
+    /// The row's three-way GSPRT and its verdict.
+    pub test: RowTest,
+    /// Whether the test's verdict stopped the match before its cap.
+    pub stopped_early: bool,
+    /// Whether no interval excludes 0 (no interval at all, or one that contains 0).
     pub no_measurable_difference: bool,
     /// Games the shard recipe would need for the interval to exclude 0 if the difference
-    /// were the measured one (`None` when the estimate is 0).
+    /// were the measured one (`None` when the estimate is 0 or there is no interval).
     pub games_to_resolve: Option<u64>,
     /// Whether every game pair was the same game twice with colours swapped (the two
     /// players never searched differently enough to change a move).
@@ -317,6 +349,26 @@ pub struct RowResult {
     /// Search time summed over threads, seconds.
     #[serde(with = "replab_harness::interval::single_sample")]
     pub search_s: f64,
+}
+
+impl RowResult {
+    /// The row's verdict in words: a busy machine's none, identical play's, or the test's
+    /// (with its power check when the cap cannot resolve the bounds).
+    pub fn verdict_text(&self) -> String {
+        if self.machine_too_busy {
+            return "machine too busy: no verdict".into();
+        }
+        if self.games_identical {
+            return "identical play in every pair: no difference to test".into();
+        }
+        let text = self.test.text(self.games);
+        match self.test.power_note() {
+            Some(note) if self.test.verdict == replab_selfplay::stats::Verdict::Continue => {
+                format!("{text}; {note}")
+            }
+            _ => text,
+        }
+    }
 }
 
 /// The share of a timed row's games that may end by time forfeit before the row is judged
@@ -428,6 +480,21 @@ pub struct ConfigRecord {
     pub repetition_book: String,
     /// The baseline.
     pub baseline: String,
+    /// The arbiter's draw and resign adjudication (fishtest's in results written before it
+    /// was recorded).
+    #[serde(default)]
+    pub adjudication: Adjudication,
+    /// Each row's test bounds, normalized Elo.
+    #[serde(default = "default_bounds")]
+    pub bounds: (f64, f64),
+    /// A smoke run of the machinery: no evidence.
+    #[serde(default)]
+    pub smoke_run: bool,
+}
+
+/// [`DEFAULT_BOUNDS`], for results written before the bounds were recorded.
+fn default_bounds() -> (f64, f64) {
+    DEFAULT_BOUNDS
 }
 
 /// Results of `replab elo`.
@@ -446,295 +513,11 @@ pub struct Results {
     pub meta: Meta,
 }
 
-/// One match of the gauntlet: a row, measured one way, over `games` games.
-struct Job<'a> {
-    row: &'a Row,
-    measure: Measure,
-    games: u64,
-}
-
-/// The gauntlet's matches in the table's order: every row on each book at fixed nodes, the
-/// rows whose players differ in technique at equal cost, the rows marked for it at the clock.
-fn jobs(config: &Config) -> Vec<Job<'static>> {
-    let mut out = Vec::new();
-    for measure in Measure::ALL {
-        let games = match measure {
-            Measure::Balanced => config.games,
-            Measure::RepetitionRich => config.rep_games,
-            Measure::EqualCost => config.cost_games,
-            Measure::Clock => config.tc_games,
-        };
-        let chosen = |r: &&Row| config.only.is_empty() || config.only.contains(&r.a);
-        let rows = ROWS.iter().filter(chosen).filter(|r| match measure {
-            Measure::Balanced | Measure::RepetitionRich => true,
-            Measure::EqualCost => r.technique_differs(),
-            Measure::Clock => r.at_tc,
-        });
-        if games > 0 {
-            out.extend(rows.map(|row| Job {
-                row,
-                measure,
-                games,
-            }));
-        }
-    }
-    out
-}
-
-/// The two books: balanced (the built-in one) and repetition-rich.
-struct Books {
-    balanced: Arc<Book>,
-    repetition: Arc<Book>,
-}
-
-impl Books {
-    /// Reads both, refusing a repetition-rich match with more pairs than openings.
-    fn read(config: &Config) -> Result<Books> {
-        let repetition = Book::read(std::path::Path::new(REPETITION_NAME))?;
-        let openings = repetition.openings.len() as u64;
-        ensure!(
-            config.rep_games / 2 <= openings,
-            "--rep-games {}: the repetition-rich book {REPETITION_NAME} has {openings} \
-             openings, so at most --rep-games {} distinct pairs",
-            config.rep_games,
-            2 * openings
-        );
-        Ok(Books {
-            balanced: Arc::new(Book::builtin()),
-            repetition: Arc::new(repetition),
-        })
-    }
-}
-
-/// The match of `job`: its players, control and book; at equal cost the players' budgets
-/// scaled by their instruction costs (`costs` caches each player's count).
-fn match_config(
-    config: &Config,
-    job: &Job,
-    books: &Books,
-    costs: &mut cost::Counted,
-) -> Result<MatchConfig> {
-    let label = || format!("row {}", job.row.label);
-    let mut m = MatchConfig {
-        a: PlayerSpec::parse(&job.row.a).with_context(label)?,
-        b: PlayerSpec::parse(&job.row.b).with_context(label)?,
-        control: match job.measure {
-            Measure::Clock => Control::parse_tc(&config.tc)?,
-            _ => Control::Nodes(config.nodes),
-        },
-        games: job.games,
-        seed: config.seed,
-        book: match job.measure {
-            Measure::RepetitionRich => books.repetition.clone(),
-            _ => books.balanced.clone(),
-        },
-        bounds: stats::DEFAULT_BOUNDS,
-        early_stop: false,
-        shard: None,
-        threads: config.threads,
-        cost_scaling: None,
-    };
-    if job.measure == Measure::EqualCost {
-        let exe = config.exe.as_deref().filter(|_| config.count_costs);
-        let scaling = cost::scaling_cached(&m, exe, costs).with_context(label)?;
-        m.a.nodes = Some(scaling.a_nodes);
-        m.b.nodes = Some(scaling.b_nodes);
-        m.cost_scaling = Some(scaling);
-    }
-    Ok(m)
-}
-
-/// Plays every row's matches.
-pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
-    config.check()?;
-    let books = Books::read(config)?;
-    let jobs = jobs(config);
-    let total_games: u64 = jobs.iter().map(|j| j.games).sum();
-    let mut costs = cost::Counted::default();
-    let configs: Vec<MatchConfig> = jobs
-        .iter()
-        .map(|j| match_config(config, j, &books, &mut costs))
-        .collect::<Result<_>>()?;
-    progress.stage("elo: games", total_games);
-    let mut rows = Vec::with_capacity(jobs.len());
-    let mut totals = Totals {
-        threads: config.threads,
-        ..Totals::default()
-    };
-    let mut search_s = 0.0;
-    for (job, m) in jobs.iter().zip(&configs) {
-        let mut last = 0;
-        let (results, _) = play(m, &mut |done, _| {
-            progress.advance(2 * (done - last));
-            last = done;
-        })?;
-        totals.games += results.games;
-        totals.wall_s += results.timing.wall_s;
-        search_s += results.timing.search_s;
-        totals.table_bytes_per_worker = totals
-            .table_bytes_per_worker
-            .max(results.timing.table_bytes_per_worker);
-        rows.push(row_result(job, &results));
-    }
-    progress.finish();
-    totals.games_per_second = totals.games as f64 / totals.wall_s.max(1e-9);
-    totals.outside_search_share =
-        (1.0 - search_s / (totals.wall_s * config.threads as f64)).max(0.0);
-    totals.peak_rss_kib = replab_selfplay::run::peak_rss_kib();
-    Ok(Results {
-        config: ConfigRecord {
-            nodes: config.nodes,
-            games: config.games,
-            rep_games: config.rep_games,
-            cost_games: config.cost_games,
-            tc: config.tc.clone(),
-            tc_games: config.tc_games,
-            seed: config.seed,
-            book: books.balanced.name.clone(),
-            repetition_book: books.repetition.name.clone(),
-            baseline: BASELINE.into(),
-        },
-        validations: validate(&rows),
-        rows,
-        totals,
-        meta: Meta::collect(&config.command),
-    })
-}
-
-/// A row's line of the table from its match.
-fn row_result(job: &Job, r: &MatchResults) -> RowResult {
-    let control = match (r.identity.control, &r.identity.cost_scaling) {
-        (Control::Nodes(_), Some(s)) => format!("{} : {} nodes", s.a_nodes, s.b_nodes),
-        (Control::Nodes(n), None) => format!("{n} nodes"),
-        (c, _) => format!("tc {}", c.pgn()),
-    };
-    let p = r.pentanomial_fastchess;
-    let forfeits = r
-        .terminations
-        .get(Termination::TimeForfeit.name())
-        .copied()
-        .unwrap_or(0);
-    let games_for_2_elo = stats::games_for_half_width(&p, 2.0);
-    let search_s_per_game = r.timing.search_s / r.games.max(1) as f64;
-    RowResult {
-        group: job.row.group.into(),
-        label: job.row.label.clone(),
-        measure: job.measure,
-        book: r.identity.book.clone(),
-        a: r.identity.a.clone(),
-        b: r.identity.b.clone(),
-        control,
-        cost_scaling: r.identity.cost_scaling.clone(),
-        median_depth: r.play.median_depth,
-        median_plies: r.play.median_plies,
-        terminations: r.terminations.clone(),
-        draw_rule_pairs: r.play.draw_rule_pairs,
-        min_cpu_share: r.play.min_cpu_share,
-        games_for_2_elo,
-        core_hours_for_2_elo: games_for_2_elo.map(|g| g as f64 * search_s_per_game / 3600.0),
-        deterministic: r.deterministic,
-        games: r.games,
-        pentanomial: r.pentanomial,
-        elo: r.elo,
-        nelo: r.nelo,
-        llr: r.sprt.llr,
-        decision: r.sprt.decision,
-        no_measurable_difference: r.elo.contains(0.0),
-        games_to_resolve: stats::games_to_resolve(&p, r.elo.value),
-        games_identical: !r.pair_results.is_empty() && r.pair_results.iter().all(|q| q.same_moves),
-        zero_variance: r.pairs > 0 && r.pentanomial[2] == r.pairs,
-        published: job.row.published.clone(),
-        time_forfeits: forfeits,
-        machine_too_busy: !r.deterministic && (too_busy(forfeits, r.games) || r.play.cpu_starved()),
-        wall_s: r.timing.wall_s,
-        search_s: r.timing.search_s,
-    }
-}
-
 /// Writes `results.json`, the chart and `index.html` into the staged `dir`.
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     dir.write("results.json", serde_json::to_string_pretty(results)?)?;
     page::write(results, dir)
 }
 
-/// The headline: how many choices differ measurably from the baseline at fixed nodes.
-pub fn headline(results: &Results) -> String {
-    let fixed: Vec<&RowResult> = results
-        .rows
-        .iter()
-        .filter(|r| r.measure == Measure::Balanced)
-        .collect();
-    let measurable: Vec<String> = fixed
-        .iter()
-        .filter(|r| !r.no_measurable_difference)
-        .map(|r| format!("{} {:+.0} ± {:.0}", r.a, r.elo.value, r.elo.error()))
-        .collect();
-    format!(
-        "Against {} at {} nodes per move on the balanced book ({} games per choice), {} of {} \
-         choices differ measurably in Elo (95% interval excludes 0){}",
-        results.config.baseline,
-        results.config.nodes,
-        results.config.games,
-        measurable.len(),
-        fixed.len(),
-        if measurable.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", measurable.join(", "))
-        }
-    )
-}
-
-/// The table the command line prints.
-pub fn summary_table(results: &Results) -> String {
-    let mut out = format!(
-        "{:<44} {:<10} {:<16} {:>7} {:>6} {:>24} {:>20} {:>9}\n",
-        "player A (vs baseline B)",
-        "measure",
-        "control",
-        "depth",
-        "games",
-        "Elo [95%]",
-        "[LL LD WL+DD WD WW]",
-        "draw-rule"
-    );
-    for r in &results.rows {
-        let p = r.pentanomial;
-        let d = |x: Option<u32>| x.map_or("-".to_string(), |d| d.to_string());
-        // A row whose every pair was one game twice has no variance, hence no interval.
-        let elo = if r.games_identical {
-            "identical play".to_string()
-        } else if r.zero_variance {
-            "every pair 1-1".to_string()
-        } else {
-            format!(
-                "{:+.1} [{:+.1}, {:+.1}]",
-                r.elo.value + 0.0,
-                r.elo.interval.lo,
-                r.elo.interval.hi
-            )
-        };
-        out += &format!(
-            "{:<44} {:<10} {:<16} {:>7} {:>6} {:>24} {:>20} {:>9}\n",
-            format!("{} (vs {})", r.a, r.b),
-            r.measure.short(),
-            r.control,
-            format!("{}/{}", d(r.median_depth[0]), d(r.median_depth[1])),
-            r.games,
-            elo,
-            format!("[{} {} {} {} {}]", p[0], p[1], p[2], p[3], p[4]),
-            format!("{}/{}", r.draw_rule_pairs, r.games / 2),
-        );
-    }
-    let t = &results.totals;
-    out += &format!(
-        "{} games in {:.1} s ({:.1} games/s), {:.1}% of thread time outside search, peak \
-         memory {} KiB\n",
-        t.games,
-        t.wall_s,
-        t.games_per_second,
-        100.0 * t.outside_search_share,
-        t.peak_rss_kib
-    );
-    out
-}
+#[cfg(test)]
+mod tests;

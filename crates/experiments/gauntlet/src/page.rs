@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use replab_report::{Cell, Page, ReportDir, escape_html, figure_html, fmt_int, table_html};
 
-use super::{Measure, Results, RowResult, TARGET_DEPTH, TITLE, headline};
+use replab_selfplay::stats::NoInterval;
+
+use super::{Measure, Results, RowResult, TARGET_DEPTH, TITLE};
 
 /// Writes `elo.svg` and `index.html` into the staged `dir`.
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
@@ -27,7 +29,8 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             .filter(|r| r.measure == measure)
             .collect();
         if !rows.is_empty() {
-            page = page.section(measure.heading(), measure_table(measure, &rows, dir)?);
+            let table = measure_table(measure, &rows, results.config.smoke_run, dir)?;
+            page = page.section(measure.heading(), table);
         }
     }
     if !results.validations.is_empty() {
@@ -63,7 +66,12 @@ fn summary(results: &Results, figure: &str) -> String {
 }
 
 /// The table of one measurement's rows, also written as `elo-<measure>.csv` into `dir`.
-fn measure_table(measure: Measure, rows: &[&RowResult], dir: &ReportDir) -> Result<String> {
+fn measure_table(
+    measure: Measure,
+    rows: &[&RowResult],
+    smoke_run: bool,
+    dir: &ReportDir,
+) -> Result<String> {
     let mut headers = vec![
         "player A (vs baseline B)",
         "control",
@@ -72,14 +80,15 @@ fn measure_table(measure: Measure, rows: &[&RowResult], dir: &ReportDir) -> Resu
         "games",
         "[LL, LD, WL+DD, WD, WW]",
         "Elo (95%)",
+        "nElo (95%)",
         "pairs a draw rule ended",
         "±2 Elo would need",
         "verdict",
     ];
     if measure == Measure::Clock {
-        headers.insert(8, "CPU share (lowest player)");
+        headers.insert(9, "CPU share (lowest player)");
     }
-    let lines: Vec<Vec<Cell>> = rows.iter().map(|r| table_row(r)).collect();
+    let lines: Vec<Vec<Cell>> = rows.iter().map(|r| table_row(r, smoke_run)).collect();
     let ends = rows
         .iter()
         .map(|r| {
@@ -107,19 +116,17 @@ fn endings(r: &RowResult) -> String {
         .join(", ")
 }
 
-/// An Elo with its interval; a row whose every pair was one game played twice has no
-/// variance, so no interval: it says so instead.
+/// An estimate with its interval, or with the reason it has none (identical play, every pair
+/// 1–1, too few games).
 fn elo_cell(r: &RowResult, e: &replab_selfplay::stats::EloEstimate) -> Cell {
-    if r.games_identical {
-        return Cell::text("identical play");
+    match (e.interval, r.no_interval) {
+        (Some(i), _) => Cell::text(format!("{:+.1} [{:+.1}, {:+.1}]", e.value, i.lo, i.hi)),
+        (None, reason) => Cell::text(format!(
+            "{:+.1} ({})",
+            e.value + 0.0,
+            reason.unwrap_or(NoInterval::TooFewGames).text()
+        )),
     }
-    if r.zero_variance {
-        return Cell::text("every pair 1–1");
-    }
-    Cell::text(format!(
-        "{:+.1} [{:+.1}, {:+.1}]",
-        e.value, e.interval.lo, e.interval.hi
-    ))
 }
 
 /// The depths of A and B, flagged when either is below [`TARGET_DEPTH`].
@@ -138,8 +145,12 @@ fn depth_cell(r: &RowResult) -> Cell {
     ))
 }
 
-/// The verdict of a row.
-fn verdict(r: &RowResult) -> String {
+/// The verdict of a row: none in a smoke run, a busy machine's, or the row's own (its test's,
+/// with what a fixed-sample test would need where the interval contains 0).
+fn verdict(r: &RowResult, smoke_run: bool) -> String {
+    if smoke_run {
+        return "smoke run: not evidence".into();
+    }
     if r.machine_too_busy {
         let cpu = r.min_cpu_share.map_or(String::new(), |s| {
             format!(", lowest CPU share {:.0}%", 100.0 * s)
@@ -150,36 +161,15 @@ fn verdict(r: &RowResult) -> String {
             r.time_forfeits, r.games
         );
     }
-    if r.games_identical {
-        return format!(
-            "identical play in every pair ({} games): no difference to measure",
-            r.games
-        );
+    let text = r.verdict_text();
+    match r.games_to_resolve.filter(|_| r.no_measurable_difference) {
+        Some(g) => format!(
+            "{text}; about {} games would detect {:+.1} Elo 80% of the time",
+            fmt_int(g),
+            r.elo.value
+        ),
+        None => text,
     }
-    if r.zero_variance {
-        return format!(
-            "every pair scored 1–1 ({} games): no variance, no interval, no difference measured",
-            r.games
-        );
-    }
-    if r.no_measurable_difference {
-        return match r.games_to_resolve {
-            Some(g) => format!(
-                "no measurable difference at {} games; about {} games would detect {:+.1} Elo \
-                 80% of the time",
-                r.games,
-                fmt_int(g),
-                r.elo.value
-            ),
-            None => format!("no measurable difference at {} games", r.games),
-        };
-    }
-    let direction = if r.elo.value > 0.0 {
-        "stronger"
-    } else {
-        "weaker"
-    };
-    format!("{direction} measurably")
 }
 
 /// The games and core-hours a ±2 Elo interval would need.
@@ -192,7 +182,7 @@ fn needs_cell(r: &RowResult) -> Cell {
 }
 
 /// One line of a table.
-fn table_row(r: &RowResult) -> Vec<Cell> {
+fn table_row(r: &RowResult, smoke_run: bool) -> Vec<Cell> {
     let p = r.pentanomial;
     let mut cells = vec![
         Cell::text(format!("{} (vs {})", r.a, r.b)),
@@ -205,15 +195,16 @@ fn table_row(r: &RowResult) -> Vec<Cell> {
             p[0], p[1], p[2], p[3], p[4]
         )),
         elo_cell(r, &r.elo),
+        elo_cell(r, &r.nelo),
         Cell::text(format!("{} of {}", r.draw_rule_pairs, r.games / 2)),
         needs_cell(r),
-        Cell::text(verdict(r)),
+        Cell::text(verdict(r, smoke_run)),
     ];
     if r.measure == Measure::Clock {
         let share = r
             .min_cpu_share
             .map_or("–".into(), |s| format!("{:.1}%", 100.0 * s));
-        cells.insert(8, Cell::text(share));
+        cells.insert(9, Cell::text(share));
     }
     cells
 }
@@ -295,6 +286,11 @@ pub(crate) fn chart_label(r: &RowResult) -> String {
     format!("{} ({}, {})", r.a, r.control, r.measure.short())
 }
 
+/// The ends of a row's error bar: its interval's, or its value twice when it has none.
+fn ends(r: &RowResult) -> [f64; 2] {
+    r.elo.interval.map_or([r.elo.value; 2], |i| [i.lo, i.hi])
+}
+
 /// A horizontal error-bar chart, one line per row; returns the SVG and its size.
 fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
     let (w, line, left, right, top) = (760.0, 18.0, 300.0, 20.0, 30.0);
@@ -303,10 +299,8 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
     let span = rows
         .iter()
         .flat_map(|r| {
-            [
-                finite(r.elo.interval.lo).abs(),
-                finite(r.elo.interval.hi).abs(),
-            ]
+            let [lo, hi] = ends(r);
+            [finite(lo).abs(), finite(hi).abs()]
         })
         .fold(10.0f64, f64::max)
         .min(800.0);
@@ -338,8 +332,8 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
             left - 6.0,
             y + 4.0,
             escape_html(&chart_label(r)),
-            x(r.elo.interval.lo),
-            x(r.elo.interval.hi),
+            x(ends(r)[0]),
+            x(ends(r)[1]),
             x(r.elo.value)
         );
     }
@@ -370,11 +364,18 @@ fn method(results: &Results) -> String {
          datasets/SOURCES.md); its figures are a separate table, never pooled with the \
          balanced ones. Games end by the FIDE Laws as the exact arbiter decides (checkmate, \
          stalemate, insufficient material, fivefold, 75 moves, threefold and fifty moves \
-         claimed at once), by resign adjudication (both players beyond 600 cp for 3 moves \
-         each), draw adjudication (from move 34, both within 20 cp for 8 moves each) or the \
-         ply cap. Elo and normalized Elo with 95% intervals, and the LLR of fishtest's \
-         pentanomial GSPRT with bounds [0, 2] normalized Elo, α = β = 0.05, come from \
-         <code>replab-elo</code>. Fixed-node and equal-cost games are reproducible; timed \
+         claimed at once), then by {} or the ply cap. Elo and normalized Elo with 95% \
+         intervals come from <code>replab-elo</code>: a Student-t interval on the pair scores \
+         and a delta-method interval on the normalized scale, given only from {} game pairs \
+         that do not all score the same (a seeded simulation measured that the frameworks' \
+         normal approximation covers far less than 95% below that). Each row runs two \
+         one-sided pentanomial GSPRTs in normalized Elo (fishtest's <code>LLR_normalized</code>, \
+         α = β = 0.05 each) on its games: a gain test [0, {hi:+}] and a loss test [{lo:+}, 0]. \
+         The match stops, from {} pairs on, at the first pair where they conclude \
+         \"better\" (the gain test passes), \"worse\" (the loss test fails) or \"within\" \
+         (the gain test fails and the loss test passes); otherwise it plays to its cap and \
+         reads \"undecided\" with the games the test expects to need at the bounds (Wald's \
+         mean sample number), which the power check also sets against the cap. Fixed-node and equal-cost games are reproducible; timed \
          games are not, and a timed row with more than 1% of its games lost on time or a \
          player whose CPU time was under 90% of its searches' wall time measured the \
          machine: it gets no verdict. Where an interval includes 0, the games needed to \
@@ -384,7 +385,7 @@ fn method(results: &Results) -> String {
          ±2 Elo interval are v · (1.96 · 400 / (ln 10 · s(1 − s)) / 2)² pairs, twice as many \
          games, and their core-hours follow from the row's search time per game. A row whose \
          every pair was one game played twice has no variance and no interval: it reads \
-         \"identical play\". <code>tools/elo_parallel.sh</code> and \
+         \"identical play\" and needs no test. <code>tools/elo_parallel.sh</code> and \
          <code>tools/elo_slurm.sh</code> spread that many games over machines \
          (docs/elo.md).</p>\n",
         c.nodes,
@@ -399,5 +400,123 @@ fn method(results: &Results) -> String {
         c.nodes,
         escape_html(&c.tc),
         c.tc_games,
+        adjudication_text(&c.adjudication),
+        replab_selfplay::stats::MIN_INTERVAL_SAMPLES,
+        crate::MIN_VERDICT_PAIRS,
+        lo = c.bounds.0,
+        hi = c.bounds.1,
     )
+}
+
+/// The arbiter's adjudications in words.
+fn adjudication_text(a: &replab_selfplay::Adjudication) -> String {
+    let resign = a.resign.map_or("no resign adjudication".into(), |r| {
+        format!(
+            "resign adjudication (both players beyond {} cp for {} moves each)",
+            r.score, r.moves
+        )
+    });
+    let draw = a.draw.map_or(
+        "no draw adjudication (the draws are left to the rules)".into(),
+        |d| {
+            format!(
+                "draw adjudication (from move {}, both within {} cp for {} moves each)",
+                d.from_move, d.score, d.moves
+            )
+        },
+    );
+    format!("{resign}, {draw}")
+}
+
+/// The headline: a smoke run says it is one; otherwise how many choices differ measurably
+/// from the baseline at fixed nodes, and how many the tests decided.
+pub fn headline(results: &Results) -> String {
+    let c = &results.config;
+    if c.smoke_run {
+        return format!(
+            "Smoke run of the gauntlet's machinery ({} games per row at {} nodes per move): not \
+             evidence, so no Elo, no direction and no recommendation",
+            c.games, c.nodes
+        );
+    }
+    let fixed: Vec<&RowResult> = results
+        .rows
+        .iter()
+        .filter(|r| r.measure == Measure::Balanced)
+        .collect();
+    let measurable: Vec<String> = fixed
+        .iter()
+        .filter(|r| !r.no_measurable_difference)
+        .filter_map(|r| {
+            let e = r.elo.error()?;
+            Some(format!("{} {:+.0} ± {e:.0}", r.a, r.elo.value))
+        })
+        .collect();
+    let decided = fixed
+        .iter()
+        .filter(|r| r.test.verdict != replab_selfplay::stats::Verdict::Continue)
+        .count();
+    format!(
+        "Against {} at {} nodes per move on the balanced book (up to {} games per choice), {} \
+         of {} choices differ measurably in Elo (95% interval excludes 0){}; the GSPRT at {} \
+         decided {decided} of them",
+        c.baseline,
+        c.nodes,
+        c.games,
+        measurable.len(),
+        fixed.len(),
+        if measurable.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", measurable.join(", "))
+        },
+        crate::verdict::bounds_text(c.bounds),
+    )
+}
+
+/// The table the command line prints.
+pub fn summary_table(results: &Results) -> String {
+    let mut out = format!(
+        "{:<44} {:<10} {:<16} {:>7} {:>6} {:>40} {:>40} {:>20} {:>9}  {}\n",
+        "player A (vs baseline B)",
+        "measure",
+        "control",
+        "depth",
+        "games",
+        "Elo [95%]",
+        "nElo [95%]",
+        "[LL LD WL+DD WD WW]",
+        "draw-rule",
+        "verdict"
+    );
+    for r in &results.rows {
+        let p = r.pentanomial;
+        let d = |x: Option<u32>| x.map_or("-".to_string(), |d| d.to_string());
+        let elo = replab_selfplay::stats::estimate_text(&r.elo, r.no_interval);
+        let nelo = replab_selfplay::stats::estimate_text(&r.nelo, r.no_interval);
+        out += &format!(
+            "{:<44} {:<10} {:<16} {:>7} {:>6} {:>40} {:>40} {:>20} {:>9}  {}\n",
+            format!("{} (vs {})", r.a, r.b),
+            r.measure.short(),
+            r.control,
+            format!("{}/{}", d(r.median_depth[0]), d(r.median_depth[1])),
+            r.games,
+            elo,
+            nelo,
+            format!("[{} {} {} {} {}]", p[0], p[1], p[2], p[3], p[4]),
+            format!("{}/{}", r.draw_rule_pairs, r.games / 2),
+            verdict(r, results.config.smoke_run),
+        );
+    }
+    let t = &results.totals;
+    out += &format!(
+        "{} games in {:.1} s ({:.1} games/s), {:.1}% of thread time outside search, peak \
+         memory {} KiB\n",
+        t.games,
+        t.wall_s,
+        t.games_per_second,
+        100.0 * t.outside_search_share,
+        t.peak_rss_kib
+    );
+    out
 }

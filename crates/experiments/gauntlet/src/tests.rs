@@ -1,7 +1,9 @@
 //! Tests of the gauntlet: every row's players parse, and a tiny run reports each row.
 
 use super::*;
+use crate::running::{Books, jobs};
 use replab_harness::Silent;
+use replab_selfplay::{Book, book::REPETITION_NAME, stats::NoInterval};
 
 #[test]
 fn every_row_parses_and_has_a_baseline() {
@@ -24,9 +26,11 @@ fn a_tiny_gauntlet_reports_every_row() {
         cost_games: 2,
         tc_games: 0,
         threads: 2,
+        smoke_run: false,
         ..Config::quick()
     };
     let results = run(&config, &mut Silent).unwrap();
+    assert_eq!(results.config.adjudication, Adjudication::rules_draw());
     let technique = ROWS.iter().filter(|r| r.technique_differs()).count();
     assert!(technique >= 10, "{technique}");
     assert_eq!(results.rows.len(), 2 * ROWS.len() + technique);
@@ -69,24 +73,46 @@ fn a_tiny_gauntlet_reports_every_row() {
     let unmarked = replab_harness::interval::unmarked_times(&v, &["config", "meta"]);
     assert_eq!(unmarked, Vec::<String>::new());
     assert_eq!(v["totals"]["wall_s"]["interval"]["n"], 1);
-    assert_eq!(v["rows"][0]["elo"]["interval"]["coverage"], 0.95);
+    // One pair is too few for an interval: none is given, and each row says why.
+    assert!(v["rows"][0]["elo"]["interval"].is_null());
+    assert_eq!(v["config"]["adjudication"]["draw"], serde_json::Value::Null);
     assert!(summary_table(&results).contains("off (vs linear)"));
-    // Zero-variance rows print no interval, on the command line as on the page.
     let table = summary_table(&results);
-    let identical = results.rows.iter().filter(|r| r.games_identical).count();
-    let one_one = results.rows.iter().filter(|r| r.zero_variance).count() - identical;
-    assert_eq!(table.matches("identical play").count(), identical);
-    assert_eq!(table.matches("every pair 1-1").count(), one_one);
+    for reason in [
+        NoInterval::IdenticalPlay,
+        NoInterval::EveryPairOneOne,
+        NoInterval::EveryPairSameScore,
+        NoInterval::TooFewGames,
+    ] {
+        // Named in place of each interval (Elo and nElo), and identical play as the verdict
+        // too.
+        let times = if reason == NoInterval::IdenticalPlay {
+            3
+        } else {
+            2
+        };
+        let rows = results
+            .rows
+            .iter()
+            .filter(|r| r.no_interval == Some(reason));
+        assert_eq!(
+            table.matches(reason.text()).count(),
+            times * rows.count(),
+            "{reason:?}"
+        );
+    }
+    assert!(results.rows.iter().all(|r| r.no_interval.is_some()));
     for r in &results.rows {
         // One game played twice scores 1 (a win and a loss, or two draws) in every pair: no
         // variance.
         let [ll, ld, _, wd, ww] = r.pentanomial;
         assert!(!r.games_identical || ll + ld + wd + ww == 0, "{}", r.label);
         assert_eq!(r.zero_variance, ll + ld + wd + ww == 0, "{}", r.label);
-        // No game count for a difference that prints as +0.0.
-        if r.elo.value.abs() < 0.05 {
-            assert_eq!(r.games_to_resolve, None, "{}", r.label);
-        }
+        // No interval, so no game count to plan from and no "measurably" anything.
+        assert_eq!(r.games_to_resolve, None, "{}", r.label);
+        assert_eq!(r.games_for_2_elo, None, "{}", r.label);
+        assert!(r.no_measurable_difference, "{}", r.label);
+        assert_eq!(r.test.verdict, replab_selfplay::stats::Verdict::Continue);
     }
 
     // The decision table's values: the detector rows and the policy presets, nothing else.
@@ -98,11 +124,12 @@ fn a_tiny_gauntlet_reports_every_row() {
             .iter()
             .any(|c| c.detector == detector && c.policy.map(|p| p.name()) == policy)
     };
-    // `off` and every search detector but the baseline has its row.
-    for name in std::iter::once("off").chain(replab_registry::SEARCH_DETECTORS) {
-        assert_eq!(elo(name, None), name != BASELINE, "{name}");
+    // At one pair per row only identical play gives a value (exact 0: the same games).
+    for c in &values {
+        assert!(c.value.exact && c.value.value == 0.0, "{c:?}");
     }
-    assert!(elo(BASELINE, Some("twofold")) && elo(BASELINE, Some("threefold")));
+    let identical = |r: &&RowResult| r.games_identical && r.measure == Measure::Balanced;
+    assert!(results.rows.iter().filter(identical).count() > 0);
     assert!(
         !elo(BASELINE, None),
         "the bits, GHI and jitter rows are not detector rows"
@@ -119,6 +146,40 @@ fn a_tiny_gauntlet_reports_every_row() {
     let linear = Choice::detector(replab_registry::DetectorId::reference());
     assert!(values.iter().any(|c| c.value.against == Some(linear)));
     // The decision table's rows from these values: `crates/app/site/tests/elo_rows.rs`.
+
+    // A row's value flips with its interval: none without one, a sampled value with one, an
+    // exact 0 for identical play.
+    let mut off = results
+        .rows
+        .iter()
+        .find(|r| r.a == "off" && r.measure == Measure::Balanced)
+        .unwrap()
+        .clone();
+    off.games_identical = false;
+    assert!(decision_value(&off).is_none());
+    off.elo = EloEstimate::new(-50.0, -80.0, -20.0, 0.95, 30);
+    let sampled = decision_value(&off).unwrap().1.value;
+    assert!(!sampled.exact && sampled.interval.is_some());
+    off.elo = EloEstimate::without_interval(0.0);
+    off.games_identical = true;
+    assert!(decision_value(&off).unwrap().1.value.exact);
+
+    // The same rows as a smoke run: no values, and every row and the headline say so.
+    let mut smoke = results.clone();
+    smoke.config.smoke_run = true;
+    assert!(Elo::contributions(&smoke).is_empty());
+    assert!(
+        headline(&smoke).starts_with("Smoke run"),
+        "{}",
+        headline(&smoke)
+    );
+    let rows = smoke.rows.len();
+    assert_eq!(
+        summary_table(&smoke)
+            .matches("smoke run: not evidence")
+            .count(),
+        rows
+    );
 }
 
 #[test]

@@ -7,8 +7,8 @@
 //! The rule, written once ([`Validation::of`]): the two matches are independent, so the
 //! difference of their Elo figures has a standard error of √(se₁² + se₂²), each se taken from
 //! its 95% interval as (upper − lower) / (2 · 1.96). The figures agree when the 95% interval of
-//! the difference contains 0. A clock row that measured a busy machine, or either row whose
-//! every pair scored 1–1 (no variance, no interval), is not compared.
+//! the difference contains 0. A clock row that measured a busy machine, or either row without
+//! an interval (too few games, or every pair 1–1), is not compared.
 
 use replab_elo::two_sided_z;
 use replab_selfplay::stats::EloEstimate;
@@ -26,8 +26,8 @@ pub enum Agreement {
     Disagrees,
     /// The clock row measured a busy machine (time forfeits or CPU share): no comparison.
     MachineTooBusy,
-    /// A row whose every pair scored 1–1 (identical play among them) has no interval: no
-    /// comparison.
+    /// A row without an interval (too few games, or every pair 1–1, identical play among
+    /// them): no comparison.
     NoInterval,
 }
 
@@ -38,7 +38,7 @@ impl Agreement {
             Agreement::Agrees => "agree within their intervals",
             Agreement::Disagrees => "disagree: the difference's 95% interval excludes 0",
             Agreement::MachineTooBusy => "not compared: the clock row measured a busy machine",
-            Agreement::NoInterval => "not compared: every pair scored 1–1, so no interval",
+            Agreement::NoInterval => "not compared: a row without an interval",
         }
     }
 }
@@ -63,8 +63,8 @@ pub struct Validation {
     pub median_depth: [[Option<u32>; 2]; 2],
     /// Equal-cost minus clock Elo.
     pub difference: f64,
-    /// The 95% interval of the difference.
-    pub difference_interval: [f64; 2],
+    /// The 95% interval of the difference (`None` when either row has none).
+    pub difference_interval: Option<[f64; 2]>,
     /// Games the clock match lost on time.
     pub time_forfeits: u64,
     /// The clock match's lower CPU share.
@@ -76,15 +76,15 @@ pub struct Validation {
 impl Validation {
     /// Compares a row's equal-cost match with its clock match.
     pub fn of(equal: &RowResult, clock: &RowResult) -> Validation {
-        let (difference, half) = difference(&equal.elo, &clock.elo);
-        let agreement = if clock.machine_too_busy {
-            Agreement::MachineTooBusy
-        } else if equal.zero_variance || clock.zero_variance {
-            Agreement::NoInterval
-        } else if (difference - half..=difference + half).contains(&0.0) {
-            Agreement::Agrees
-        } else {
-            Agreement::Disagrees
+        let difference_value = equal.elo.value - clock.elo.value;
+        let half = difference(&equal.elo, &clock.elo).map(|(_, half)| half);
+        let agreement = match half {
+            _ if clock.machine_too_busy => Agreement::MachineTooBusy,
+            None => Agreement::NoInterval,
+            Some(h) if (difference_value - h..=difference_value + h).contains(&0.0) => {
+                Agreement::Agrees
+            }
+            Some(_) => Agreement::Disagrees,
         };
         Validation {
             label: equal.label.clone(),
@@ -94,8 +94,8 @@ impl Validation {
             clock: clock.elo,
             games: [equal.games, clock.games],
             median_depth: [equal.median_depth, clock.median_depth],
-            difference,
-            difference_interval: [difference - half, difference + half],
+            difference: difference_value,
+            difference_interval: half.map(|h| [difference_value - h, difference_value + h]),
             time_forfeits: clock.time_forfeits,
             min_cpu_share: clock.min_cpu_share,
             agreement,
@@ -108,39 +108,41 @@ impl Validation {
             let s = |x: Option<u32>| x.map_or("–".to_string(), |x| x.to_string());
             format!("median depth {}/{}", s(d[0]), s(d[1]))
         };
+        let estimate = |e: &EloEstimate| match e.interval {
+            Some(i) => format!("{:+.1} [{:+.1}, {:+.1}]", e.value, i.lo, i.hi),
+            None => format!("{:+.1} (no interval)", e.value),
+        };
+        let difference = match self.difference_interval {
+            Some([lo, hi]) => format!("{:+.1} [{lo:+.1}, {hi:+.1}]", self.difference),
+            None => format!("{:+.1}", self.difference),
+        };
         format!(
-            "{}: equal cost {:+.1} [{:+.1}, {:+.1}] ({} games at {}, {}) and clock {:+.1} \
-             [{:+.1}, {:+.1}] ({} games at {}, {}) {} (difference {:+.1} [{:+.1}, {:+.1}])",
+            "{}: equal cost {} ({} games at {}, {}) and clock {} ({} games at {}, {}) {} \
+             (difference {difference})",
             self.label,
-            self.equal_cost.value,
-            self.equal_cost.interval.lo,
-            self.equal_cost.interval.hi,
+            estimate(&self.equal_cost),
             self.games[0],
             self.equal_cost_control,
             depth(self.median_depth[0]),
-            self.clock.value,
-            self.clock.interval.lo,
-            self.clock.interval.hi,
+            estimate(&self.clock),
             self.games[1],
             self.clock_control,
             depth(self.median_depth[1]),
             self.agreement.phrase(),
-            self.difference,
-            self.difference_interval[0],
-            self.difference_interval[1],
         )
     }
 }
 
 /// The difference of two independent estimates and the half-width of its interval at the
-/// estimates' own coverage.
-fn difference(x: &EloEstimate, y: &EloEstimate) -> (f64, f64) {
-    let z = two_sided_z(x.interval.coverage);
-    let se = |e: &EloEstimate| (e.interval.hi - e.interval.lo) / (2.0 * z);
-    (
+/// estimates' own coverage (`None` when either has no interval).
+fn difference(x: &EloEstimate, y: &EloEstimate) -> Option<(f64, f64)> {
+    let (xi, yi) = (x.interval?, y.interval?);
+    let z = two_sided_z(xi.coverage);
+    let se = |i: replab_harness::interval::Interval| (i.hi - i.lo) / (2.0 * z);
+    Some((
         x.value - y.value,
-        z * (se(x).powi(2) + se(y).powi(2)).sqrt(),
-    )
+        z * (se(xi).powi(2) + se(yi).powi(2)).sqrt(),
+    ))
 }
 
 /// Every row of `rows` measured both at equal cost and at the clock, in the table's order.
@@ -167,14 +169,16 @@ mod tests {
     #[test]
     fn figures_agree_until_their_difference_excludes_zero() {
         // Two ±10 intervals: the difference's half-width is 10·√2 ≈ 14.14.
-        let (d, half) = difference(&estimate(14.0, 10.0), &estimate(0.0, 10.0));
+        let (d, half) = difference(&estimate(14.0, 10.0), &estimate(0.0, 10.0)).unwrap();
         assert!((half - 10.0 * 2f64.sqrt()).abs() < 1e-9 && d == 14.0);
         let agrees = |a: f64| {
-            let (d, half) = difference(&estimate(a, 10.0), &estimate(0.0, 10.0));
+            let (d, half) = difference(&estimate(a, 10.0), &estimate(0.0, 10.0)).unwrap();
             (d - half..=d + half).contains(&0.0)
         };
         assert!(agrees(14.0));
         assert!(!agrees(14.2));
         assert!(agrees(-14.0) && !agrees(-14.2));
+        let none = EloEstimate::without_interval(0.0);
+        assert_eq!(difference(&estimate(14.0, 10.0), &none), None);
     }
 }

@@ -6,7 +6,8 @@
 //! 5.1.1); stalemate (5.2.1); insufficient material, the dead positions python-chess
 //! recognises (5.2.2); fivefold repetition (9.6.1); seventy-five moves (9.6.2); threefold
 //! repetition, claimed at once by the player to move (9.2); fifty moves, claimed at once
-//! (9.3); resign adjudication; draw adjudication; the ply cap.
+//! (9.3); resign adjudication; draw adjudication; the ply cap. Either adjudication can be
+//! switched off or set ([`Adjudication`]); by default both are fishtest's.
 
 use replab_board::{Color, Position};
 use replab_truth::Identity;
@@ -25,6 +26,155 @@ pub const DRAW_SCORE: i32 = 20;
 pub const DRAW_MOVES: usize = 8;
 /// The game is adjudicated a draw after this many plies (opening included).
 pub const PLY_CAP: usize = 600;
+
+/// Resign adjudication: the game ends when both players' last `moves` scores are all beyond
+/// `score` centipawns for the same side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResignAdjudication {
+    /// Centipawns beyond which a score counts.
+    pub score: i32,
+    /// Consecutive moves of each player.
+    pub moves: usize,
+}
+
+/// Draw adjudication: from full move `from_move`, the game is drawn when both players' last
+/// `moves` scores are all within ±`score` centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawAdjudication {
+    /// Centipawns within which a score counts.
+    pub score: i32,
+    /// Consecutive moves of each player.
+    pub moves: usize,
+    /// The first full move at which it applies.
+    pub from_move: u16,
+}
+
+/// Which score adjudications the arbiter applies after the rules (`None`: off, the game goes
+/// on until a rule or the ply cap ends it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Adjudication {
+    /// Draw adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Resign adjudication.
+    pub resign: Option<ResignAdjudication>,
+}
+
+impl Default for Adjudication {
+    /// fishtest's: both on ([`Adjudication::fishtest`]).
+    fn default() -> Self {
+        Self::fishtest()
+    }
+}
+
+impl Adjudication {
+    /// fishtest's settings: resign at 600 cp for 3 moves, draw within ±20 cp for 8 moves
+    /// from move 34.
+    pub fn fishtest() -> Self {
+        Self {
+            draw: Some(DrawAdjudication {
+                score: DRAW_SCORE,
+                moves: DRAW_MOVES,
+                from_move: DRAW_MOVE_NUMBER,
+            }),
+            resign: Some(ResignAdjudication {
+                score: RESIGN_SCORE,
+                moves: RESIGN_MOVES,
+            }),
+        }
+    }
+
+    /// No draw adjudication (the draws are left to the rules), fishtest's resign adjudication.
+    pub fn rules_draw() -> Self {
+        Self {
+            draw: None,
+            ..Self::fishtest()
+        }
+    }
+
+    /// These settings with the changes of `text`: comma-separated `draw=off`,
+    /// `draw=SCORE/MOVES/FROM_MOVE`, `resign=off`, `resign=SCORE/MOVES` (each at most once);
+    /// an error says what is wrong.
+    pub fn with(self, text: &str) -> anyhow::Result<Self> {
+        let mut out = self;
+        let mut seen = Vec::new();
+        for part in text.split(',').map(str::trim) {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| anyhow::anyhow!("{part:?}: expected draw=… or resign=…"))?;
+            anyhow::ensure!(!seen.contains(&key), "{key} given twice");
+            seen.push(key);
+            match key {
+                "draw" => out.draw = parse_off(value, parse_draw)?,
+                "resign" => out.resign = parse_off(value, parse_resign)?,
+                _ => anyhow::bail!("{key:?}: expected draw or resign"),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// `off`, or what `parse` reads.
+fn parse_off<T>(value: &str, parse: fn(&str) -> Option<T>) -> anyhow::Result<Option<T>> {
+    if value == "off" {
+        return Ok(None);
+    }
+    parse(value).map(Some).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{value:?}: expected off, SCORE/MOVES/FROM_MOVE (draw, e.g. 20/8/34) or SCORE/MOVES \
+             (resign, e.g. 600/3), each a positive whole number"
+        )
+    })
+}
+
+/// Positive whole numbers separated by `/`.
+fn numbers(value: &str) -> Option<Vec<u32>> {
+    value
+        .split('/')
+        .map(|x| {
+            x.parse::<u32>()
+                .ok()
+                .filter(|&n| (1..=100_000).contains(&n))
+        })
+        .collect()
+}
+
+/// `SCORE/MOVES/FROM_MOVE`.
+fn parse_draw(value: &str) -> Option<DrawAdjudication> {
+    match numbers(value)?[..] {
+        [score, moves, from_move] => Some(DrawAdjudication {
+            score: score as i32,
+            moves: moves as usize,
+            from_move: u16::try_from(from_move).ok()?,
+        }),
+        _ => None,
+    }
+}
+
+/// `SCORE/MOVES`.
+fn parse_resign(value: &str) -> Option<ResignAdjudication> {
+    match numbers(value)?[..] {
+        [score, moves] => Some(ResignAdjudication {
+            score: score as i32,
+            moves: moves as usize,
+        }),
+        _ => None,
+    }
+}
+
+impl std::fmt::Display for Adjudication {
+    /// `draw=SCORE/MOVES/FROM_MOVE|off,resign=SCORE/MOVES|off`: the text [`Adjudication::with`]
+    /// reads.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.draw {
+            Some(d) => write!(f, "draw={}/{}/{}", d.score, d.moves, d.from_move)?,
+            None => write!(f, "draw=off")?,
+        }
+        match self.resign {
+            Some(r) => write!(f, ",resign={}/{}", r.score, r.moves),
+            None => write!(f, ",resign=off"),
+        }
+    }
+}
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
@@ -130,14 +280,24 @@ impl Outcome {
 }
 
 /// The arbiter's memory of one game: the identities of the positions since the last capture
-/// or pawn move, and the scores the players reported (from White's side).
+/// or pawn move, and the scores the players reported (from White's side); and its
+/// adjudication settings.
 #[derive(Debug, Default)]
 pub struct Arbiter {
     since_zeroing: Vec<Identity>,
     scores: Vec<Option<i32>>,
+    adjudication: Adjudication,
 }
 
 impl Arbiter {
+    /// An arbiter that adjudicates as `adjudication` says.
+    pub fn new(adjudication: Adjudication) -> Self {
+        Self {
+            adjudication,
+            ..Self::default()
+        }
+    }
+
     /// Starts a game at `start`.
     pub fn start(&mut self, start: &Position) {
         self.since_zeroing.clear();
@@ -200,27 +360,30 @@ impl Arbiter {
 
     /// Score adjudication and the ply cap.
     fn by_adjudication(&self, pos: &Position, plies: usize) -> Option<(Outcome, Termination)> {
-        let resign = 2 * RESIGN_MOVES;
-        if self.scores.len() >= resign {
-            let last = &self.scores[self.scores.len() - resign..];
-            if last.iter().all(|s| s.is_some_and(|s| s >= RESIGN_SCORE)) {
+        let resign = self.adjudication.resign;
+        if let Some((r, last)) = resign.and_then(|r| Some((r, self.last_scores(r.moves)?))) {
+            if last.iter().all(|s| s.is_some_and(|s| s >= r.score)) {
                 return Some((Outcome::WhiteWins, Termination::ResignAdjudication));
             }
-            if last.iter().all(|s| s.is_some_and(|s| s <= -RESIGN_SCORE)) {
+            if last.iter().all(|s| s.is_some_and(|s| s <= -r.score)) {
                 return Some((Outcome::BlackWins, Termination::ResignAdjudication));
             }
         }
-        let drawn = 2 * DRAW_MOVES;
-        if pos.fullmove_number() >= DRAW_MOVE_NUMBER && self.scores.len() >= drawn {
-            let last = &self.scores[self.scores.len() - drawn..];
-            if last
-                .iter()
-                .all(|s| s.is_some_and(|s| s.abs() <= DRAW_SCORE))
-            {
+        if let Some(d) = self.adjudication.draw {
+            let last = self
+                .last_scores(d.moves)
+                .filter(|_| pos.fullmove_number() >= d.from_move);
+            if last.is_some_and(|l| l.iter().all(|s| s.is_some_and(|s| s.abs() <= d.score))) {
                 return Some((Outcome::Draw, Termination::DrawAdjudication));
             }
         }
         (plies >= PLY_CAP).then_some((Outcome::Draw, Termination::PlyCap))
+    }
+
+    /// The last `moves` scores of each player (2 × `moves` plies), if there are that many.
+    fn last_scores(&self, moves: usize) -> Option<&[Option<i32>]> {
+        let plies = 2 * moves;
+        (self.scores.len() >= plies).then(|| &self.scores[self.scores.len() - plies..])
     }
 }
 
@@ -344,5 +507,61 @@ mod tests {
             a.by_adjudication(&late, PLY_CAP).unwrap().1,
             Termination::PlyCap
         );
+    }
+
+    #[test]
+    fn adjudication_switched_off_or_set_decides_accordingly() {
+        let late = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 40").unwrap();
+        let quiet = |adjudication: Adjudication| {
+            let mut a = Arbiter::new(adjudication);
+            a.scores = vec![Some(0); 16];
+            a.by_adjudication(&late, 16).map(|e| e.1)
+        };
+        assert_eq!(
+            quiet(Adjudication::fishtest()),
+            Some(Termination::DrawAdjudication)
+        );
+        assert_eq!(quiet(Adjudication::rules_draw()), None);
+        let later = Adjudication::fishtest().with("draw=20/8/41").unwrap();
+        assert_eq!(quiet(later), None);
+        let winning = |adjudication: Adjudication| {
+            let mut a = Arbiter::new(adjudication);
+            a.scores = vec![Some(700); 6];
+            a.by_adjudication(&late, 6).map(|e| e.1)
+        };
+        assert_eq!(
+            winning(Adjudication::rules_draw()),
+            Some(Termination::ResignAdjudication)
+        );
+        let off = Adjudication::fishtest().with("resign=off").unwrap();
+        assert_eq!(winning(off), None);
+        let higher = Adjudication::fishtest().with("resign=800/3").unwrap();
+        assert_eq!(winning(higher), None);
+    }
+
+    #[test]
+    fn adjudication_text_reads_back_and_refuses_what_it_cannot_read() {
+        for a in [Adjudication::fishtest(), Adjudication::rules_draw()] {
+            assert_eq!(Adjudication::fishtest().with(&a.to_string()).unwrap(), a);
+        }
+        assert_eq!(
+            Adjudication::fishtest().to_string(),
+            "draw=20/8/34,resign=600/3"
+        );
+        let both_off = Adjudication::fishtest()
+            .with("draw=off, resign=off")
+            .unwrap();
+        assert_eq!((both_off.draw, both_off.resign), (None, None));
+        for (bad, says) in [
+            ("draw", "expected draw="),
+            ("tie=off", "expected draw or resign"),
+            ("draw=20/8", "SCORE/MOVES/FROM_MOVE"),
+            ("resign=600", "SCORE/MOVES"),
+            ("resign=0/3", "positive"),
+            ("draw=off,draw=off", "twice"),
+        ] {
+            let e = Adjudication::fishtest().with(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
     }
 }

@@ -11,7 +11,7 @@ use replab_search::Limits;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    arbiter::{Arbiter, Outcome, Termination, side_cannot_mate},
+    arbiter::{Adjudication, Arbiter, Outcome, Termination, side_cannot_mate},
     book::Opening,
     spec::{Engine, PlayerSpec},
     usage::{ClockUse, DepthCounts, thread_cpu},
@@ -139,14 +139,19 @@ pub struct Table {
 }
 
 impl Table {
-    /// Sets up the two players.
-    pub fn new(a: &PlayerSpec, b: &PlayerSpec, control: Control) -> Result<Table> {
+    /// Sets up the two players and an arbiter that adjudicates as `adjudication` says.
+    pub fn new(
+        a: &PlayerSpec,
+        b: &PlayerSpec,
+        control: Control,
+        adjudication: Adjudication,
+    ) -> Result<Table> {
         Ok(Table {
             a: a.build(a.nodes.or(control.nodes()))?,
             b: b.build(b.nodes.or(control.nodes()))?,
             positions: Vec::with_capacity(1024),
             moves: Vec::with_capacity(1024),
-            arbiter: Arbiter::default(),
+            arbiter: Arbiter::new(adjudication),
             unsearched: 0,
             depths: Default::default(),
             clock_use: ClockUse::default(),

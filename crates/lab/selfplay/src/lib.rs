@@ -11,7 +11,7 @@ pub mod spec;
 pub mod stats;
 pub mod usage;
 
-pub use arbiter::{Outcome, Termination};
+pub use arbiter::{Adjudication, Outcome, Termination};
 pub use book::{Book, Opening};
 pub use cost::CostScaling;
 pub use game::{Control, GameRecord};

@@ -6,11 +6,12 @@ use std::{path::PathBuf, sync::Arc};
 use anyhow::{Context, Result, anyhow, bail};
 
 use crate::{
+    arbiter::Adjudication,
     book::Book,
     game::Control,
     run::{MatchConfig, MatchResults},
     spec::PlayerSpec,
-    stats::DEFAULT_BOUNDS,
+    stats::{self, DEFAULT_BOUNDS},
 };
 
 /// Nodes per move when neither `--nodes` nor `--tc` is given.
@@ -44,6 +45,8 @@ pub struct MatchOptions {
     pub shard: Option<String>,
     /// Worker threads (`--threads`); every core when `None`.
     pub threads: Option<usize>,
+    /// The arbiter's draw and resign adjudication (fishtest's by default).
+    pub adjudication: Adjudication,
 }
 
 impl Default for MatchOptions {
@@ -60,6 +63,7 @@ impl Default for MatchOptions {
             sprt: None,
             shard: None,
             threads: None,
+            adjudication: Adjudication::fishtest(),
         }
     }
 }
@@ -102,9 +106,11 @@ impl MatchOptions {
             book: Arc::new(book),
             bounds,
             early_stop,
+            three_way: false,
             shard,
             threads,
             cost_scaling: None,
+            adjudication: self.adjudication,
         };
         config.check()?;
         Ok(config)
@@ -143,7 +149,7 @@ pub fn summary(r: &MatchResults) -> String {
     format!(
         "{} vs {}: {} games ({} pairs), W/D/L {}/{}/{}\n\
          pentanomial [LL, LD, WL+DD, WD, WW] = [{}, {}, {}, {}, {}]\n\
-         Elo {:+.2} [{:+.2}, {:+.2}], nElo {:+.2} [{:+.2}, {:+.2}] (95%), LOS {:.1}%\n\
+         Elo {}, nElo {}{}, LOS {:.1}%\n\
          SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n\
          {:.1} s wall, {:.1} games/s, {:.1}% of the threads' time outside the searches, peak \
          memory {} KiB\n",
@@ -159,12 +165,13 @@ pub fn summary(r: &MatchResults) -> String {
         p[2],
         p[3],
         p[4],
-        r.elo.value,
-        r.elo.interval.lo,
-        r.elo.interval.hi,
-        r.nelo.value,
-        r.nelo.interval.lo,
-        r.nelo.interval.hi,
+        stats::estimate_text(&r.elo, r.no_interval()),
+        stats::estimate_text(&r.nelo, r.no_interval()),
+        if r.elo.interval.is_some() {
+            " (95%)"
+        } else {
+            ""
+        },
         100.0 * r.los,
         r.sprt.elo0,
         r.sprt.elo1,
@@ -196,9 +203,9 @@ fn sequential_line(r: &MatchResults) -> String {
         return String::new();
     };
     format!(
-        "stopped by the SPRT: Elo {:+.2} [{:+.2}, {:+.2}] (95%) accounting for the stop \
+        "stopped by the SPRT: Elo {} (95%) accounting for the stop \
          (fishtest's sequential estimate; the fixed-sample figure above is biased away from 0)\n",
-        e.value, e.interval.lo, e.interval.hi
+        stats::estimate_text(&e, None)
     )
 }
 

@@ -20,7 +20,7 @@ use rayon::{iter::ParallelBridge, prelude::*};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    arbiter::Termination,
+    arbiter::{Adjudication, Termination},
     book::Book,
     cost::CostScaling,
     game::{Control, GameRecord, PgnGame, Table},
@@ -48,6 +48,9 @@ pub struct MatchConfig {
     pub bounds: (f64, f64),
     /// Stop as soon as the SPRT decides.
     pub early_stop: bool,
+    /// With `early_stop`: stop at a verdict of the three-way test on the bounds
+    /// ([`replab_elo::ThreeWay`]: better, worse or within) instead of the one SPRT's decision.
+    pub three_way: bool,
     /// `Some((k, n))`: play only the pairs `i` with `i % n == k - 1`.
     pub shard: Option<(u32, u32)>,
     /// Worker threads.
@@ -55,6 +58,8 @@ pub struct MatchConfig {
     /// How an equal-cost match set the players' budgets (already in their specs' `nodes`);
     /// `None` for an ordinary match.
     pub cost_scaling: Option<CostScaling>,
+    /// The arbiter's draw and resign adjudication.
+    pub adjudication: Adjudication,
 }
 
 impl MatchConfig {
@@ -156,7 +161,9 @@ impl MatchConfig {
             sprt_elo0: self.bounds.0,
             sprt_elo1: self.bounds.1,
             early_stop: self.early_stop,
+            three_way: self.three_way,
             cost_scaling: self.cost_scaling.clone(),
+            adjudication: self.adjudication,
         }
     }
 
@@ -206,9 +213,16 @@ pub struct MatchIdentity {
     pub sprt_elo1: f64,
     /// Whether the match stops when the SPRT decides.
     pub early_stop: bool,
+    /// Whether the stop is the three-way test's verdict on the bounds.
+    #[serde(default)]
+    pub three_way: bool,
     /// The equal-cost budgets (`--scale-by-cost`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost_scaling: Option<CostScaling>,
+    /// The arbiter's draw and resign adjudication (`null` when off; fishtest's in results
+    /// written before it was recorded).
+    #[serde(default)]
+    pub adjudication: Adjudication,
 }
 
 /// One game pair's outcome.
@@ -414,6 +428,12 @@ pub struct MatchResults {
 }
 
 impl MatchResults {
+    /// Why the estimates carry no interval (`None` when they carry one).
+    pub fn no_interval(&self) -> Option<stats::NoInterval> {
+        let identical = self.pair_results.iter().all(|p| p.same_moves);
+        stats::no_interval(&self.pentanomial_fastchess, identical)
+    }
+
     /// The statistics and counts of `pairs` (sorted by index).
     pub fn from_pairs(
         identity: MatchIdentity,
@@ -493,7 +513,7 @@ pub fn play(
         .collect();
     let threads = config.threads.min(pairs.len()).max(1);
     // Build the players once up front, so a refusal comes before any game.
-    Table::new(&config.a, &config.b, config.control)?;
+    Table::new(&config.a, &config.b, config.control, config.adjudication)?;
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Result<(usize, PlayedPair)>>();
     let mut slots: Vec<Option<PlayedPair>> = (0..pairs.len()).map(|_| None).collect();
@@ -554,6 +574,9 @@ pub fn play(
 /// Whether the SPRT has decided on the pairs played so far.
 fn decided(config: &MatchConfig, prefix: &[Option<PlayedPair>]) -> bool {
     let penta = stats::pentanomial(prefix.iter().flatten().map(|p| &p.record.points));
+    if config.three_way {
+        return stats::verdict(&penta, config.bounds) != stats::Verdict::Continue;
+    }
     stats::decision(&penta, config.bounds) != Decision::Continue
 }
 
@@ -569,7 +592,12 @@ fn play_pairs(
 ) {
     let (a, b) = (config.a.to_string(), config.b.to_string());
     pairs.iter().enumerate().par_bridge().for_each_init(
-        || (tx.clone(), Table::new(&config.a, &config.b, config.control)),
+        || {
+            (
+                tx.clone(),
+                Table::new(&config.a, &config.b, config.control, config.adjudication),
+            )
+        },
         |(tx, table), (slot, &index)| {
             if stop.load(Ordering::Relaxed) {
                 return;

@@ -1,7 +1,7 @@
 //! The statistics a match reports, from its game pairs: an adapter over `replab-elo`
 //! (fishtest's and fastchess's formulas).
 
-pub use replab_elo::{Decision, EloEstimate, SprtReport};
+pub use replab_elo::{Decision, EloEstimate, MIN_INTERVAL_SAMPLES, SprtReport, ThreeWay, Verdict};
 use replab_elo::{EloModel, GameResult, Pentanomial, Sprt, summarize};
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +62,22 @@ pub fn decision(p: &Pentanomial, bounds: (f64, f64)) -> Decision {
     sprt(bounds, EloModel::Normalized).report(p).decision
 }
 
+/// The three-way test on bounds `(elo0, elo1)` (normalized Elo, elo0 < 0 < elo1), α = β =
+/// [`ALPHA`] for each one-sided test; `None` for other bounds.
+pub fn three_way(bounds: (f64, f64)) -> Option<ThreeWay> {
+    ThreeWay::new(bounds.0, bounds.1, ALPHA).ok()
+}
+
+/// The verdict of the three-way test on `p`: [`Verdict::Continue`] below
+/// [`MIN_INTERVAL_SAMPLES`] pairs (so that a few identical pairs, whose regularised variance is
+/// near 0, cannot end a match) and for bounds it cannot take.
+pub fn verdict(p: &Pentanomial, bounds: (f64, f64)) -> Verdict {
+    if p.pairs() < MIN_INTERVAL_SAMPLES {
+        return Verdict::Continue;
+    }
+    three_way(bounds).map_or(Verdict::Continue, |t| t.verdict(p))
+}
+
 /// fishtest's estimate of a test the SPRT stopped ([`Sprt::sequential_estimate`]): the
 /// median-unbiased logistic Elo with its 95% interval, accounting for the stopping rule
 /// (`None` when it cannot be computed).
@@ -101,7 +117,110 @@ pub fn games_to_resolve(p: &Pentanomial, elo: f64) -> Option<u64> {
 }
 
 /// Games a 95% interval of ±`elo` would need at the match's own score and variance (`None`
-/// where [`replab_elo::Summary::games_to_resolve_elo`] is: a score of 0 or 1, or no pair).
+/// where the match has no interval to plan from ([`no_interval`]), or where
+/// [`replab_elo::Summary::games_to_resolve_elo`] is: a score of 0 or 1).
 pub fn games_for_half_width(p: &Pentanomial, elo: f64) -> Option<u64> {
-    summarize(p)?.games_to_resolve_elo(elo)
+    let s = summarize(p)?;
+    s.elo.interval?;
+    s.games_to_resolve_elo(elo)
+}
+
+/// Why a match's estimates carry no interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoInterval {
+    /// Every pair was one game played twice, colours swapped: the players never searched
+    /// differently enough to change a move.
+    IdenticalPlay,
+    /// Every pair scored 1–1 (WL or DD) in different games: no variance to measure.
+    EveryPairOneOne,
+    /// Every pair won twice, or every pair lost twice: no variance to measure.
+    EveryPairSameScore,
+    /// Other pair scores, but fewer pairs than an interval needs ([`MIN_INTERVAL_SAMPLES`]).
+    TooFewGames,
+}
+
+impl NoInterval {
+    /// The words shown in place of the interval.
+    pub fn text(self) -> &'static str {
+        match self {
+            NoInterval::IdenticalPlay => "identical play in every pair",
+            NoInterval::EveryPairOneOne => "every pair 1-1",
+            NoInterval::EveryPairSameScore => "every pair the same score",
+            NoInterval::TooFewGames => "too few games for an interval",
+        }
+    }
+}
+
+/// Why `p` has no interval (`None` when it has one): identical play (`identical`: every pair
+/// the same game twice) first, then every pair 1–1, then too few pairs, then (from
+/// [`MIN_INTERVAL_SAMPLES`] pairs) every pair another one score.
+pub fn no_interval(p: &Pentanomial, identical: bool) -> Option<NoInterval> {
+    let interval = summarize(p).and_then(|s| s.elo.interval);
+    if interval.is_some() {
+        return None;
+    }
+    let pairs = p.pairs();
+    let one_class = pairs > 0 && p.ptnml().contains(&pairs);
+    Some(if identical && pairs > 0 {
+        NoInterval::IdenticalPlay
+    } else if pairs > 0 && p.ptnml()[2] == pairs {
+        NoInterval::EveryPairOneOne
+    } else if one_class && pairs >= MIN_INTERVAL_SAMPLES {
+        NoInterval::EveryPairSameScore
+    } else {
+        NoInterval::TooFewGames
+    })
+}
+
+/// An estimate as text: `+1.23 [-4.56, +7.89]`, or `+1.23 (` the reason there is no interval
+/// `)`.
+pub fn estimate_text(e: &EloEstimate, reason: Option<NoInterval>) -> String {
+    // Rounded first, so that a value a hair below 0 prints as +0.00.
+    let value = (e.value * 100.0).round() / 100.0 + 0.0;
+    match (e.interval, reason) {
+        (Some(i), _) => format!("{value:+.2} [{:+.2}, {:+.2}]", i.lo, i.hi),
+        (None, r) => format!(
+            "{value:+.2} ({})",
+            r.unwrap_or(NoInterval::TooFewGames).text()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reason_for_no_interval_flips_with_the_counts() {
+        let p = |c: [u64; 5]| Pentanomial::from_ptnml(c);
+        let enough = p([3, 5, 10, 5, 3]);
+        assert_eq!(no_interval(&enough, false), None);
+        assert_eq!(no_interval(&enough, true), None);
+        let one_one = p([0, 0, 30, 0, 0]);
+        assert_eq!(no_interval(&one_one, true), Some(NoInterval::IdenticalPlay));
+        assert_eq!(
+            no_interval(&one_one, false),
+            Some(NoInterval::EveryPairOneOne)
+        );
+        assert_eq!(
+            no_interval(&p([0, 0, 0, 0, 30]), false),
+            Some(NoInterval::EveryPairSameScore)
+        );
+        assert_eq!(
+            no_interval(&p([0, 1, 0, 0, 0]), false),
+            Some(NoInterval::TooFewGames)
+        );
+        assert_eq!(
+            no_interval(&p([1, 0, 1, 0, 1]), false),
+            Some(NoInterval::TooFewGames)
+        );
+        assert_eq!(games_for_half_width(&p([1, 0, 1, 0, 1]), 2.0), None);
+        assert!(games_for_half_width(&enough, 2.0).is_some());
+        let e = summarize(&one_one).unwrap().elo;
+        assert_eq!(
+            estimate_text(&e, no_interval(&one_one, false)),
+            "+0.00 (every pair 1-1)"
+        );
+    }
 }

@@ -7,7 +7,7 @@ use std::{process::Command, sync::Arc};
 use replab_board::Position;
 use replab_pgn::PgnReader;
 use replab_selfplay::{
-    Book, Control, MatchConfig, PlayerSpec, Termination, arbiter::Arbiter, play,
+    Adjudication, Book, Control, MatchConfig, PlayerSpec, Termination, arbiter::Arbiter, play,
 };
 
 fn config(games: u64, nodes: u64, threads: usize) -> MatchConfig {
@@ -20,10 +20,42 @@ fn config(games: u64, nodes: u64, threads: usize) -> MatchConfig {
         book: Arc::new(Book::builtin()),
         bounds: (0.0, 2.0),
         early_stop: false,
+        three_way: false,
         shard: None,
         threads,
         cost_scaling: None,
+        adjudication: Adjudication::fishtest(),
     }
+}
+
+#[test]
+fn draw_adjudication_off_leaves_the_draws_to_the_rules() {
+    let name = Termination::DrawAdjudication.name();
+    // Two equal players and an eager draw adjudication (±50 cp for 2 moves from move 10),
+    // so that it fires in a short match.
+    let equal = MatchConfig {
+        b: PlayerSpec::parse("filo").unwrap(),
+        adjudication: Adjudication::fishtest().with("draw=50/2/10").unwrap(),
+        ..config(16, 1000, 2)
+    };
+    let fishtest = play(&equal, &mut |_, _| {}).unwrap().0;
+    assert!(
+        fishtest.terminations.get(name).is_some_and(|&n| n > 0),
+        "{:?}",
+        fishtest.terminations
+    );
+    let rules = MatchConfig {
+        adjudication: Adjudication::rules_draw(),
+        ..equal
+    };
+    let (results, _) = play(&rules, &mut |_, _| {}).unwrap();
+    assert_eq!(
+        results.terminations.get(name),
+        None,
+        "{:?}",
+        results.terminations
+    );
+    assert_eq!(results.identity.adjudication, Adjudication::rules_draw());
 }
 
 #[test]
@@ -123,8 +155,9 @@ fn early_stopping_keeps_a_prefix_of_the_pairs() {
     let seq = stopped
         .sequential_elo
         .expect("the sequential estimate of a stopped test");
-    assert!(seq.interval.lo <= seq.value && seq.value <= seq.interval.hi);
-    assert_eq!(seq.interval.coverage, 0.95);
+    let interval = seq.interval.expect("a sequential estimate has an interval");
+    assert!(interval.lo <= seq.value && seq.value <= interval.hi);
+    assert_eq!(interval.coverage, 0.95);
     assert!(full.sequential_elo.is_none());
     // The printed summary gives it after a stop, and only then.
     let stop_line = "stopped by the SPRT: Elo";
@@ -150,7 +183,7 @@ fn a_pair_is_one_game_twice_only_when_the_moves_are_the_same() {
     // The same player on both sides plays each opening's game twice, move for move.
     let same = MatchConfig {
         b: PlayerSpec::parse("linear").unwrap(),
-        ..config(8, 300, 2)
+        ..config(16, 1000, 2)
     };
     let (results, _) = play(&same, &mut |_, _| {}).unwrap();
     assert!(results.pair_results.iter().all(|p| p.same_moves));
@@ -239,9 +272,13 @@ fn every_measured_time_of_a_match_is_marked() {
     assert_eq!(unmarked, Vec::<String>::new());
     assert_eq!(v["timing"]["wall_s"]["interval"]["n"], 1);
     assert_eq!(v["timing"]["games_per_second"]["interval"]["coverage"], 0.0);
-    // Each Elo carries the one interval type, made from the game pairs.
-    assert_eq!(v["elo"]["interval"]["n"], 2);
-    assert!(v["nelo"]["interval"]["lo"].is_number());
+    // Two pairs are too few for an interval; twenty carry the one interval type, made from
+    // the game pairs.
+    assert!(v["elo"]["interval"].is_null() && v["nelo"]["interval"].is_null());
+    let twenty =
+        serde_json::to_value(play(&config(40, 100, 2), &mut |_, _| {}).unwrap().0).unwrap();
+    assert_eq!(twenty["elo"]["interval"]["n"], 20);
+    assert!(twenty["nelo"]["interval"]["lo"].is_number());
     let back: replab_selfplay::MatchResults = serde_json::from_value(v).unwrap();
     assert_eq!(back.timing.wall_s, results.timing.wall_s);
 }

@@ -3,7 +3,7 @@
 
 use replab_interval::Interval;
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
 use crate::counts::ResultCounts;
 use crate::pdf::Pdf;
@@ -46,17 +46,23 @@ pub(crate) fn is_coverage(coverage: f64) -> bool {
     coverage > 0.0 && coverage < 1.0
 }
 
-/// An Elo value with a confidence interval of stated coverage: in JSON
-/// `{"value": …, "interval": {"lo", "hi", "coverage", "n"}}`, the interval in the one shape of
-/// every `results.json` ([`Interval`]), under its own name as in the harness's estimates.
+/// The fewest samples (game pairs, or games for trinomial counts) an interval is given for.
+/// Below it the intervals' real coverage falls short of their label on some of the
+/// distributions of `tests/coverage.rs` (the seeded simulation that chose it), so none is given.
+pub const MIN_INTERVAL_SAMPLES: u64 = 20;
+
+/// An Elo value with a confidence interval of stated coverage, or none: in JSON
+/// `{"value": …, "interval": {"lo", "hi", "coverage", "n"}}` (the interval `null` when there
+/// is none), the interval in the one shape of every `results.json` ([`Interval`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloEstimate {
     /// The point estimate.
     pub value: f64,
     /// The interval: its ends (either may be infinite, serialised as `null` by serde_json), its
     /// nominal coverage (0.95) and the samples behind it (game pairs, or games for trinomial
-    /// counts).
-    pub interval: Interval,
+    /// counts). `None` when the samples cannot back one: fewer than
+    /// [`MIN_INTERVAL_SAMPLES`], or every sample the same score (no variance).
+    pub interval: Option<Interval>,
 }
 
 impl EloEstimate {
@@ -65,24 +71,39 @@ impl EloEstimate {
         let n = usize::try_from(n).unwrap_or(usize::MAX);
         Self {
             value,
-            interval: Interval {
+            interval: Some(Interval {
                 lo,
                 hi,
                 coverage,
                 n,
-            },
+            }),
         }
     }
 
-    /// Half the interval's width: the "± error" fastchess and fishtest print. The logistic
-    /// interval is not symmetric about the value; this is its mean half-width.
-    pub fn error(&self) -> f64 {
-        (self.interval.hi - self.interval.lo) / 2.0
+    /// `value` without an interval.
+    pub fn without_interval(value: f64) -> Self {
+        Self {
+            value,
+            interval: None,
+        }
     }
 
-    /// Whether the interval contains `elo`.
+    /// Half the interval's width: the "± error" fastchess and fishtest print (`None` without
+    /// an interval). The logistic interval is not symmetric about the value; this is its mean
+    /// half-width.
+    pub fn error(&self) -> Option<f64> {
+        self.interval.map(|i| (i.hi - i.lo) / 2.0)
+    }
+
+    /// Whether there is an interval and it contains `elo`.
     pub fn contains(&self, elo: f64) -> bool {
-        self.interval.contains(elo)
+        self.interval.is_some_and(|i| i.contains(elo))
+    }
+
+    /// Whether there is an interval and it lies wholly on one side of `elo`: the only case in
+    /// which the estimate measurably differs from `elo`.
+    pub fn excludes(&self, elo: f64) -> bool {
+        self.interval.is_some_and(|i| !i.contains(elo))
     }
 }
 
@@ -107,6 +128,8 @@ pub struct Summary {
     pub los: f64,
     /// Games per sample (1 or 2), kept for the sample-size formulas.
     pub games_per_sample: u64,
+    /// The coverage the intervals were asked for (also that of the sample-size formulas).
+    pub coverage: f64,
 }
 
 /// The statistics of `counts` with 95% intervals; `None` when there are no games.
@@ -118,15 +141,17 @@ pub fn summarize<C: ResultCounts + ?Sized>(counts: &C) -> Option<Summary> {
 /// The statistics of `counts` with intervals of the given coverage; `None` when there are no
 /// games or the coverage is not in (0, 1).
 ///
-/// As fishtest's `stat_util.get_elo` does, zero counts are first replaced by 1e-3
-/// ([`crate::ZERO_COUNT_REPLACEMENT`]; this changes nothing when no count is zero). With N
-/// samples, mean score s and sample variance v (pentanomial: the pair's mean score, taking
-/// values 0, ¼, ½, ¾, 1), the score interval is s ± z·√(v/N):
-/// - logistic Elo: value and both ends mapped through [`logistic_elo`] (fishtest `get_elo`,
-///   fastchess `EloPentanomial`/`EloWDL`);
-/// - normalized Elo: (s − ½) / σ · 800/ln 10, σ = √v per game for games and √(2v) for pairs
-///   (fishtest `LLRcalc.LLR_normalized`, fastchess `nEloDiff`), interval mapped the same way;
+/// Point estimates as fishtest's `stat_util.get_elo` computes them: zero counts are first
+/// replaced by 1e-3 ([`crate::ZERO_COUNT_REPLACEMENT`]; this changes nothing when no count is
+/// zero). With mean score s and sample variance v (pentanomial: the pair's mean score, taking
+/// values 0, ¼, ½, ¾, 1):
+/// - logistic Elo [`logistic_elo`] of s (fishtest `get_elo`, fastchess `EloPentanomial`);
+/// - normalized Elo (s − ½) / σ · 800/ln 10, σ = √v per game for games and √(2v) for pairs
+///   (fishtest `LLRcalc.LLR_normalized`, fastchess `nEloDiff`);
 /// - LOS: Φ((s − ½) / √(v/N)) (fishtest `get_elo`).
+///
+/// The intervals ([`intervals`]) are computed from the counts as they are, and only from at
+/// least [`MIN_INTERVAL_SAMPLES`] samples that do not all score the same.
 pub fn summarize_with_coverage<C: ResultCounts + ?Sized>(
     counts: &C,
     coverage: f64,
@@ -136,38 +161,101 @@ pub fn summarize_with_coverage<C: ResultCounts + ?Sized>(
     }
     let pdf = Pdf::regularized(counts)?;
     let (score, variance) = pdf.mean_variance();
-    let z = two_sided_z(coverage);
     let standard_error = (variance / pdf.n).sqrt();
-    let (low_score, high_score) = (score - z * standard_error, score + z * standard_error);
     let per_game_factor = counts.games_per_sample() as f64;
     let sigma_per_game = (per_game_factor * variance).sqrt();
-    let nelo_of = |s: f64| (s - 0.5) / sigma_per_game * NELO_PER_T;
     let games_counts = counts.games_trinomial();
     let games = games_counts.games();
     let samples = counts.classes().iter().sum();
+    let (elo_interval, nelo_interval) = match intervals(counts, coverage) {
+        Some((elo, nelo)) => (Some(elo), Some(nelo)),
+        None => (None, None),
+    };
     Some(Summary {
         samples,
         games,
         score,
         sample_variance: variance,
         draw_ratio: games_counts.draws as f64 / games as f64,
-        elo: EloEstimate::new(
-            logistic_elo(score),
-            logistic_elo(low_score),
-            logistic_elo(high_score),
-            coverage,
-            samples,
-        ),
-        nelo: EloEstimate::new(
-            nelo_of(score),
-            nelo_of(low_score),
-            nelo_of(high_score),
-            coverage,
-            samples,
-        ),
+        elo: EloEstimate {
+            value: logistic_elo(score),
+            interval: elo_interval,
+        },
+        nelo: EloEstimate {
+            value: (score - 0.5) / sigma_per_game * NELO_PER_T,
+            interval: nelo_interval,
+        },
         los: Normal::standard().cdf((score - 0.5) / standard_error),
         games_per_sample: counts.games_per_sample(),
+        coverage,
     })
+}
+
+/// The raw moments of the counts' scores: samples, mean, and the central moments of order 2,
+/// 3 and 4 (population, divided by the samples).
+fn moments<C: ResultCounts + ?Sized>(counts: &C) -> (f64, f64, [f64; 3]) {
+    let classes = counts.classes();
+    let last = (classes.len() - 1) as f64;
+    let scored = || {
+        classes
+            .iter()
+            .enumerate()
+            .map(move |(i, &c)| (i as f64 / last, c as f64))
+    };
+    let n: f64 = scored().map(|(_, c)| c).sum();
+    let mean = scored().map(|(a, c)| a * c).sum::<f64>() / n;
+    let central = |k: i32| scored().map(|(a, c)| c * (a - mean).powi(k)).sum::<f64>() / n;
+    (n, mean, [central(2), central(3), central(4)])
+}
+
+/// The logistic-Elo and normalized-Elo intervals of `coverage`, from the counts as they are
+/// (no zero-count substitution); `None` below [`MIN_INTERVAL_SAMPLES`] samples or when every
+/// sample scored the same.
+///
+/// - Score: the Student-t interval s ± t · √(v/(N − 1)), t the two-sided quantile with N − 1
+///   degrees of freedom (v the population variance); logistic Elo maps both ends through
+///   [`logistic_elo`]. At large N this is fishtest's s ± z · √(v/N).
+/// - Normalized Elo: the t-value τ = (s − ½)/√v of a sample, with the delta-method variance of
+///   a standardised mean (Mertens 2002, for the Sharpe ratio): (1 − γ₃τ + (γ₄ − 1)τ²/4) / N,
+///   γ₃ and γ₄ the samples' skewness and kurtosis; τ ± t · that standard error, per game
+///   (÷ √2 for pairs) times 800/ln 10. fishtest maps the score interval with σ held fixed,
+///   which ignores that σ is estimated too: its coverage falls far below 95% far from equality
+///   (`tests/coverage.rs`).
+pub fn intervals<C: ResultCounts + ?Sized>(
+    counts: &C,
+    coverage: f64,
+) -> Option<(Interval, Interval)> {
+    let (n, mean, [v, m3, m4]) = moments(counts);
+    if n < MIN_INTERVAL_SAMPLES as f64 || v <= 0.0 || !is_coverage(coverage) {
+        return None;
+    }
+    let q = StudentsT::new(0.0, 1.0, n - 1.0)
+        .ok()?
+        .inverse_cdf(0.5 + coverage / 2.0);
+    let half = q * (v / (n - 1.0)).sqrt();
+    let tau = (mean - 0.5) / v.sqrt();
+    let (skew, kurtosis) = (m3 / v.powf(1.5), m4 / (v * v));
+    let spread_at = |t: f64| {
+        let mertens = 1.0 - skew * t + (kurtosis - 1.0) / 4.0 * t * t;
+        mertens.max(1.0 + t * t / 2.0)
+    };
+    let half_at = |spread: f64| q * (spread / (n - 1.0)).sqrt();
+    let first = half_at(spread_at(tau));
+    let tau_half = half_at(spread_at(tau - first).max(spread_at(tau + first)));
+    let nelo_per_tau = NELO_PER_T / (counts.games_per_sample() as f64).sqrt();
+    let interval = |lo: f64, hi: f64| Interval {
+        lo,
+        hi,
+        coverage,
+        n: n as usize,
+    };
+    Some((
+        interval(logistic_elo(mean - half), logistic_elo(mean + half)),
+        interval(
+            (tau - tau_half) * nelo_per_tau,
+            (tau + tau_half) * nelo_per_tau,
+        ),
+    ))
 }
 
 impl Summary {
@@ -181,7 +269,7 @@ impl Summary {
     /// `None` for a non-positive `d`, a score of 0 or 1, or a count beyond `u64` (a difference
     /// too small for any match to resolve).
     pub fn games_to_resolve_elo(&self, elo_difference: f64) -> Option<u64> {
-        self.games_with_z(elo_difference, two_sided_z(self.elo.interval.coverage))
+        self.games_with_z(elo_difference, two_sided_z(self.coverage))
     }
 
     /// Games for which `z` standard errors of the score make `elo_difference` Elo (the
@@ -210,7 +298,7 @@ impl Summary {
         if !is_coverage(power) {
             return None;
         }
-        let z = two_sided_z(self.elo.interval.coverage) + Normal::standard().inverse_cdf(power);
+        let z = two_sided_z(self.coverage) + Normal::standard().inverse_cdf(power);
         self.games_with_z(elo_difference, z)
     }
 }

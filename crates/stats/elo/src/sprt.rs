@@ -298,3 +298,74 @@ impl Sprt {
         }
     }
 }
+
+/// What a [`ThreeWay`] test concludes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The gain test passed: A is better by about the upper bound or more.
+    Better,
+    /// The loss test failed: A is worse by about the lower bound or more.
+    Worse,
+    /// Both tests rejected their alternative: the difference lies within the bounds.
+    Within,
+    /// Neither conclusion yet: keep playing.
+    Continue,
+}
+
+/// Two one-sided normalized-Elo GSPRTs run on the same games, a three-decision procedure
+/// (after Sobel and Wald, 1949): a gain test [0, `elo1`] and a loss test [`elo0`, 0]. The
+/// gain test passing says "better", the loss test failing says "worse", the gain test failing
+/// while the loss test passes says "within [`elo0`, `elo1`]".
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ThreeWay {
+    /// H0 = 0 against H1 = elo1.
+    pub gain: Sprt,
+    /// H0 = elo0 against H1 = 0.
+    pub loss: Sprt,
+}
+
+impl ThreeWay {
+    /// The test with bounds `elo0 < 0 < elo1` (normalized Elo) and error rates α = β =
+    /// `alpha` for each one-sided test.
+    pub fn new(elo0: f64, elo1: f64, alpha: f64) -> Result<ThreeWay, SprtError> {
+        if !(elo0 < 0.0 && elo1 > 0.0) {
+            return Err(SprtError::Bounds { elo0, elo1 });
+        }
+        Ok(ThreeWay {
+            gain: Sprt::new(0.0, elo1, alpha, alpha, EloModel::Normalized)?,
+            loss: Sprt::new(elo0, 0.0, alpha, alpha, EloModel::Normalized)?,
+        })
+    }
+
+    /// The conclusion the counts support.
+    pub fn verdict<C: ResultCounts + ?Sized>(&self, counts: &C) -> Verdict {
+        let (gain, loss) = (
+            self.gain.report(counts).decision,
+            self.loss.report(counts).decision,
+        );
+        Self::combine(gain, loss)
+    }
+
+    /// The conclusion of the gain test's and the loss test's decisions.
+    pub fn combine(gain: Decision, loss: Decision) -> Verdict {
+        match (gain, loss) {
+            (Decision::AcceptH1, _) => Verdict::Better,
+            (_, Decision::AcceptH0) => Verdict::Worse,
+            (Decision::AcceptH0, Decision::AcceptH1) => Verdict::Within,
+            _ => Verdict::Continue,
+        }
+    }
+
+    /// Games the test expects to need when the true difference is at the nearer bound, from
+    /// Wald's approximation of the mean sample number with the normal approximation of the
+    /// LLR per pair ((Δt)²/2 for the t-value step Δt per pair between the hypotheses): the
+    /// figure a power check sets against a match's cap.
+    pub fn expected_games(&self) -> u64 {
+        let step = self.gain.elo1.min(-self.loss.elo0) / NELO_PER_T * std::f64::consts::SQRT_2;
+        let b = self.gain.beta;
+        let drift = (1.0 - b) * self.gain.upper() + b * self.gain.lower();
+        let pairs = drift / (step * step / 2.0);
+        2 * pairs.ceil() as u64
+    }
+}

@@ -1,6 +1,7 @@
 //! `replab elo`: the self-play gauntlet (`replab_gauntlet`).
 
 use replab_gauntlet::Elo;
+use replab_selfplay::Adjudication;
 
 use super::{List, experiment_command};
 
@@ -35,6 +36,14 @@ experiment_command! {
         /// Worker threads.
         #[arg(long, value_name = "T")]
         threads: Option<usize>,
+        /// Score adjudication of every match, changes to the default: draw=off or
+        /// draw=SCORE/MOVES/FROM_MOVE, resign=off or resign=SCORE/MOVES, comma-separated.
+        #[arg(long = "adjudicate", value_name = "SPEC", value_parser = parse_adjudication)]
+        adjudication: Option<Adjudication>,
+        /// Each row's test bounds in normalized Elo: a gain test [0, ELO1] and a loss test
+        /// [ELO0, 0] (ELO0 < 0 < ELO1); a match stops at their verdict or its game count.
+        #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true, value_parser = parse_bounds)]
+        bounds: Option<(f64, f64)>,
     }
     |config| {
         // The equal-cost rows count instructions with this binary under valgrind.
@@ -50,4 +59,20 @@ fn parse_specs(text: &str) -> Result<List<String>, String> {
         return Err(format!("{text:?}: an empty specification in the list"));
     }
     Ok(specs)
+}
+
+/// `--adjudicate`: changes to the gauntlet's default adjudication (draw off, fishtest's resign).
+fn parse_adjudication(text: &str) -> Result<Adjudication, String> {
+    Adjudication::rules_draw()
+        .with(text)
+        .map_err(|e| e.to_string())
+}
+
+/// `--bounds`: `ELO0,ELO1`, checked further by the gauntlet's settings.
+fn parse_bounds(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("{text:?}: expected ELO0,ELO1 in normalized Elo, e.g. -5,5");
+    let (lo, hi) = text.split_once(',').ok_or_else(bad)?;
+    let lo: f64 = lo.trim().parse().map_err(|_| bad())?;
+    let hi: f64 = hi.trim().parse().map_err(|_| bad())?;
+    Ok((lo, hi))
 }

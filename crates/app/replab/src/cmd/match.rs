@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use replab_gauntlet::matches::Match;
 use replab_selfplay::{
-    MatchOptions,
+    Adjudication, MatchOptions,
     book::BUILTIN_NAME,
     options::{DEFAULT_GAMES, DEFAULT_NODES, DEFAULT_SEED},
 };
@@ -51,6 +51,10 @@ pub struct Args {
     /// player's instructions per node counted by callgrind; the recorded table without valgrind).
     #[arg(long)]
     scale_by_cost: bool,
+    /// Score adjudication, changes to fishtest's: draw=off or draw=SCORE/MOVES/FROM_MOVE,
+    /// resign=off or resign=SCORE/MOVES, comma-separated.
+    #[arg(long, value_name = "SPEC", value_parser = parse_adjudication)]
+    adjudicate: Option<Adjudication>,
     #[command(flatten)]
     output: Output,
 }
@@ -59,6 +63,7 @@ pub struct Args {
 pub fn defaults(cmd: clap::Command) -> clap::Command {
     cmd.mut_arg("nodes", |a| show(a, &DEFAULT_NODES.to_string()))
         .mut_arg("book", |a| show(a, BUILTIN_NAME))
+        .mut_arg("adjudicate", |a| show(a, &Adjudication::fishtest().to_string()))
         .mut_arg("out", show_out::<Match>)
 }
 
@@ -75,6 +80,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         sprt: args.sprt,
         shard: args.shard,
         threads: args.threads,
+        adjudication: args.adjudicate.unwrap_or_else(Adjudication::fishtest),
     };
     let config = replab_gauntlet::matches::Config {
         scale_by_cost: args.scale_by_cost,
@@ -82,4 +88,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ..options.into()
     };
     args.output.report::<Match>(config)
+}
+
+/// `--adjudicate`: changes to fishtest's adjudication.
+fn parse_adjudication(text: &str) -> Result<Adjudication, String> {
+    Adjudication::fishtest()
+        .with(text)
+        .map_err(|e| e.to_string())
 }

@@ -189,7 +189,21 @@ macro_rules! shown_by_display {
         }
     )*};
 }
-shown_by_display!(u32, u64, f64, String, replab_detect::DrawPolicy);
+shown_by_display!(
+    u32,
+    u64,
+    f64,
+    String,
+    replab_detect::DrawPolicy,
+    replab_selfplay::Adjudication
+);
+
+impl Shown for (f64, f64) {
+    /// `ELO0,ELO1`, as the bounds options read it.
+    fn shown(&self) -> Option<String> {
+        Some(format!("{},{}", self.0, self.1))
+    }
+}
 
 impl Shown for usize {
     fn shown(&self) -> Option<String> {

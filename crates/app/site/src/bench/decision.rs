@@ -299,7 +299,7 @@ pub fn recommendation(table: &DecisionTable, row: &Row) -> String {
         .filter_map(|(_, m)| m.note.as_deref())
         .collect();
     let mut text = format!(
-        "no measurable {what} difference from {base} at {}",
+        "undecided: no measurable {what} difference from {base} at {}",
         scopes.join(" or ")
     );
     text += &tie_break(table, row, base, inexact);
@@ -322,7 +322,7 @@ fn inexact(table: &DecisionTable, row: &Row) -> Option<String> {
 /// effects, decide.
 fn tie_break(table: &DecisionTable, row: &Row, base: Choice, inexact: Option<String>) -> String {
     if let Some(errors) = inexact {
-        return format!("; inexact ({errors}): keep {base}");
+        return format!("; inexact ({errors})");
     }
     if let Some((change, column, cmp)) = cost(table, row, base) {
         let what = &column.what;
@@ -341,7 +341,7 @@ fn tie_break(table: &DecisionTable, row: &Row, base: Choice, inexact: Option<Str
             d if d.same_direction() => {
                 format!("; {exact}{change} {what} against {base}: a candidate")
             }
-            Decision::Opposite => format!("; {change} {what} against {base}: keep {base}"),
+            Decision::Opposite => format!("; {change} {what} against {base}: costlier"),
             _ => format!("; the same {what} as {base}: either"),
         };
     }

@@ -1,0 +1,230 @@
+//! Running the gauntlet: its matches in the table's order, each row's match configured
+//! (books, equal-cost budgets) and played, and each match's line of the results.
+
+use std::sync::Arc;
+
+use anyhow::{Context, Result, ensure};
+use replab_harness::Progress;
+use replab_report::Meta;
+use replab_selfplay::{
+    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, book::REPETITION_NAME, play,
+    stats,
+};
+
+use crate::matches::cost;
+use crate::{
+    BASELINE, Config, ConfigRecord, Measure, ROWS, Results, Row, RowResult, RowTest, Totals,
+    too_busy, validate,
+};
+
+/// One match of the gauntlet: a row, measured one way, over `games` games.
+pub(crate) struct Job<'a> {
+    pub(crate) row: &'a Row,
+    pub(crate) measure: Measure,
+    pub(crate) games: u64,
+}
+
+/// The gauntlet's matches in the table's order: every row on each book at fixed nodes, the
+/// rows whose players differ in technique at equal cost, the rows marked for it at the clock.
+pub(crate) fn jobs(config: &Config) -> Vec<Job<'static>> {
+    let mut out = Vec::new();
+    for measure in Measure::ALL {
+        let games = match measure {
+            Measure::Balanced => config.games,
+            Measure::RepetitionRich => config.rep_games,
+            Measure::EqualCost => config.cost_games,
+            Measure::Clock => config.tc_games,
+        };
+        let chosen = |r: &&Row| config.only.is_empty() || config.only.contains(&r.a);
+        let rows = ROWS.iter().filter(chosen).filter(|r| match measure {
+            Measure::Balanced | Measure::RepetitionRich => true,
+            Measure::EqualCost => r.technique_differs(),
+            Measure::Clock => r.at_tc,
+        });
+        if games > 0 {
+            out.extend(rows.map(|row| Job {
+                row,
+                measure,
+                games,
+            }));
+        }
+    }
+    out
+}
+
+/// The two books: balanced (the built-in one) and repetition-rich.
+pub(crate) struct Books {
+    balanced: Arc<Book>,
+    repetition: Arc<Book>,
+}
+
+impl Books {
+    /// Reads both, refusing a repetition-rich match with more pairs than openings.
+    pub(crate) fn read(config: &Config) -> Result<Books> {
+        let repetition = Book::read(std::path::Path::new(REPETITION_NAME))?;
+        let openings = repetition.openings.len() as u64;
+        ensure!(
+            config.rep_games / 2 <= openings,
+            "--rep-games {}: the repetition-rich book {REPETITION_NAME} has {openings} \
+             openings, so at most --rep-games {} distinct pairs",
+            config.rep_games,
+            2 * openings
+        );
+        Ok(Books {
+            balanced: Arc::new(Book::builtin()),
+            repetition: Arc::new(repetition),
+        })
+    }
+}
+
+/// The match of `job`: its players, control and book; at equal cost the players' budgets
+/// scaled by their instruction costs (`costs` caches each player's count).
+fn match_config(
+    config: &Config,
+    job: &Job,
+    books: &Books,
+    costs: &mut cost::Counted,
+) -> Result<MatchConfig> {
+    let label = || format!("row {}", job.row.label);
+    let mut m = MatchConfig {
+        a: PlayerSpec::parse(&job.row.a).with_context(label)?,
+        b: PlayerSpec::parse(&job.row.b).with_context(label)?,
+        control: match job.measure {
+            Measure::Clock => Control::parse_tc(&config.tc)?,
+            _ => Control::Nodes(config.nodes),
+        },
+        games: job.games,
+        seed: config.seed,
+        book: match job.measure {
+            Measure::RepetitionRich => books.repetition.clone(),
+            _ => books.balanced.clone(),
+        },
+        bounds: config.bounds,
+        early_stop: true,
+        three_way: true,
+        shard: None,
+        threads: config.threads,
+        cost_scaling: None,
+        adjudication: config.adjudication,
+    };
+    if job.measure == Measure::EqualCost {
+        let exe = config.exe.as_deref().filter(|_| config.count_costs);
+        let scaling = cost::scaling_cached(&m, exe, costs).with_context(label)?;
+        m.a.nodes = Some(scaling.a_nodes);
+        m.b.nodes = Some(scaling.b_nodes);
+        m.cost_scaling = Some(scaling);
+    }
+    Ok(m)
+}
+
+/// Plays every row's matches.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    config.check()?;
+    let books = Books::read(config)?;
+    let jobs = jobs(config);
+    let total_games: u64 = jobs.iter().map(|j| j.games).sum();
+    let mut costs = cost::Counted::default();
+    let configs: Vec<MatchConfig> = jobs
+        .iter()
+        .map(|j| match_config(config, j, &books, &mut costs))
+        .collect::<Result<_>>()?;
+    progress.stage("elo: games", total_games);
+    let mut rows = Vec::with_capacity(jobs.len());
+    let mut totals = Totals {
+        threads: config.threads,
+        ..Totals::default()
+    };
+    let mut search_s = 0.0;
+    for (job, m) in jobs.iter().zip(&configs) {
+        let mut last = 0;
+        let (results, _) = play(m, &mut |done, _| {
+            progress.advance(2 * (done - last));
+            last = done;
+        })?;
+        totals.games += results.games;
+        totals.wall_s += results.timing.wall_s;
+        search_s += results.timing.search_s;
+        totals.table_bytes_per_worker = totals
+            .table_bytes_per_worker
+            .max(results.timing.table_bytes_per_worker);
+        rows.push(row_result(job, m, &results));
+    }
+    progress.finish();
+    totals.games_per_second = totals.games as f64 / totals.wall_s.max(1e-9);
+    totals.outside_search_share =
+        (1.0 - search_s / (totals.wall_s * config.threads as f64)).max(0.0);
+    totals.peak_rss_kib = replab_selfplay::run::peak_rss_kib();
+    Ok(Results {
+        config: ConfigRecord {
+            nodes: config.nodes,
+            games: config.games,
+            rep_games: config.rep_games,
+            cost_games: config.cost_games,
+            tc: config.tc.clone(),
+            tc_games: config.tc_games,
+            seed: config.seed,
+            book: books.balanced.name.clone(),
+            repetition_book: books.repetition.name.clone(),
+            baseline: BASELINE.into(),
+            adjudication: config.adjudication,
+            bounds: config.bounds,
+            smoke_run: config.smoke_run,
+        },
+        validations: validate(&rows),
+        rows,
+        totals,
+        meta: Meta::collect(&config.command),
+    })
+}
+
+/// A row's line of the table from its match `m`.
+fn row_result(job: &Job, m: &MatchConfig, r: &MatchResults) -> RowResult {
+    let control = match (r.identity.control, &r.identity.cost_scaling) {
+        (Control::Nodes(_), Some(s)) => format!("{} : {} nodes", s.a_nodes, s.b_nodes),
+        (Control::Nodes(n), None) => format!("{n} nodes"),
+        (c, _) => format!("tc {}", c.pgn()),
+    };
+    let p = r.pentanomial_fastchess;
+    let forfeits = r
+        .terminations
+        .get(Termination::TimeForfeit.name())
+        .copied()
+        .unwrap_or(0);
+    let games_for_2_elo = stats::games_for_half_width(&p, 2.0);
+    let search_s_per_game = r.timing.search_s / r.games.max(1) as f64;
+    RowResult {
+        group: job.row.group.into(),
+        label: job.row.label.clone(),
+        measure: job.measure,
+        book: r.identity.book.clone(),
+        a: r.identity.a.clone(),
+        b: r.identity.b.clone(),
+        control,
+        cost_scaling: r.identity.cost_scaling.clone(),
+        median_depth: r.play.median_depth,
+        median_plies: r.play.median_plies,
+        terminations: r.terminations.clone(),
+        draw_rule_pairs: r.play.draw_rule_pairs,
+        min_cpu_share: r.play.min_cpu_share,
+        games_for_2_elo,
+        core_hours_for_2_elo: games_for_2_elo.map(|g| g as f64 * search_s_per_game / 3600.0),
+        deterministic: r.deterministic,
+        games: r.games,
+        pentanomial: r.pentanomial,
+        elo: r.elo,
+        nelo: r.nelo,
+        no_interval: r.no_interval(),
+        test: RowTest::of(&p, m.bounds, m.games),
+        stopped_early: r.stopped_early,
+        no_measurable_difference: !r.elo.excludes(0.0),
+        games_to_resolve: stats::games_to_resolve(&p, r.elo.value)
+            .filter(|_| r.elo.interval.is_some()),
+        games_identical: !r.pair_results.is_empty() && r.pair_results.iter().all(|q| q.same_moves),
+        zero_variance: r.pairs > 0 && r.pentanomial[2] == r.pairs,
+        published: job.row.published.clone(),
+        time_forfeits: forfeits,
+        machine_too_busy: !r.deterministic && (too_busy(forfeits, r.games) || r.play.cpu_starved()),
+        wall_s: r.timing.wall_s,
+        search_s: r.timing.search_s,
+    }
+}
