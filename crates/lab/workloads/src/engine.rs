@@ -1,4 +1,4 @@
-//! Shared machinery of the experiments: searchers of every detector behind one interface,
+//! Shared machinery of the experiments: searchers of every detector by name ([`DynSearch`]),
 //! running independent jobs on a fixed number of worker threads (a rayon pool per run) with
 //! results in a fixed order, and the default thread count.
 
@@ -6,10 +6,8 @@ use std::sync::mpsc;
 
 use anyhow::{Result, anyhow};
 use rayon::{ThreadPool, ThreadPoolBuilder, iter::ParallelBridge, prelude::*};
-use replab_board::{Move, Position};
-use replab_detect::Detector;
 use replab_registry::with_detector;
-use replab_search::{SearchConfig, SearchResult, Searcher};
+use replab_search::{DynSearch, SearchConfig};
 
 use crate::Progress;
 
@@ -27,25 +25,10 @@ pub fn default_threads_text() -> String {
     format!("{DEFAULT_THREADS_MAX} (1 on a single core)")
 }
 
-/// A searcher with its detector, so searchers of every detector type can be kept side by side
-/// and reused (a reused searcher has its tables already in memory).
-pub trait Engine {
-    /// Searches the last of `positions` (the game before it as history).
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult;
-}
-
-impl<D: Detector> Engine for Searcher<D> {
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult {
-        self.search_game(positions, moves)
-    }
-}
-
 /// A searcher using the detector `name` (or none for `off`) with `config`.
-pub fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn Engine>> {
+pub fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn DynSearch>> {
     with_detector!(name, config.policy.root_rule(), |d| {
-        Searcher::try_new(d, config)
-            .map(|s| Box::new(s) as Box<dyn Engine>)
-            .map_err(|e| anyhow!("{name}: {e}"))
+        replab_search::boxed(d, config).map_err(|e| anyhow!("{name}: {e}"))
     })
     .map_err(|e| anyhow!(e))?
 }

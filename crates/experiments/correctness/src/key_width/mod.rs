@@ -302,7 +302,7 @@ fn search_part(
         jobs,
         config.threads,
         progress,
-        || Ok((usize::MAX, Vec::<Box<dyn Engine>>::new())),
+        || Ok((usize::MAX, Vec::<Engine>::new())),
         |(current, engines), job, done| {
             let (d, p) = (job / set.len(), job % set.len());
             if *current != d {

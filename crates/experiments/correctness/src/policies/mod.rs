@@ -24,7 +24,7 @@ use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
 use replab_registry::PRESETS;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
-use replab_search::SearchConfig;
+use replab_search::{DynSearch, SearchConfig};
 use replab_selfplay::PlayerSpec;
 use serde::{Deserialize, Serialize};
 
@@ -35,7 +35,7 @@ use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, 
 use crate::experiment::{Experiment, Headline, check_range};
 use crate::{
     Progress, datasets,
-    engine::{Done, Engine, default_threads, engine, parallel},
+    engine::{Done, default_threads, engine, parallel},
     records::Record,
     stats::{Estimate, Interval, median_ci},
 };
@@ -312,7 +312,7 @@ fn search_set(
             configs
                 .iter()
                 .map(|&(p, d)| engine(d.name(), search(p)))
-                .collect::<Result<Vec<Box<dyn Engine>>>>()
+                .collect::<Result<Vec<Box<dyn DynSearch>>>>()
         },
         |engines, i, done: &Done| {
             let r = &records[i];
@@ -322,7 +322,7 @@ fn search_set(
                 for (c, (&(policy, detector), e)) in
                     configs.iter().zip(engines.iter_mut()).enumerate()
                 {
-                    let res = e.search(&r.positions, &r.moves);
+                    let res = e.search_game(&r.positions, &r.moves);
                     done.add(1);
                     let best = res.best_move();
                     let run = RecordRun {

@@ -4,13 +4,15 @@
 use anyhow::{Result, ensure};
 use replab_board::{Color, Position};
 use replab_registry::DetectorId;
-use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode};
+use replab_search::{
+    Counters, DynSearch, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode,
+};
 
 use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
 use crate::{
     Progress,
     compare::{self, Comparison, Reference, Scope},
-    engine::{Done, Engine, engine, parallel},
+    engine::{Done, engine, parallel},
     stats::{Estimate, median_ci},
 };
 
@@ -192,12 +194,12 @@ fn measure(root: &Position, config: &GridConfig, repeat: u32, done: &Done) -> Re
     let mut engines = GRID_DETECTORS
         .iter()
         .map(|d| engine(d.name(), config.search))
-        .collect::<Result<Vec<Box<dyn Engine>>>>()?;
+        .collect::<Result<Vec<Box<dyn DynSearch>>>>()?;
     let mut first: Vec<Option<SearchResult>> = vec![None; engines.len()];
     let mut times = vec![Vec::new(); engines.len()];
     for round in 0..repeat {
         for (i, e) in engines.iter_mut().enumerate() {
-            let res = e.search(std::slice::from_ref(root), &[]);
+            let res = e.search_game(std::slice::from_ref(root), &[]);
             done.add(1);
             times[i].push(res.iterations.iter().map(|it| it.time_ms).collect());
             match &first[i] {

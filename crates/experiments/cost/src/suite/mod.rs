@@ -28,7 +28,7 @@ use replab_registry::{
     DETECTORS, DetectorId, DetectorInfo, SEARCH_DETECTORS, check_policy, info, parse_list,
 };
 use replab_report::Meta;
-use replab_search::{SearchConfig, SearchResult};
+use replab_search::{DynSearch, SearchConfig, SearchResult};
 
 pub use page::{title, write};
 pub use plan::{Plan, Plans, Suite, SuiteReport, Suites};
@@ -38,7 +38,7 @@ pub use results::{
 
 use crate::{
     Progress,
-    engine::{Done, Engine, engine, parallel},
+    engine::{Done, engine, parallel},
     experiment::check_range,
     records::{Record, read_records},
     stats::{Estimate, median_ci},
@@ -250,7 +250,7 @@ fn run_of(
 fn search_record(
     record: &Record,
     ids: &[DetectorId],
-    engines: &mut [Box<dyn Engine>],
+    engines: &mut [Box<dyn DynSearch>],
     policy: DrawPolicy,
     repeats: usize,
     done: &Done,
@@ -258,7 +258,7 @@ fn search_record(
     let mut kept: Vec<SuiteRun> = Vec::with_capacity(engines.len());
     for round in 0..repeats {
         for (i, (&id, engine)) in ids.iter().zip(engines.iter_mut()).enumerate() {
-            let res = engine.search(&record.positions, &record.moves);
+            let res = engine.search_game(&record.positions, &record.moves);
             let run = run_of(record, id, policy, &res);
             done.add(1);
             if round == 0 {
