@@ -36,6 +36,7 @@ pub use group::{Game, GroupOutcome, Mode, Variant, run_group};
 pub use replab_harness::{
     Progress, Silent, contribution, experiment, experiment_items, settings, stats,
 };
+use replab_workloads::rounds;
 pub use replab_workloads::{datasets, engine};
 
 pub use results::{
@@ -623,20 +624,17 @@ impl RealRun<'_> {
         repeats: usize,
         progress: &mut dyn Progress,
     ) -> Result<Vec<Vec<(f64, u64)>>> {
-        let mut samples = vec![Vec::with_capacity(repeats); self.cells.len()];
-        for _ in 0..repeats {
-            for (c, &(v, t)) in self.cells.iter().enumerate() {
-                let (mut time, mut nodes) = (0.0, 0u64);
-                for g in &self.games {
-                    let o = run_group(v, g, self.search, t, &self.table, Mode::Free, false)?;
-                    time += o.time_ms;
-                    nodes += o.nodes();
-                }
-                samples[c].push((time, nodes));
-                progress.advance(1);
+        rounds::interleaved(self.cells.len(), repeats, |c, _| {
+            let (v, t) = self.cells[c];
+            let (mut time, mut nodes) = (0.0, 0u64);
+            for g in &self.games {
+                let o = run_group(v, g, self.search, t, &self.table, Mode::Free, false)?;
+                time += o.time_ms;
+                nodes += o.nodes();
             }
-        }
-        Ok(samples)
+            progress.advance(1);
+            Ok((time, nodes))
+        })
     }
 
     /// The checked round: false repetitions and best moves with free-running threads.

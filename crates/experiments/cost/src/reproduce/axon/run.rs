@@ -18,8 +18,9 @@ use super::results::{
 };
 use crate::compare::{self, Reference, Scope};
 use crate::experiment::check_range;
-use crate::stats::{Estimate, Interval, Quantity, interleaved, median_ci, median_coverage};
+use crate::stats::{Estimate, Interval, Quantity, median_ci, median_coverage};
 use crate::{Progress, Silent, engine::engine};
+use replab_workloads::rounds;
 
 pub use crate::datasets::WAC018;
 /// The paper's Figure 1: White draws by perpetual check (Qh6+).
@@ -733,23 +734,11 @@ impl Wac018 {
     /// The fixed rounds: every configuration once per round, `repeat` rounds, interleaved; the
     /// first failed check ends them with its error.
     fn fixed_rounds(&mut self, repeat: usize, progress: &mut dyn Progress) -> Result<()> {
-        let mut failure = None;
-        interleaved(self.names.len(), repeat, |i, round| {
-            if failure.is_some() {
-                return 0.0;
-            }
+        rounds::interleaved(self.names.len(), repeat, |i, round| {
             let runs = self.search_once(i, progress);
-            self.measured[i]
-                .add_fixed(&runs, round)
-                .unwrap_or_else(|e| {
-                    failure = Some(e);
-                    0.0
-                })
-        });
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+            self.measured[i].add_fixed(&runs, round)
+        })?;
+        Ok(())
     }
 
     /// Linear's overhead to the target: paired rounds of the whole search (all depths, the
