@@ -11,6 +11,7 @@ pub mod compare;
 pub mod contribution;
 pub mod experiment;
 pub mod interval;
+pub mod pool;
 pub mod progress;
 pub mod stats;
 

@@ -17,6 +17,7 @@ use rand_xoshiro::{
     rand_core::{RngCore, SeedableRng},
 };
 use rayon::{iter::ParallelBridge, prelude::*};
+use replab_harness::pool;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -495,19 +496,13 @@ pub fn play(
     // Build the players once up front, so a refusal comes before any game.
     Table::new(&config.a, &config.b, config.control)?;
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<(usize, PlayedPair)>>();
     let mut slots: Vec<Option<PlayedPair>> = (0..pairs.len()).map(|_| None).collect();
     let mut cut = pairs.len();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow!("cannot start {threads} worker threads: {e}"))?;
-    pool.in_place_scope(|scope| -> Result<()> {
-        let (stop, pairs, order) = (&stop, &pairs, &order);
-        scope.spawn(move |_| play_pairs(config, pairs, order, stop, tx));
-        let mut prefix = 0;
-        let mut done = 0;
-        for message in rx {
+    let (mut prefix, mut done) = (0, 0);
+    pool::run(
+        threads,
+        |tx| play_pairs(config, &pairs, &order, &stop, tx),
+        |message: Result<(usize, PlayedPair)>| {
             let (slot, played) = message?;
             slots[slot] = Some(played);
             done += 1;
@@ -519,9 +514,9 @@ pub fn play(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     slots.truncate(cut);
     let played: Vec<PlayedPair> = slots
         .into_iter()

@@ -5,7 +5,8 @@
 use std::sync::mpsc;
 
 use anyhow::{Result, anyhow};
-use rayon::{ThreadPool, ThreadPoolBuilder, iter::ParallelBridge, prelude::*};
+use rayon::{iter::ParallelBridge, prelude::*};
+use replab_harness::pool;
 use replab_registry::with_detector;
 use replab_search::{DynSearch, SearchConfig};
 
@@ -45,35 +46,22 @@ impl Done {
     }
 }
 
-/// A pool of `threads` worker threads (at least one), for one run.
-pub fn pool(threads: usize) -> Result<ThreadPool> {
-    ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .thread_name(|i| format!("replab-worker-{i}"))
-        .build()
-        .map_err(|e| anyhow!("cannot start {threads} worker threads: {e}"))
-}
-
-/// Runs `work` on a pool of `threads` worker threads while the calling thread forwards the
-/// units `work` reports through its [`Done`] to `progress`, as they come; returns what `work`
-/// returns (a panic in `work` is raised again here).
+/// Runs `work` on a pool of `threads` worker threads ([`pool::run`]) while the calling thread
+/// forwards the units `work` reports through its [`Done`] to `progress`, as they come; returns
+/// what `work` returns (a panic in `work` is raised again here).
 pub fn on_pool<T: Send>(
     threads: usize,
     progress: &mut dyn Progress,
     work: impl FnOnce(&Done) -> T + Send,
 ) -> Result<T> {
-    let pool = pool(threads)?;
-    let (tx, rx) = mpsc::channel();
-    let mut out = None;
-    pool.in_place_scope(|scope| {
-        let slot = &mut out;
-        scope.spawn(move |_| *slot = Some(work(&Done(tx))));
-        // Ends when `work` has returned and dropped the sender.
-        for units in rx {
+    pool::run(
+        threads,
+        |tx| work(&Done(tx)),
+        |units| {
             progress.advance(units);
-        }
-    });
-    Ok(out.expect("the scope waits for the work"))
+            Ok(())
+        },
+    )
 }
 
 /// Runs `job(i)` for every `i < jobs` on a pool of `threads` workers ([`on_pool`]), returning
