@@ -358,6 +358,26 @@ pub struct Timing {
     pub table_bytes_per_worker: u64,
 }
 
+impl Timing {
+    /// The match's rates, computed once for a match, a merge and a gauntlet: games per second
+    /// over `wall_s` seconds, and the share of `thread_s` thread-seconds (wall × threads) spent
+    /// outside `search_s` seconds of search, 1 − search ÷ thread-seconds; both 0 when no time
+    /// passed.
+    pub fn rates(games: u64, wall_s: f64, thread_s: f64, search_s: f64) -> (f64, f64) {
+        let per_second = if wall_s > 0.0 {
+            games as f64 / wall_s
+        } else {
+            0.0
+        };
+        let outside = if thread_s > 0.0 {
+            (1.0 - search_s / thread_s).max(0.0)
+        } else {
+            0.0
+        };
+        (per_second, outside)
+    }
+}
+
 /// Results of a match, a shard or a merge (`results.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchResults {
@@ -534,12 +554,14 @@ pub fn play(
     let mut results =
         MatchResults::from_pairs(config.identity(), config.shard, records, stopped_early);
     let wall_s = start.elapsed().as_secs_f64();
+    let (games_per_second, outside_search_share) =
+        Timing::rates(results.games, wall_s, wall_s * threads as f64, search_s);
     results.timing = Timing {
         wall_s,
         search_s,
         threads,
-        games_per_second: results.games as f64 / wall_s.max(1e-9),
-        outside_search_share: (1.0 - search_s / (wall_s * threads as f64)).max(0.0),
+        games_per_second,
+        outside_search_share,
         peak_rss_kib: peak_rss_kib(),
         table_bytes_per_worker: config.a.table_bytes() + config.b.table_bytes(),
     };
