@@ -1,6 +1,8 @@
 //! Which detectors can serve which draw policies: a detector that cannot count occurrences,
 //! or drops single-history positions, is refused by the policies that need it.
 
+#[cfg(doc)]
+use crate::{by_name, parse_list};
 use crate::{DETECTORS, DetectorInfo, DrawPolicy, info};
 
 /// A detector that cannot serve a draw policy: the searcher would score repetitions wrongly

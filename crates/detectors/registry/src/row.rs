@@ -2,6 +2,11 @@
 //! limits and sizing, the key comparison the key-width experiment models.
 
 use crate::DetectorId;
+#[cfg(doc)]
+use crate::{
+    DETECTOR_NAMES, Detector, SEARCH_DETECTORS, by_name, by_name_with_key_bits, by_name_with_size,
+    check_policy, parse_list, with_detector,
+};
 
 /// What a key-based detector compares the current position's Zobrist key with when it probes:
 /// the model of the key-width experiment's birthday bound (how many keys a truncated key can
