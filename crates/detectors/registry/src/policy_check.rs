@@ -1,9 +1,9 @@
 //! Which detectors can serve which draw policies: a detector that cannot count occurrences,
 //! or drops single-history positions, is refused by the policies that need it.
 
+use crate::{DETECTORS, DetectorInfo, DrawPolicy, info};
 #[cfg(doc)]
 use crate::{by_name, parse_list};
-use crate::{DETECTORS, DetectorInfo, DrawPolicy, info};
 
 /// A detector that cannot serve a draw policy: the searcher would score repetitions wrongly
 /// with it. Its [`Display`](std::fmt::Display) names the detector, the policy and the reason:

@@ -11,6 +11,7 @@
 //! every pair scored 1–1 (no variance, no interval), is not compared.
 
 use replab_elo::two_sided_z;
+use replab_harness::interval::Interval;
 use replab_selfplay::stats::EloEstimate;
 use serde::{Deserialize, Serialize};
 
@@ -63,8 +64,9 @@ pub struct Validation {
     pub median_depth: [[Option<u32>; 2]; 2],
     /// Equal-cost minus clock Elo.
     pub difference: f64,
-    /// The 95% interval of the difference.
-    pub difference_interval: [f64; 2],
+    /// The interval of the difference, at the estimates' coverage (95%), from both matches'
+    /// games.
+    pub difference_interval: Interval,
     /// Games the clock match lost on time.
     pub time_forfeits: u64,
     /// The clock match's lower CPU share.
@@ -95,7 +97,12 @@ impl Validation {
             games: [equal.games, clock.games],
             median_depth: [equal.median_depth, clock.median_depth],
             difference,
-            difference_interval: [difference - half, difference + half],
+            difference_interval: Interval {
+                lo: difference - half,
+                hi: difference + half,
+                coverage: equal.elo.interval.coverage,
+                n: (equal.games + clock.games) as usize,
+            },
             time_forfeits: clock.time_forfeits,
             min_cpu_share: clock.min_cpu_share,
             agreement,
@@ -126,8 +133,8 @@ impl Validation {
             depth(self.median_depth[1]),
             self.agreement.phrase(),
             self.difference,
-            self.difference_interval[0],
-            self.difference_interval[1],
+            self.difference_interval.lo,
+            self.difference_interval.hi,
         )
     }
 }
