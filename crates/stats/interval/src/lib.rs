@@ -185,10 +185,27 @@ pub fn cell(
     quantity: Quantity,
     fmt: impl Fn(f64) -> String,
 ) -> String {
+    let shown = interval_part(value, interval, quantity, &fmt);
     match noise(value, interval, quantity) {
         Noise::Single => format!("{} (single sample)", fmt(value)),
-        Noise::Clear => format!("{} {}", fmt(value), interval.text(&fmt)),
-        Noise::TooNoisy(half) => format!("{}, {}", fmt(value), too_noisy(half)),
+        Noise::Clear => format!("{} {shown}", fmt(value)),
+        Noise::TooNoisy(_) => format!("{}, {shown}", fmt(value)),
+    }
+}
+
+/// What a cell shows of a measured value's interval, without the value (a page that sets the
+/// two apart, e.g. on two lines): `[lo, hi]` ([`Interval::text`]) when it means something,
+/// [`too_noisy`] when [`noise`] says so, nothing for a single sample.
+pub fn interval_part(
+    value: f64,
+    interval: &Interval,
+    quantity: Quantity,
+    fmt: impl Fn(f64) -> String,
+) -> String {
+    match noise(value, interval, quantity) {
+        Noise::Single => String::new(),
+        Noise::Clear => interval.text(fmt),
+        Noise::TooNoisy(half) => too_noisy(half),
     }
 }
 
