@@ -1,6 +1,6 @@
-//! The HTML page of `replab reproduce axon`, drawn from [`Results`] alone (what it says is computed
-//! in `analysis.rs`, its charts drawn in `figures.rs`). The
-//! prose and markup are templates in `crates/experiments/cost/templates/reproduce/axon`.
+//! The HTML page of `replab reproduce axon`, drawn from [`Results`] alone: what it says is
+//! computed in `analysis.rs`, its charts are drawn in `figures.rs`, and its prose and markup are
+//! templates in `crates/experiments/cost/templates/reproduce/axon`.
 
 use anyhow::Result;
 use replab_registry::DetectorId;
