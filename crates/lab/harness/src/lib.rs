@@ -14,5 +14,6 @@ pub mod interval;
 pub mod pool;
 pub mod progress;
 pub mod stats;
+pub mod unit;
 
 pub use progress::{Bars, Progress, Recorded, Silent};
