@@ -806,14 +806,12 @@ pub fn summary_table(results: &Results) -> String {
                 "{:<28} {:>3} {:>22} {:>22} {:>8.2} {:>7}\n",
                 r.variant,
                 r.threads,
-                format!(
-                    "{:.1} [{:.1}, {:.1}]",
-                    r.time_ms.median, r.time_ms.interval.lo, r.time_ms.interval.hi
-                ),
-                format!(
-                    "{:.2} [{:.2}, {:.2}]",
-                    r.mnps.median, r.mnps.interval.lo, r.mnps.interval.hi
-                ),
+                r.time_ms
+                    .interval
+                    .with_value(r.time_ms.median, |x| format!("{x:.1}")),
+                r.mnps
+                    .interval
+                    .with_value(r.mnps.median, |x| format!("{x:.2}")),
                 r.speedup.median,
                 r.false_repetitions
             );

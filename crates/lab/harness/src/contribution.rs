@@ -329,7 +329,7 @@ impl Measured {
     pub fn text_with(&self, unit: Unit, what: Option<&str>) -> String {
         let mut text = unit.text(self.value);
         if let Some(i) = &self.interval {
-            text += &format!(" [{}, {}]", unit.bare(i.lo), unit.bare(i.hi));
+            text += &format!(" {}", i.ends_text(|x| unit.bare(x)));
             if (i.coverage - LEVEL).abs() > 1e-9 {
                 text += &format!(" ({:.1}% interval)", 100.0 * i.coverage);
             }

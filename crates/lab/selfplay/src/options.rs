@@ -143,7 +143,7 @@ pub fn summary(r: &MatchResults) -> String {
     format!(
         "{} vs {}: {} games ({} pairs), W/D/L {}/{}/{}\n\
          pentanomial [LL, LD, WL+DD, WD, WW] = [{}, {}, {}, {}, {}]\n\
-         Elo {:+.2} [{:+.2}, {:+.2}], nElo {:+.2} [{:+.2}, {:+.2}] (95%), LOS {:.1}%\n\
+         Elo {}, nElo {} (95%), LOS {:.1}%\n\
          SPRT nElo [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n\
          {:.1} s wall, {:.1} games/s, {:.1}% of the threads' time outside the searches, peak \
          memory {} KiB\n",
@@ -159,12 +159,8 @@ pub fn summary(r: &MatchResults) -> String {
         p[2],
         p[3],
         p[4],
-        r.elo.value,
-        r.elo.interval.lo,
-        r.elo.interval.hi,
-        r.nelo.value,
-        r.nelo.interval.lo,
-        r.nelo.interval.hi,
+        r.elo.interval.with_value(r.elo.value, signed2),
+        r.nelo.interval.with_value(r.nelo.value, signed2),
         100.0 * r.los,
         r.sprt.elo0,
         r.sprt.elo1,
@@ -180,6 +176,11 @@ pub fn summary(r: &MatchResults) -> String {
         + &cost_line(r)
 }
 
+/// An Elo figure with a sign and two decimals: `+5.21`.
+fn signed2(x: f64) -> String {
+    format!("{x:+.2}")
+}
+
 /// After an SPRT stop, fishtest's estimate that accounts for the stopping rule (empty when
 /// the match was not stopped, or the estimate could not be computed).
 fn sequential_line(r: &MatchResults) -> String {
@@ -187,9 +188,9 @@ fn sequential_line(r: &MatchResults) -> String {
         return String::new();
     };
     format!(
-        "stopped by the SPRT: Elo {:+.2} [{:+.2}, {:+.2}] (95%) accounting for the stop \
-         (fishtest's sequential estimate; the fixed-sample figure above is biased away from 0)\n",
-        e.value, e.interval.lo, e.interval.hi
+        "stopped by the SPRT: Elo {} (95%) accounting for the stop (fishtest's sequential \
+         estimate; the fixed-sample figure above is biased away from 0)\n",
+        e.interval.with_value(e.value, signed2)
     )
 }
 

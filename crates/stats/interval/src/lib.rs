@@ -102,6 +102,17 @@ impl Interval {
         }
     }
 
+    /// The ends as text with `fmt`: `[1.20, 1.35]`, the one spelling of an interval's ends on
+    /// every page and terminal ([`Interval::text`] and [`Interval::with_value`] write it).
+    pub fn ends_text(&self, fmt: impl Fn(f64) -> String) -> String {
+        format!("[{}, {}]", fmt(self.lo), fmt(self.hi))
+    }
+
+    /// `value` followed by the ends, both with `fmt`: `−3.1% [−4.0%, −2.2%]`.
+    pub fn with_value(&self, value: f64, fmt: impl Fn(f64) -> String) -> String {
+        format!("{} {}", fmt(value), self.ends_text(fmt))
+    }
+
     /// The interval as text with `fmt` for its ends: `[1.20, 1.35]`, followed by
     /// `(93.8% interval from 5 samples)` when its coverage falls short of
     /// [`LEVEL`], `single sample` for a single sample, `exact` for an exact value.
@@ -112,7 +123,7 @@ impl Interval {
         if self.coverage >= 1.0 && self.lo == self.hi {
             return "exact".into();
         }
-        let mut s = format!("[{}, {}]", fmt(self.lo), fmt(self.hi));
+        let mut s = self.ends_text(fmt);
         if self.coverage < LEVEL {
             s += &format!(
                 " ({:.1}% interval from {} samples)",

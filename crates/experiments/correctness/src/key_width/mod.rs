@@ -591,8 +591,9 @@ pub fn summary_table(results: &Results) -> String {
             c.false_positive,
             c.per_probe.expected,
             format!(
-                "{:.2e} [{:.1e}, {:.1e}]",
-                c.per_probe.rate, c.per_probe.interval.lo, c.per_probe.interval.hi
+                "{:.2e} {}",
+                c.per_probe.rate,
+                c.per_probe.interval.ends_text(|x| format!("{x:.1e}"))
             ),
             c.per_game.count,
             c.per_game.expected,

@@ -605,10 +605,10 @@ pub fn summary_table(results: &Results) -> String {
                 format!("{}/{}", t.solved, t.solvable),
                 t.score_differs,
                 format!(
-                    "{} [{}, {}] ({})",
-                    fmt_delta_pct(t.time_change.median),
-                    fmt_delta_pct(t.time_change.interval.lo),
-                    fmt_delta_pct(t.time_change.interval.hi),
+                    "{} ({})",
+                    t.time_change
+                        .interval
+                        .with_value(t.time_change.median, fmt_delta_pct),
                     t.best_move_differs
                 ),
             );
