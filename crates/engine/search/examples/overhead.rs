@@ -24,12 +24,7 @@ use std::time::Instant;
 use replab_board::Position;
 use replab_detect::{Detector, Line, Repetition, Stats};
 use replab_registry::{RootRule, SEARCH_DETECTORS, with_detector};
-use replab_search::{SearchConfig, Searcher};
-
-trait Engine {
-    /// Runs the search; returns (nodes, seconds).
-    fn run(&mut self, pos: &Position) -> (u64, f64);
-}
+use replab_search::{DynSearch, SearchConfig};
 
 /// A detector whose answers are computed and dropped.
 struct Blind<D>(D);
@@ -84,12 +79,11 @@ impl<D: Detector> Detector for Blind<D> {
     }
 }
 
-impl<D: Detector> Engine for Searcher<D> {
-    fn run(&mut self, pos: &Position) -> (u64, f64) {
-        let wall = Instant::now();
-        let r = self.search(pos);
-        (r.totals().nodes, wall.elapsed().as_secs_f64())
-    }
+/// Searches `pos` with `engine`; returns (nodes, seconds).
+fn run(engine: &mut dyn DynSearch, pos: &Position) -> (u64, f64) {
+    let wall = Instant::now();
+    let r = engine.search_game(std::slice::from_ref(pos), &[]);
+    (r.totals().nodes, wall.elapsed().as_secs_f64())
 }
 
 fn quantile(sorted: &[f64], q: f64) -> f64 {
@@ -111,11 +105,11 @@ fn main() {
         None => SEARCH_DETECTORS.to_vec(),
     };
     let names: Vec<&str> = std::iter::once("off").chain(chosen).collect();
-    let mut engines: Vec<Box<dyn Engine>> = names
+    let mut engines: Vec<Box<dyn DynSearch>> = names
         .iter()
         .map(|n| {
             with_detector!(n, RootRule::AnyEarlier, |d| {
-                Box::new(Searcher::new(d, config)) as Box<dyn Engine>
+                replab_search::boxed(d, config).expect("a search detector")
             })
             .expect("known detector")
         })
@@ -125,14 +119,14 @@ fn main() {
     for n in &names[1..] {
         engines.push(
             with_detector!(n, RootRule::AnyEarlier, |d| {
-                Box::new(Searcher::new(Blind(d), config)) as Box<dyn Engine>
+                replab_search::boxed(Blind(d), config).expect("a search detector")
             })
             .expect("known detector"),
         );
     }
     // Warm-up: one search each (page faults, caches).
     for e in &mut engines {
-        e.run(&pos);
+        run(e.as_mut(), &pos);
     }
     // Per round and detector: off, the detector, its blind variant, back to back; each ratio
     // uses the off run just before it.
@@ -142,7 +136,7 @@ fn main() {
     for _ in 0..rounds {
         for (i, off) in off_nps.iter_mut().enumerate().skip(1) {
             for (slot, e) in [0, i, blind_start + i - 1].into_iter().enumerate() {
-                let (n, secs) = engines[e].run(&pos);
+                let (n, secs) = run(engines[e].as_mut(), &pos);
                 nodes[e] = n;
                 if slot == 0 {
                     off.push(n as f64 / secs);

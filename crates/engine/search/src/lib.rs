@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod config;
+mod dynamic;
 mod eval;
 mod ordering;
 mod results;
@@ -14,6 +15,7 @@ pub use config::{
     ExtensionLimit, Limits, Observer, POLL_NODES, Profile, Progress, SearchConfig, SetupError,
     TtMode, check_setup,
 };
+pub use dynamic::{DynSearch, boxed, boxed_shared};
 pub use eval::{Eval, MATERIAL, evaluate, evaluate_material, evaluate_tapered};
 pub use results::{Counters, Iteration, IterationSignature, SearchResult, TableStats};
 pub use score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score};

@@ -13,9 +13,7 @@ use std::{
 
 use replab_board::{Move, Position};
 use replab_registry::with_detector;
-use replab_search::{
-    Iteration, Limits, Observer, Progress, SearchConfig, SearchResult, Searcher, SharedTable,
-};
+use replab_search::{DynSearch, Iteration, Limits, Observer, Progress, SearchConfig, SharedTable};
 
 use crate::{Out, options::tt_bits};
 
@@ -24,54 +22,15 @@ pub const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
 /// The longest time between two `info` lines of a search (from its second iteration on).
 pub const INFO_EVERY: Duration = Duration::from_secs(1);
 
-/// A searcher for some detector on the engine's table, behind one object-safe interface so the
-/// engine can switch detectors at run time while each detector keeps its own compiled search.
-trait DynSearcher: Send {
-    fn search(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        limits: &Limits,
-        on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> SearchResult;
-    fn set_depth_and_nodes(&mut self, max_depth: u32, node_limit: Option<u64>);
-    fn set_first_depth(&mut self, depth: u32);
-    /// Whether the detector keeps its marks in the table (`tt-thompson`).
-    fn marks_in_table(&self) -> bool;
-}
-
-impl<D: replab_registry::Detector + Send> DynSearcher for Searcher<D, SharedTable> {
-    fn search(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        limits: &Limits,
-        on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> SearchResult {
-        self.search_game_limited(positions, moves, limits, on_iteration)
-    }
-    fn set_depth_and_nodes(&mut self, max_depth: u32, node_limit: Option<u64>) {
-        Searcher::set_depth_and_nodes(self, max_depth, node_limit)
-    }
-    fn set_first_depth(&mut self, depth: u32) {
-        Searcher::set_first_depth(self, depth)
-    }
-    fn marks_in_table(&self) -> bool {
-        self.detector().in_search_table()
-    }
-}
-
 /// A searcher for the detector `name` (upcoming-cycle rule from the config's policy) on
 /// `table`.
 fn build(
     name: &str,
     config: SearchConfig,
     table: &SharedTable,
-) -> Result<Box<dyn DynSearcher>, String> {
+) -> Result<Box<dyn DynSearch>, String> {
     let built = with_detector!(name, config.policy, |d| {
-        Searcher::with_shared_table(d, config, table.clone())
-            .map(|s| Box::new(s) as Box<dyn DynSearcher>)
-            .map_err(|e| e.to_string())
+        replab_search::boxed_shared(d, config, table.clone()).map_err(|e| e.to_string())
     });
     built.map_err(|e| e.to_string())?
 }
@@ -148,7 +107,7 @@ struct Worker {
     hash_mb: u32,
     /// The searchers (the main one first) and what they were built for: the detector, the
     /// configuration without depth and node limit, the thread count.
-    searchers: Vec<Box<dyn DynSearcher>>,
+    searchers: Vec<Box<dyn DynSearch>>,
     built_for: Option<(String, SearchConfig, usize)>,
     /// Table jobs done.
     done: Arc<TableJobs>,
@@ -237,7 +196,7 @@ pub(crate) fn search_thread(jobs: mpsc::Receiver<Job>, out: Out, done: Arc<Table
                 // now, before the next job, rather than at the next `go`.
                 if job.config.tt_bits.is_some()
                     && (job.config.contempt != 0
-                        || w.searchers.first().is_some_and(|s| s.marks_in_table()))
+                        || w.searchers.first().is_some_and(|s| s.in_search_table()))
                 {
                     w.table.clear();
                     if job.debug {
@@ -350,7 +309,7 @@ impl Worker {
                     // Every other helper one ply ahead (Cheng's Lazy SMP).
                     h.set_first_depth(1 + (i as u32 + 1) % 2);
                     h.set_depth_and_nodes(job.config.max_depth, None);
-                    let r = h.search(&job.positions, &job.moves, &limits, &mut |_| {});
+                    let r = h.search_game_limited(&job.positions, &job.moves, &limits, &mut |_| {});
                     nodes[i].fetch_max(r.totals().nodes, Ordering::Relaxed);
                 });
             }
@@ -501,7 +460,7 @@ fn mate_found(job: &Search, it: &Iteration) -> bool {
 
 /// One line: the searcher's iterative deepening, `info` per iteration.
 fn single_pv(
-    searcher: &mut dyn DynSearcher,
+    searcher: &mut dyn DynSearch,
     job: &Search,
     limits: &Limits,
     report: &Report,
@@ -516,7 +475,8 @@ fn single_pv(
         }
     };
     report.search_starts();
-    let result = searcher.search(&job.positions, &job.moves, limits, &mut on_iteration);
+    let result =
+        searcher.search_game_limited(&job.positions, &job.moves, limits, &mut on_iteration);
     if let Some(it) = result.last() {
         return it.best_move.map(|m| (m, it.pv.clone()));
     }
@@ -528,7 +488,8 @@ fn single_pv(
         ..Limits::default()
     };
     report.search_starts();
-    let result = searcher.search(&job.positions, &job.moves, &depth_one, &mut on_iteration);
+    let result =
+        searcher.search_game_limited(&job.positions, &job.moves, &depth_one, &mut on_iteration);
     let it = result.last()?;
     it.best_move.map(|m| (m, it.pv.clone()))
 }
@@ -538,7 +499,7 @@ fn single_pv(
 /// of the deepest depth completed for every line are printed (best first) and the first one's
 /// move is played.
 fn multi_pv(
-    searcher: &mut dyn DynSearcher,
+    searcher: &mut dyn DynSearch,
     job: &Search,
     limits: &Limits,
     report: &Report,
@@ -568,11 +529,12 @@ fn multi_pv(
             searcher.set_first_depth(depth);
             searcher.set_depth_and_nodes(depth, node_limit);
             report.search_starts();
-            let result = searcher.search(&job.positions, &job.moves, &limits, &mut |it| {
-                report
-                    .main_nodes
-                    .fetch_add(it.counters.nodes, Ordering::Relaxed);
-            });
+            let result =
+                searcher.search_game_limited(&job.positions, &job.moves, &limits, &mut |it| {
+                    report
+                        .main_nodes
+                        .fetch_add(it.counters.nodes, Ordering::Relaxed);
+                });
             match result.last() {
                 Some(it) if it.depth == depth && it.best_move.is_some() => {
                     limits.excluded_root_moves.extend(it.best_move);

@@ -150,9 +150,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         rows.push(row_result(job, m, &results));
     }
     progress.finish();
-    totals.games_per_second = totals.games as f64 / totals.wall_s.max(1e-9);
-    totals.outside_search_share =
-        (1.0 - search_s / (totals.wall_s * config.threads as f64)).max(0.0);
+    let thread_s = totals.wall_s * config.threads as f64;
+    (totals.games_per_second, totals.outside_search_share) =
+        replab_selfplay::run::Timing::rates(totals.games, totals.wall_s, thread_s, search_s);
     totals.peak_rss_kib = replab_selfplay::run::peak_rss_kib();
     Ok(Results {
         config: ConfigRecord {

@@ -11,6 +11,7 @@
 //! an interval (too few games, or every pair 1–1), is not compared.
 
 use replab_elo::two_sided_z;
+use replab_harness::interval::Interval;
 use replab_selfplay::stats::EloEstimate;
 use serde::{Deserialize, Serialize};
 
@@ -63,8 +64,9 @@ pub struct Validation {
     pub median_depth: [[Option<u32>; 2]; 2],
     /// Equal-cost minus clock Elo.
     pub difference: f64,
-    /// The 95% interval of the difference (`None` when either row has none).
-    pub difference_interval: Option<[f64; 2]>,
+    /// The interval of the difference, at the estimates' coverage (95%), from both matches'
+    /// games (`None` when either row has none).
+    pub difference_interval: Option<Interval>,
     /// Games the clock match lost on time.
     pub time_forfeits: u64,
     /// The clock match's lower CPU share.
@@ -95,7 +97,12 @@ impl Validation {
             games: [equal.games, clock.games],
             median_depth: [equal.median_depth, clock.median_depth],
             difference: difference_value,
-            difference_interval: half.map(|h| [difference_value - h, difference_value + h]),
+            difference_interval: half.map(|h| Interval {
+                lo: difference_value - h,
+                hi: difference_value + h,
+                coverage: replab_elo::DEFAULT_COVERAGE,
+                n: (equal.games + clock.games) as usize,
+            }),
             time_forfeits: clock.time_forfeits,
             min_cpu_share: clock.min_cpu_share,
             agreement,
@@ -113,7 +120,7 @@ impl Validation {
             None => format!("{:+.1} (no interval)", e.value),
         };
         let difference = match self.difference_interval {
-            Some([lo, hi]) => format!("{:+.1} [{lo:+.1}, {hi:+.1}]", self.difference),
+            Some(i) => format!("{:+.1} [{:+.1}, {:+.1}]", self.difference, i.lo, i.hi),
             None => format!("{:+.1}", self.difference),
         };
         format!(

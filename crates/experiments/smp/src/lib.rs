@@ -36,6 +36,7 @@ pub use group::{Game, GroupOutcome, Mode, Variant, run_group};
 pub use replab_harness::{
     Progress, Silent, contribution, experiment, experiment_items, settings, stats,
 };
+use replab_workloads::rounds;
 pub use replab_workloads::{datasets, engine};
 
 pub use results::{
@@ -691,20 +692,17 @@ impl RealRun<'_> {
         repeats: usize,
         progress: &mut dyn Progress,
     ) -> Result<Vec<Vec<(f64, u64)>>> {
-        let mut samples = vec![Vec::with_capacity(repeats); self.cells.len()];
-        for _ in 0..repeats {
-            for (c, &(v, t)) in self.cells.iter().enumerate() {
-                let (mut time, mut nodes) = (0.0, 0u64);
-                for g in &self.games {
-                    let o = run_group(v, g, self.search, t, &self.table, Mode::Free, false)?;
-                    time += o.time_ms;
-                    nodes += o.nodes();
-                }
-                samples[c].push((time, nodes));
-                progress.advance(1);
+        rounds::interleaved(self.cells.len(), repeats, |c, _| {
+            let (v, t) = self.cells[c];
+            let (mut time, mut nodes) = (0.0, 0u64);
+            for g in &self.games {
+                let o = run_group(v, g, self.search, t, &self.table, Mode::Free, false)?;
+                time += o.time_ms;
+                nodes += o.nodes();
             }
-        }
-        Ok(samples)
+            progress.advance(1);
+            Ok((time, nodes))
+        })
     }
 
     /// The checked round: false repetitions and best moves with free-running threads.
@@ -876,14 +874,12 @@ pub fn summary_table(results: &Results) -> String {
                 "{:<28} {:>3} {:>22} {:>22} {:>8.2} {:>7}\n",
                 r.variant,
                 r.threads,
-                format!(
-                    "{:.1} [{:.1}, {:.1}]",
-                    r.time_ms.median, r.time_ms.interval.lo, r.time_ms.interval.hi
-                ),
-                format!(
-                    "{:.2} [{:.2}, {:.2}]",
-                    r.mnps.median, r.mnps.interval.lo, r.mnps.interval.hi
-                ),
+                r.time_ms
+                    .interval
+                    .with_value(r.time_ms.median, |x| format!("{x:.1}")),
+                r.mnps
+                    .interval
+                    .with_value(r.mnps.median, |x| format!("{x:.2}")),
                 r.speedup.median,
                 r.false_repetitions
             );

@@ -490,13 +490,7 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
             ),
         )?;
         let est = |e: &crate::stats::Estimate, digits: usize| {
-            format!(
-                "{:.d$} [{:.d$}, {:.d$}]",
-                e.median,
-                e.interval.lo,
-                e.interval.hi,
-                d = digits
-            )
+            e.interval.with_value(e.median, |x| format!("{x:.digits$}"))
         };
         let rows: Vec<Vec<Cell>> = results
             .real

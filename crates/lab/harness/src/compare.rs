@@ -13,11 +13,12 @@
 
 use std::fmt;
 
-use replab_report::{ForestChart, ForestRow, RGBColor, fmt_delta_pct};
+use replab_report::{ForestChart, ForestRow, RGBColor};
 use serde::{Deserialize, Serialize};
 
 use crate::interval::Interval;
 use crate::stats::{Estimate, LEVEL};
+pub use crate::unit::Unit;
 
 /// Changes of exact counters smaller than this (0.5%) count as no change.
 pub const COUNT_NOISE: f64 = 0.005;
@@ -25,34 +26,6 @@ pub const COUNT_NOISE: f64 = 0.005;
 /// A change of the reference's sign has a similar size when |ours| / |reference| lies in this
 /// range: from half to twice the reference's (−18% is matched by −9% … −36%).
 pub const SIZE_TOLERANCE: [f64; 2] = [0.5, 2.0];
-
-/// The unit of a compared value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Unit {
-    /// A relative change `x / base − 1` (−0.15 is −15%).
-    RelativeChange,
-    /// A rate per 1,000 generated positions (repetitions per 1,000 positions).
-    PerThousand,
-}
-
-impl Unit {
-    /// `x` in this unit: `−15.0%`, `0.84 per 1,000`.
-    pub fn text(self, x: f64) -> String {
-        match self {
-            Unit::RelativeChange => fmt_delta_pct(x),
-            Unit::PerThousand => format!("{x:.2} per 1,000"),
-        }
-    }
-
-    /// `x` without the unit's words, for the ends of an interval: `−15.0%`, `0.84`.
-    fn bare(self, x: f64) -> String {
-        match self {
-            Unit::RelativeChange => fmt_delta_pct(x),
-            Unit::PerThousand => format!("{x:.2}"),
-        }
-    }
-}
 
 /// What a value covers: the positions, the depths, and the settings it was measured on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,7 +87,7 @@ impl Measured {
             estimate: change,
             interval: Interval::exact(change),
             exact: true,
-            unit: Unit::RelativeChange,
+            unit: Unit::Change,
             scope,
         }
     }
@@ -133,7 +106,7 @@ impl Measured {
             estimate: change.median,
             interval: change.interval,
             exact: false,
-            unit: Unit::RelativeChange,
+            unit: Unit::Change,
             scope,
         }
     }
@@ -176,7 +149,7 @@ impl Reference {
             source: source.into(),
             value,
             size_known: true,
-            unit: Unit::RelativeChange,
+            unit: Unit::Change,
             scope,
         }
     }

@@ -12,9 +12,9 @@ use std::fmt;
 
 use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
-use replab_report::{fmt_delta_pct, fmt_int};
 use serde::Serialize;
 
+pub use crate::unit::Unit;
 use crate::{interval::Interval, stats::LEVEL};
 
 /// A choice the decision table has a row for: a detector under its own default configuration
@@ -158,79 +158,6 @@ impl Better {
             Better::Neither => 0.0,
         }
     }
-}
-
-/// The unit of a column's values: how a value reads, and how two of them compare.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
-    /// A count of events: `1,234`.
-    Count,
-    /// A number with a fixed number of decimals: `12.3`, `1.050`.
-    Number {
-        /// Decimals shown.
-        decimals: usize,
-    },
-    /// A ratio to a common reference, read as the relative change: 1.05 is `+5.0%`.
-    Ratio,
-    /// A relative change: 0.05 is `+5.0%`.
-    Change,
-    /// Logistic Elo over a baseline, with a sign and one decimal: `+5.2`.
-    Elo,
-    /// Checks failed out of `of`: `passes all 16`, `fails 3 of 16`.
-    Failed {
-        /// Checks run.
-        of: usize,
-    },
-}
-
-impl Unit {
-    /// `x` in this unit.
-    pub fn text(self, x: f64) -> String {
-        match self {
-            Unit::Failed { of } if x == 0.0 => format!("passes all {of}"),
-            Unit::Failed { of } => format!("fails {} of {of}", self.bare(x)),
-            _ => self.bare(x),
-        }
-    }
-
-    /// `x` as a bare number of this unit (an interval's ends).
-    fn bare(self, x: f64) -> String {
-        match self {
-            // Counts are whole and far below 2^53: the conversion is exact.
-            Unit::Count | Unit::Failed { .. } => fmt_int(x.round() as i64),
-            Unit::Number { decimals } => format!("{x:.decimals$}"),
-            Unit::Ratio => fmt_delta_pct(x - 1.0),
-            Unit::Change => fmt_delta_pct(x),
-            Unit::Elo => signed(x),
-        }
-    }
-
-    /// `a` relative to `b` as a change (`a / b − 1`), for comparing a choice's value with its
-    /// baseline's; `None` where the ratio means nothing (Elo, failed checks, `b` zero).
-    pub fn change(self, a: f64, b: f64) -> Option<f64> {
-        match self {
-            Unit::Count | Unit::Number { .. } | Unit::Ratio => (b != 0.0).then(|| a / b - 1.0),
-            Unit::Change => (b != -1.0).then(|| (1.0 + a) / (1.0 + b) - 1.0),
-            Unit::Elo | Unit::Failed { .. } => None,
-        }
-    }
-
-    /// `x` on a scale of relative change with the same sign and order, for the comparison
-    /// type: a ratio or a change as is, Elo as the expected score's change from an even score
-    /// (0 Elo: 0; +∞: +100%; −∞: −100%).
-    pub fn as_change(self, x: f64) -> f64 {
-        match self {
-            Unit::Ratio => x - 1.0,
-            Unit::Elo => 2.0 / (1.0 + 10f64.powf(-x / 400.0)) - 1.0,
-            Unit::Count | Unit::Number { .. } | Unit::Change | Unit::Failed { .. } => x,
-        }
-    }
-}
-
-/// A number with a sign and one decimal, never `-0.0`.
-fn signed(x: f64) -> String {
-    let rounded = (x * 10.0).round() / 10.0;
-    format!("{:+.1}", if rounded == 0.0 { 0.0 } else { rounded })
 }
 
 /// Where a column's values are plotted: one point at `x` of the landing page's chart, one
@@ -402,7 +329,7 @@ impl Measured {
     pub fn text_with(&self, unit: Unit, what: Option<&str>) -> String {
         let mut text = unit.text(self.value);
         if let Some(i) = &self.interval {
-            text += &format!(" [{}, {}]", unit.bare(i.lo), unit.bare(i.hi));
+            text += &format!(" {}", i.ends_text(|x| unit.bare(x)));
             if (i.coverage - LEVEL).abs() > 1e-9 {
                 text += &format!(" ({:.1}% interval)", 100.0 * i.coverage);
             }

@@ -11,7 +11,9 @@ pub mod compare;
 pub mod contribution;
 pub mod experiment;
 pub mod interval;
+pub mod pool;
 pub mod progress;
 pub mod stats;
+pub mod unit;
 
 pub use progress::{Bars, Progress, Recorded, Silent};

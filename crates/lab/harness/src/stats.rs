@@ -8,8 +8,8 @@
 //! 95%: the interval is then the whole range and [`Interval::coverage`] says how much it
 //! covers). No assumption on the shape of the noise, which on a shared machine is skewed.
 //!
-//! Repeats of different configurations are *interleaved* ([`interleaved`]): round `r` runs
-//! every configuration once, so a slow spell of the machine hits all of them alike.
+//! Repeats of different configurations are *interleaved* (`replab_workloads::rounds`): round `r`
+//! runs every configuration once, so a slow spell of the machine hits all of them alike.
 
 use serde::{Deserialize, Serialize};
 
@@ -154,23 +154,6 @@ pub fn median_ci(samples: &[f64]) -> Estimate {
     }
 }
 
-/// Runs `configs` configurations `repeats` times each, interleaved: round by round, every
-/// configuration once per round, in order. `measure(config, round)` returns one sample.
-/// Returns the samples per configuration, in round order.
-pub fn interleaved(
-    configs: usize,
-    repeats: usize,
-    mut measure: impl FnMut(usize, usize) -> f64,
-) -> Vec<Vec<f64>> {
-    let mut samples = vec![Vec::with_capacity(repeats); configs];
-    for round in 0..repeats {
-        for (c, s) in samples.iter_mut().enumerate() {
-            s.push(measure(c, round));
-        }
-    }
-    samples
-}
-
 /// A sentence fragment comparing two estimates of a cost: which is lower, or that the
 /// intervals overlap and so no difference was measured.
 pub fn compare(a_name: &str, a: &Estimate, b_name: &str, b: &Estimate) -> String {
@@ -292,16 +275,5 @@ mod tests {
                 "$.elo: coverage 0.5 < 0.95"
             ]
         );
-    }
-
-    #[test]
-    fn interleaving_runs_rounds_in_order() {
-        let mut order = Vec::new();
-        let s = interleaved(2, 3, |c, r| {
-            order.push((c, r));
-            (10 * c + r) as f64
-        });
-        assert_eq!(order, [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]);
-        assert_eq!(s, [vec![0.0, 1.0, 2.0], vec![10.0, 11.0, 12.0]]);
     }
 }

@@ -68,6 +68,19 @@ pub fn render_fragment(
         .map_err(err)
 }
 
+/// A template of the calling crate's `templates/` folder, by its path there, as `(name,
+/// source)` for [`render_fragment`]: `template!("reproduce/axon/intro.html")` is that name and
+/// the file's text, embedded at compile time.
+#[macro_export]
+macro_rules! template {
+    ($path:literal) => {
+        (
+            $path,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/", $path)),
+        )
+    };
+}
+
 /// A link in the nav bar.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NavLink {

@@ -7,13 +7,13 @@ use std::{
 
 use anyhow::{Result, bail};
 use replab_board::{Color, Move, Position};
-use replab_search::Limits;
+use replab_search::{DynSearch, Limits};
 use serde::{Deserialize, Serialize};
 
 use crate::{
     arbiter::{Adjudication, Arbiter, Outcome, Termination, side_cannot_mate},
     book::Opening,
-    spec::{Engine, PlayerSpec},
+    spec::PlayerSpec,
     usage::{ClockUse, DepthCounts, thread_cpu},
 };
 
@@ -125,8 +125,8 @@ impl GameRecord {
 
 /// The players of one worker: their searchers and scratch space, reused game after game.
 pub struct Table {
-    a: Box<dyn Engine>,
-    b: Box<dyn Engine>,
+    a: Box<dyn DynSearch>,
+    b: Box<dyn DynSearch>,
     positions: Vec<Position>,
     moves: Vec<Move>,
     arbiter: Arbiter,
@@ -167,8 +167,8 @@ impl Table {
         self.clock_use = ClockUse::default();
         // A new game: neither player keeps anything from the last one (the engine profile's
         // table, history and counter moves persist from move to move within a game only).
-        self.a.new_game();
-        self.b.new_game();
+        self.a.clear_hash();
+        self.b.clear_hash();
         self.positions.push(opening.start);
         self.arbiter.start(&opening.start);
         let mut end = None;
@@ -227,7 +227,7 @@ impl Table {
         let timed = !control.deterministic();
         let cpu_before = if timed { thread_cpu() } else { None };
         let start = Instant::now();
-        let result = engine.go(&self.positions, &self.moves, &limits);
+        let result = engine.search_game_limited(&self.positions, &self.moves, &limits, &mut |_| {});
         let spent = start.elapsed();
         if let Some(before) = cpu_before {
             let cpu = thread_cpu().map_or(Duration::ZERO, |now| now.saturating_sub(before));

@@ -130,20 +130,14 @@ fn merged_timing(shards: &[Timing], games: u64, table_bytes_per_worker: u64) -> 
     let shard_seconds: f64 = shards.iter().map(|t| t.wall_s).sum();
     let thread_seconds: f64 = shards.iter().map(|t| t.wall_s * t.threads as f64).sum();
     let search_s: f64 = shards.iter().map(|t| t.search_s).sum();
+    let (games_per_second, outside_search_share) =
+        Timing::rates(games, shard_seconds, thread_seconds, search_s);
     Timing {
         wall_s,
         search_s,
         threads: shards.iter().map(|t| t.threads).sum(),
-        games_per_second: if shard_seconds > 0.0 {
-            games as f64 / shard_seconds
-        } else {
-            0.0
-        },
-        outside_search_share: if thread_seconds > 0.0 {
-            (1.0 - search_s / thread_seconds).max(0.0)
-        } else {
-            0.0
-        },
+        games_per_second,
+        outside_search_share,
         peak_rss_kib: shards.iter().map(|t| t.peak_rss_kib).max().unwrap_or(0),
         table_bytes_per_worker,
     }

@@ -17,6 +17,7 @@ use rand_xoshiro::{
     rand_core::{RngCore, SeedableRng},
 };
 use rayon::{iter::ParallelBridge, prelude::*};
+use replab_harness::pool;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -371,6 +372,26 @@ pub struct Timing {
     pub table_bytes_per_worker: u64,
 }
 
+impl Timing {
+    /// The match's rates, computed once for a match, a merge and a gauntlet: games per second
+    /// over `wall_s` seconds, and the share of `thread_s` thread-seconds (wall × threads) spent
+    /// outside `search_s` seconds of search, 1 − search ÷ thread-seconds; both 0 when no time
+    /// passed.
+    pub fn rates(games: u64, wall_s: f64, thread_s: f64, search_s: f64) -> (f64, f64) {
+        let per_second = if wall_s > 0.0 {
+            games as f64 / wall_s
+        } else {
+            0.0
+        };
+        let outside = if thread_s > 0.0 {
+            (1.0 - search_s / thread_s).max(0.0)
+        } else {
+            0.0
+        };
+        (per_second, outside)
+    }
+}
+
 /// Results of a match, a shard or a merge (`results.json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchResults {
@@ -515,19 +536,13 @@ pub fn play(
     // Build the players once up front, so a refusal comes before any game.
     Table::new(&config.a, &config.b, config.control, config.adjudication)?;
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<(usize, PlayedPair)>>();
     let mut slots: Vec<Option<PlayedPair>> = (0..pairs.len()).map(|_| None).collect();
     let mut cut = pairs.len();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| anyhow!("cannot start {threads} worker threads: {e}"))?;
-    pool.in_place_scope(|scope| -> Result<()> {
-        let (stop, pairs, order) = (&stop, &pairs, &order);
-        scope.spawn(move |_| play_pairs(config, pairs, order, stop, tx));
-        let mut prefix = 0;
-        let mut done = 0;
-        for message in rx {
+    let (mut prefix, mut done) = (0, 0);
+    pool::run(
+        threads,
+        |tx| play_pairs(config, &pairs, &order, &stop, tx),
+        |message: Result<(usize, PlayedPair)>| {
             let (slot, played) = message?;
             slots[slot] = Some(played);
             done += 1;
@@ -539,9 +554,9 @@ pub fn play(
                     stop.store(true, Ordering::Relaxed);
                 }
             }
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     slots.truncate(cut);
     let played: Vec<PlayedPair> = slots
         .into_iter()
@@ -559,12 +574,14 @@ pub fn play(
     let mut results =
         MatchResults::from_pairs(config.identity(), config.shard, records, stopped_early);
     let wall_s = start.elapsed().as_secs_f64();
+    let (games_per_second, outside_search_share) =
+        Timing::rates(results.games, wall_s, wall_s * threads as f64, search_s);
     results.timing = Timing {
         wall_s,
         search_s,
         threads,
-        games_per_second: results.games as f64 / wall_s.max(1e-9),
-        outside_search_share: (1.0 - search_s / (wall_s * threads as f64)).max(0.0),
+        games_per_second,
+        outside_search_share,
         peak_rss_kib: peak_rss_kib(),
         table_bytes_per_worker: config.a.table_bytes() + config.b.table_bytes(),
     };

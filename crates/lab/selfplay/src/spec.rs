@@ -21,9 +21,8 @@
 use std::fmt;
 
 use anyhow::{Result, anyhow, bail};
-use replab_board::{Move, Position};
 use replab_detect::{DrawPolicy, UpcomingRule};
-use replab_search::{Limits, MAX_PLY, Profile, SearchConfig, SearchResult, Searcher, TtMode};
+use replab_search::{DynSearch, MAX_PLY, Profile, SearchConfig, TtMode};
 use serde::{Deserialize, Serialize};
 
 /// The default table size of a player, in bits (2^18 entries of 16 bytes, 4 MiB). The engine
@@ -220,21 +219,19 @@ impl PlayerSpec {
     }
 
     /// A searcher for this player (`nodes`: fixed nodes per move, else a clock).
-    pub fn build(&self, nodes: Option<u64>) -> Result<Box<dyn Engine>> {
+    pub fn build(&self, nodes: Option<u64>) -> Result<Box<dyn DynSearch>> {
         let config = self.search_config(nodes);
         let rule = self.rule()?;
-        let mut engine: Box<dyn Engine> = if self.key_bits < 64 {
+        let mut engine = if self.key_bits < 64 {
             let d = replab_registry::by_name_with_key_bits(&self.detector, rule, self.key_bits)?;
-            Box::new(Searcher::try_new(d, config).map_err(|e| anyhow!("{e}"))?)
+            replab_search::boxed(d, config).map_err(|e| anyhow!("{e}"))?
         } else {
             let built = replab_registry::with_detector!(&self.detector, rule, |d| {
-                Searcher::try_new(d, config)
-                    .map(|s| Box::new(s) as Box<dyn Engine>)
-                    .map_err(|e| anyhow!("{e}"))
+                replab_search::boxed(d, config).map_err(|e| anyhow!("{e}"))
             });
             built.map_err(|e| anyhow!("{e}"))??
         };
-        engine.set_jitter(self.jitter);
+        engine.set_draw_jitter(self.jitter);
         Ok(engine)
     }
 }
@@ -306,29 +303,6 @@ fn number<T: TryFrom<u64>>(key: &str, value: &str, lo: u64, hi: u64) -> Result<T
         bail!("{key}={value}: out of range ({lo} to {hi})");
     }
     T::try_from(n).map_err(|_| anyhow!("{key}={value}: out of range"))
-}
-
-/// A searcher of some detector, as a player uses it.
-pub trait Engine: Send {
-    /// Searches the last of `positions` with the others as game history.
-    fn go(&mut self, positions: &[Position], moves: &[Move], limits: &Limits) -> SearchResult;
-    /// Switches the draw-score jitter on or off.
-    fn set_jitter(&mut self, on: bool);
-    /// Forgets what earlier games taught the searcher (table, history, counter moves): called
-    /// at the start of every game, so that a game depends only on its opening and the specs.
-    fn new_game(&mut self);
-}
-
-impl<D: replab_registry::Detector + Send> Engine for Searcher<D> {
-    fn go(&mut self, positions: &[Position], moves: &[Move], limits: &Limits) -> SearchResult {
-        self.search_game_limited(positions, moves, limits, &mut |_| {})
-    }
-    fn set_jitter(&mut self, on: bool) {
-        self.set_draw_jitter(on);
-    }
-    fn new_game(&mut self) {
-        self.clear_hash();
-    }
 }
 
 #[cfg(test)]

@@ -294,9 +294,14 @@ fn run_player(text: &str) -> Result<serde_json::Value> {
         positions
             .iter()
             .map(|p| {
-                engine.new_game();
+                engine.clear_hash();
                 engine
-                    .go(std::slice::from_ref(p), &[], &Limits::default())
+                    .search_game_limited(
+                        std::slice::from_ref(p),
+                        &[],
+                        &Limits::default(),
+                        &mut |_| {},
+                    )
                     .totals()
                     .nodes
             })

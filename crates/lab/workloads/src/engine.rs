@@ -1,15 +1,14 @@
-//! Shared machinery of the experiments: searchers of every detector behind one interface,
+//! Shared machinery of the experiments: searchers of every detector by name ([`DynSearch`]),
 //! running independent jobs on a fixed number of worker threads (a rayon pool per run) with
 //! results in a fixed order, and the default thread count.
 
 use std::sync::mpsc;
 
 use anyhow::{Result, anyhow};
-use rayon::{ThreadPool, ThreadPoolBuilder, iter::ParallelBridge, prelude::*};
-use replab_board::{Move, Position};
-use replab_detect::Detector;
+use rayon::{iter::ParallelBridge, prelude::*};
+use replab_harness::pool;
 use replab_registry::with_detector;
-use replab_search::{SearchConfig, SearchResult, Searcher};
+use replab_search::{DynSearch, SearchConfig};
 
 use crate::Progress;
 
@@ -27,25 +26,10 @@ pub fn default_threads_text() -> String {
     format!("{DEFAULT_THREADS_MAX} (1 on a single core)")
 }
 
-/// A searcher with its detector, so searchers of every detector type can be kept side by side
-/// and reused (a reused searcher has its tables already in memory).
-pub trait Engine {
-    /// Searches the last of `positions` (the game before it as history).
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult;
-}
-
-impl<D: Detector> Engine for Searcher<D> {
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult {
-        self.search_game(positions, moves)
-    }
-}
-
 /// A searcher using the detector `name` (or none for `off`) with `config`.
-pub fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn Engine>> {
+pub fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn DynSearch>> {
     with_detector!(name, config.policy.root_rule(), |d| {
-        Searcher::try_new(d, config)
-            .map(|s| Box::new(s) as Box<dyn Engine>)
-            .map_err(|e| anyhow!("{name}: {e}"))
+        replab_search::boxed(d, config).map_err(|e| anyhow!("{name}: {e}"))
     })
     .map_err(|e| anyhow!(e))?
 }
@@ -62,35 +46,22 @@ impl Done {
     }
 }
 
-/// A pool of `threads` worker threads (at least one), for one run.
-pub fn pool(threads: usize) -> Result<ThreadPool> {
-    ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .thread_name(|i| format!("replab-worker-{i}"))
-        .build()
-        .map_err(|e| anyhow!("cannot start {threads} worker threads: {e}"))
-}
-
-/// Runs `work` on a pool of `threads` worker threads while the calling thread forwards the
-/// units `work` reports through its [`Done`] to `progress`, as they come; returns what `work`
-/// returns (a panic in `work` is raised again here).
+/// Runs `work` on a pool of `threads` worker threads ([`pool::run`]) while the calling thread
+/// forwards the units `work` reports through its [`Done`] to `progress`, as they come; returns
+/// what `work` returns (a panic in `work` is raised again here).
 pub fn on_pool<T: Send>(
     threads: usize,
     progress: &mut dyn Progress,
     work: impl FnOnce(&Done) -> T + Send,
 ) -> Result<T> {
-    let pool = pool(threads)?;
-    let (tx, rx) = mpsc::channel();
-    let mut out = None;
-    pool.in_place_scope(|scope| {
-        let slot = &mut out;
-        scope.spawn(move |_| *slot = Some(work(&Done(tx))));
-        // Ends when `work` has returned and dropped the sender.
-        for units in rx {
+    pool::run(
+        threads,
+        |tx| work(&Done(tx)),
+        |units| {
             progress.advance(units);
-        }
-    });
-    Ok(out.expect("the scope waits for the work"))
+            Ok(())
+        },
+    )
 }
 
 /// Runs `job(i)` for every `i < jobs` on a pool of `threads` workers ([`on_pool`]), returning

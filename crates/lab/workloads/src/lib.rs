@@ -16,6 +16,7 @@ pub mod jobs;
 pub mod judging;
 pub mod paper;
 pub mod records;
+pub mod rounds;
 pub mod scenarios;
 pub mod walk;
 

@@ -102,6 +102,17 @@ impl Interval {
         }
     }
 
+    /// The ends as text with `fmt`: `[1.20, 1.35]`, the one spelling of an interval's ends on
+    /// every page and terminal ([`Interval::text`] and [`Interval::with_value`] write it).
+    pub fn ends_text(&self, fmt: impl Fn(f64) -> String) -> String {
+        format!("[{}, {}]", fmt(self.lo), fmt(self.hi))
+    }
+
+    /// `value` followed by the ends, both with `fmt`: `−3.1% [−4.0%, −2.2%]`.
+    pub fn with_value(&self, value: f64, fmt: impl Fn(f64) -> String) -> String {
+        format!("{} {}", fmt(value), self.ends_text(fmt))
+    }
+
     /// The interval as text with `fmt` for its ends: `[1.20, 1.35]`, followed by
     /// `(93.8% interval from 5 samples)` when its coverage falls short of
     /// [`LEVEL`], `single sample` for a single sample, `exact` for an exact value.
@@ -112,7 +123,7 @@ impl Interval {
         if self.coverage >= 1.0 && self.lo == self.hi {
             return "exact".into();
         }
-        let mut s = format!("[{}, {}]", fmt(self.lo), fmt(self.hi));
+        let mut s = self.ends_text(fmt);
         if self.coverage < LEVEL {
             s += &format!(
                 " ({:.1}% interval from {} samples)",
@@ -185,10 +196,27 @@ pub fn cell(
     quantity: Quantity,
     fmt: impl Fn(f64) -> String,
 ) -> String {
+    let shown = interval_part(value, interval, quantity, &fmt);
     match noise(value, interval, quantity) {
         Noise::Single => format!("{} (single sample)", fmt(value)),
-        Noise::Clear => format!("{} {}", fmt(value), interval.text(&fmt)),
-        Noise::TooNoisy(half) => format!("{}, {}", fmt(value), too_noisy(half)),
+        Noise::Clear => format!("{} {shown}", fmt(value)),
+        Noise::TooNoisy(_) => format!("{}, {shown}", fmt(value)),
+    }
+}
+
+/// What a cell shows of a measured value's interval, without the value (a page that sets the
+/// two apart, e.g. on two lines): `[lo, hi]` ([`Interval::text`]) when it means something,
+/// [`too_noisy`] when [`noise`] says so, nothing for a single sample.
+pub fn interval_part(
+    value: f64,
+    interval: &Interval,
+    quantity: Quantity,
+    fmt: impl Fn(f64) -> String,
+) -> String {
+    match noise(value, interval, quantity) {
+        Noise::Single => String::new(),
+        Noise::Clear => interval.text(fmt),
+        Noise::TooNoisy(half) => too_noisy(half),
     }
 }
 

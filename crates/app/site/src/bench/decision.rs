@@ -216,7 +216,7 @@ fn comparison(column: &Column, change: f64, m: &Measured, against: String) -> Co
             ..i
         }),
         exact: m.interval.is_none(),
-        unit: compare::Unit::RelativeChange,
+        unit: compare::Unit::Change,
         scope: scope.clone(),
     };
     Comparison::new(

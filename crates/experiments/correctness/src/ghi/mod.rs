@@ -20,10 +20,10 @@ mod positions;
 
 use anyhow::{Result, anyhow};
 use replab_board::{Move, Position};
-use replab_detect::{Detector, DrawPolicy};
+use replab_detect::DrawPolicy;
 use replab_registry::{DetectorId, with_detector};
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
-use replab_search::{SearchConfig, SearchResult, Searcher, TableStats, TtMode};
+use replab_search::{DynSearch, SearchConfig, SearchResult, TableStats, TtMode};
 use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
@@ -410,18 +410,6 @@ pub struct Results {
     pub examples: Vec<Example>,
 }
 
-/// A searcher with its table statistics, behind one interface.
-trait Engine {
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> (SearchResult, TableStats);
-}
-
-impl<D: Detector> Engine for Searcher<D> {
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> (SearchResult, TableStats) {
-        let r = self.search_game(positions, moves);
-        (r, self.table_stats())
-    }
-}
-
 /// The searcher settings of `mode`.
 pub fn search_config(config: &Config, depth: u32, mode: &Mode) -> SearchConfig {
     SearchConfig {
@@ -434,12 +422,10 @@ pub fn search_config(config: &Config, depth: u32, mode: &Mode) -> SearchConfig {
     }
 }
 
-fn engine(config: &Config, depth: u32, mode: &Mode) -> Result<Box<dyn Engine>> {
+fn engine(config: &Config, depth: u32, mode: &Mode) -> Result<Box<dyn DynSearch>> {
     let search = search_config(config, depth, mode);
     with_detector!(DETECTOR.name(), search.policy, |d| {
-        Searcher::try_new(d, search)
-            .map(|s| Box::new(s) as Box<dyn Engine>)
-            .map_err(|e| anyhow!("{e}"))
+        replab_search::boxed(d, search).map_err(|e| anyhow!("{e}"))
     })
     .map_err(|e| anyhow!(e))?
 }
@@ -452,8 +438,9 @@ fn outcome(
     positions: &[Position],
     moves: &[Move],
 ) -> Result<Outcome> {
-    let (r, t) = engine(config, depth, mode)?.search(positions, moves);
-    Ok(Outcome::of(&r, t))
+    let mut e = engine(config, depth, mode)?;
+    let r = e.search_game(positions, moves);
+    Ok(Outcome::of(&r, e.table_stats()))
 }
 
 /// The cause of a difference between `on` and the reference, from the ablations.
@@ -626,14 +613,14 @@ fn search_positions(
 /// path-safe reference differ, the ablations too, and the cause.
 fn search_position(
     config: &Config,
-    engines: &mut [Box<dyn Engine>],
+    engines: &mut [Box<dyn DynSearch>],
     g: &GamePosition,
 ) -> Result<PositionResult> {
     let outcomes: Vec<Outcome> = engines
         .iter_mut()
         .map(|e| {
-            let (r, t) = e.search(&g.positions, &g.moves);
-            Outcome::of(&r, t)
+            let r = e.search_game(&g.positions, &g.moves);
+            Outcome::of(&r, e.table_stats())
         })
         .collect();
     let (mut ablations, mut cause) = (Vec::new(), None);

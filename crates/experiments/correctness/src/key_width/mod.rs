@@ -340,7 +340,7 @@ fn search_part(
         jobs,
         config.threads,
         progress,
-        || Ok((usize::MAX, Vec::<Box<dyn Engine>>::new())),
+        || Ok((usize::MAX, Vec::<Engine>::new())),
         |(current, engines), job, done| {
             let (d, p) = (job / set.len(), job % set.len());
             if *current != d {
@@ -629,8 +629,9 @@ pub fn summary_table(results: &Results) -> String {
             c.false_positive,
             c.per_probe.expected,
             format!(
-                "{:.2e} [{:.1e}, {:.1e}]",
-                c.per_probe.rate, c.per_probe.interval.lo, c.per_probe.interval.hi
+                "{:.2e} {}",
+                c.per_probe.rate,
+                c.per_probe.interval.ends_text(|x| format!("{x:.1e}"))
             ),
             c.per_game.count,
             c.per_game.expected,

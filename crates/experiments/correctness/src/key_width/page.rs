@@ -32,7 +32,7 @@ pub fn sci(x: f64) -> String {
 
 /// `[low, high]` of an interval.
 fn interval(i: &Interval) -> String {
-    format!("[{}, {}]", sci(i.lo), sci(i.hi))
+    i.ends_text(sci)
 }
 
 /// Whether the bound lies in the measured interval, in words.

@@ -11,11 +11,13 @@
 //! generation per node): a cycle the truncated detector reports and the full one does not is
 //! a false one.
 
+use std::any::Any;
+
 use anyhow::{Result, anyhow};
 use replab_board::{Move, Position};
 use replab_detect::{Detector, DrawPolicy, FULL_KEY_BITS, Line, Repetition, Stats};
 use replab_registry::with_detector;
-use replab_search::{SearchConfig, SearchResult, Searcher};
+use replab_search::{DynSearch, SearchConfig, SearchResult, SetupError};
 use replab_truth::TruthDetector;
 use serde::{Deserialize, Serialize};
 
@@ -140,31 +142,52 @@ impl<D: Detector> Detector for Judged<D> {
     }
 }
 
-/// A searcher of one detector at one width, behind one interface.
-pub trait Engine {
+/// A judged searcher of one detector at one width: the searcher and how to read its judge's
+/// counts.
+pub struct Engine {
+    searcher: Box<dyn DynSearch>,
+    counts: fn(&dyn Any) -> SearchCounts,
+}
+
+impl Engine {
     /// Searches the last of `positions` (the earlier ones as game history).
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> (SearchResult, SearchCounts);
-}
-
-impl<D: Detector> Engine for Searcher<Judged<D>> {
-    fn search(&mut self, positions: &[Position], moves: &[Move]) -> (SearchResult, SearchCounts) {
-        let result = self.search_game(positions, moves);
-        (result, self.detector().counts)
+    pub fn search(
+        &mut self,
+        positions: &[Position],
+        moves: &[Move],
+    ) -> (SearchResult, SearchCounts) {
+        let result = self.searcher.search_game(positions, moves);
+        (result, (self.counts)(self.searcher.detector_any()))
     }
-}
 
-/// A searcher using the registry's detector `name` with `bits`-bit keys, judged.
-pub fn engine(name: &str, bits: u32, config: SearchConfig) -> Result<Box<dyn Engine>> {
-    let upcoming = replab_registry::info(name).is_some_and(|i| i.caps.upcoming);
-    with_detector!(name, config.policy.root_rule(), key_bits = bits, |d| {
+    /// `d` judged (with its 64-bit self as `full` when it answers upcoming cycles).
+    fn judged<D: Detector + Clone + Send + 'static>(
+        d: D,
+        upcoming: bool,
+        config: SearchConfig,
+    ) -> Result<Engine, SetupError> {
         let full = upcoming.then(|| {
             let mut f = d.clone();
             f.set_key_bits(FULL_KEY_BITS);
             f
         });
-        Searcher::try_new(Judged::new(d, full, config.policy), config)
-            .map(|s| Box::new(s) as Box<dyn Engine>)
-            .map_err(|e| anyhow!("{name}: {e}"))
+        Ok(Engine {
+            searcher: replab_search::boxed(Judged::new(d, full, config.policy), config)?,
+            counts: |d| {
+                let judged = d.downcast_ref::<Judged<D>>();
+                judged
+                    .expect("the searcher's detector is a Judged<D>")
+                    .counts
+            },
+        })
+    }
+}
+
+/// A searcher using the registry's detector `name` with `bits`-bit keys, judged.
+pub fn engine(name: &str, bits: u32, config: SearchConfig) -> Result<Engine> {
+    let upcoming = replab_registry::info(name).is_some_and(|i| i.caps.upcoming);
+    with_detector!(name, config.policy.root_rule(), key_bits = bits, |d| {
+        Engine::judged(d, upcoming, config).map_err(|e| anyhow!("{name}: {e}"))
     })
     .map_err(|e| anyhow!("{name}: {e}"))?
 }

@@ -19,13 +19,14 @@
 pub mod cases;
 mod page;
 
-use anyhow::{Result, ensure};
+use anyhow::{Result, anyhow, ensure};
 use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
 use replab_registry::PRESETS;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
-use replab_search::SearchConfig;
+use replab_search::{DynSearch, SearchConfig, SearchResult};
 use replab_selfplay::PlayerSpec;
+use replab_workloads::rounds;
 use serde::{Deserialize, Serialize};
 
 pub use cases::{CaseAnswer, CaseCheck};
@@ -35,7 +36,7 @@ use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, 
 use crate::experiment::{Declared, Experiment, Headline};
 use crate::{
     Progress, datasets,
-    engine::{Done, Engine, default_threads, engine, parallel},
+    engine::{Done, default_threads, engine, parallel},
     records::Record,
     stats::{Estimate, Interval, median_ci},
 };
@@ -307,6 +308,31 @@ fn presets_of(policy: DrawPolicy) -> Vec<String> {
         .collect()
 }
 
+/// One search's run of record `r` under `(policy, detector)` (its time a single sample).
+fn record_run(
+    r: &Record,
+    (policy, detector): (DrawPolicy, DetectorId),
+    res: &SearchResult,
+) -> RecordRun {
+    let best = res.best_move();
+    RecordRun {
+        id: r.id.clone(),
+        policy,
+        detector,
+        best_move: best.map_or_else(|| "-".into(), |m| m.uci().to_string()),
+        score_cp: res.score().map_or(0, |s| s.0),
+        nodes: res.totals().nodes,
+        repetitions: res.totals().repetitions,
+        solved: (!r.best.is_empty() || !r.avoid.is_empty()).then(|| {
+            best.is_some_and(|m| {
+                (r.best.is_empty() || r.best.contains(&m)) && !r.avoid.contains(&m)
+            })
+        }),
+        time_ms: Estimate::single(res.time_ms()),
+        time_ms_samples: Vec::new(),
+    }
+}
+
 /// Searches every record under every configuration (records in parallel, configurations
 /// interleaved within a record's rounds). Returns the runs configuration by configuration.
 fn search_set(
@@ -334,55 +360,38 @@ fn search_set(
             configs
                 .iter()
                 .map(|&(p, d)| engine(d.name(), search(p)))
-                .collect::<Result<Vec<Box<dyn Engine>>>>()
+                .collect::<Result<Vec<Box<dyn DynSearch>>>>()
         },
         |engines, i, done: &Done| {
             let r = &records[i];
-            let mut runs: Vec<Option<RecordRun>> = vec![None; configs.len()];
-            let mut times = vec![Vec::with_capacity(config.repeats); configs.len()];
-            for _round in 0..config.repeats {
-                for (c, (&(policy, detector), e)) in
-                    configs.iter().zip(engines.iter_mut()).enumerate()
-                {
-                    let res = e.search(&r.positions, &r.moves);
+            let timed = rounds::timed(
+                configs.len(),
+                config.repeats,
+                |c| {
+                    let res = engines[c].search_game(&r.positions, &r.moves);
                     done.add(1);
-                    let best = res.best_move();
-                    let run = RecordRun {
-                        id: r.id.clone(),
-                        policy,
-                        detector,
-                        best_move: best.map_or_else(|| "-".into(), |m| m.uci().to_string()),
-                        score_cp: res.score().map_or(0, |s| s.0),
-                        nodes: res.totals().nodes,
-                        repetitions: res.totals().repetitions,
-                        solved: (!r.best.is_empty() || !r.avoid.is_empty()).then(|| {
-                            best.is_some_and(|m| {
-                                (r.best.is_empty() || r.best.contains(&m)) && !r.avoid.contains(&m)
-                            })
-                        }),
-                        time_ms: Estimate::single(res.time_ms()),
-                        time_ms_samples: Vec::new(),
-                    };
-                    times[c].push(res.time_ms());
-                    match &runs[c] {
-                        None => runs[c] = Some(run),
-                        Some(first) => ensure!(
-                            (first.nodes, &first.best_move, first.score_cp)
-                                == (run.nodes, &run.best_move, run.score_cp),
-                            "{policy}/{detector}: record {} differs between runs (the search \
-                             must be deterministic)",
-                            r.id
-                        ),
-                    }
-                }
-            }
-            Ok(runs
+                    record_run(r, configs[c], &res)
+                },
+                |run| run.time_ms.median,
+                |first, run| {
+                    (first.nodes, &first.best_move, first.score_cp)
+                        == (run.nodes, &run.best_move, run.score_cp)
+                },
+                |c, _| {
+                    let (policy, detector) = configs[c];
+                    anyhow!(
+                        "{policy}/{detector}: record {} differs between runs (the search must \
+                         be deterministic)",
+                        r.id
+                    )
+                },
+            )?;
+            Ok(timed
                 .into_iter()
-                .zip(times)
-                .map(|(run, t)| RecordRun {
-                    time_ms: median_ci(&t),
-                    time_ms_samples: t,
-                    ..run.expect("at least one round")
+                .map(|t| RecordRun {
+                    time_ms: t.estimate(),
+                    time_ms_samples: t.samples,
+                    ..t.first
                 })
                 .collect::<Vec<_>>())
         },
@@ -618,10 +627,10 @@ pub fn summary_table(results: &Results) -> String {
                 format!("{}/{}", t.solved, t.solvable),
                 t.score_differs,
                 format!(
-                    "{} [{}, {}] ({})",
-                    fmt_delta_pct(t.time_change.median),
-                    fmt_delta_pct(t.time_change.interval.lo),
-                    fmt_delta_pct(t.time_change.interval.hi),
+                    "{} ({})",
+                    t.time_change
+                        .interval
+                        .with_value(t.time_change.median, fmt_delta_pct),
                     t.best_move_differs
                 ),
             );

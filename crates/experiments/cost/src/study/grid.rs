@@ -1,16 +1,19 @@
 //! The sensitivity grid: WAC.018 by iterative deepening under many searcher configurations,
 //! each with `off`, `axon` and `linear`, times as medians of interleaved repeats.
 
-use anyhow::{Result, ensure};
+use anyhow::{Result, anyhow};
 use replab_board::{Color, Position};
 use replab_registry::DetectorId;
-use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode};
+use replab_search::{
+    Counters, DynSearch, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode,
+};
+use replab_workloads::rounds;
 
 use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
 use crate::{
     Progress,
     compare::{self, Comparison, Reference, Scope},
-    engine::{Done, Engine, engine, parallel},
+    engine::{Done, engine, parallel},
     stats::{Estimate, median_ci},
 };
 
@@ -192,37 +195,38 @@ fn measure(root: &Position, config: &GridConfig, repeat: u32, done: &Done) -> Re
     let mut engines = GRID_DETECTORS
         .iter()
         .map(|d| engine(d.name(), config.search))
-        .collect::<Result<Vec<Box<dyn Engine>>>>()?;
-    let mut first: Vec<Option<SearchResult>> = vec![None; engines.len()];
-    let mut times = vec![Vec::new(); engines.len()];
-    for round in 0..repeat {
-        for (i, e) in engines.iter_mut().enumerate() {
-            let res = e.search(std::slice::from_ref(root), &[]);
+        .collect::<Result<Vec<Box<dyn DynSearch>>>>()?;
+    let timed = rounds::timed(
+        engines.len(),
+        repeat as usize,
+        |i| {
+            let res = engines[i].search_game(std::slice::from_ref(root), &[]);
             done.add(1);
-            times[i].push(res.iterations.iter().map(|it| it.time_ms).collect());
-            match &first[i] {
-                None => first[i] = Some(res),
-                Some(f) => {
-                    let same = f.iterations.len() == res.iterations.len()
-                        && f.iterations.iter().zip(&res.iterations).all(|(a, b)| {
-                            (a.depth, a.best_move, a.score, a.counters)
-                                == (b.depth, b.best_move, b.score, b.counters)
-                        });
-                    ensure!(
-                        same,
-                        "{} / {}: round {} differs from round 1 (the search must be deterministic)",
-                        config.name,
-                        GRID_DETECTORS[i],
-                        round + 1
-                    );
-                }
-            }
-        }
-    }
-    Ok(Measured {
-        first: first.into_iter().map(|f| f.expect("searched")).collect(),
-        times,
-    })
+            res
+        },
+        |res| {
+            res.iterations
+                .iter()
+                .map(|it| it.time_ms)
+                .collect::<Vec<f64>>()
+        },
+        |f, res| {
+            f.iterations.len() == res.iterations.len()
+                && f.iterations.iter().zip(&res.iterations).all(|(a, b)| {
+                    (a.depth, a.best_move, a.score, a.counters)
+                        == (b.depth, b.best_move, b.score, b.counters)
+                })
+        },
+        |i, round| {
+            anyhow!(
+                "{} / {}: round {round} differs from round 1 (the search must be deterministic)",
+                config.name,
+                GRID_DETECTORS[i],
+            )
+        },
+    )?;
+    let (first, times) = timed.into_iter().map(|t| (t.first, t.samples)).unzip();
+    Ok(Measured { first, times })
 }
 
 /// Per-round ratios `a[r] / b[r]` as a change with its interval.

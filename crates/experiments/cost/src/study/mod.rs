@@ -449,12 +449,9 @@ pub fn summary_table(results: &Results) -> String {
             t.detector,
             fmt_delta_pct(t.terminal_change),
             fmt_delta_pct(t.generated_change),
-            format!(
-                "{} [{}, {}]",
-                fmt_delta_pct(t.time_change.median),
-                fmt_delta_pct(t.time_change.interval.lo),
-                fmt_delta_pct(t.time_change.interval.hi)
-            ),
+            t.time_change
+                .interval
+                .with_value(t.time_change.median, fmt_delta_pct),
             t.counters.repetitions,
             format!(
                 "{}/{}/{}",
@@ -479,14 +476,7 @@ pub fn summary_table(results: &Results) -> String {
             "profile", "det", "Δterminal", "Δgenerated", "shrinks", "Δtime"
         );
         for a in &set.aggregates {
-            let d = |x: &Distribution| {
-                format!(
-                    "{} [{}, {}]",
-                    fmt_delta_pct(x.median.median),
-                    fmt_delta_pct(x.median.interval.lo),
-                    fmt_delta_pct(x.median.interval.hi)
-                )
-            };
+            let d = |x: &Distribution| x.median.interval.with_value(x.median.median, fmt_delta_pct);
             out += &format!(
                 "{:<10} {:<16} {:>26} {:>26} {:>8.0}% {:>26}\n",
                 a.profile,

@@ -244,7 +244,7 @@ fn row_forests(results: &Results, dir: &ReportDir) -> Result<String> {
             .collect();
         let unit = first.measured.unit;
         let chart = ForestChart {
-            percent: unit == Unit::RelativeChange,
+            percent: unit == Unit::Change,
             ..forest_chart(
                 format!("{}: {}", first.what, claim.support),
                 first.what.clone(),

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use replab_board::{Move, Position};
 use replab_registry::DetectorId;
-use replab_search::SearchConfig;
+use replab_search::{DynSearch, SearchConfig};
 
 use super::{
     grid::change,
@@ -13,7 +13,7 @@ use super::{
 use crate::{
     Progress,
     endgames::men,
-    engine::{Engine, engine, parallel},
+    engine::{engine, parallel},
     stats::{Estimate, median_ci},
 };
 
@@ -46,7 +46,7 @@ pub fn search_set(
         threads,
         progress,
         || {
-            let mut engines: Vec<(String, DetectorId, Box<dyn Engine>)> = Vec::new();
+            let mut engines: Vec<(String, DetectorId, Box<dyn DynSearch>)> = Vec::new();
             for (p, config) in profiles {
                 for &d in detectors {
                     engines.push((p.clone(), d, engine(d.name(), *config)?));
@@ -59,7 +59,7 @@ pub fn search_set(
             let runs = engines
                 .iter_mut()
                 .map(|(profile, detector, e)| {
-                    let res = e.search(job.positions, job.moves);
+                    let res = e.search_game(job.positions, job.moves);
                     PositionRun {
                         profile: profile.clone(),
                         detector: *detector,

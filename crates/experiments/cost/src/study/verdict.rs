@@ -18,12 +18,7 @@ use crate::{
 
 /// A change with its interval, `−3.1% [−4.0%, −2.2%]`.
 pub fn fmt_estimate(e: &Estimate) -> String {
-    format!(
-        "{} [{}, {}]",
-        fmt_delta_pct(e.median),
-        fmt_delta_pct(e.interval.lo),
-        fmt_delta_pct(e.interval.hi)
-    )
+    e.interval.with_value(e.median, fmt_delta_pct)
 }
 
 /// Names of the configurations, or `none`.

@@ -22,13 +22,14 @@ mod results;
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, anyhow, bail};
 use replab_detect::DrawPolicy;
 use replab_registry::{
     DETECTORS, DetectorId, DetectorInfo, SEARCH_DETECTORS, check_policy, info, parse_list,
 };
 use replab_report::Meta;
-use replab_search::{SearchConfig, SearchResult};
+use replab_search::{DynSearch, SearchConfig, SearchResult};
+use replab_workloads::rounds;
 
 pub use page::{title, write};
 pub use plan::{Plan, Plans, Suite, SuiteReport, Suites};
@@ -38,10 +39,10 @@ pub use results::{
 
 use crate::{
     Progress,
-    engine::{Done, Engine, engine, parallel},
+    engine::{Done, engine, parallel},
     experiment::check_range,
     records::{Record, read_records},
-    stats::{Estimate, median_ci},
+    stats::Estimate,
 };
 
 /// The default number of timed runs of every search ([`Config::repeats`]).
@@ -277,42 +278,44 @@ fn run_of(
 fn search_record(
     record: &Record,
     ids: &[DetectorId],
-    engines: &mut [Box<dyn Engine>],
+    engines: &mut [Box<dyn DynSearch>],
     policy: DrawPolicy,
     repeats: usize,
     done: &Done,
 ) -> Result<Vec<SuiteRun>> {
-    let mut kept: Vec<SuiteRun> = Vec::with_capacity(engines.len());
-    for round in 0..repeats {
-        for (i, (&id, engine)) in ids.iter().zip(engines.iter_mut()).enumerate() {
-            let res = engine.search(&record.positions, &record.moves);
-            let run = run_of(record, id, policy, &res);
+    let timed = rounds::timed(
+        engines.len(),
+        repeats,
+        |i| {
+            let res = engines[i].search_game(&record.positions, &record.moves);
             done.add(1);
-            if round == 0 {
-                kept.push(run);
-                continue;
-            }
-            let first = &mut kept[i];
-            ensure!(
-                signature(first) == signature(&run),
-                "{id}: record {} (line {}): run {} differs from run 1 (the search must be \
+            run_of(record, ids[i], policy, &res)
+        },
+        |run| run.time_ms.median,
+        |first, run| signature(first) == signature(run),
+        |i, round| {
+            anyhow!(
+                "{}: record {} (line {}): run {round} differs from run 1 (the search must be \
                  deterministic)",
+                ids[i],
                 record.id,
                 record.line,
-                round + 1
-            );
-            first.time_ms_samples.push(run.time_ms.median);
-        }
-    }
-    for run in &mut kept {
-        run.time_ms = median_ci(&run.time_ms_samples);
-    }
-    Ok(kept)
+            )
+        },
+    )?;
+    Ok(timed
+        .into_iter()
+        .map(|t| SuiteRun {
+            time_ms: t.estimate(),
+            time_ms_samples: t.samples,
+            ..t.first
+        })
+        .collect())
 }
 
 /// Reads the suite and searches every record with every detector ([`search_record`]: every
 /// search [`Config::repeats`] times, interleaved; a run's time is the median of its rounds
-/// with [`median_ci`]'s interval), records side by side on [`Config::threads`] workers (one
+/// with [`median_ci`](crate::stats::median_ci)'s interval), records side by side on [`Config::threads`] workers (one
 /// searcher per detector and worker, reused across its records); one progress unit per
 /// search.
 ///

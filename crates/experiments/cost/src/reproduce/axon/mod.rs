@@ -7,6 +7,8 @@
 //! prints. The modules do not depend on each other in a circle: `results` is the vocabulary,
 //! `run` searches, `page` and `table` present results.
 
+mod analysis;
+mod figures;
 mod page;
 mod results;
 mod run;

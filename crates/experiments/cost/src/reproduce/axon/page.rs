@@ -1,48 +1,49 @@
-//! The HTML page and SVG charts of `replab reproduce axon`, drawn from [`Results`] alone. The
-//! prose and markup are templates in `crates/experiments/cost/templates/reproduce/axon/`.
+//! The HTML page of `replab reproduce axon`, drawn from [`Results`] alone: what it says is
+//! computed in `analysis.rs`, its charts are drawn in `figures.rs`, and its prose and markup are
+//! templates in `crates/experiments/cost/templates/reproduce/axon/`.
 
 use anyhow::Result;
-use replab_registry::{DetectorId, Family, info};
+use replab_registry::DetectorId;
+use replab_report::template;
 use replab_report::{
-    BarChart, Cell, LineChart, Page, ReportDir, Series, fmt_delta_pct, fmt_int, fmt_ms,
-    render_fragment, table_html,
+    BarChart, Cell, LineChart, Page, ReportDir, fmt_delta_pct, fmt_int, fmt_ms, render_fragment,
+    table_html,
 };
 use replab_workloads::colours;
 use serde::Serialize;
 use serde_json::json;
 
+use super::analysis::{
+    count_word, distinct_moves, draws, early_moves, fmt_eval, group, head_to_head_detectors,
+    move_agreement, ours_last_eval, ours_san, ours_settled, paper_last, paper_san, paper_settled,
+    rh8_endings, series, wac_rook_endings,
+};
+use super::figures::{
+    change_chart, claims_chart, depth_chart, generated_change_figure, generated_figure,
+    nodes_figure, repetitions_figure, terminal_figure,
+};
 use super::results::{Paper, PaperRow, Results, Run, Summary, runs_of};
 use super::run::{ADAPTIVE_DETECTOR, fmt_change, per_thousand};
 use crate::stats::{Estimate, LEVEL, Quantity};
 
-/// A template of `templates/reproduce/axon/` by file name: its name and source.
-macro_rules! template {
-    ($file:literal) => {
-        (
-            concat!("reproduce/axon/", $file),
-            include_str!(concat!("../../../templates/reproduce/axon/", $file)),
-        )
-    };
-}
-
 /// The introduction (section without heading).
-const INTRO: (&str, &str) = template!("intro.html");
+const INTRO: (&str, &str) = template!("reproduce/axon/intro.html");
 /// "Summary": the verdict, the totals table and the change chart.
-const SUMMARY: (&str, &str) = template!("summary.html");
+const SUMMARY: (&str, &str) = template!("reproduce/axon/summary.html");
 /// "Tables 2 and 3 beside ours".
-const TABLES: (&str, &str) = template!("tables.html");
+const TABLES: (&str, &str) = template!("reproduce/axon/tables.html");
 /// "The position": why WAC.018 is the paper's position.
-const POSITION: (&str, &str) = template!("position.html");
+const POSITION: (&str, &str) = template!("reproduce/axon/position.html");
 /// "Time and the head-to-head".
-const TIME: (&str, &str) = template!("time.html");
+const TIME: (&str, &str) = template!("reproduce/axon/time.html");
 /// One further position (Figure 1, Diep–Axon).
-const CASE: (&str, &str) = template!("case.html");
+const CASE: (&str, &str) = template!("reproduce/axon/case.html");
 /// "All runs on WAC.018", folded.
-const ALL_RUNS: (&str, &str) = template!("all-runs.html");
+const ALL_RUNS: (&str, &str) = template!("reproduce/axon/all-runs.html");
 /// "Method".
-const METHOD: (&str, &str) = template!("method.html");
+const METHOD: (&str, &str) = template!("reproduce/axon/method.html");
 /// The small HTML table cells.
-const CELLS: (&str, &str) = template!("cells.html");
+const CELLS: (&str, &str) = template!("reproduce/axon/cells.html");
 
 /// Renders one of the templates above with `context`.
 fn render(template: (&str, &str), context: &impl Serialize) -> Result<String> {
@@ -52,16 +53,6 @@ fn render(template: (&str, &str), context: &impl Serialize) -> Result<String> {
 /// A table cell from `cells.html` (the context's `kind` picks the snippet).
 fn cell(context: &serde_json::Value) -> Result<Cell> {
     Ok(Cell::html(render(CELLS, context)?))
-}
-
-/// A score in pawns from White's view (`+2.30`, `−0.45`), or a mate (`#3`, `#−2`).
-fn fmt_eval(cp: i32, mate: Option<i32>) -> String {
-    match mate {
-        Some(n) if n < 0 => format!("#\u{2212}{}", -n),
-        Some(n) => format!("#{n}"),
-        None if cp < 0 => format!("\u{2212}{:.2}", f64::from(-cp) / 100.0),
-        None => format!("+{:.2}", f64::from(cp) / 100.0),
-    }
 }
 
 /// A time with its interval: `41.2 ms [40.1, 43.0]`, "too noisy to rank" where the interval is
@@ -80,62 +71,6 @@ fn fmt_ratio(x: &Estimate) -> String {
 /// A detector name with its chart colour.
 fn swatch(name: &str) -> Result<Cell> {
     cell(&json!({ "kind": "swatch", "colour": colours::colour_hex(name), "name": name }))
-}
-
-/// The head-to-head group of the detector `name`, by its registry family: move chains (0),
-/// matrices (1), keys scanned linearly (2), other keys (3), then transposition-table-shaped key
-/// tables (4).
-fn group(name: &str) -> u8 {
-    match info(name).map(|i| i.family) {
-        Some(Family::MoveChains) => 0,
-        Some(Family::Positions) => 1,
-        Some(Family::KeyScan) => 2,
-        Some(Family::TtEntries) => 4,
-        Some(Family::KeyTable | Family::MoveKeys) | None => 3,
-    }
-}
-
-/// The detectors of the head-to-head among the configurations `names`: every single technique
-/// (neither `off` nor a composition), grouped as move chains, matrices, keys, then key tables,
-/// in the registry's order within a group.
-fn head_to_head_detectors<'a>(names: &[&'a str]) -> Vec<&'a str> {
-    let mut out: Vec<&str> = names
-        .iter()
-        .copied()
-        .filter(|n| info(n).is_some_and(|i| !i.caps.composite))
-        .collect();
-    out.sort_by_key(|n| group(n));
-    out
-}
-
-/// A count as an English word up to twelve ("eight"), else in digits.
-fn count_word(n: usize) -> String {
-    const WORDS: [&str; 13] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve",
-    ];
-    WORDS
-        .get(n)
-        .map_or_else(|| n.to_string(), |w| (*w).to_string())
-}
-
-/// One series of `f(run)` against depth for configuration `name`.
-fn series(runs: &[Run], name: &str, f: impl Fn(&Run) -> f64) -> Series {
-    colours::series(
-        name,
-        runs_of(runs, name)
-            .into_iter()
-            .map(|r| (f64::from(r.depth), f(r))),
-    )
-}
-
-/// The paper's per-depth node count (its generated positions) as a dashed series.
-fn paper_series(name: &str, rows: &[PaperRow]) -> Series {
-    colours::series(
-        name,
-        rows.iter().map(|r| (f64::from(r.depth), r.nodes as f64)),
-    )
-    .dashed()
 }
 
 /// Writes `index.html` and its charts into `dir`.
@@ -194,40 +129,6 @@ fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
     )
 }
 
-/// The WAC records that are rook endings (kings, rooks and pawns only): `(id, best moves)`.
-fn wac_rook_endings() -> Vec<(String, String)> {
-    crate::datasets::WAC
-        .text
-        .lines()
-        .filter_map(|line| {
-            let board = line.split_whitespace().next()?;
-            if board.chars().any(|c| "nbqNBQ".contains(c)) {
-                return None;
-            }
-            // An operation `NAME value;` (the first one follows the four FEN fields).
-            let field = |name: &str| {
-                let start = line.find(&format!(" {name} "))? + name.len() + 2;
-                let value = line[start..].split(';').next()?;
-                Some(value.trim().trim_matches('"').to_string())
-            };
-            Some((field("id")?, field("bm").unwrap_or_default()))
-        })
-        .collect()
-}
-
-/// The first depth from which every later key move in `moves` (by depth) is `m`.
-fn settled_on(moves: &[(u32, &str)], m: &str) -> Option<u32> {
-    let mut first = None;
-    for (d, mv) in moves {
-        if *mv == m {
-            first.get_or_insert(*d);
-        } else {
-            first = None;
-        }
-    }
-    first
-}
-
 /// Why WAC.018 is the paper's position, and what of its tables our searcher matches.
 fn position(r: &Results, paper: &Paper) -> Result<String> {
     let wac = replab_board::Position::from_fen(&r.position)?;
@@ -268,113 +169,6 @@ fn position(r: &Results, paper: &Paper) -> Result<String> {
             "ours_on_eval": ours_last_eval(r, "axon"),
         }),
     )
-}
-
-/// The paper's best moves, distinct: UCI in capitals with the SAN, sorted.
-fn distinct_moves(rows: &[&PaperRow]) -> Vec<String> {
-    let mut distinct: Vec<String> = rows
-        .iter()
-        .map(|row| format!("{} ({})", row.best_move.to_uppercase(), row.best_move_san))
-        .collect();
-    distinct.sort();
-    distinct.dedup();
-    distinct
-}
-
-/// The ids of the WAC rook endings whose best moves include Rh8.
-fn rh8_endings(endings: &[(String, String)]) -> Vec<&str> {
-    endings
-        .iter()
-        .filter(|(_, bm)| {
-            bm.split_whitespace()
-                .any(|m| m.trim_end_matches(['+', '#']) == "Rh8")
-        })
-        .map(|(id, _)| id.as_str())
-        .collect()
-}
-
-/// Of the depths where the paper names a move (`pick`: the paper's move and ours), how many
-/// have the same move as ours, and how many there are.
-fn move_agreement(
-    r: &Results,
-    pick: fn(&super::results::Comparison) -> (&Option<String>, &String),
-) -> (usize, usize) {
-    let common: Vec<_> = r
-        .comparison
-        .iter()
-        .filter(|x| pick(x).0.is_some())
-        .collect();
-    let same = common
-        .iter()
-        .filter(|x| pick(x).0.as_deref() == Some(pick(x).1.as_str()))
-        .count();
-    (same, common.len())
-}
-
-/// The depth from which the paper's rows keep a8h8 (Rh8) as their best move.
-fn paper_settled(rows: &[PaperRow]) -> Option<u32> {
-    let moves: Vec<(u32, &str)> = rows
-        .iter()
-        .map(|r| (r.depth, r.best_move.as_str()))
-        .collect();
-    settled_on(&moves, "a8h8")
-}
-
-/// The depth from which our configuration `name` keeps a8h8 (Rh8) as its best move.
-fn ours_settled(r: &Results, name: &str) -> Option<u32> {
-    let runs = r.runs_of(name);
-    let moves: Vec<(u32, &str)> = runs
-        .iter()
-        .map(|r| (r.depth, r.best_move.as_str()))
-        .collect();
-    settled_on(&moves, "a8h8")
-}
-
-/// The evaluation of our configuration `name` at its deepest iteration (`—` without runs).
-fn ours_last_eval(r: &Results, name: &str) -> String {
-    r.runs_of(name)
-        .last()
-        .map(|run| fmt_eval(run.eval_cp, run.mate))
-        .unwrap_or_else(|| "—".into())
-}
-
-/// The paper's deepest row: its depth and evaluation (`(0, —)` without rows).
-fn paper_last(rows: &[PaperRow]) -> (u32, String) {
-    rows.last()
-        .map(|row| (row.depth, fmt_eval(row.eval_cp, None)))
-        .unwrap_or((0, "—".into()))
-}
-
-/// Distinct key moves (SAN) before the searches settle on Rh8, sorted.
-fn early_moves(sequences: Vec<Vec<(u32, &str)>>) -> Vec<String> {
-    let mut out: Vec<String> = sequences
-        .iter()
-        .flat_map(|moves| {
-            let settled = settled_on(moves, "Rh8").unwrap_or(u32::MAX);
-            moves
-                .iter()
-                .filter(move |(d, m)| *d < settled && *m != "Rh8")
-                .map(|(_, m)| (*m).to_string())
-        })
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// The paper's best moves in SAN by depth.
-fn paper_san(rows: &[PaperRow]) -> Vec<(u32, &str)> {
-    rows.iter()
-        .map(|r| (r.depth, r.best_move_san.as_str()))
-        .collect()
-}
-
-/// Our configuration `name`'s best moves in SAN by depth.
-fn ours_san<'a>(r: &'a Results, name: &str) -> Vec<(u32, &'a str)> {
-    r.runs_of(name)
-        .into_iter()
-        .map(|r| (r.depth, r.best_move_san.as_str()))
-        .collect()
 }
 
 /// The verdict, the totals beside the paper's, and the change chart.
@@ -475,66 +269,6 @@ fn linear_overhead(r: &Results) -> Option<serde_json::Value> {
                 "measurable": !s.overhead.interval.contains(1.0),
             })
         })
-}
-
-/// Writes `change.svg`, the totals' change against detection off beside the paper's, and returns
-/// its figure.
-fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
-    let max_depth = r.config.max_depth;
-    let (p_term, p_gen, p_time) = paper.changes();
-    let change_chart = BarChart {
-        categories: vec![
-            "terminal nodes".into(),
-            "generated positions".into(),
-            "time".into(),
-        ],
-        series: std::iter::once(
-            colours::values("paper-on", [p_term * 100.0, p_gen * 100.0, p_time * 100.0]).dashed(),
-        )
-        .chain(
-            r.summary
-                .iter()
-                .filter(|s| s.detector != DetectorId::Off)
-                .map(|s| {
-                    colours::values(
-                        s.detector.name(),
-                        [
-                            s.terminal_nodes_change * 100.0,
-                            s.generated_change * 100.0,
-                            s.time_change.median * 100.0,
-                        ],
-                    )
-                }),
-        )
-        .collect(),
-        ..BarChart::new(
-            format!("Change against detection off, totals over depths 1–{max_depth}"),
-            "total",
-            "change vs off (%)",
-        )
-    };
-    Ok(dir.write_chart(
-        "change.svg",
-        &change_chart,
-        "Change of the totals against detection off; the paper's Axon (on vs off) is the light \
-         bar with the dashed outline",
-    )?)
-}
-
-/// Writes `claims.svg`, the forest plot of the paper's claims against ours, and returns its
-/// figure.
-fn claims_chart(r: &Results, dir: &ReportDir) -> Result<String> {
-    let max_depth = r.config.max_depth;
-    Ok(dir.write_chart(
-        "claims.svg",
-        &crate::compare::forest(
-            format!("The paper's claims against ours, depths 1–{max_depth}"),
-            "change of axon against off",
-            r.claims.iter().map(|c| (c.what.clone(), c)),
-        ),
-        "Each claim's change with its interval (exact counts have none), the paper's value \
-         rescoped to the same depths as the dashed mark, the decision as the colour",
-    )?)
 }
 
 /// The paper's Tables 2 and 3, each beside our matching runs.
@@ -696,175 +430,6 @@ fn trees(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<
     Ok(generated + &generated_change + &terminal + &nodes + &reps)
 }
 
-/// Writes the chart of generated positions per depth, the paper's beside ours; returns its
-/// figure.
-fn generated_figure(r: &Results, paper: &Paper, names: &[&str], dir: &ReportDir) -> Result<String> {
-    Ok(dir.write_chart(
-        "generated.svg",
-        &depth_chart(
-            r,
-            Some(paper),
-            names,
-            "Generated positions per depth (the paper's unit)",
-            "positions generated (count)",
-            true,
-            |r| r.counters.generated as f64,
-        ),
-        "Positions generated per iteration (log scale). Dashed: the paper's Axon, its per-depth \
-         node count from Table 2 (off) and Table 3 (on), which sums to its positions generated",
-    )?)
-}
-
-/// Writes the chart of generated positions against detection off per depth; returns its
-/// figure.
-fn generated_change_figure(
-    r: &Results,
-    paper: &Paper,
-    names: &[&str],
-    dir: &ReportDir,
-) -> Result<String> {
-    Ok(dir.write_chart(
-        "generated-change.svg",
-        &LineChart {
-            series: generated_change_series(r, paper, names),
-            ..LineChart::new(
-                "Generated positions against detection off, per depth",
-                "depth (plies)",
-                "change vs off (%)",
-            )
-        },
-        "Generated positions of each detector relative to detection off at the same depth; \
-         dashed: the paper's Table 3 node count against its Table 2",
-    )?)
-}
-
-/// The change of generated positions against detection off per depth, in percent: the paper's
-/// (dashed: Table 3 against Table 2), then every detector of `names`.
-fn generated_change_series(r: &Results, paper: &Paper, names: &[&str]) -> Vec<Series> {
-    let off_generated: Vec<(u32, f64)> = r
-        .runs_of("off")
-        .iter()
-        .map(|r| (r.depth, r.counters.generated as f64))
-        .collect();
-    let mut change_series = vec![
-        colours::series(
-            "paper-on",
-            paper.on.iter().zip(&paper.off).map(|(on, off)| {
-                (
-                    f64::from(on.depth),
-                    (on.nodes as f64 / off.nodes as f64 - 1.0) * 100.0,
-                )
-            }),
-        )
-        .dashed(),
-    ];
-    for name in names.iter().filter(|n| **n != "off") {
-        change_series.push(colours::series(
-            *name,
-            r.runs_of(name).into_iter().filter_map(|run| {
-                off_generated
-                    .iter()
-                    .find(|(d, _)| *d == run.depth)
-                    .map(|(_, off)| {
-                        (
-                            f64::from(run.depth),
-                            (run.counters.generated as f64 / off - 1.0) * 100.0,
-                        )
-                    })
-            }),
-        ));
-    }
-    change_series
-}
-
-/// Writes the chart of terminal nodes per depth; returns its figure.
-fn terminal_figure(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
-    Ok(dir.write_chart(
-        "terminal.svg",
-        &depth_chart(
-            r,
-            None,
-            names,
-            "Terminal nodes per depth",
-            "static evaluations (count)",
-            true,
-            |r| r.counters.terminal_nodes as f64,
-        ),
-        "Terminal nodes (static evaluations) per iteration (log scale); the paper printed only totals",
-    )?)
-}
-
-/// Writes the chart of nodes entered per depth; returns its figure.
-fn nodes_figure(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
-    Ok(dir.write_chart(
-        "nodes.svg",
-        &depth_chart(
-            r,
-            None,
-            names,
-            "Nodes entered per depth",
-            "positions entered (count)",
-            true,
-            |r| r.counters.nodes as f64,
-        ),
-        "Positions the search entered per iteration, quiescence included (log scale); the paper \
-         has no such count",
-    )?)
-}
-
-/// Writes the chart of repetitions scored as draws per depth (detection off left out); returns
-/// its figure.
-fn repetitions_figure(
-    r: &Results,
-    paper: &Paper,
-    names: &[&str],
-    dir: &ReportDir,
-) -> Result<String> {
-    let mut rep_chart = depth_chart(
-        r,
-        None,
-        names,
-        "Repetitions scored as draws per depth",
-        "repetitions (count)",
-        false,
-        |r| r.counters.repetitions as f64,
-    );
-    rep_chart.series.retain(|s| s.name != "off");
-    Ok(dir.write_chart(
-        "repetitions.svg",
-        &rep_chart,
-        &format!(
-            "Repetitions found and scored as draws per iteration (detection off finds none); the \
-             paper noted {} in total",
-            fmt_int(paper.totals.on.repetitions.unwrap_or(0))
-        ),
-    )?)
-}
-
-/// `f(run)` against depth for every configuration, with the paper's node counts (its generated
-/// positions) when `paper` is given.
-fn depth_chart(
-    r: &Results,
-    paper: Option<&Paper>,
-    names: &[&str],
-    title: &str,
-    y: &str,
-    log: bool,
-    f: fn(&Run) -> f64,
-) -> LineChart {
-    let mut s = Vec::new();
-    if let Some(paper) = paper {
-        s.push(paper_series("paper-off", &paper.off));
-        s.push(paper_series("paper-on", &paper.on));
-    }
-    s.extend(names.iter().map(|n| series(&r.runs, n, f)));
-    LineChart {
-        log_y: log,
-        series: s,
-        ..LineChart::new(title, "depth (plies)", y)
-    }
-}
-
 /// Time per depth, the speed cost of each detector, and the head-to-head on equal trees.
 fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
     let time_chart = dir.write_chart(
@@ -992,42 +557,6 @@ fn cases<'a>(r: &'a Results, names: &[&str], dir: &ReportDir) -> Result<Vec<(Str
         out.push((html, case.title.as_str()));
     }
     Ok(out)
-}
-
-/// Which configurations score the draw (0.00), and from which depth.
-struct Draws<'a> {
-    /// Depth of the first draw score, and the configurations reaching it there; by depth.
-    by_depth: Vec<(u32, Vec<&'a str>)>,
-    /// Configurations never scoring the draw.
-    never: Vec<&'a str>,
-    /// Configurations whose deepest iteration no longer scores the draw.
-    unstable: Vec<&'a str>,
-}
-
-/// When each configuration of `names` first scores the draw in `runs`.
-fn draws<'a>(runs: &[Run], names: &[&'a str]) -> Draws<'a> {
-    let mut draws = Draws {
-        by_depth: Vec::new(),
-        never: Vec::new(),
-        unstable: Vec::new(),
-    };
-    for name in names {
-        let rs = runs_of(runs, name);
-        match rs.iter().find(|r| r.eval_cp == 0 && r.mate.is_none()) {
-            Some(first) => {
-                match draws.by_depth.iter_mut().find(|(d, _)| *d == first.depth) {
-                    Some((_, v)) => v.push(name),
-                    None => draws.by_depth.push((first.depth, vec![name])),
-                }
-                if rs.last().is_some_and(|r| r.eval_cp != 0) {
-                    draws.unstable.push(name);
-                }
-            }
-            None => draws.never.push(name),
-        }
-    }
-    draws.by_depth.sort_by_key(|(d, _)| *d);
-    draws
 }
 
 /// Every WAC.018 run, folded away.
@@ -1210,21 +739,16 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
     ))
 }
 
-/// A run's time interval without the unit: `[1.20, 1.31]`; empty for a single run, "too noisy
-/// to rank (±x%)" for an interval too wide to mean anything.
-fn ci_text(run: &Run) -> String {
+/// A run's time interval without the unit ([`crate::interval::interval_part`]): `[1.20, 1.31]`.
+fn interval_text(run: &Run) -> String {
     let t = &run.time_ms;
     let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
-    match crate::interval::noise(t.median, &t.interval, Quantity::Level) {
-        crate::interval::Noise::Single => String::new(),
-        crate::interval::Noise::Clear => t.interval.text(bare),
-        crate::interval::Noise::TooNoisy(h) => crate::interval::too_noisy(h),
-    }
+    crate::interval::interval_part(t.median, &t.interval, Quantity::Level, bare)
 }
 
 /// A run's median time with its interval below it.
 fn time_cell(run: &Run) -> Result<Cell> {
-    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms.median), "ci": ci_text(run) }))
+    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms.median), "ci": interval_text(run) }))
 }
 
 /// Time per depth of the head-to-head `detectors`, marking trees that differ from linear's.
@@ -1254,7 +778,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
                         "kind": "differs",
                         "nodes": fmt_int(run.counters.nodes),
                         "time": fmt_ms(run.time_ms.median),
-                        "ci": ci_text(run),
+                        "ci": interval_text(run),
                     }))?);
                 }
                 None => row.push("—".into()),
@@ -1303,44 +827,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
 
 #[cfg(test)]
 mod tests {
-    use replab_registry::SEARCH_DETECTORS;
-
     use super::*;
-
-    #[test]
-    fn head_to_head_groups_every_single_technique() {
-        let all: Vec<&str> = std::iter::once("off").chain(SEARCH_DETECTORS).collect();
-        let mut expected: Vec<&str> = SEARCH_DETECTORS
-            .iter()
-            .copied()
-            .filter(|n| info(n).is_some_and(|i| !i.caps.composite))
-            .collect();
-        let ours = head_to_head_detectors(&all);
-        // Grouped by family (move chains first), in the registry's order within a group.
-        assert_eq!(info(ours[0]).unwrap().family, Family::MoveChains);
-        for pair in ours.windows(2) {
-            let (a, b) = (group(pair[0]), group(pair[1]));
-            let order = |n: &str| SEARCH_DETECTORS.iter().position(|s| *s == n);
-            assert!(
-                a < b || (a == b && order(pair[0]) < order(pair[1])),
-                "{pair:?}"
-            );
-        }
-        let mut ours = ours;
-        expected.sort_unstable();
-        ours.sort_unstable();
-        assert_eq!(ours, expected);
-    }
-
-    #[test]
-    fn evals_and_counts_read_as_on_the_page() {
-        assert_eq!(fmt_eval(230, None), "+2.30");
-        assert_eq!(fmt_eval(-45, None), "\u{2212}0.45");
-        assert_eq!(fmt_eval(29_995, Some(3)), "#3");
-        assert_eq!(fmt_eval(-29_996, Some(-2)), "#\u{2212}2");
-        assert_eq!(count_word(8), "eight");
-        assert_eq!(count_word(13), "13");
-    }
 
     #[test]
     fn cells_render_their_snippets() {

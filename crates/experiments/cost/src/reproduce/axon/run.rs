@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, ensure};
 use replab_board::{Color, Move, Position};
-use replab_detect::{Detector, DrawPolicy};
+use replab_detect::DrawPolicy;
 use replab_pgn::PgnReader;
-use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy, with_detector};
+use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy};
 use replab_report::{Meta, fmt_delta_pct, fmt_int};
-use replab_search::{Counters, Iteration, SearchConfig, Searcher};
+use replab_search::{Counters, DynSearch, Iteration, SearchConfig};
 use serde_json::Value;
 
 use super::results::{
@@ -18,8 +18,9 @@ use super::results::{
 };
 use crate::compare::{self, Reference, Scope};
 use crate::experiment::check_range;
-use crate::stats::{Estimate, Interval, Quantity, interleaved, median_ci, median_coverage};
-use crate::{Progress, Silent};
+use crate::stats::{Estimate, Interval, Quantity, median_ci, median_coverage};
+use crate::{Progress, Silent, engine::engine};
+use replab_workloads::rounds;
 
 pub use crate::datasets::WAC018;
 /// The paper's Figure 1: White draws by perpetual check (Qh6+).
@@ -127,46 +128,6 @@ pub fn configurations(policy: DrawPolicy) -> Vec<&'static str> {
                 .filter(|name| check_policy(name, policy).is_ok()),
         )
         .collect()
-}
-
-/// A searcher with its detector, behind one interface so searchers of every detector type can be
-/// kept side by side and reused (a reused searcher has its tables already in memory).
-trait Engine {
-    /// Searches the last of `positions`; `tick` runs after each iteration.
-    fn run(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        tick: &mut dyn FnMut(),
-    ) -> Vec<Iteration>;
-    /// Bytes the detector's structures use.
-    fn detector_bytes(&self) -> usize;
-}
-
-impl<D: Detector> Engine for Searcher<D> {
-    fn run(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        tick: &mut dyn FnMut(),
-    ) -> Vec<Iteration> {
-        self.search_game_with(positions, moves, |_| tick())
-            .iterations
-    }
-
-    fn detector_bytes(&self) -> usize {
-        self.detector().memory_bytes()
-    }
-}
-
-/// A searcher using the detector `name` (or none for `off`).
-fn engine(name: &str, config: SearchConfig) -> Result<Box<dyn Engine>> {
-    with_detector!(name, config.policy.root_rule(), |d| {
-        Searcher::try_new(d, config)
-            .map(|s| Box::new(s) as Box<dyn Engine>)
-            .map_err(|e| anyhow!("{name}: {e}"))
-    })
-    .map_err(|e| anyhow!(e))?
 }
 
 /// The id of `name`, a configuration of [`configurations`] (registry names and `off`).
@@ -747,7 +708,7 @@ struct Wac018 {
     /// WAC.018.
     root: Position,
     /// One searcher per configuration.
-    engines: Vec<Box<dyn Engine>>,
+    engines: Vec<Box<dyn DynSearch>>,
     /// One measurement per configuration.
     measured: Vec<Measured>,
 }
@@ -771,7 +732,9 @@ impl Wac018 {
 
     /// Searches WAC.018 once with configuration `i`; one record per iteration.
     fn search_once(&mut self, i: usize, progress: &mut dyn Progress) -> Vec<Run> {
-        let iterations = self.engines[i].run(&[self.root], &[], &mut || progress.advance(1));
+        let iterations = self.engines[i]
+            .search_game_with(&[self.root], &[], &mut |_| progress.advance(1))
+            .iterations;
         iterations
             .iter()
             .map(|it| record(self.names[i], self.policy, &self.root, it))
@@ -781,23 +744,11 @@ impl Wac018 {
     /// The fixed rounds: every configuration once per round, `repeat` rounds, interleaved; the
     /// first failed check ends them with its error.
     fn fixed_rounds(&mut self, repeat: usize, progress: &mut dyn Progress) -> Result<()> {
-        let mut failure = None;
-        interleaved(self.names.len(), repeat, |i, round| {
-            if failure.is_some() {
-                return 0.0;
-            }
+        rounds::interleaved(self.names.len(), repeat, |i, round| {
             let runs = self.search_once(i, progress);
-            self.measured[i]
-                .add_fixed(&runs, round)
-                .unwrap_or_else(|e| {
-                    failure = Some(e);
-                    0.0
-                })
-        });
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+            self.measured[i].add_fixed(&runs, round)
+        })?;
+        Ok(())
     }
 
     /// Linear's overhead to the target: paired rounds of the whole search (all depths, the
@@ -904,8 +855,9 @@ fn further_runs(
         let root = *positions.last().expect("non-empty");
         let mut runs = Vec::new();
         for name in names {
-            let iterations =
-                engine(name, search)?.run(&positions, &moves, &mut || progress.advance(1));
+            let iterations = engine(name, search)?
+                .search_game_with(&positions, &moves, &mut |_| progress.advance(1))
+                .iterations;
             runs.extend(iterations.iter().map(|it| record(name, policy, &root, it)));
         }
         cases.push(Case {
