@@ -22,8 +22,11 @@ impl std::fmt::Display for PolicyRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} cannot be used with --policy {}: {}",
-            self.detector, self.policy, self.reason
+            "{} cannot be used with {set_policy} {}: {}",
+            self.detector,
+            self.policy,
+            self.reason,
+            set_policy = replab_settings::Setting::new("policy")
         )
     }
 }
@@ -40,11 +43,13 @@ fn no_counts_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
     match info.name {
         "axon" => format!(
             "Axon's move chains only tell that a cycle closed, not how many times the position \
-             occurred nor where (Vučković & Vidanović §4); --policy {policy} needs {needs}"
+             occurred nor where (Vučković & Vidanović §4); {set_policy} {policy} needs {needs}",
+            set_policy = replab_settings::Setting::new("policy")
         ),
         _ => format!(
             "its probes report one earlier occurrence, not the count and the nearest one; \
-             --policy {policy} needs {needs}"
+             {set_policy} {policy} needs {needs}",
+            set_policy = replab_settings::Setting::new("policy")
         ),
     }
 }
@@ -64,7 +69,8 @@ fn single_history_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
     format!(
         "following Gerbil, its table leaves out the game-history positions that occurred only \
          once, so it does not see a position that occurred once in the game and recurs in the \
-         search, and --policy {policy} {what}{alternative}"
+         search, and {set_policy} {policy} {what}{alternative}",
+        set_policy = replab_settings::Setting::new("policy")
     )
 }
 

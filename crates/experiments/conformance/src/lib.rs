@@ -1065,7 +1065,11 @@ impl Experiment for Conformance {
         };
         let mut command = "replab conformance".to_string();
         for e in &engines {
-            command += &format!(" --engine {}", e.join(" "));
+            command += &format!(
+                " {set_engine} {}",
+                e.join(" "),
+                set_engine = replab_settings::Setting::new("engine")
+            );
         }
         if !engines.is_empty() {
             command += " --skip-missing";

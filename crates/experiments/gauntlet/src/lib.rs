@@ -219,40 +219,45 @@ impl Config {
     pub fn check(&self) -> Result<()> {
         ensure!(
             self.games >= 2 && self.games.is_multiple_of(2),
-            "--games {}: an even number of at least 2",
-            self.games
+            "{set_games} {}: an even number of at least 2",
+            self.games,
+            set_games = replab_settings::Setting::new("games")
         );
         for (option, games) in [
-            ("--rep-games", self.rep_games),
-            ("--cost-games", self.cost_games),
-            ("--tc-games", self.tc_games),
+            (replab_settings::Setting::new("rep_games"), self.rep_games),
+            (replab_settings::Setting::new("cost_games"), self.cost_games),
+            (replab_settings::Setting::new("tc_games"), self.tc_games),
         ] {
             ensure!(games.is_multiple_of(2), "{option} {games}: an even number");
         }
         ensure!(
             (1..=10_000_000).contains(&self.nodes),
-            "--nodes {} is out of range (1 to 10000000)",
-            self.nodes
+            "{set_nodes} {} is out of range (1 to 10000000)",
+            self.nodes,
+            set_nodes = replab_settings::Setting::new("nodes")
         );
-        Control::parse_tc(&self.tc).context("--tc")?;
+        Control::parse_tc(&self.tc).context(replab_settings::Setting::new("tc"))?;
         // The clock rows play one game per core (the match refuses more): refused here, before
         // the fixed-node columns have been played.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         ensure!(
             self.tc_games == 0 || self.threads <= cores,
-            "--threads {} with --tc-games {}: this machine has {cores} cores and a clock shared \
-             by two games measures the machine; at most --threads {cores}, or --tc-games 0",
+            "{set_threads} {} with {set_tc_games} {}: this machine has {cores} cores and a clock shared \
+             by two games measures the machine; at most {set_threads} {cores}, or {set_tc_games} 0",
             self.threads,
-            self.tc_games
+            self.tc_games,
+            set_tc_games = replab_settings::Setting::new("tc_games"),
+            set_threads = replab_settings::Setting::new("threads")
         );
         for a in &self.only {
             ensure!(
                 ROWS.iter().any(|r| &r.a == a),
-                "--only {a:?}: no row's player A is that specification (the rows' are {})",
+                "{set_only} {a:?}: no row's player A is that specification (the rows' are {})",
                 ROWS.iter()
                     .map(|r| r.a.as_str())
                     .collect::<Vec<_>>()
-                    .join(", ")
+                    .join(", "),
+                set_only = replab_settings::Setting::new("only")
             );
         }
         check_range(

@@ -346,9 +346,9 @@ fn method(results: &Results) -> String {
     let c = &results.config;
     format!(
         "<p>Each row is player A against its baseline B, measured up to four ways: at {} nodes \
-         per move on the balanced book {} ({} games: <code>replab match --a A --b B --games {} \
-         --nodes {} --seed {}</code>), at the same nodes on the repetition-rich book {} ({} \
-         games), at equal cost ({} games: <code>--scale-by-cost</code>, B at {} nodes and A at \
+         per move on the balanced book {} ({} games: <code>replab match {set_a} A {set_b} B {set_games} {} \
+         {set_nodes} {} {set_seed} {}</code>), at the same nodes on the repetition-rich book {} ({} \
+         games), at equal cost ({} games: <code>{set_scale_by_cost}</code>, B at {} nodes and A at \
          as many as the same instructions buy, each player's instructions per node counted by \
          callgrind on a fixed workload; only the rows whose players differ in technique) and, \
          for a few rows, at the clock <code>{}</code> ({} games, one game per core, each \
@@ -405,6 +405,12 @@ fn method(results: &Results) -> String {
         crate::MIN_VERDICT_PAIRS,
         lo = c.bounds.0,
         hi = c.bounds.1,
+        set_a = replab_settings::Setting::new("a"),
+        set_b = replab_settings::Setting::new("b"),
+        set_games = replab_settings::Setting::new("games"),
+        set_nodes = replab_settings::Setting::new("nodes"),
+        set_scale_by_cost = replab_settings::Setting::new("scale_by_cost"),
+        set_seed = replab_settings::Setting::new("seed")
     )
 }
 

@@ -65,10 +65,11 @@ impl Books {
         let openings = repetition.openings.len() as u64;
         ensure!(
             config.rep_games / 2 <= openings,
-            "--rep-games {}: the repetition-rich book {REPETITION_NAME} has {openings} \
-             openings, so at most --rep-games {} distinct pairs",
+            "{set_rep_games} {}: the repetition-rich book {REPETITION_NAME} has {openings} \
+             openings, so at most {set_rep_games} {} distinct pairs",
             config.rep_games,
-            2 * openings
+            2 * openings,
+            set_rep_games = replab_settings::Setting::new("rep_games")
         );
         Ok(Books {
             balanced: Arc::new(Book::builtin()),

@@ -294,7 +294,7 @@ fn a_repetition_rich_match_larger_than_its_book_is_refused() {
         ..Config::quick()
     };
     let err = Books::read(&too_many).err().unwrap().to_string();
-    assert!(err.contains("--rep-games"), "{err}");
+    assert!(err.contains("rep games"), "{err}");
     let enough = Config {
         rep_games: 2 * openings,
         ..Config::quick()
@@ -330,7 +330,7 @@ fn only_keeps_the_rows_of_the_players_named_and_refuses_others() {
     assert_eq!(jobs(&only(&[])).len(), jobs(&Config::default()).len());
     assert!(jobs(&Config::default()).len() > 2 * ROWS.len());
     let err = only(&["off", "nosuch"]).check().unwrap_err().to_string();
-    assert!(err.contains("--only \"nosuch\""), "{err}");
+    assert!(err.contains("only \"nosuch\""), "{err}");
 }
 
 /// A row measured on both books is two dots on the chart, each labelled as its own

@@ -39,7 +39,11 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(MatchResults, String)> {
     for dir in dirs {
         let (results, pgn) = read_dir(dir)?;
         let Some((k, n)) = results.shard else {
-            bail!("{}: not a shard (run with --shard K/N)", dir.display());
+            bail!(
+                "{}: not a shard (run with {set_shard} K/N)",
+                dir.display(),
+                set_shard = replab_settings::Setting::new("shard")
+            );
         };
         if results.stopped_early {
             bail!("{}: the shard stopped early", dir.display());

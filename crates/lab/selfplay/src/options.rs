@@ -71,17 +71,41 @@ impl Default for MatchOptions {
 impl MatchOptions {
     /// The match's configuration, or why the options are refused (naming the option).
     pub fn config(&self) -> Result<MatchConfig> {
-        let a = PlayerSpec::parse(&self.a).with_context(|| format!("--a {:?}", self.a))?;
-        let b = PlayerSpec::parse(&self.b).with_context(|| format!("--b {:?}", self.b))?;
+        let a = PlayerSpec::parse(&self.a).with_context(|| {
+            format!(
+                "{set_a} {:?}",
+                self.a,
+                set_a = replab_settings::Setting::worded("a", "player A")
+            )
+        })?;
+        let b = PlayerSpec::parse(&self.b).with_context(|| {
+            format!(
+                "{set_b} {:?}",
+                self.b,
+                set_b = replab_settings::Setting::worded("b", "player B")
+            )
+        })?;
         let control = match (&self.tc, self.nodes) {
-            (Some(_), Some(_)) => bail!("--nodes and --tc exclude each other"),
-            (Some(tc), None) => Control::parse_tc(tc).context("--tc")?,
+            (Some(_), Some(_)) => bail!(
+                "{set_nodes} and {set_tc} exclude each other",
+                set_nodes = replab_settings::Setting::new("nodes"),
+                set_tc = replab_settings::Setting::new("tc")
+            ),
+            (Some(tc), None) => {
+                Control::parse_tc(tc).context(replab_settings::Setting::new("tc"))?
+            }
             (None, n) => Control::Nodes(n.unwrap_or(DEFAULT_NODES)),
         };
         if !control.deterministic() {
-            for (option, spec) in [("--a", &a), ("--b", &b)] {
+            for (option, spec) in [
+                (replab_settings::Setting::worded("a", "player A"), &a),
+                (replab_settings::Setting::worded("b", "player B"), &b),
+            ] {
                 if spec.nodes.is_some() {
-                    bail!("{option} {spec}: a player's nodes= needs fixed nodes, not --tc");
+                    bail!(
+                        "{option} {spec}: a player's nodes= needs fixed nodes, not {set_tc}",
+                        set_tc = replab_settings::Setting::new("tc")
+                    );
                 }
             }
         }
@@ -119,19 +143,32 @@ impl MatchOptions {
 
 /// `ELO0,ELO1`.
 fn parse_bounds(text: &str) -> Result<(f64, f64)> {
-    let bad = || anyhow!("--sprt {text:?}: expected ELO0,ELO1 (normalized Elo, e.g. 0,2)");
+    let bad = || {
+        anyhow!(
+            "{set_sprt} {text:?}: expected ELO0,ELO1 (normalized Elo, e.g. 0,2)",
+            set_sprt = replab_settings::Setting::new("sprt")
+        )
+    };
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     let x: f64 = x.trim().parse().map_err(|_| bad())?;
     let y: f64 = y.trim().parse().map_err(|_| bad())?;
     if !(x.is_finite() && y.is_finite() && x < y) {
-        bail!("--sprt {text:?}: ELO0 must be below ELO1");
+        bail!(
+            "{set_sprt} {text:?}: ELO0 must be below ELO1",
+            set_sprt = replab_settings::Setting::new("sprt")
+        );
     }
     Ok((x, y))
 }
 
 /// `K/N` with 1 ≤ K ≤ N.
 fn parse_shard(text: &str) -> Result<(u32, u32)> {
-    let bad = || anyhow!("--shard {text:?}: expected K/N with 1 <= K <= N (e.g. 1/4)");
+    let bad = || {
+        anyhow!(
+            "{set_shard} {text:?}: expected K/N with 1 <= K <= N (e.g. 1/4)",
+            set_shard = replab_settings::Setting::new("shard")
+        )
+    };
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (u32, u32) = (
         k.trim().parse().map_err(|_| bad())?,
@@ -246,18 +283,18 @@ mod tests {
         for (change, says) in [
             (
                 (|o: &mut MatchOptions| o.shard = Some("0/2".into())) as fn(&mut MatchOptions),
-                "--shard",
+                "shard",
             ),
-            (|o| o.shard = Some("3/2".into()), "--shard"),
-            (|o| o.games = 3, "--games"),
+            (|o| o.shard = Some("3/2".into()), "shard"),
+            (|o| o.games = 3, "games"),
             (
                 |o| o.shard = Some("3/3".into()),
                 "more shards than game pairs",
             ),
-            (|o| o.tc = Some("8+x".into()), "--tc"),
-            (|o| o.a = "linear:x=1".into(), "--a"),
-            (|o| o.b = "nope".into(), "--b"),
-            (|o| o.sprt = Some("2,0".into()), "--sprt"),
+            (|o| o.tc = Some("8+x".into()), "tc"),
+            (|o| o.a = "linear:x=1".into(), "a"),
+            (|o| o.b = "nope".into(), "b"),
+            (|o| o.sprt = Some("2,0".into()), "sprt"),
             (
                 |o| {
                     o.sprt = Some("0,2".into());

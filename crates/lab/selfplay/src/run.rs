@@ -68,42 +68,59 @@ impl MatchConfig {
     pub fn check(&self) -> Result<()> {
         if self.games == 0 || self.games % 2 == 1 {
             bail!(
-                "--games {}: the number of games must be even and positive (games come in pairs)",
-                self.games
+                "{set_games} {}: the number of games must be even and positive (games come in pairs)",
+                self.games,
+                set_games = replab_settings::Setting::new("games")
             );
         }
         if let Some((k, n)) = self.shard {
             if n == 0 || k == 0 || k > n {
-                bail!("--shard {k}/{n}: expected K/N with 1 <= K <= N");
+                bail!(
+                    "{set_shard} {k}/{n}: expected K/N with 1 <= K <= N",
+                    set_shard = replab_settings::Setting::new("shard")
+                );
             }
             if self.early_stop {
                 bail!(
-                    "--sprt and --shard exclude each other: a shard cannot see the other \
-                     shards' games, so it cannot stop on the global LLR"
+                    "{set_sprt} and {set_shard} exclude each other: a shard cannot see the other \
+                     shards' games, so it cannot stop on the global LLR",
+                    set_shard = replab_settings::Setting::new("shard"),
+                    set_sprt = replab_settings::Setting::new("sprt")
                 );
             }
             if u64::from(n) > self.games / 2 {
                 bail!(
-                    "--shard {k}/{n}: more shards than game pairs ({})",
-                    self.games / 2
+                    "{set_shard} {k}/{n}: more shards than game pairs ({})",
+                    self.games / 2,
+                    set_shard = replab_settings::Setting::new("shard")
                 );
             }
         }
         if let Control::Nodes(0) = self.control {
-            bail!("--nodes 0: at least one node per move");
+            bail!(
+                "{set_nodes} 0: at least one node per move",
+                set_nodes = replab_settings::Setting::new("nodes")
+            );
         }
         self.check_distinct_openings()?;
         if self.bounds.0.partial_cmp(&self.bounds.1) != Some(std::cmp::Ordering::Less) {
             bail!(
-                "--sprt {},{}: ELO0 must be below ELO1",
+                "{set_sprt} {},{}: ELO0 must be below ELO1",
                 self.bounds.0,
-                self.bounds.1
+                self.bounds.1,
+                set_sprt = replab_settings::Setting::new("sprt")
             );
         }
         // Bounds the normalized GSPRT cannot compute an LLR for are refused, not run silently.
         let (elo0, elo1) = self.bounds;
-        replab_elo::Sprt::new(elo0, elo1, ALPHA, BETA, replab_elo::EloModel::Normalized)
-            .map_err(|e| anyhow::anyhow!("--sprt {elo0},{elo1}: {e}"))?;
+        replab_elo::Sprt::new(elo0, elo1, ALPHA, BETA, replab_elo::EloModel::Normalized).map_err(
+            |e| {
+                anyhow::anyhow!(
+                    "{set_sprt} {elo0},{elo1}: {e}",
+                    set_sprt = replab_settings::Setting::new("sprt")
+                )
+            },
+        )?;
         if self.threads == 0 {
             bail!("at least one thread");
         }
@@ -116,10 +133,12 @@ impl MatchConfig {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         if !self.control.deterministic() && self.threads > cores {
             bail!(
-                "--threads {} with --tc {}: this machine has {cores} cores, and a clock shared \
-                 by two games measures the machine, not the engine; at most --threads {cores}",
+                "{set_threads} {} with {set_tc} {}: this machine has {cores} cores, and a clock shared \
+                 by two games measures the machine, not the engine; at most {set_threads} {cores}",
                 self.threads,
-                self.control.pgn()
+                self.control.pgn(),
+                set_tc = replab_settings::Setting::new("tc"),
+                set_threads = replab_settings::Setting::new("threads")
             );
         }
         Ok(())
@@ -134,13 +153,15 @@ impl MatchConfig {
         let pairs = self.games / 2;
         if self.control.deterministic() && pairs > openings {
             bail!(
-                "--games {}: {pairs} pairs at fixed nodes, but the book {} has {openings} \
+                "{set_games} {}: {pairs} pairs at fixed nodes, but the book {} has {openings} \
                  openings; a replayed opening replays the same two games, which would be \
-                 counted again as new ones. Play at most --games {} with this book, or give a \
-                 larger --book",
+                 counted again as new ones. Play at most {set_games} {} with this book, or give a \
+                 larger {set_book}",
                 self.games,
                 self.book.name,
-                2 * openings
+                2 * openings,
+                set_book = replab_settings::Setting::new("book"),
+                set_games = replab_settings::Setting::new("games")
             );
         }
         Ok(())

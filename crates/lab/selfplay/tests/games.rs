@@ -171,7 +171,7 @@ fn sprt_bounds_without_a_defined_llr_are_refused() {
     c.bounds = (-250.0, 250.0);
     c.early_stop = true;
     let err = c.check().unwrap_err().to_string();
-    assert!(err.starts_with("--sprt -250,250: "), "{err}");
+    assert!(err.starts_with("sprt -250,250: "), "{err}");
     assert!(err.contains("±231.6"), "{err}");
     assert!(play(&c, &mut |_, _| {}).is_err());
     c.bounds = (-230.0, 230.0);
@@ -289,7 +289,11 @@ fn fixed_node_matches_never_replay_an_opening() {
     let mut c = config(2 * openings + 2, 100, 1);
     let err = c.check().unwrap_err().to_string();
     assert!(
-        err.contains(&format!("at most --games {}", 2 * openings)),
+        err.contains(&format!(
+            "at most {set_games} {}",
+            2 * openings,
+            set_games = replab_settings::Setting::new("games")
+        )),
         "{err}"
     );
     c.games = 2 * openings;
@@ -349,7 +353,13 @@ fn a_clock_match_plays_at_most_one_game_per_core() {
     assert!(c.check().is_ok(), "fixed nodes do not depend on the cores");
     c.control = Control::parse_tc("1+0.01").unwrap();
     let err = c.check().unwrap_err().to_string();
-    assert!(err.contains(&format!("at most --threads {cores}")), "{err}");
+    assert!(
+        err.contains(&format!(
+            "at most {set_threads} {cores}",
+            set_threads = replab_settings::Setting::new("threads")
+        )),
+        "{err}"
+    );
     c.threads = cores;
     assert!(c.check().is_ok());
 }

@@ -19,7 +19,7 @@
 pub mod cases;
 mod page;
 
-use anyhow::{Result, anyhow, ensure};
+use anyhow::{Result, anyhow};
 use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
 use replab_registry::PRESETS;

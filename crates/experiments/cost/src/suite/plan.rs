@@ -185,9 +185,15 @@ impl Experiment for Suites {
                 epd.display()
             );
             if let Some(n) = limit {
-                command += &format!(" --limit {n}");
+                command += &format!(
+                    " {set_limit} {n}",
+                    set_limit = replab_settings::Setting::new("limit")
+                );
             }
-            command += &format!(" --repeats {repeats}");
+            command += &format!(
+                " {set_repeats} {repeats}",
+                set_repeats = replab_settings::Setting::new("repeats")
+            );
             let config = Config {
                 epd,
                 depth,

@@ -42,12 +42,19 @@ pub fn workload() -> String {
 pub fn check(config: &MatchConfig) -> Result<()> {
     ensure!(
         config.control.deterministic(),
-        "--scale-by-cost scales node budgets: it needs --nodes, not --tc"
+        "{set_scale_by_cost} scales node budgets: it needs {set_nodes}, not {set_tc}",
+        set_nodes = replab_settings::Setting::new("nodes"),
+        set_scale_by_cost = replab_settings::Setting::new("scale_by_cost"),
+        set_tc = replab_settings::Setting::new("tc")
     );
-    for (option, spec) in [("--a", &config.a), ("--b", &config.b)] {
+    for (option, spec) in [
+        (replab_settings::Setting::worded("a", "player A"), &config.a),
+        (replab_settings::Setting::worded("b", "player B"), &config.b),
+    ] {
         ensure!(
             spec.nodes.is_none(),
-            "--scale-by-cost sets each player's nodes: {option} {spec} gives its own"
+            "{set_scale_by_cost} sets each player's nodes: {option} {spec} gives its own",
+            set_scale_by_cost = replab_settings::Setting::new("scale_by_cost")
         );
     }
     Ok(())
