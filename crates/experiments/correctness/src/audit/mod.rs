@@ -709,7 +709,7 @@ mod tests {
             ..Config::default()
         };
         assert!(command_line(&c, Path::new("my dir")).ends_with(
-            "--tt-bits \"\" --filo-slots 1024,64,16 --rookie-bits 14,8,4 --out 'my dir'"
+            " --tt-bits \"\" --filo-slots 1024,64,16 --rookie-bits 14,8,4 --out 'my dir'"
         ));
     }
 }
