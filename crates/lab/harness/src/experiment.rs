@@ -365,7 +365,8 @@ pub fn write_json<T: Serialize>(results: &T, dir: &ReportDir) -> Result<()> {
 }
 
 /// Implements [`Settings`] for a `Config` with an inherent `quick()` and a `command` field;
-/// with `check`, its inherent `check()` too.
+/// with `check`, its inherent `check()` too; with a third argument, its declared settings
+/// ([`Settings::DECLARED`]).
 #[macro_export]
 macro_rules! settings {
     ($config:ty) => {
@@ -379,17 +380,7 @@ macro_rules! settings {
         }
     };
     ($config:ty, check) => {
-        impl $crate::experiment::Settings for $config {
-            fn quick() -> Self {
-                <$config>::quick()
-            }
-            fn set_command(&mut self, command: String) {
-                self.command = command;
-            }
-            fn check(&self) -> anyhow::Result<()> {
-                <$config>::check(self)
-            }
-        }
+        $crate::settings!($config, check, &[]);
     };
     ($config:ty, check, $declared:expr) => {
         impl $crate::experiment::Settings for $config {
