@@ -2,7 +2,9 @@
 """Writes datasets/player-costs.json: each player specification's instructions per node on the
 `player:<spec>` workload, counted by callgrind (`replab measure --count player:<spec>`). replab
 match --scale-by-cost reads this table only where valgrind is not installed (and says so);
-with valgrind it counts the players itself. Rerun it after a change to the searcher.
+with valgrind it counts the players itself. The table carries the digest of the engine it
+counted (`replab --version`); `replab bench` says when it differs from the build's. Rerun it
+after a change to the searcher, the board or a detector.
 
 Usage: tools/record_player_costs.py [--replab target/release/replab] [--out FILE] [SPEC ...]
 (no SPEC: every search detector with its defaults, and linear under each draw policy)."""
@@ -42,6 +44,17 @@ def run(cmd):
     return out.stdout.strip()
 
 
+def engine_digest(replab):
+    """The engine digest `replab --version` names: `replab 0.1.0 (engine 1a2b3c4d5e6f7a8b)`."""
+    version = run([replab, "--version"])
+    head, sep, tail = version.rpartition("(engine ")
+    if not sep or not tail.endswith(")"):
+        print(f"record_player_costs: {replab} --version names no engine digest: {version!r}",
+              file=sys.stderr)
+        sys.exit(2)
+    return tail[:-1]
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--replab", default="target/release/replab")
@@ -64,6 +77,7 @@ def main():
         "workload": "player:<spec>: the player's searcher on the first 8 positions of bk.epd, "
                     "20000 nodes each, instructions counted by callgrind",
         "costs": costs,
+        "engine": engine_digest(a.replab),
     }
     with open(a.out, "w") as f:
         json.dump(table, f, indent=1, sort_keys=False)

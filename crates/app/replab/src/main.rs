@@ -27,10 +27,21 @@ struct Cli {
     command: cmd::Command,
 }
 
+/// `--version`: the package's version and the engine's digest
+/// ([`replab_search::ENGINE_DIGEST`]), which recorded datasets carry.
+fn version() -> &'static str {
+    let text = format!(
+        "{} (engine {})",
+        env!("CARGO_PKG_VERSION"),
+        replab_search::ENGINE_DIGEST
+    );
+    Box::leak(text.into_boxed_str())
+}
+
 /// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
 /// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    let command = cmd::show_defaults(Cli::command());
+    let command = cmd::show_defaults(Cli::command().version(version()));
     let matches = command.clone().get_matches();
     spelling::install(&command, &matches);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());

@@ -21,3 +21,9 @@ pub use results::{Counters, Iteration, IterationSignature, SearchResult, TableSt
 pub use score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score};
 pub use searcher::Searcher;
 pub use tt::{LocalTable, SharedTable, Table};
+
+/// The digest of the engine this crate was built from (16 hex digits): FNV-1a 64 over the
+/// searcher's, the board's and every detector's sources (`build.rs`). Two builds play alike at
+/// fixed nodes, at the same cost per node, when their digests agree; a recorded dataset
+/// measured with the engine carries it, so a recording older than the engine is seen.
+pub const ENGINE_DIGEST: &str = env!("REPLAB_ENGINE_DIGEST");

@@ -54,6 +54,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         exe: Some(std::env::current_exe()?),
         ..bench::Config::default()
     };
+    if let Some(stale) = replab_gauntlet::matches::cost::recorded_staleness() {
+        eprintln!("replab bench: note: {stale} (the table stands in for valgrind's counts)");
+    }
     let results = bench::run(&config, &mut Bars::logged(args.quiet))?;
     bench::write(&results, &args.out)?;
     let (index, seconds) = (args.out.join("index.html"), started.elapsed().as_secs_f64());

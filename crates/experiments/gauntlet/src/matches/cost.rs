@@ -28,6 +28,38 @@ pub struct Recorded {
     pub workload: String,
     /// Instructions per node by canonical specification.
     pub costs: BTreeMap<String, f64>,
+    /// The digest of the engine that was counted ([`replab_search::ENGINE_DIGEST`]); `None` in
+    /// a table recorded before digests were kept.
+    #[serde(default)]
+    pub engine: Option<String>,
+}
+
+impl Recorded {
+    /// Why the table may not be this build's costs: it was counted with another engine (or
+    /// with one of unknown digest); `None` when it was counted with this one.
+    pub fn staleness(&self) -> Option<String> {
+        let now = replab_search::ENGINE_DIGEST;
+        match &self.engine {
+            Some(digest) if digest == now => None,
+            Some(digest) => Some(format!(
+                "{RECORDED_FILE} was counted with engine {digest}, not with this build's \
+                 engine {now}: record it again with tools/record_player_costs.py"
+            )),
+            None => Some(format!(
+                "{RECORDED_FILE} carries no engine digest (recorded before digests were kept); \
+                 this build's engine is {now}: record it again with tools/record_player_costs.py"
+            )),
+        }
+    }
+}
+
+/// What `bench` says of the recorded table: why it may not hold this build's costs, or
+/// `None` when it was counted with this engine.
+pub fn recorded_staleness() -> Option<String> {
+    match recorded() {
+        Ok(table) => table.staleness(),
+        Err(e) => Some(format!("{e:#}")),
+    }
 }
 
 /// The workload, described for the results.
@@ -98,14 +130,23 @@ pub fn scaling_cached(
             (
                 looked_up(&table, &config.a)?,
                 looked_up(&table, &config.b)?,
-                format!(
-                    "valgrind not available: the table recorded in {RECORDED_FILE} ({})",
-                    table.recorded
-                ),
+                recorded_source(&table),
             )
         }
     };
     Ok(CostScaling::new(nodes, a, b, workload(), source))
+}
+
+/// The source of costs taken from the recorded table, with its staleness where it has one.
+fn recorded_source(table: &Recorded) -> String {
+    let source = format!(
+        "valgrind not available: the table recorded in {RECORDED_FILE} ({})",
+        table.recorded
+    );
+    match table.staleness() {
+        Some(stale) => format!("{source}; {stale}"),
+        None => source,
+    }
 }
 
 /// The player's instructions per node, counted.
@@ -173,6 +214,23 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("no cost for \"linear:bits=17\""), "{err}");
+    }
+
+    #[test]
+    fn a_table_from_another_engine_says_so_and_this_engines_does_not() {
+        let mut table = recorded().unwrap();
+        table.engine = Some(replab_search::ENGINE_DIGEST.to_string());
+        assert_eq!(table.staleness(), None);
+        assert!(!recorded_source(&table).contains("not with"));
+        table.engine = Some("0000000000000000".into());
+        let stale = table.staleness().unwrap();
+        assert!(
+            stale.contains("engine 0000000000000000, not with"),
+            "{stale}"
+        );
+        assert!(recorded_source(&table).contains(&stale));
+        table.engine = None;
+        assert!(table.staleness().unwrap().contains("no engine digest"));
     }
 
     #[test]
