@@ -38,7 +38,7 @@ use replab_harness::Progress;
 use replab_harness::contribution::{
     Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
-use replab_harness::experiment::{Conclusion, Experiment, Failure, Headline, Site};
+use replab_harness::experiment::{Conclusion, Declared, Experiment, Failure, Headline, Site};
 
 /// A score within ±`DRAW_MARGIN` centipawns is a draw (engines add small noise to draws).
 pub const DRAW_MARGIN: i32 = 10;
@@ -246,8 +246,8 @@ pub struct Config {
     pub replab: Launch,
     /// External engines, each a command line (program and arguments).
     pub engines: Vec<Vec<String>>,
-    /// Time allowed for one scenario (and for the handshake).
-    pub timeout: Duration,
+    /// Seconds allowed for one scenario (and for the handshake) ([`TIMEOUT`]).
+    pub timeout: u64,
     /// The command line recorded in `meta`.
     pub command: String,
     /// Run replab's own configurations ([`replab_engines`]).
@@ -273,7 +273,7 @@ impl Default for Config {
             mutations: false,
             replab: Launch::InProcess,
             engines: Vec::new(),
-            timeout: Duration::from_secs(30),
+            timeout: 30,
             command: "replab conformance".into(),
             include_replab: true,
             all_detectors: true,
@@ -657,7 +657,7 @@ fn external_engines(
             external: true,
             policy: None,
         };
-        match open(&spec, config.timeout) {
+        match open(&spec, Duration::from_secs(config.timeout)) {
             Ok(_) => specs.push((spec, package)),
             Err(e) if config.skip_missing => {
                 let msg = format!("{}: {e:#}", cmd.join(" "));
@@ -747,7 +747,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut engines = Vec::new();
     let mut results = Vec::new();
     for (spec, package) in &specs {
-        let (outcomes, id_name) = run_engine(spec, &scenarios, limits, config.timeout, progress);
+        let timeout = Duration::from_secs(config.timeout);
+        let (outcomes, id_name) = run_engine(spec, &scenarios, limits, timeout, progress);
         results.extend(outcomes);
         engines.push(EngineRecord {
             name: spec.name.clone(),
@@ -759,7 +760,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     }
     progress.finish();
     let mutations = if config.mutations {
-        mutation::table(&scenarios, config.timeout, progress)?
+        mutation::table(&scenarios, Duration::from_secs(config.timeout), progress)?
     } else {
         Vec::new()
     };
@@ -800,6 +801,30 @@ impl From<&Scenario> for ScenarioRecord {
 /// The conformance run as an experiment of the table.
 pub struct Conformance;
 
+/// The depth every scenario is searched to instead of its own.
+pub const DEPTH: Declared = Declared::new(
+    "depth",
+    1,
+    64,
+    "Search every scenario to this depth instead of its own.",
+);
+/// The time every scenario is searched for instead of to a depth.
+pub const MOVETIME: Declared = Declared::new(
+    "movetime",
+    1,
+    600_000,
+    "Search every scenario for this many milliseconds (`go movetime`) instead of to a depth.",
+);
+/// The time one scenario may take.
+pub const TIMEOUT: Declared = Declared::new(
+    "timeout",
+    1,
+    3600,
+    "Seconds allowed per scenario before the engine counts as hung.",
+);
+/// Every declared setting of `replab conformance`.
+pub const SETTINGS: &[Declared] = &[DEPTH, MOVETIME, TIMEOUT];
+
 impl replab_harness::experiment::Settings for Config {
     /// Conformance has no short run of its own: `bench --quick` leaves the external engines out.
     fn quick() -> Self {
@@ -810,23 +835,22 @@ impl replab_harness::experiment::Settings for Config {
     }
     /// The scenarios must load, and the limits make sense, before any engine starts.
     fn check(&self) -> Result<()> {
+        TIMEOUT.check(self.timeout)?;
+        if let Some(depth) = self.depth {
+            DEPTH.check(depth)?;
+        }
+        if let Some(movetime) = self.movetime {
+            MOVETIME.check(movetime)?;
+        }
         anyhow::ensure!(
-            self.timeout >= Duration::from_millis(1),
-            "{set_timeout} must be at least 1 second",
-            set_timeout = replab_settings::Setting::new("timeout")
-        );
-        anyhow::ensure!(
-            self.depth != Some(0),
-            "{set_depth} must be at least 1",
-            set_depth = replab_settings::Setting::new("depth")
-        );
-        anyhow::ensure!(
-            self.movetime != Some(0),
-            "{set_movetime} must be at least 1 ms",
-            set_movetime = replab_settings::Setting::new("movetime")
+            self.depth.is_none() || self.movetime.is_none(),
+            "{} and {} both set: a scenario is searched to a depth or for a time",
+            DEPTH.setting,
+            MOVETIME.setting
         );
         self.load().map(drop)
     }
+    const DECLARED: &'static [Declared] = SETTINGS;
 }
 
 impl Experiment for Conformance {

@@ -6,12 +6,12 @@
 //! engine cannot be started without `--skip-missing`, every engine skipped) or the input is
 //! bad (an unreadable scenario file, an unknown scenario id, a zero `--timeout`).
 
-use std::{path::PathBuf, time::Duration};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use replab_conformance::{self as conformance, Conformance};
 
-use super::{Output, show, show_out};
+use super::{Output, declared_help, given, show_field, show_out};
 
 /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
 #[derive(clap::Args)]
@@ -49,15 +49,11 @@ pub struct Args {
     /// reported but do not fail the run; a pass is reported as unexpected.
     #[arg(long, value_name = "ID,...", value_delimiter = ',')]
     pub expect_fail: Vec<String>,
-    /// Search every scenario to this depth instead of its own.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
-    /// Search every scenario for this many milliseconds (`go movetime`) instead of to a depth.
-    #[arg(long, value_name = "MS", conflicts_with = "depth",
-          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
-    /// Seconds allowed per scenario before the engine counts as hung (1 to 3600).
-    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    #[arg(long, value_name = "S")]
     pub timeout: Option<u64>,
     /// Write JUnit XML: one testsuite per engine, one testcase per scenario.
     #[arg(long, value_name = "FILE")]
@@ -73,10 +69,14 @@ pub struct Args {
     output: Output,
 }
 
-/// `--help` with the defaults of [`conformance::Config::default`] and the report directory.
+/// `--help` with the declared help ([`conformance::SETTINGS`]), the defaults of
+/// [`conformance::Config::default`] and the report directory.
 pub fn defaults(cmd: clap::Command) -> clap::Command {
-    let timeout = conformance::Config::default().timeout.as_secs().to_string();
-    cmd.mut_arg("timeout", |a| show(a, &timeout))
+    let config = conformance::Config::default();
+    let declared = |a, field| declared_help(a, conformance::SETTINGS, field);
+    cmd.mut_arg("depth", |a| declared(a, "depth"))
+        .mut_arg("movetime", |a| declared(a, "movetime"))
+        .mut_arg("timeout", |a| show_field(declared(a, "timeout"), "timeout", &config.timeout))
         .mut_arg("out", show_out::<Conformance>)
 }
 
@@ -110,9 +110,7 @@ pub fn run(args: Args) -> Result<()> {
     config.junit = args.junit;
     config.json = args.json;
     config.mutations = args.mutations;
-    if let Some(seconds) = args.timeout {
-        config.timeout = Duration::from_secs(seconds);
-    }
+    given!(config, args: timeout);
     if args.list {
         print!("{}", conformance::list(&config.load()?));
         return Ok(());

@@ -34,20 +34,16 @@ mod axon {
     experiment_command! {
         /// The Axon experiment of Vučković & Vidanović on replab's searcher.
         Axon {
-            /// Deepest iteration in plies (1 to 20); the paper went to 12.
-            #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(axon::MAX_DEPTH)))]
+            #[arg(long, value_name = "N")]
             max_depth: Option<u32>,
-            /// Search each WAC.018 configuration this many times in interleaved rounds; times are
-            /// the median with a 95% interval (the runs' counters must agree).
-            #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=i64::from(axon::MAX_REPEAT)))]
+            #[arg(long, value_name = "K")]
             repeat: Option<u32>,
             /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction
             /// (0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns
             /// this off.
             #[arg(long, value_name = "F", value_parser = axon::parse_overhead_target, allow_negative_numbers = true)]
             overhead_target: Option<Maybe<f64>>,
-            /// Cap on the paired rounds behind linear's overhead (fixed rounds included).
-            #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+            #[arg(long, value_name = "N")]
             overhead_max_rounds: Option<u32>,
             /// Cap on the wall time of the added rounds, seconds.
             #[arg(long, value_name = "S", value_parser = axon::parse_seconds, allow_negative_numbers = true)]

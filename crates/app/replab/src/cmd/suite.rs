@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use replab_cost::suite::{self, Suite};
 
-use super::{ALL, Output, given, show, show_field, show_out};
+use super::{ALL, Output, declared_help, given, show, show_field, show_out};
 
 /// Search every record of an EPD suite with every detector and write a report.
 #[derive(clap::Args)]
@@ -13,7 +13,6 @@ pub struct Args {
     /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
     #[arg(long)]
     pub epd: PathBuf,
-    /// Search depth in plies (1 to 30).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Node budget per search (the deepest completed iteration counts); none by default.
@@ -33,25 +32,24 @@ pub struct Args {
     /// Only the first N records.
     #[arg(long)]
     pub limit: Option<usize>,
-    /// Timed runs of every search (1 to 100), interleaved across detectors; times are their
-    /// median with a 95% interval, and every run's counters must agree.
     #[arg(long)]
     pub repeats: Option<usize>,
-    /// Worker threads (1 to 256); the counts do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     #[command(flatten)]
     output: Output,
 }
 
-/// `--help` with the defaults of [`suite::Config::default`] and the report directory.
+/// `--help` with the declared help ([`suite::SETTINGS`]), the defaults of
+/// [`suite::Config::default`] and the report directory.
 pub fn defaults(cmd: clap::Command) -> clap::Command {
     let config = suite::Config::default();
-    cmd.mut_arg("depth", |a| show_field(a, "depth", &config.depth))
+    let declared = |a, field| declared_help(a, suite::SETTINGS, field);
+    cmd.mut_arg("depth", |a| show_field(declared(a, "depth"), "depth", &config.depth))
         .mut_arg("policy", |a| show_field(a, "policy", &config.policy))
         .mut_arg("detectors", |a| show(a, ALL))
-        .mut_arg("repeats", |a| show_field(a, "repeats", &config.repeats))
-        .mut_arg("threads", |a| show_field(a, "threads", &config.threads))
+        .mut_arg("repeats", |a| show_field(declared(a, "repeats"), "repeats", &config.repeats))
+        .mut_arg("threads", |a| show_field(declared(a, "threads"), "threads", &config.threads))
         .mut_arg("out", show_out::<Suite>)
 }
 

@@ -40,15 +40,35 @@ pub use results::{
 use crate::{
     Progress,
     engine::{Done, engine, parallel},
-    experiment::check_range,
+    experiment::Declared,
     records::{Record, read_records},
     stats::Estimate,
 };
 
 /// The default number of timed runs of every search ([`Config::repeats`]).
 pub const DEFAULT_REPEATS: usize = 6;
-/// The most timed runs of every search `--repeats` accepts.
+/// The most timed runs of every search accepted.
 pub const MAX_REPEATS: usize = 100;
+
+/// Search depth in plies.
+pub const DEPTH: Declared = Declared::new("depth", 1, 30, "Search depth in plies.");
+/// Timed runs of every search.
+pub const REPEATS: Declared = Declared::new(
+    "repeats",
+    1,
+    MAX_REPEATS as u64,
+    "Timed runs of every search ({range}), interleaved across detectors; times are their \
+     median with a 95% interval, and every run's counters must agree.",
+);
+/// Worker threads.
+pub const THREADS: Declared = Declared::new(
+    "threads",
+    1,
+    256,
+    "Worker threads ({range}); the counts do not depend on it.",
+);
+/// Every declared setting of `replab suite`.
+pub const SETTINGS: &[Declared] = &[DEPTH, REPEATS, THREADS];
 
 /// The settings of a suite run. `Default` gives the command line's defaults (but no EPD file).
 ///
@@ -58,7 +78,7 @@ pub const MAX_REPEATS: usize = 100;
 pub struct Config {
     /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
     pub epd: PathBuf,
-    /// Search depth in plies, 1 to 30.
+    /// Search depth in plies ([`DEPTH`]).
     pub depth: u32,
     /// Node budget per search (the deepest completed iteration counts); `None` for none.
     pub nodes: Option<u64>,
@@ -70,11 +90,11 @@ pub struct Config {
     pub keep_going: bool,
     /// Only the first N records.
     pub limit: Option<usize>,
-    /// Timed runs of every (record, detector) search, 1 to [`MAX_REPEATS`]: interleaved (for
+    /// Timed runs of every (record, detector) search ([`REPEATS`]): interleaved (for
     /// each record, round after round, every detector once per round), the time reported is
     /// their median with its interval, and the counters of every run must be identical.
     pub repeats: usize,
-    /// Worker threads, 1 to 256: records are searched side by side, each record's rounds on
+    /// Worker threads ([`THREADS`]): records are searched side by side, each record's rounds on
     /// one worker (the counters and the order of the results do not depend on it).
     pub threads: usize,
     /// The command line that regenerates the report (for `meta.command`).
@@ -102,25 +122,17 @@ impl Default for Config {
 impl Config {
     /// Checks the numeric settings, the detector names and that every detector can serve the
     /// policy (`replab_registry::check_policy`), with the command line's messages
-    /// (`--depth 40 is out of range (1 to 30)`, `axon cannot be used with --policy threefold: …`).
+    /// (`depth 40 is out of range (1 to 30)`, `axon cannot be used with policy threefold: …`).
     pub fn check(&self) -> Result<()> {
-        check_range(replab_settings::Setting::new("depth"), self.depth, 1..=30)?;
+        DEPTH.check(self.depth)?;
         if self.nodes == Some(0) {
             bail!(
                 "{set_nodes} must be at least 1",
                 set_nodes = replab_settings::Setting::new("nodes")
             );
         }
-        check_range(
-            replab_settings::Setting::new("repeats"),
-            self.repeats,
-            1..=MAX_REPEATS,
-        )?;
-        check_range(
-            replab_settings::Setting::new("threads"),
-            self.threads,
-            1..=256,
-        )?;
+        REPEATS.check(self.repeats)?;
+        THREADS.check(self.threads)?;
         if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
             bail!(
                 "invalid {set_detectors}: {bad:?} is not a search detector",

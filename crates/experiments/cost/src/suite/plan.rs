@@ -13,7 +13,8 @@ use crate::{
     Progress,
     contribution::{Column, Contribution, Measured, Unit},
     experiment::{
-        Conclusion, Experiment, Failure, Link, Settings, Site, Steps, write_json, write_report,
+        Conclusion, Declared, Experiment, Failure, Link, Settings, Site, Steps, write_json,
+        write_report,
     },
 };
 
@@ -28,6 +29,7 @@ impl Settings for Config {
     fn check(&self) -> Result<()> {
         Config::check(self)
     }
+    const DECLARED: &'static [Declared] = super::SETTINGS;
 }
 
 /// One EPD suite: `replab suite`.

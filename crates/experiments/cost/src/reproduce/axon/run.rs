@@ -16,8 +16,8 @@ use serde_json::Value;
 use super::results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of,
 };
+use super::{DEPTH, OVERHEAD_MAX_ROUNDS, REPEAT};
 use crate::compare::{self, Reference, Scope};
-use crate::experiment::check_range;
 use crate::stats::{Estimate, Interval, Quantity, median_ci, median_coverage};
 use crate::{Progress, Silent, engine::engine};
 use replab_workloads::rounds;
@@ -634,26 +634,27 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 }
 
 impl Config {
-    /// Refuses settings out of range, naming the option.
-    fn check(&self) -> Result<()> {
-        check_range(
-            replab_settings::Setting::new("max_depth"),
-            self.max_depth,
-            1..=MAX_DEPTH,
-        )?;
-        check_range(
-            replab_settings::Setting::new("repeat"),
-            self.repeat,
-            1..=MAX_REPEAT,
-        )?;
+    /// Refuses settings out of range, naming the setting ([`super::SETTINGS`], a fraction for
+    /// the overhead target, seconds for its time cap, a known profile): the only validator.
+    pub fn check(&self) -> Result<()> {
+        DEPTH.check(self.max_depth)?;
+        REPEAT.check(self.repeat)?;
+        OVERHEAD_MAX_ROUNDS.check(self.overhead_max_rounds)?;
         if let Some(target) = self.overhead_target {
             ensure!(
-                target > 0.0 && target.is_finite(),
-                "{set_overhead_target} {target} must be a positive fraction (0.01 = 1 percentage point)",
+                target > 0.0 && target < 1.0,
+                "{set_overhead_target} {target} is not a fraction from 0 to below 1 (0.01 = 1 \
+                 percentage point)",
                 set_overhead_target = replab_settings::Setting::new("overhead_target")
             );
         }
-        Ok(())
+        ensure!(
+            self.overhead_max_seconds >= 0.0 && self.overhead_max_seconds.is_finite(),
+            "{set_seconds} {} is not a number of seconds",
+            self.overhead_max_seconds,
+            set_seconds = replab_settings::Setting::new("overhead_max_seconds")
+        );
+        self.search().map(|_| ())
     }
 
     /// The searcher's settings: the named profile, searched to `max_depth`.
