@@ -351,6 +351,53 @@ pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
     format!("replab {}", words.join(" ")).trim_end().to_owned()
 }
 
+/// Runs experiment `E` as its subcommand does and writes its report to `out`: records the
+/// command line (`typed`, as [`Experiment::command`] turns it), checks the settings, stages
+/// the directory (an unwritable `out` fails before the run), runs, writes, swaps the report in,
+/// then returns what the experiment concludes for the caller to print.
+pub fn run_and_report<E: Experiment>(
+    mut config: E::Config,
+    typed: String,
+    out: &Path,
+    progress: &mut dyn Progress,
+) -> Result<Conclusion> {
+    config.set_command(E::command(&config, typed, out));
+    config.check()?;
+    let cannot = || {
+        format!(
+            "cannot write the report to {} {}",
+            Setting::new("out"),
+            out.display()
+        )
+    };
+    let dir = ReportDir::create(out).with_context(cannot)?;
+    let results = E::run(&config, progress)?;
+    E::write(&results, &dir)
+        .and_then(|()| Ok(dir.commit()?))
+        .with_context(cannot)?;
+    E::conclude(&results, &out.join("index.html"))
+}
+
+/// `reports/E::DIR`, where `E` writes its report unless told otherwise, unless `replab bench`
+/// wrote it: a page of bench's site is replaced only when the report directory is named.
+pub fn default_out<E: Experiment>() -> Result<PathBuf> {
+    let out = Path::new("reports").join(E::DIR);
+    match replab_report::written_by(&out) {
+        Some(command)
+            if E::NAME != "bench" && command.split_whitespace().nth(1) == Some("bench") =>
+        {
+            anyhow::bail!(
+                "{} holds the page `{command}` wrote, which this run would replace: give {out_setting} \
+                 DIR to write this report elsewhere, or {out_setting} {} to replace the page",
+                out.display(),
+                out.display(),
+                out_setting = Setting::new("out")
+            )
+        }
+        _ => Ok(out),
+    }
+}
+
 /// Stages the report directory `path`, fills it with `fill` and swaps it in.
 pub fn write_report(path: &Path, fill: impl FnOnce(&ReportDir) -> Result<()>) -> Result<PathBuf> {
     let dir = ReportDir::create(path)?;

@@ -82,11 +82,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         threads: args.threads,
         adjudication: args.adjudicate.unwrap_or_else(Adjudication::fishtest),
     };
-    let config = replab_gauntlet::matches::Config {
-        scale_by_cost: args.scale_by_cost,
-        exe: Some(std::env::current_exe()?),
-        ..options.into()
-    };
+    let mut config = replab_gauntlet::matches::Config::from(options);
+    config.scale_by_cost = args.scale_by_cost;
+    config.exe = Some(std::env::current_exe()?);
     args.output.report::<Match>(config)
 }
 

@@ -1,14 +1,10 @@
 //! One module per subcommand: its clap arguments, turned into an experiment's configuration;
 //! [`Output::report`] is the one path that runs an experiment and writes its report.
 
-use std::{
-    io::Write as _,
-    path::{Path, PathBuf},
-};
+use std::{io::Write as _, path::PathBuf};
 
-use anyhow::{Context, Result, bail};
-use replab_harness::experiment::{Experiment, Settings};
-use replab_report::ReportDir;
+use anyhow::{Result, bail};
+use replab_harness::experiment::Experiment;
 
 use replab_harness::Bars;
 
@@ -273,24 +269,17 @@ pub struct Output {
 
 impl Output {
     /// Runs experiment `E` with `config` and writes its report to `--out` (default
-    /// `reports/E::DIR`): records the command line, checks the settings, stages the directory
-    /// (an unwritable `--out` fails before the run), runs, writes, swaps the report in, then
-    /// prints what the experiment concludes (a closed stdout pipe is not an error).
-    pub fn report<E: Experiment>(&self, mut config: E::Config) -> Result<()> {
-        let out = &match &self.out {
+    /// [`default_out`](replab_harness::experiment::default_out)) through
+    /// [`run_and_report`](replab_harness::experiment::run_and_report), then prints what the
+    /// experiment concludes (a closed stdout pipe is not an error).
+    pub fn report<E: Experiment>(&self, config: E::Config) -> Result<()> {
+        use replab_harness::experiment::{command_line, default_out, run_and_report};
+        let out = match &self.out {
             Some(out) => out.clone(),
             None => default_out::<E>()?,
         };
-        let typed = replab_harness::experiment::command_line(std::env::args().skip(1));
-        config.set_command(E::command(&config, typed, out));
-        config.check()?;
-        let cannot = || format!("cannot write the report to --out {}", out.display());
-        let dir = ReportDir::create(out).with_context(cannot)?;
-        let results = E::run(&config, &mut Bars::new(self.quiet))?;
-        E::write(&results, &dir)
-            .and_then(|()| Ok(dir.commit()?))
-            .with_context(cannot)?;
-        let end = E::conclude(&results, &out.join("index.html"))?;
+        let typed = command_line(std::env::args().skip(1));
+        let end = run_and_report::<E>(config, typed, &out, &mut Bars::new(self.quiet))?;
         eprint!("{}", end.stderr);
         if let Err(e) = std::io::stdout().lock().write_all(end.stdout.as_bytes())
             && e.kind() != std::io::ErrorKind::BrokenPipe
@@ -298,24 +287,5 @@ impl Output {
             bail!("cannot write the table to stdout: {e}");
         }
         end.failure.map_or(Ok(()), |failure| Err(failure.into()))
-    }
-}
-
-/// `reports/E::DIR`, the report directory when `--out` is not given, unless `replab bench`
-/// wrote it: a page of bench's site is replaced only when `--out` names it.
-fn default_out<E: Experiment>() -> Result<PathBuf> {
-    let out = Path::new("reports").join(E::DIR);
-    match replab_report::written_by(&out) {
-        Some(command)
-            if E::NAME != "bench" && command.split_whitespace().nth(1) == Some("bench") =>
-        {
-            bail!(
-                "{} holds the page `{command}` wrote, which this run would replace: give --out \
-                 DIR to write this report elsewhere, or --out {} to replace the page",
-                out.display(),
-                out.display()
-            )
-        }
-        _ => Ok(out),
     }
 }

@@ -2,7 +2,10 @@
 //! experiments of the generic report path: each writes `results.json` and `games.pgn`
 //! ([`replab_selfplay`]). Neither is a line of the bench table.
 
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    sync::OnceLock,
+};
 
 use anyhow::Result;
 use replab_report::ReportDir;
@@ -25,7 +28,8 @@ pub type Played = (MatchResults, String);
 /// `replab match`: one self-play match between two player specifications.
 pub struct Match;
 
-/// The settings of `replab match`: its options as given.
+/// The settings of `replab match`: its options as given, parsed once (the book read once)
+/// by the first of [`Settings::check`] and the run that asks.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
     /// The options, checked by [`Settings::check`].
@@ -38,23 +42,32 @@ pub struct Config {
     pub exe: Option<PathBuf>,
     /// The command line recorded in `meta`.
     pub command: String,
+    /// The options' configuration, once parsed.
+    parsed: OnceLock<MatchConfig>,
 }
 
 impl From<MatchOptions> for Config {
     fn from(options: MatchOptions) -> Self {
         Self {
             options,
-            scale_by_cost: false,
-            exe: None,
-            command: String::new(),
+            ..Self::default()
         }
     }
 }
 
 impl Config {
+    /// The options' configuration: parsed (and the book read) on the first call only.
+    fn parsed(&self) -> Result<&MatchConfig> {
+        if let Some(config) = self.parsed.get() {
+            return Ok(config);
+        }
+        let config = self.options.config()?;
+        Ok(self.parsed.get_or_init(|| config))
+    }
+
     /// The match to play: the options' configuration, with equal-cost budgets when asked.
     fn match_config(&self) -> Result<MatchConfig> {
-        let mut config = self.options.config()?;
+        let mut config = self.parsed()?.clone();
         if self.scale_by_cost {
             let scaling = cost::scaling(&config, self.exe.as_deref())?;
             config.a.nodes = Some(scaling.a_nodes);
@@ -73,9 +86,9 @@ impl Settings for Config {
         self.command = command;
     }
     fn check(&self) -> Result<()> {
-        let config = self.options.config()?;
+        let config = self.parsed()?;
         if self.scale_by_cost {
-            cost::check(&config)?;
+            cost::check(config)?;
         }
         Ok(())
     }
