@@ -30,6 +30,8 @@ different lists (CCRL 40/40 against CCRL 40/4) are on different scales: the pool
 which lists it mixes. With --pgn FILE every game is written as PGN.
 
 Example: python3 tools/calibrate.py --anchor glaurung --games 40 --movetime 100
+(--subject NAME: an anchor plays in replab's place, e.g. --subject glaurung --anchor
+stockfish-elo-2400: how two anchors' scales compare, measured.)
 """
 
 import argparse
@@ -127,9 +129,10 @@ def has_mating_material(board, color):
     return not board.has_insufficient_material(color)
 
 
-def play_game(engines, opening, control, game_id):
+def play_game(engines, opening, control, game_id, notes):
     """One game; `engines` maps colour to engine; a new `game_id` makes python-chess send
-    `ucinewgame`. Returns (result, termination, board)."""
+    `ucinewgame`. Appends to `notes` each played move's (seconds spent, depth reached).
+    Returns (result, termination, board)."""
     board = chess.Board()
     for m in opening:
         board.push(m)
@@ -142,8 +145,10 @@ def play_game(engines, opening, control, game_id):
             return "1/2-1/2", "length", board
         side = board.turn
         start = time.monotonic()
-        played = engines[side].play(board, limit_for(board, control, clocks), game=game_id)
+        played = engines[side].play(board, limit_for(board, control, clocks), game=game_id,
+                                    info=chess.engine.INFO_BASIC)
         spent = time.monotonic() - start
+        notes.append((spent, played.info.get("depth")))
         if control["movetime"] is None:
             clocks[side] -= spent
             if clocks[side] < 0:
@@ -156,6 +161,13 @@ def play_game(engines, opening, control, game_id):
             winner = not side
             return ("1-0" if winner == chess.WHITE else "0-1"), "illegal", board
         board.push(played.move)
+
+
+def annotate(game, opening_plies, notes):
+    """Comments each engine move of `game` with its seconds and depth, e.g. {1.23s d14}."""
+    nodes = list(game.mainline())[opening_plies:]
+    for node, (spent, depth) in zip(nodes, notes):
+        node.comment = f"{spent:.2f}s d{depth if depth is not None else '?'}"
 
 
 def elo(score):
@@ -172,12 +184,24 @@ def summarize(scores):
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def start_subject(args, replab):
+    """The engine rated: `replab uci` (Hash --hash), or the anchor preset --subject names."""
+    if args.subject is None:
+        ours = chess.engine.SimpleEngine.popen_uci(replab)
+        ours.configure({"Hash": args.hash})
+        return ours
+    spec = anchor_spec(args.subject, args.ratings)
+    ours = chess.engine.SimpleEngine.popen_uci(spec["command"])
+    ours.configure(spec["options"])
+    return ours
+
+
 def run_anchor(name, spec, args, replab, book, out_pgn):
     """Plays one anchor's games; returns its summary dict."""
     anchor = chess.engine.SimpleEngine.popen_uci(spec["command"])
     anchor.configure(spec["options"])
-    ours = chess.engine.SimpleEngine.popen_uci(replab)
-    ours.configure({"Hash": args.hash})
+    ours = start_subject(args, replab)
+    subject = args.subject or "replab"
     scores, terms = [], {}
     try:
         for i in range(args.games):
@@ -186,20 +210,22 @@ def run_anchor(name, spec, args, replab, book, out_pgn):
             engines = {chess.WHITE: ours, chess.BLACK: anchor}
             if not replab_white:
                 engines = {chess.WHITE: anchor, chess.BLACK: ours}
-            result, term, board = play_game(engines, opening, args.control, (name, i))
+            notes = []
+            result, term, board = play_game(engines, opening, args.control, (name, i), notes)
             s = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
             scores.append(s if replab_white else 1 - s)
             terms[term] = terms.get(term, 0) + 1
             if out_pgn is not None:
                 game = chess.pgn.Game.from_board(board)
-                game.headers["White"] = "replab" if replab_white else name
-                game.headers["Black"] = name if replab_white else "replab"
+                game.headers["White"] = subject if replab_white else name
+                game.headers["Black"] = name if replab_white else subject
                 game.headers["Result"] = result
                 game.headers["Termination"] = term
+                annotate(game, len(opening), notes)
                 print(game, file=out_pgn, end="\n\n")
             if not args.quiet:
                 print(f"  {name} game {i + 1}/{args.games}: {result} ({term}), "
-                      f"replab {'white' if replab_white else 'black'}", file=sys.stderr)
+                      f"{subject} {'white' if replab_white else 'black'}", file=sys.stderr)
     finally:
         anchor.quit()
         ours.quit()
@@ -252,6 +278,8 @@ def parse_args(argv):
     group.add_argument("--movetime", type=int, help="ms per move")
     group.add_argument("--tc", help="BASE+INC in seconds")
     p.add_argument("--hash", type=int, default=64, help="replab's Hash in MB")
+    p.add_argument("--subject", help="an anchor name that plays in replab's place: two anchors "
+                   "measured against each other, their difference beside their published ratings'")
     p.add_argument("--seed", type=int, default=1, help="opening shuffle seed")
     p.add_argument("--pgn", help="write every game to this PGN file")
     p.add_argument("--quiet", action="store_true")
@@ -296,6 +324,11 @@ def main(argv):
     if out:
         out.close()
     report(results, args.control_text)
+    if args.subject is not None:
+        spec = anchor_spec(args.subject, args.ratings)
+        print(f"subject {args.subject} in replab's place: its published rating "
+              f"{spec['rating']} ({spec['scale']}); the rating above is the one these games "
+              "imply on each anchor's scale")
 
 
 if __name__ == "__main__":

@@ -281,7 +281,9 @@ impl Workload {
     }
 }
 
-/// The `player:` workload: the player's searches, measured; `units` is the nodes searched.
+/// The `player:` workload: the player's searches, measured; `units` is the nodes searched and
+/// `seconds` the wall time of the searches alone (the table is allocated before the clock
+/// starts), which `tools/paired_speed.py` pairs between two players.
 fn run_player(text: &str) -> Result<serde_json::Value> {
     let spec = PlayerSpec::parse(text)?;
     let positions: Vec<Position> = crate::datasets::BK
@@ -290,6 +292,7 @@ fn run_player(text: &str) -> Result<serde_json::Value> {
         .map(|(_, p)| p)
         .collect();
     let mut engine = spec.build(Some(PLAYER_NODES))?;
+    let started = std::time::Instant::now();
     let nodes = replab_measured_workload(|| {
         positions
             .iter()
@@ -307,7 +310,12 @@ fn run_player(text: &str) -> Result<serde_json::Value> {
             })
             .sum::<u64>()
     });
-    Ok(serde_json::json!({ "workload": format!("player:{spec}"), "units": nodes }))
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(serde_json::json!({
+        "workload": format!("player:{spec}"),
+        "units": nodes,
+        "seconds": seconds,
+    }))
 }
 
 /// Runs the named workload once, in this process, and prints its JSON line to stdout (the

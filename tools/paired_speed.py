@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Time per node of two player specifications, measured in pairs: the cost ratio behind an Elo
+at equal time, by the clock (the instructions per node are the exact count of the same workload,
+`replab measure --count player:SPEC`).
+
+Each run is `replab measure player:SPEC` (the player's searcher on the first 8 Bratko-Kopec
+positions, 20,000 nodes each; the searches alone are timed, inside the process). The runs
+alternate A, B, B, A, A, B, ... so a slow spell of the machine hits both alike, as pyshbench
+runs both builds side by side. Each pair gives the ratio of A's seconds per node to B's; the
+summary is their geometric mean with a 95% Student-t interval over the pairs' log ratios, and
+the probability that A costs more time per node than B (a normal approximation of the mean log
+ratio, as fishtest's speed test reports it). The node counts of every run of a player must be
+equal: the workload is deterministic, and a difference is an error.
+
+Usage: tools/paired_speed.py SPEC_A SPEC_B [--pairs 30] [--replab BIN] [--json]
+Run it on an otherwise idle machine: the load is a measurement error here (the figures say
+nothing of the machine when it is busy).
+"""
+
+import argparse
+import json
+import math
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# Two-sided 95% Student-t quantiles by degrees of freedom (above 30: the normal's 1.96 is
+# within 4%; 40, 60 and 120 listed).
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+       9: 2.262, 10: 2.228, 11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120,
+       17: 2.110, 18: 2.101, 19: 2.093, 20: 2.086, 21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064,
+       25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048, 29: 2.045, 30: 2.042, 40: 2.021, 60: 2.000,
+       120: 1.980}
+
+
+def die(message):
+    """Bad input or a failed run: the message on stderr, exit status 2."""
+    print(f"paired_speed.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def t95(df):
+    """The two-sided 95% Student-t quantile for `df` degrees of freedom (the next smaller
+    tabulated one above 30, which errs wide)."""
+    if df in T95:
+        return T95[df]
+    known = [d for d in T95 if d <= df]
+    return T95[max(known)] if known else T95[1]
+
+
+def measure(replab, spec):
+    """One run: (seconds, nodes) of the player's searches."""
+    out = subprocess.run([replab, "measure", f"player:{spec}"], capture_output=True, text=True)
+    if out.returncode != 0:
+        die(f"replab measure player:{spec} failed ({out.returncode}): {out.stderr.strip()}")
+    report = json.loads(out.stdout)
+    return report["seconds"], report["units"]
+
+
+def summarize(log_ratios):
+    """Geometric mean ratio, its 95% interval and P(A slower per node)."""
+    n = len(log_ratios)
+    mean = statistics.fmean(log_ratios)
+    sd = statistics.stdev(log_ratios) if n > 1 else float("inf")
+    sem = sd / math.sqrt(n)
+    half = t95(n - 1) * sem
+    p_slower = 0.5 * (1 + math.erf(mean / (sem * math.sqrt(2)))) if sem > 0 else float(mean > 0)
+    return {
+        "ratio": math.exp(mean),
+        "interval": {"lo": math.exp(mean - half), "hi": math.exp(mean + half), "coverage": 0.95,
+                     "n": n},
+        "p_a_slower": p_slower,
+    }
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("a")
+    p.add_argument("b")
+    p.add_argument("--pairs", type=int, default=30)
+    p.add_argument("--replab", default=str(ROOT / "target" / "release" / "replab"))
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    a = p.parse_args(argv)
+    if a.pairs < 2:
+        p.error("--pairs must be at least 2 (an interval needs two pairs)")
+    if not os.access(a.replab, os.X_OK):
+        p.error(f"--replab {a.replab}: not an executable (cargo build --release)")
+    nodes = {a.a: set(), a.b: set()}
+    log_ratios = []
+    for i in range(a.pairs):
+        order = (a.a, a.b) if i % 2 == 0 else (a.b, a.a)
+        runs = {spec: measure(a.replab, spec) for spec in order}
+        for spec, (_, n) in runs.items():
+            nodes[spec].add(n)
+        (ta, na), (tb, nb) = runs[a.a], runs[a.b]
+        log_ratios.append(math.log((ta / na) / (tb / nb)))
+    for spec, counts in nodes.items():
+        if len(counts) != 1:
+            die(f"player:{spec} searched different node counts across runs: {sorted(counts)}")
+    summary = summarize(log_ratios)
+    summary.update({"a": a.a, "b": a.b, "pairs": a.pairs,
+                    "nodes": {a.a: nodes[a.a].pop(), a.b: nodes[a.b].pop()}})
+    if a.json:
+        print(json.dumps(summary, indent=1))
+        return
+    i = summary["interval"]
+    print(f"{a.a} vs {a.b}: time per node ratio {summary['ratio']:.4f} "
+          f"[{i['lo']:.4f}, {i['hi']:.4f}] (95%, {a.pairs} pairs, alternating); "
+          f"P({a.a} slower per node) {100 * summary['p_a_slower']:.1f}%")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
