@@ -5,6 +5,7 @@
 //! mitigations and Stockfish's draw-score jitter, at fixed nodes and, for a few rows, at a
 //! time control.
 
+mod equal_time;
 pub mod matches;
 mod page;
 mod rows;
@@ -21,6 +22,10 @@ use replab_selfplay::{
 };
 use serde::{Deserialize, Serialize};
 
+pub use equal_time::{
+    EqualTime, EqualTimes, SLOPE_BOOK, SLOPE_FILE, Slope, SlopeSource, elo_at_equal_time,
+    equal_times, read_slope,
+};
 pub use page::{headline, summary_table};
 pub use rows::{BASELINE, Published, ROWS, Row, Scale};
 pub use running::run;
@@ -30,9 +35,52 @@ pub use verdict::{DEFAULT_BOUNDS, MIN_VERDICT_PAIRS, RowTest};
 use replab_harness::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
-use replab_harness::experiment::check_range;
+use replab_harness::experiment::Declared;
 
-replab_harness::settings!(Config, check);
+replab_harness::settings!(Config, check, SETTINGS);
+
+/// The most games of one match the gauntlet accepts.
+const MAX_GAMES: u64 = 10_000_000;
+
+/// Nodes per move of the fixed-node matches.
+pub const NODES: Declared = Declared::new(
+    "nodes",
+    1,
+    10_000_000,
+    "Nodes per move of the fixed-node matches.",
+);
+/// Games per fixed-node match on the balanced book.
+pub const GAMES: Declared = Declared::new(
+    "games",
+    2,
+    MAX_GAMES,
+    "Games per fixed-node match on the balanced book ({range}; even).",
+);
+/// Games per fixed-node match on the repetition-rich book.
+pub const REP_GAMES: Declared = Declared::new(
+    "rep_games",
+    0,
+    MAX_GAMES,
+    "Games per fixed-node match on the repetition-rich book ({range}; even; 0: none).",
+);
+/// Games per equal-cost match.
+pub const COST_GAMES: Declared = Declared::new(
+    "cost_games",
+    0,
+    MAX_GAMES,
+    "Games per equal-cost match of the rows that differ in technique ({range}; even; 0: none).",
+);
+/// Games per timed match.
+pub const TC_GAMES: Declared = Declared::new(
+    "tc_games",
+    0,
+    MAX_GAMES,
+    "Games per timed match ({range}; even; 0: none).",
+);
+/// Worker threads.
+pub const THREADS: Declared = Declared::new("threads", 1, 256, "Worker threads.");
+/// Every declared setting of `replab elo`.
+pub const SETTINGS: &[Declared] = &[NODES, GAMES, REP_GAMES, COST_GAMES, TC_GAMES, THREADS];
 
 /// The self-play gauntlet as an experiment of the table.
 pub struct Elo;
@@ -44,6 +92,7 @@ impl replab_harness::experiment::Experiment for Elo {
     fn bench_config(site: &replab_harness::experiment::Site) -> Result<Config> {
         Ok(Config {
             exe: site.exe.clone(),
+            datasets: site.datasets.clone(),
             ..site.settings::<Self>()
         })
     }
@@ -69,8 +118,35 @@ impl replab_harness::experiment::Experiment for Elo {
         let mut values: Vec<(bool, Contribution)> =
             results.rows.iter().filter_map(decision_value).collect();
         values.sort_by_key(|(deterministic, _)| !deterministic);
-        values.into_iter().map(|(_, c)| c).collect()
+        let equal_time = results
+            .equal_time
+            .slope
+            .as_ref()
+            .map_or(Vec::new(), |slope| {
+                let rows = results.equal_time.rows.iter();
+                rows.filter_map(|e| equal_time_value(e, slope)).collect()
+            });
+        values
+            .into_iter()
+            .map(|(_, c)| c)
+            .chain(equal_time)
+            .collect()
     }
+}
+
+/// An identical-play row's Elo at equal time as a value of the decision table, with how it
+/// was computed in the note.
+fn equal_time_value(e: &EqualTime, slope: &SlopeSource) -> Option<Contribution> {
+    let spec = PlayerSpec::parse(&e.a).ok()?;
+    let column = Column::new("elo-equal-time", "Elo, equal time", Unit::Elo)
+        .what("Elo at equal time")
+        .decision(Role::Strength, Better::Higher, Rows::Choice);
+    let value = Measured::value(e.elo)
+        .interval(e.interval)
+        .note(e.derivation(slope))
+        .against(choice_of(&PlayerSpec::parse(&e.b).ok()?)?);
+    let detector = DetectorId::from_name(&spec.detector)?;
+    Some(Contribution::new(detector, column, value))
 }
 
 /// The choice a player specification plays: its detector, and its draw policy where it is not
@@ -173,6 +249,8 @@ pub struct Config {
     /// A smoke run of the machinery (`bench --quick`): too few games to be evidence, so its
     /// rows give no Elo, no direction and no recommendation.
     pub smoke_run: bool,
+    /// The datasets folder, where the Elo slope is recorded ([`SLOPE_FILE`]).
+    pub datasets: std::path::PathBuf,
     /// The command line that regenerates the report.
     pub command: String,
 }
@@ -195,6 +273,7 @@ impl Default for Config {
             adjudication: Adjudication::rules_draw(),
             bounds: DEFAULT_BOUNDS,
             smoke_run: false,
+            datasets: "datasets".into(),
             command: "replab elo".into(),
         }
     }
@@ -217,25 +296,21 @@ impl Config {
 
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
-        ensure!(
-            self.games >= 2 && self.games.is_multiple_of(2),
-            "{set_games} {}: an even number of at least 2",
-            self.games,
-            set_games = replab_settings::Setting::new("games")
-        );
-        for (option, games) in [
-            (replab_settings::Setting::new("rep_games"), self.rep_games),
-            (replab_settings::Setting::new("cost_games"), self.cost_games),
-            (replab_settings::Setting::new("tc_games"), self.tc_games),
+        NODES.check(self.nodes)?;
+        THREADS.check(self.threads)?;
+        for (declared, games) in [
+            (GAMES, self.games),
+            (REP_GAMES, self.rep_games),
+            (COST_GAMES, self.cost_games),
+            (TC_GAMES, self.tc_games),
         ] {
-            ensure!(games.is_multiple_of(2), "{option} {games}: an even number");
+            declared.check(games)?;
+            ensure!(
+                games.is_multiple_of(2),
+                "{} {games}: an even number (each opening is played with both colours)",
+                declared.setting
+            );
         }
-        ensure!(
-            (1..=10_000_000).contains(&self.nodes),
-            "{set_nodes} {} is out of range (1 to 10000000)",
-            self.nodes,
-            set_nodes = replab_settings::Setting::new("nodes")
-        );
         Control::parse_tc(&self.tc).context(replab_settings::Setting::new("tc"))?;
         // The clock rows play one game per core (the match refuses more): refused here, before
         // the fixed-node columns have been played.
@@ -260,11 +335,6 @@ impl Config {
                 set_only = replab_settings::Setting::new("only")
             );
         }
-        check_range(
-            replab_settings::Setting::new("threads"),
-            self.threads,
-            1..=256,
-        )?;
         let (lo, hi) = self.bounds;
         replab_selfplay::stats::three_way(self.bounds).with_context(|| {
             format!("bounds [{lo}, {hi}] nElo: the lower below 0, the upper above, both in reach")
@@ -512,6 +582,10 @@ pub struct Results {
     /// Every row measured both at equal cost and at the clock: whether the two agree.
     #[serde(default)]
     pub validations: Vec<Validation>,
+    /// The identical-play rows' Elo at equal time, from the recorded slope (none in a smoke
+    /// run).
+    #[serde(default)]
+    pub equal_time: EqualTimes,
     /// Totals.
     pub totals: Totals,
     /// Report metadata.

@@ -33,6 +33,9 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             page = page.section(measure.heading(), table);
         }
     }
+    if !results.config.smoke_run {
+        page = page.section("Elo at equal time", equal_time_section(results));
+    }
     if !results.validations.is_empty() {
         page = page.section(
             "Equal cost against real clocks",
@@ -207,6 +210,63 @@ fn table_row(r: &RowResult, smoke_run: bool) -> Vec<Cell> {
         cells.insert(9, Cell::text(share));
     }
     cells
+}
+
+/// The identical-play rows' Elo at equal time (the recorded slope times the doublings of nodes
+/// their cost gives up or gains), or why there is none.
+fn equal_time_section(results: &Results) -> String {
+    let e = &results.equal_time;
+    let Some(slope) = &e.slope else {
+        return format!(
+            "<p>No row has an Elo at equal time: {}.</p>\n",
+            escape_html(e.none_because.as_deref().unwrap_or("no slope applies"))
+        );
+    };
+    let s = &slope.slope;
+    let rows: Vec<Vec<Cell>> = e
+        .rows
+        .iter()
+        .map(|t| {
+            vec![
+                Cell::text(&t.label),
+                Cell::text(format!(
+                    "{:.1} / {:.1}",
+                    t.instructions_per_node[0], t.instructions_per_node[1]
+                )),
+                Cell::text(format!("{:+.3}", t.doublings)),
+                Cell::text(t.interval.with_value(t.elo, |x| format!("{x:+.1}"))),
+                Cell::text(&t.cost_source),
+            ]
+        })
+        .collect();
+    let none = e
+        .none_because
+        .as_deref()
+        .map_or(String::new(), |w| format!(" {}.", escape_html(w)));
+    format!(
+        "<p>A row whose players made the same moves in every game pair at fixed nodes differs \
+         from the baseline only in what a node costs. Its Elo at equal time is the engine's \
+         Elo per doubling of nodes, {} ({} games, recorded in {} with this engine at {} nodes \
+         a move), times log2 of the baseline's instructions per node over the player's: the \
+         doublings of nodes the player gives up (negative) or gains at the same cost. The \
+         interval is the slope's, scaled by that exact factor.{none}</p>\n{}",
+        s.interval
+            .with_value(s.elo_per_doubling, |x| format!("{x:+.1}")),
+        fmt_int(s.games),
+        escape_html(&slope.file),
+        fmt_int(slope.nodes),
+        table_html(
+            &[
+                "row",
+                "instructions per node (A / B)",
+                "doublings",
+                "Elo at equal time [95%]",
+                "cost counted by"
+            ],
+            &rows,
+            false
+        )
+    )
 }
 
 /// Each row played at equal cost and at the clock, and whether the two figures agree.

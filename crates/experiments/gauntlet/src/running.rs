@@ -13,8 +13,8 @@ use replab_selfplay::{
 
 use crate::matches::cost;
 use crate::{
-    BASELINE, Config, ConfigRecord, Measure, ROWS, Results, Row, RowResult, RowTest, Totals,
-    too_busy, validate,
+    BASELINE, Config, ConfigRecord, EqualTimes, Measure, ROWS, Results, Row, RowResult, RowTest,
+    Totals, equal_times, read_slope, too_busy, validate,
 };
 
 /// One match of the gauntlet: a row, measured one way, over `games` games.
@@ -172,10 +172,23 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             smoke_run: config.smoke_run,
         },
         validations: validate(&rows),
+        equal_time: equal_time_of(config, &rows)?,
         rows,
         totals,
         meta: Meta::collect(&config.command),
     })
+}
+
+/// The identical-play rows' Elo at equal time: none in a smoke run (two games show nothing).
+fn equal_time_of(config: &Config, rows: &[RowResult]) -> Result<EqualTimes> {
+    if config.smoke_run {
+        return Ok(EqualTimes {
+            none_because: Some("a smoke run: its games show no identical play".into()),
+            ..EqualTimes::default()
+        });
+    }
+    let slope = read_slope(&config.datasets, replab_search::ENGINE_DIGEST, config.nodes)?;
+    Ok(equal_times(slope, rows))
 }
 
 /// A row's line of the table from its match `m`.

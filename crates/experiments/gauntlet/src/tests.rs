@@ -353,3 +353,80 @@ fn each_measurement_of_a_row_has_its_own_chart_label() {
         results.rows.iter().map(page::chart_label).collect();
     assert_eq!(labels.len(), results.rows.len(), "{labels:?}");
 }
+
+/// With a slope that applies, each identical-play row whose equal-cost match counted the costs
+/// gets an Elo at equal time (slope × log2 of B's cost over A's) in the decision table; a
+/// smoke run gets none.
+#[test]
+fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
+    let config = Config {
+        nodes: 50,
+        games: 2,
+        rep_games: 0,
+        cost_games: 2,
+        tc_games: 0,
+        threads: 2,
+        smoke_run: false,
+        only: ["tt-open", "filo", "rookie", "matrix", "matrix-checksum"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        ..Config::quick()
+    };
+    let results = run(&config, &mut Silent).unwrap();
+    let slope = SlopeSource {
+        slope: Slope {
+            elo_per_doubling: 100.0,
+            interval: replab_harness::interval::Interval {
+                lo: 80.0,
+                hi: 120.0,
+                coverage: 0.95,
+                n: 1000,
+            },
+            games: 2000,
+            ratios: vec![2.0],
+        },
+        file: "datasets/elo-slope.json".into(),
+        engine: replab_search::ENGINE_DIGEST.into(),
+        nodes: 50,
+    };
+    let times = equal_times(Ok(slope.clone()), &results.rows);
+    let identical = |r: &&RowResult| r.measure == Measure::Balanced && r.games_identical;
+    let expected = results.rows.iter().filter(identical).count();
+    assert!(expected > 0, "no identical play among the exact detectors");
+    assert_eq!(times.rows.len(), expected);
+    for t in &times.rows {
+        let [a, b] = t.instructions_per_node;
+        assert!((t.elo - 100.0 * (b / a).log2()).abs() < 1e-9, "{t:?}");
+        assert!(t.interval.contains(t.elo), "{t:?}");
+        assert_eq!(t.elo < 0.0, a > b, "a costlier player loses Elo: {t:?}");
+        let value = equal_time_value(t, &slope).unwrap();
+        assert_eq!(value.column.key, "elo-equal-time");
+        assert!(
+            value
+                .value
+                .note
+                .as_deref()
+                .unwrap()
+                .contains("slope +100.0")
+        );
+    }
+    let with = Results {
+        equal_time: times,
+        ..results.clone()
+    };
+    let keys = |r: &Results| -> Vec<String> {
+        use replab_harness::experiment::Experiment;
+        Elo::contributions(r)
+            .into_iter()
+            .map(|c| c.column.key)
+            .collect()
+    };
+    let equal_time = |r: &Results| keys(r).iter().filter(|k| *k == "elo-equal-time").count();
+    assert_eq!(equal_time(&with), expected);
+    // Without a slope (or in a smoke run) no row has one, and the reason is kept.
+    let none = equal_times(Err("no slope is recorded".into()), &results.rows);
+    assert!(none.rows.is_empty() && none.slope.is_none());
+    assert_eq!(none.none_because.as_deref(), Some("no slope is recorded"));
+    assert_eq!(equal_time(&results), 0);
+}

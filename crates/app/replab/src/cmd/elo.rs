@@ -8,22 +8,17 @@ use super::{List, experiment_command};
 experiment_command! {
     /// Self-play gauntlet: what each repetition choice is worth in Elo.
     Elo {
-        /// Nodes per move of the fixed-node matches.
         #[arg(long, value_name = "N")]
         nodes: Option<u64>,
-        /// Games per fixed-node match on the balanced book (even).
         #[arg(long, value_name = "N")]
         games: Option<u64>,
-        /// Games per fixed-node match on the repetition-rich book (even; 0: none).
         #[arg(long, value_name = "N")]
         rep_games: Option<u64>,
-        /// Games per equal-cost match of the rows that differ in technique (even; 0: none).
         #[arg(long, value_name = "N")]
         cost_games: Option<u64>,
         /// Time control of the timed matches, BASE+INC seconds.
         #[arg(long, value_name = "T")]
         tc: Option<String>,
-        /// Games per timed match (even; 0: none).
         #[arg(long, value_name = "N")]
         tc_games: Option<u64>,
         /// Seed of the opening order.
@@ -33,7 +28,6 @@ experiment_command! {
         /// the rows write them (e.g. `off,linear+cuckoo`); every row when not given.
         #[arg(long, value_name = "LIST", value_parser = parse_specs)]
         only: Option<List<String>>,
-        /// Worker threads.
         #[arg(long, value_name = "T")]
         threads: Option<usize>,
         /// Score adjudication of every match, changes to the default: draw=off or

@@ -405,3 +405,52 @@ fn every_test_file_is_a_module_of_its_crates_test_binary() {
     }
     assert!(checked >= 12, "{checked} crates with tests/main.rs");
 }
+
+/// `replab --version` names the engine's digest, which recorded datasets carry
+/// (`tools/record_player_costs.py` reads it there).
+#[test]
+fn the_version_names_the_engine_digest() {
+    let out = replab(&["--version"]);
+    assert!(out.status.success());
+    let version = text(&out.stdout);
+    let digest = version
+        .trim()
+        .strip_suffix(')')
+        .and_then(|v| v.rsplit_once("(engine "))
+        .map(|(_, d)| d)
+        .unwrap_or_else(|| panic!("no engine digest in {version:?}"));
+    assert_eq!(digest, replab_search::ENGINE_DIGEST);
+    assert!(digest.len() == 16 && digest.chars().all(|c| c.is_ascii_hexdigit()));
+}
+
+/// The bench table's `DIR/elo` row states the gauntlet's game counts as the code has them,
+/// full and quick.
+#[test]
+fn the_bench_tables_elo_game_counts_are_the_codes() {
+    let row = contracts()
+        .lines()
+        .find(|l| l.starts_with("| `DIR/elo` |"))
+        .expect("docs/contracts.md has the bench table's DIR/elo row")
+        .to_string();
+    let full = replab_gauntlet::Config::default();
+    let quick = replab_gauntlet::Config::quick();
+    assert_eq!(full.games, full.rep_games);
+    assert_eq!(full.games, full.cost_games);
+    let expected = [
+        format!(
+            "at most {} games per fixed-node match on each book, {} per equal-cost match, {} per \
+             timed match",
+            full.games, full.cost_games, full.tc_games
+        ),
+        format!("({} games per match: a smoke run", quick.games),
+    ];
+    for part in expected {
+        assert!(row.contains(&part), "{row:?} lacks {part:?}");
+    }
+    for n in [quick.rep_games, quick.cost_games, quick.tc_games] {
+        assert_eq!(
+            n, quick.games,
+            "the quick run plays the same count in every match"
+        );
+    }
+}

@@ -257,16 +257,59 @@ fn cost<'a>(
     })
 }
 
+/// What the numbers support for a row, as the landing page's summary groups the rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Advice {
+    /// Stronger than the baseline (its interval excludes 0), and exact where measured.
+    Use,
+    /// No measurable strength difference, and cheaper than the baseline.
+    Candidate,
+    /// Weaker than the baseline.
+    Avoid,
+    /// Stronger but inexact: the two findings pull apart.
+    Mixed,
+    /// No measurable strength difference, and nothing else decides.
+    Undecided,
+    /// Strength not measured.
+    NotMeasured,
+    /// The baseline the strength was measured against.
+    Baseline,
+}
+
+impl Advice {
+    /// The summary's word for the group, with what it means.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Advice::Use => "use",
+            Advice::Candidate => "candidates (no measurable strength difference, and cheaper)",
+            Advice::Avoid => "avoid (weaker)",
+            Advice::Mixed => "stronger but inexact",
+            Advice::Undecided => "undecided",
+            Advice::NotMeasured => "strength not measured",
+            Advice::Baseline => "the baseline",
+        }
+    }
+}
+
 /// The recommendation the numbers support, in words.
 pub fn recommendation(table: &DecisionTable, row: &Row) -> String {
+    assess(table, row).1
+}
+
+/// What the numbers support for `row`: its group and its recommendation in words.
+pub fn assess(table: &DecisionTable, row: &Row) -> (Advice, String) {
     let strength_column = table.columns.iter().find(|c| c.role == Role::Strength);
     let what = strength_column.map_or("strength", |c| c.what.as_str());
     if row.baseline {
-        return format!("the baseline of the {what} matches");
+        return (
+            Advice::Baseline,
+            format!("the baseline of the {what} matches"),
+        );
     }
     let strength = table.values(row, Role::Strength);
     let Some(base) = strength.iter().find_map(|(_, m)| m.against) else {
-        return format!("no recommendation: {what} not measured");
+        let text = format!("no recommendation: {what} not measured");
+        return (Advice::NotMeasured, text);
     };
     let decided: Vec<(&Column, &Measured, Decision)> = strength
         .iter()
@@ -282,28 +325,93 @@ pub fn recommendation(table: &DecisionTable, row: &Row) -> String {
     };
     let inexact = inexact(table, row);
     if decided.iter().any(|(_, _, d)| *d == Decision::Opposite) {
-        return format!(
-            "not recommended: weaker than {base} by {}",
-            clauses(&|d| d == Decision::Opposite)
+        let weaker = clauses(&|d| d == Decision::Opposite);
+        return (
+            Advice::Avoid,
+            format!("not recommended: weaker than {base} by {weaker}"),
         );
     }
     if decided.iter().any(|(_, _, d)| d.same_direction()) {
         let stronger = clauses(&|d| d.same_direction());
         return match inexact {
-            Some(errors) => format!("stronger than {base} by {stronger} but inexact ({errors})"),
-            None => format!("recommended over {base}: stronger by {stronger}"),
+            Some(errors) => (
+                Advice::Mixed,
+                format!("stronger than {base} by {stronger} but inexact ({errors})"),
+            ),
+            None => (
+                Advice::Use,
+                format!("recommended over {base}: stronger by {stronger}"),
+            ),
         };
     }
     let scopes: Vec<&str> = strength
         .iter()
         .filter_map(|(_, m)| m.note.as_deref())
         .collect();
-    let mut text = format!(
-        "undecided: no measurable {what} difference from {base} at {}",
+    let (advice, tie) = tie_break(table, row, base, inexact);
+    let text = format!(
+        "undecided: no measurable {what} difference from {base} at {}{tie}",
         scopes.join(" or ")
     );
-    text += &tie_break(table, row, base, inexact);
-    text
+    (advice, text)
+}
+
+/// The id of a choice's row in the decision table (`choice-linear-policy-twofold`), which the
+/// summary's names link to.
+pub fn anchor(choice: Choice) -> String {
+    format!("choice-{}", choice.to_string().replace([':', '='], "-"))
+}
+
+/// The landing page's opening sentences: one per question (which detector, which draw policy),
+/// the rows grouped by what the numbers support, each name linked to its row of the decision
+/// table, where the evidence and what would decide an undecided row are.
+pub fn summary_html(table: &DecisionTable) -> String {
+    // Each question and whether its rows are the draw-policy presets.
+    let questions = [
+        ("Which detector?", false),
+        ("Which draw policy (with linear)?", true),
+    ];
+    questions
+        .iter()
+        .map(|&(question, presets)| {
+            let rows: Vec<(Advice, &Row)> = table
+                .rows
+                .iter()
+                .filter(|r| r.choice.policy.is_some() == presets)
+                .map(|r| (assess(table, r).0, r))
+                .filter(|(a, _)| *a != Advice::Baseline)
+                .collect();
+            format!(
+                "<p><strong>{question}</strong> {}</p>\n",
+                groups_html(&rows)
+            )
+        })
+        .collect()
+}
+
+/// The groups of `rows` in the order of [`Advice`], each `heading: name, name.`
+fn groups_html(rows: &[(Advice, &Row)]) -> String {
+    let mut advices: Vec<Advice> = rows.iter().map(|(a, _)| *a).collect();
+    advices.sort();
+    advices.dedup();
+    if advices.is_empty() {
+        return "No row was measured.".into();
+    }
+    let group = |advice: Advice| {
+        let names: Vec<String> = rows
+            .iter()
+            .filter(|(a, _)| *a == advice)
+            .map(|(_, r)| {
+                let name = escape_html(&r.choice.to_string());
+                format!("<a href=\"#{}\">{name}</a>", anchor(r.choice))
+            })
+            .collect();
+        let heading = advice.heading();
+        let heading = heading[..1].to_uppercase() + &heading[1..];
+        format!("{heading}: {}.", names.join(", "))
+    };
+    let parts: Vec<String> = advices.into_iter().map(group).collect();
+    parts.join(" ")
 }
 
 /// The row's correctness values when any is nonzero: `3 false draws, 0 missed repetitions`.
@@ -320,9 +428,14 @@ fn inexact(table: &DecisionTable, row: &Row) -> Option<String> {
 
 /// Where strength does not differ: correctness, then the first cost both have, then the
 /// effects, decide.
-fn tie_break(table: &DecisionTable, row: &Row, base: Choice, inexact: Option<String>) -> String {
+fn tie_break(
+    table: &DecisionTable,
+    row: &Row,
+    base: Choice,
+    inexact: Option<String>,
+) -> (Advice, String) {
     if let Some(errors) = inexact {
-        return format!("; inexact ({errors})");
+        return (Advice::Undecided, format!("; inexact ({errors})"));
     }
     if let Some((change, column, cmp)) = cost(table, row, base) {
         let what = &column.what;
@@ -338,11 +451,18 @@ fn tie_break(table: &DecisionTable, row: &Row, base: Choice, inexact: Option<Str
         let checked = !checks.is_empty() && checks.iter().all(|v| !v.measured().is_empty());
         let exact = if checked { "exact and " } else { "" };
         return match cmp.decision {
-            d if d.same_direction() => {
-                format!("; {exact}{change} {what} against {base}: a candidate")
-            }
-            Decision::Opposite => format!("; {change} {what} against {base}: costlier"),
-            _ => format!("; the same {what} as {base}: either"),
+            d if d.same_direction() => (
+                Advice::Candidate,
+                format!("; {exact}{change} {what} against {base}: a candidate"),
+            ),
+            Decision::Opposite => (
+                Advice::Undecided,
+                format!("; {change} {what} against {base}: costlier"),
+            ),
+            _ => (
+                Advice::Undecided,
+                format!("; the same {what} as {base}: either"),
+            ),
         };
     }
     let effects = table.values(row, Role::Effect);
@@ -353,9 +473,11 @@ fn tie_break(table: &DecisionTable, row: &Row, base: Choice, inexact: Option<Str
         } else {
             String::new()
         };
-        return format!("; {same}{} {}: either", column.what, texts.join("; "));
+        let text = format!("; {same}{} {}: either", column.what, texts.join("; "));
+        return (Advice::Undecided, text);
     }
-    format!("; its cost against {base} not measured")
+    let text = format!("; its cost against {base} not measured");
+    (Advice::Undecided, text)
 }
 
 /// The decision table as HTML: the choice, every column, the recommendation.
@@ -375,6 +497,7 @@ pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
         .map(|r| {
             // A policy row's choice may break after its colon.
             let choice = escape_html(&r.choice.to_string()).replace(':', ":<wbr>");
+            let choice = format!("<span id=\"{}\">{choice}</span>", anchor(r.choice));
             let mut cells = vec![Cell::html(choice)];
             cells.extend(
                 table

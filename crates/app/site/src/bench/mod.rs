@@ -494,6 +494,17 @@ fn decision_table(dir: &ReportDir, values: &[Contribution]) -> Result<String> {
     Ok(dir.write_table("decision.csv", &headers, &rows, false)?)
 }
 
+/// The landing page's opening: one sentence per question, grouped as the decision table's
+/// recommendations are, each name linked to its row.
+fn summary_section(values: &[Contribution]) -> String {
+    format!(
+        "{}<p>Each group is the decision table's recommendation, computed from its columns; \
+         a name links to its row, where the figures and what would decide an undecided row \
+         are.</p>\n",
+        decision::summary_html(&decision::table(values))
+    )
+}
+
 /// Writes the landing page from the typed results.
 fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     let values = results.experiments.contributions();
@@ -522,6 +533,7 @@ fn landing<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     }
     let mut page = Page::new("replab: repetition detection compared", &results.meta)
         .nav(nav)
+        .section("What the numbers say", summary_section(&values))
         .section(
             "Which choice: the decision table",
             render_fragment(

@@ -267,3 +267,65 @@ fn a_run_under_a_policy_without_a_row_fills_the_detectors_own_row_folded() {
         1
     );
 }
+
+/// The landing page's summary puts each row in the group of its recommendation, and a row
+/// moves from group to group as its interval moves: stronger → use, interval over 0 →
+/// undecided, weaker → avoid; each name links to its row's anchor in the table.
+#[test]
+fn the_summary_groups_rows_as_their_recommendations_and_flips_with_them() {
+    let c = Choice::detector(cuckoo());
+    let group = |value: f64, bounds: [f64; 2]| {
+        let values = [elo(cuckoo(), None, value, bounds), errors(cuckoo(), 0)];
+        let table = table(&values);
+        let (advice, text) = assess(&table, table.row(c).unwrap());
+        assert_eq!(text, recommendation(&table, table.row(c).unwrap()));
+        (advice, summary_html(&table))
+    };
+    let (advice, html) = group(10.0, [2.0, 18.0]);
+    assert_eq!(advice, Advice::Use);
+    let link = format!("<a href=\"#{}\">linear+cuckoo</a>", anchor(c));
+    assert!(html.contains(&format!("Use: {link}")), "{html}");
+    let (advice, html) = group(3.0, [-5.0, 11.0]);
+    assert_eq!(advice, Advice::Undecided);
+    assert!(html.contains(&format!("Undecided: {link}")), "{html}");
+    let (advice, html) = group(-10.0, [-18.0, -2.0]);
+    assert_eq!(advice, Advice::Avoid);
+    assert!(html.contains(&format!("Avoid (weaker): {link}")), "{html}");
+    // The baseline is in no group; rows nothing measured are said to be so.
+    assert!(
+        !html.contains(&format!("#{}\"", anchor(Choice::detector(LINEAR)))),
+        "{html}"
+    );
+    assert!(html.contains("Strength not measured"), "{html}");
+    // Two questions: the detectors, then the draw policies played with linear.
+    assert!(
+        html.find("Which detector?") < html.find("Which draw policy"),
+        "{html}"
+    );
+    // The row the link names carries the anchor.
+    let values = [elo(cuckoo(), None, 10.0, [2.0, 18.0])];
+    let (_, rows) = cells(&table(&values));
+    let html = table_html(&["choice"], &rows, false);
+    assert!(html.contains(&format!("id=\"{}\"", anchor(c))), "{html}");
+}
+
+/// A row with no strength difference but an exact, cheaper cost is a candidate; an inexact
+/// one stays undecided, and a stronger inexact one is mixed.
+#[test]
+fn candidates_and_mixed_rows_are_their_own_groups() {
+    let c = Choice::detector(cuckoo());
+    let advice = |values: &[Contribution]| {
+        let table = table(values);
+        assess(&table, table.row(c).unwrap()).0
+    };
+    let cheaper = [
+        elo(cuckoo(), None, 3.0, [-5.0, 11.0]),
+        errors(cuckoo(), 0),
+        instructions(cuckoo(), 1.0),
+        instructions(LINEAR, 1.1),
+    ];
+    assert_eq!(advice(&cheaper), Advice::Candidate);
+    assert_eq!(advice(&values_undecided()), Advice::Undecided);
+    let mixed = [elo(cuckoo(), None, 10.0, [2.0, 18.0]), errors(cuckoo(), 2)];
+    assert_eq!(advice(&mixed), Advice::Mixed);
+}
