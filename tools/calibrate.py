@@ -31,13 +31,15 @@ which lists it mixes. With --pgn FILE every game is written as PGN.
 
 Example: python3 tools/calibrate.py --anchor glaurung --games 40 --movetime 100
 (--subject NAME: an anchor plays in replab's place, e.g. --subject glaurung --anchor
-stockfish-elo-2400: how two anchors' scales compare, measured.)
+stockfish-elo-2400: how two anchors' scales compare, measured. --summarize-log FILE: the
+report of a run from its per-game stderr lines, e.g. of a match stopped early.)
 """
 
 import argparse
 import math
 import pathlib
 import random
+import re
 import sys
 import time
 
@@ -311,7 +313,39 @@ def parse_args(argv):
     return args
 
 
+LOG_LINE = re.compile(r"^\s*(\S+) game \d+/\d+: (\S+) \((\w+)\), \S+ (white|black)\s*$")
+
+
+def summarize_log(path, ratings):
+    """The report of a match from its per-game stderr lines (a match stopped before its last
+    game, or one whose output was lost): the anchor's name, the result, the subject's colour."""
+    games = {}
+    with open(path) as f:
+        for line in f:
+            m = LOG_LINE.match(line)
+            if not m:
+                continue
+            name, result, term, colour = m.groups()
+            s = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+            r = games.setdefault(name, {"scores": [], "terms": {}})
+            r["scores"].append(s if colour == "white" else 1 - s)
+            r["terms"][term] = r["terms"].get(term, 0) + 1
+    if not games:
+        die(f"{path}: no game lines")
+    results = []
+    for name, r in games.items():
+        mean, half = summarize(r["scores"])
+        results.append({"name": name, "spec": anchor_spec(name, ratings), "scores": r["scores"],
+                        "mean": mean, "half": half, "terms": r["terms"]})
+    return results
+
+
 def main(argv):
+    if argv[:1] == ["--summarize-log"]:
+        if len(argv) != 2:
+            die("usage: tools/calibrate.py --summarize-log FILE (the stderr of a run)")
+        report(summarize_log(argv[1], {}), f"as logged in {argv[1]}")
+        return
     args = parse_args(argv)
     if not pathlib.Path(args.replab).exists():
         die(f"{args.replab} does not exist (cargo build --release)")
