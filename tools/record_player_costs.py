@@ -12,9 +12,10 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import subprocess
 import sys
+
+from provenance import cpu, engine_digest
 
 DEFAULT_SPECS = [
     "off", "linear", "linear+cuckoo", "tt-open", "tt-thompson", "filo", "filo-all-history", "rookie",
@@ -24,15 +25,6 @@ DEFAULT_SPECS = [
 ]
 
 
-def cpu():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
 
 
 def run(cmd):
@@ -44,15 +36,6 @@ def run(cmd):
     return out.stdout.strip()
 
 
-def engine_digest(replab):
-    """The engine digest `replab --version` names: `replab 0.1.0 (engine 1a2b3c4d5e6f7a8b)`."""
-    version = run([replab, "--version"])
-    head, sep, tail = version.rpartition("(engine ")
-    if not sep or not tail.endswith(")"):
-        print(f"record_player_costs: {replab} --version names no engine digest: {version!r}",
-              file=sys.stderr)
-        sys.exit(2)
-    return tail[:-1]
 
 
 def main():
@@ -77,7 +60,7 @@ def main():
         "workload": "player:<spec>: the player's searcher on the first 8 positions of bk.epd, "
                     "20000 nodes each, instructions counted by callgrind",
         "costs": costs,
-        "engine": engine_digest(a.replab),
+        "engine": engine_digest(a.replab, 'record_player_costs'),
     }
     with open(a.out, "w") as f:
         json.dump(table, f, indent=1, sort_keys=False)

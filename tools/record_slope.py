@@ -28,9 +28,10 @@ import json
 import math
 import os
 import pathlib
-import platform
 import subprocess
 import sys
+
+from provenance import cpu, engine_digest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 REPETITION_BOOK = "datasets/openings/replab-repetition.pgn"
@@ -52,25 +53,6 @@ def run(cmd):
     return out.stdout.strip()
 
 
-def engine_digest(replab):
-    """The digest `replab --version` names: `replab 0.1.0 (engine 1a2b3c4d5e6f7a8b)`."""
-    version = run([replab, "--version"])
-    _, sep, tail = version.rpartition("(engine ")
-    if not sep or not tail.endswith(")"):
-        die(f"{replab} --version names no engine digest: {version!r}")
-    return tail[:-1]
-
-
-def cpu():
-    """The processor's model name."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
 
 
 def match_args(book, ratio, nodes, games):
@@ -192,7 +174,7 @@ def main(argv):
             print(f"  Elo {m['elo']['value']:+.1f}, median depth {m['median_depth']}",
                   file=sys.stderr)
     dataset = {
-        "engine": engine_digest(a.replab),
+        "engine": engine_digest(a.replab, 'record_slope.py'),
         "recorded": f"replab at {run(['git', 'describe', '--always', '--dirty'])} (release "
                     f"build), {cpu()}, {datetime.date.today().isoformat()}",
         "baseline": BASELINE,
