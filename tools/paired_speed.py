@@ -7,7 +7,8 @@ Each run is `replab measure player:SPEC` (the player's searcher on the first 8 B
 positions, 20,000 nodes each; the searches alone are timed, inside the process). The runs
 alternate A, B, B, A, A, B, ... so a slow spell of the machine hits both alike, as pyshbench
 runs both builds side by side. Each pair gives the ratio of A's seconds per node to B's; the
-summary is their geometric mean with a 95% Student-t interval over the pairs' log ratios, and
+summary is their geometric mean with a Student-t interval over the pairs' log ratios (95%
+where the log ratios are normal; its coverage is not checked by simulation here), and
 the probability that A costs more time per node than B (a normal approximation of the mean log
 ratio, as fishtest's speed test reports it). The node counts of every run of a player must be
 equal: the workload is deterministic, and a difference is an error.
