@@ -206,7 +206,7 @@ def run_anchor(name, spec, args, replab, book, out_pgn):
     subject = args.subject or "replab"
     scores, terms = [], {}
     try:
-        for i in range(args.games):
+        for i in range(args.first_game, args.games):
             opening = book[i // 2]
             replab_white = i % 2 == 0
             engines = {chess.WHITE: ours, chess.BLACK: anchor}
@@ -224,7 +224,7 @@ def run_anchor(name, spec, args, replab, book, out_pgn):
                 game.headers["Result"] = result
                 game.headers["Termination"] = term
                 annotate(game, len(opening), notes)
-                print(game, file=out_pgn, end="\n\n")
+                print(game, file=out_pgn, end="\n\n", flush=True)
             if not args.quiet:
                 print(f"  {name} game {i + 1}/{args.games}: {result} ({term}), "
                       f"{subject} {'white' if replab_white else 'black'}", file=sys.stderr)
@@ -283,11 +283,16 @@ def parse_args(argv):
     p.add_argument("--subject", help="an anchor name that plays in replab's place: two anchors "
                    "measured against each other, their difference beside their published ratings'")
     p.add_argument("--seed", type=int, default=1, help="opening shuffle seed")
+    p.add_argument("--first-game", type=int, default=0,
+                   help="resume a stopped match: play games FIRST+1 to --games only, with the same "
+                   "openings and colours as the whole match (then --summarize-log the two logs together)")
     p.add_argument("--pgn", help="write every game to this PGN file")
     p.add_argument("--quiet", action="store_true")
     args = p.parse_args(argv)
     if args.games < 2 or args.games % 2:
         p.error("--games must be even and at least 2 (each opening with both colours)")
+    if not 0 <= args.first_game < args.games:
+        p.error(f"--first-game {args.first_game}: must be from 0 to --games - 1 ({args.games - 1})")
     if args.movetime is not None:
         if args.movetime < 1:
             p.error("--movetime must be at least 1 ms")
@@ -316,22 +321,19 @@ def parse_args(argv):
 LOG_LINE = re.compile(r"^\s*(\S+) game \d+/\d+: (\S+) \((\w+)\), \S+ (white|black)\s*$")
 
 
-def summarize_log(path, ratings):
+def summarize_log(paths, ratings):
     """The report of a match from its per-game stderr lines (a match stopped before its last
     game, or one whose output was lost): the anchor's name, the result, the subject's colour."""
     games = {}
-    with open(path) as f:
-        for line in f:
-            m = LOG_LINE.match(line)
-            if not m:
-                continue
-            name, result, term, colour = m.groups()
-            s = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-            r = games.setdefault(name, {"scores": [], "terms": {}})
-            r["scores"].append(s if colour == "white" else 1 - s)
-            r["terms"][term] = r["terms"].get(term, 0) + 1
+    lines = (line for path in paths for line in open(path))
+    for m in filter(None, map(LOG_LINE.match, lines)):
+        name, result, term, colour = m.groups()
+        s = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        r = games.setdefault(name, {"scores": [], "terms": {}})
+        r["scores"].append(s if colour == "white" else 1 - s)
+        r["terms"][term] = r["terms"].get(term, 0) + 1
     if not games:
-        die(f"{path}: no game lines")
+        die(f"{', '.join(paths)}: no game lines")
     results = []
     for name, r in games.items():
         mean, half = summarize(r["scores"])
@@ -342,9 +344,10 @@ def summarize_log(path, ratings):
 
 def main(argv):
     if argv[:1] == ["--summarize-log"]:
-        if len(argv) != 2:
-            die("usage: tools/calibrate.py --summarize-log FILE (the stderr of a run)")
-        report(summarize_log(argv[1], {}), f"as logged in {argv[1]}")
+        if len(argv) < 2:
+            die("usage: tools/calibrate.py --summarize-log FILE [FILE ...] (the stderr of runs "
+                "of one match, e.g. a stopped run and its --first-game resumption)")
+        report(summarize_log(argv[1:], {}), "as logged in " + ", ".join(argv[1:]))
         return
     args = parse_args(argv)
     if not pathlib.Path(args.replab).exists():
