@@ -14,11 +14,16 @@ ratio, as fishtest's speed test reports it). The node counts of every run of a p
 equal: the workload is deterministic, and a difference is an error.
 
 Usage: tools/paired_speed.py SPEC_A SPEC_B [--pairs 30] [--replab BIN] [--json]
+       tools/paired_speed.py --record [SPEC ...] [--baseline linear] [--out FILE]
+With --record, each player (by default every player of datasets/player-costs.json) is measured
+against the baseline and the ratios go to datasets/time-per-node.json with the engine digest:
+the time cost ratio the gauntlet cites beside the instruction ratio.
 Run it on an otherwise idle machine: the load is a measurement error here (the figures say
 nothing of the machine when it is busy).
 """
 
 import argparse
+import datetime
 import json
 import math
 import os
@@ -28,6 +33,7 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+COSTS = "datasets/player-costs.json"
 
 # Two-sided 95% Student-t quantiles by degrees of freedom (above 30: the normal's 1.96 is
 # within 4%; 40, 60 and 120 listed).
@@ -78,40 +84,83 @@ def summarize(log_ratios):
     }
 
 
-def main(argv):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("a")
-    p.add_argument("b")
-    p.add_argument("--pairs", type=int, default=30)
-    p.add_argument("--replab", default=str(ROOT / "target" / "release" / "replab"))
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    a = p.parse_args(argv)
-    if a.pairs < 2:
-        p.error("--pairs must be at least 2 (an interval needs two pairs)")
-    if not os.access(a.replab, os.X_OK):
-        p.error(f"--replab {a.replab}: not an executable (cargo build --release)")
-    nodes = {a.a: set(), a.b: set()}
+def paired(replab, a, b, pairs):
+    """A's time per node against B's over `pairs` alternating pairs: the summary dict."""
+    nodes = {a: set(), b: set()}
     log_ratios = []
-    for i in range(a.pairs):
-        order = (a.a, a.b) if i % 2 == 0 else (a.b, a.a)
-        runs = {spec: measure(a.replab, spec) for spec in order}
+    for i in range(pairs):
+        order = (a, b) if i % 2 == 0 else (b, a)
+        runs = {spec: measure(replab, spec) for spec in order}
         for spec, (_, n) in runs.items():
             nodes[spec].add(n)
-        (ta, na), (tb, nb) = runs[a.a], runs[a.b]
+        (ta, na), (tb, nb) = runs[a], runs[b]
         log_ratios.append(math.log((ta / na) / (tb / nb)))
     for spec, counts in nodes.items():
         if len(counts) != 1:
             die(f"player:{spec} searched different node counts across runs: {sorted(counts)}")
     summary = summarize(log_ratios)
-    summary.update({"a": a.a, "b": a.b, "pairs": a.pairs,
-                    "nodes": {a.a: nodes[a.a].pop(), a.b: nodes[a.b].pop()}})
-    if a.json:
-        print(json.dumps(summary, indent=1))
+    summary.update({"a": a, "b": b, "pairs": pairs,
+                    "nodes": {a: nodes[a].pop(), b: nodes[b].pop()}})
+    return summary
+
+
+def line(summary):
+    """One comparison as a line of text."""
+    i, a = summary["interval"], summary["a"]
+    return (f"{a} vs {summary['b']}: time per node ratio {summary['ratio']:.4f} "
+            f"[{i['lo']:.4f}, {i['hi']:.4f}] (95%, {summary['pairs']} pairs, alternating); "
+            f"P({a} slower per node) {100 * summary['p_a_slower']:.1f}%")
+
+
+def record(a, argv):
+    """--record: every player of the recorded instruction costs (or the SPECs given) against
+    --baseline, into the dataset --out, with the engine digest and the processor."""
+    from provenance import cpu, engine_digest
+    specs = a.specs or [s for s in json.load(open(ROOT / COSTS))["costs"] if s != a.baseline]
+    ratios = {}
+    for spec in specs:
+        ratios[spec] = paired(a.replab, spec, a.baseline, a.pairs)
+        print(line(ratios[spec]), file=sys.stderr)
+    dataset = {
+        "engine": engine_digest(a.replab, "paired_speed.py"),
+        "recorded": f"{cpu()}, {datetime.date.today().isoformat()}",
+        "workload": "player:<spec>: the player's searcher on the first 8 positions of bk.epd, "
+                    "20000 nodes each, the searches timed inside the process",
+        "baseline": a.baseline,
+        "command": " ".join(["tools/paired_speed.py", *argv]),
+        "ratios": ratios,
+    }
+    out = ROOT / a.out if not os.path.isabs(a.out) else pathlib.Path(a.out)
+    with open(out, "w") as f:
+        json.dump(dataset, f, indent=1)
+        f.write("\n")
+    print(f"wrote {a.out}", file=sys.stderr)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("specs", nargs="*", help="SPEC_A SPEC_B; with --record, the players to "
+                   "record against --baseline (default: every player of " + COSTS + ")")
+    p.add_argument("--pairs", type=int, default=30)
+    p.add_argument("--replab", default=str(ROOT / "target" / "release" / "replab"))
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--record", action="store_true",
+                   help="record each player against --baseline into --out (the dataset the "
+                   "gauntlet reads for its second cost ratio)")
+    p.add_argument("--baseline", default="linear", help="with --record: player B of every pair")
+    p.add_argument("--out", default="datasets/time-per-node.json", help="with --record")
+    a = p.parse_args(argv)
+    if a.pairs < 2:
+        p.error("--pairs must be at least 2 (an interval needs two pairs)")
+    if not os.access(a.replab, os.X_OK):
+        p.error(f"--replab {a.replab}: not an executable (cargo build --release)")
+    if a.record:
+        record(a, argv)
         return
-    i = summary["interval"]
-    print(f"{a.a} vs {a.b}: time per node ratio {summary['ratio']:.4f} "
-          f"[{i['lo']:.4f}, {i['hi']:.4f}] (95%, {a.pairs} pairs, alternating); "
-          f"P({a.a} slower per node) {100 * summary['p_a_slower']:.1f}%")
+    if len(a.specs) != 2:
+        p.error("give two specifications, SPEC_A SPEC_B (or --record)")
+    summary = paired(a.replab, a.specs[0], a.specs[1], a.pairs)
+    print(json.dumps(summary, indent=1) if a.json else line(summary))
 
 
 if __name__ == "__main__":

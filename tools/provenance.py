@@ -1,5 +1,6 @@
 """What a recorded dataset says of where it was measured, shared by the recording tools
-(tools/record_player_costs.py, tools/record_slope.py): the processor and the engine digest."""
+(tools/record_player_costs.py, tools/record_slope.py, tools/paired_speed.py): the processor
+and the engine digest."""
 
 import platform
 import subprocess

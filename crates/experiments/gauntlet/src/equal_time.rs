@@ -6,6 +6,11 @@
 //! match). This is the field's rule for a pure speedup (Stockfish: an x% speedup is worth
 //! about x Elo at its short control), with the cost side exact; the interval is the slope's,
 //! scaled by the exact log ratio, so its coverage is the slope's.
+//!
+//! Two checks stand beside it: the time per node by the clock (recorded by
+//! `tools/paired_speed.py --record` in `datasets/time-per-node.json`, alternating runs of both
+//! players), the second cost ratio, with the Elo it would give; and the row's equal-cost match,
+//! played to its game count, whose Elo must agree with the model's ([`Difference`]).
 
 use std::{collections::BTreeMap, path::Path};
 
@@ -13,10 +18,15 @@ use anyhow::{Context, Result};
 use replab_harness::interval::Interval;
 use serde::{Deserialize, Serialize};
 
-use crate::{Measure, RowResult};
+use replab_selfplay::stats::EloEstimate;
+
+use crate::{Measure, RowResult, validation::Difference};
 
 /// The slope dataset's file under the datasets folder.
 pub const SLOPE_FILE: &str = "elo-slope.json";
+
+/// The time-per-node dataset's file under the datasets folder.
+pub const TIME_FILE: &str = "time-per-node.json";
 
 /// The book whose slope the gauntlet's fixed-node and equal-cost rows use.
 pub const SLOPE_BOOK: &str = "balanced";
@@ -55,6 +65,51 @@ pub struct SlopeSource {
     pub nodes: u64,
 }
 
+/// A player's time per node over the baseline's, from alternating runs of both on the same
+/// workload (`tools/paired_speed.py`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TimeRatio {
+    /// The geometric mean of the pairs' ratios.
+    pub ratio: f64,
+    /// Its 95% interval (Student-t over the pairs' log ratios).
+    pub interval: Interval,
+    /// The probability that the player is slower per node (normal approximation).
+    pub p_a_slower: f64,
+    /// Pairs of runs behind it.
+    pub pairs: u64,
+}
+
+/// The recorded time ratios, as far as the gauntlet reads them.
+#[derive(Deserialize)]
+struct RecordedTimes {
+    engine: String,
+    baseline: String,
+    ratios: BTreeMap<String, TimeRatio>,
+}
+
+/// The time ratios used, and where they come from.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TimeSource {
+    /// The dataset.
+    pub file: String,
+    /// Each player's ratio against the baseline, by specification.
+    pub ratios: BTreeMap<String, TimeRatio>,
+}
+
+/// The equal-cost match that checks a row's Elo at equal time: the model's figure against the
+/// one played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelCheck {
+    /// The equal-cost match's Elo (played to its game count).
+    pub played: EloEstimate,
+    /// Its games.
+    pub games: u64,
+    /// Its control (`A : B nodes`).
+    pub control: String,
+    /// Played minus the model's figure, and whether they agree.
+    pub difference: Difference,
+}
+
 /// Every identical-play row's Elo at equal time, or why there is none.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct EqualTimes {
@@ -64,6 +119,10 @@ pub struct EqualTimes {
     pub none_because: Option<String>,
     /// One per identical-play row with a counted cost, in the rows' order.
     pub rows: Vec<EqualTime>,
+    /// The recorded time ratios, when they are of this build's engine.
+    pub time: Option<TimeSource>,
+    /// Why there are none.
+    pub time_none_because: Option<String>,
 }
 
 /// One row's Elo at equal time.
@@ -85,6 +144,13 @@ pub struct EqualTime {
     pub elo: f64,
     /// Its interval.
     pub interval: Interval,
+    /// A's time per node over B's, by the clock (`None` when none is recorded for A).
+    pub time_per_node: Option<TimeRatio>,
+    /// The Elo the time ratio gives under the same slope, its interval from both (the delta
+    /// method: the slope's and the ratio's errors as independent).
+    pub elo_by_time: Option<EloEstimate>,
+    /// The row's equal-cost match against the model (`None` without one with an interval).
+    pub check: Option<ModelCheck>,
 }
 
 /// The balanced book's slope in `datasets`, if one is recorded for this build's engine
@@ -133,6 +199,56 @@ pub fn read_slope(
     }))
 }
 
+/// The time ratios recorded in `datasets` for this build's engine against the gauntlet's
+/// baseline `baseline`, or why there are none.
+pub fn read_time_ratios(
+    datasets: &Path,
+    engine: &str,
+    baseline: &str,
+) -> Result<std::result::Result<TimeSource, String>> {
+    let path = datasets.join(TIME_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Err(format!(
+                "no time per node is recorded ({} does not exist: tools/paired_speed.py \
+                 --record records it)",
+                path.display()
+            )));
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let recorded: RecordedTimes = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a time-per-node dataset", path.display()))?;
+    if recorded.engine != engine || recorded.baseline != baseline {
+        return Ok(Err(format!(
+            "the time per node in {} was recorded with engine {} against {}, not this build's \
+             {engine} against {baseline}: record it again with tools/paired_speed.py --record",
+            path.display(),
+            recorded.engine,
+            recorded.baseline
+        )));
+    }
+    Ok(Ok(TimeSource {
+        file: path.display().to_string(),
+        ratios: recorded.ratios,
+    }))
+}
+
+/// The Elo at equal time that a time ratio (A's time per node over B's) gives under `slope`,
+/// with an interval from both the slope's and the ratio's (delta method, independent errors,
+/// each standard error read from its 95% interval).
+pub fn elo_by_time(slope: &Slope, time: &TimeRatio) -> EloEstimate {
+    let z = 1.96;
+    let doublings = -time.ratio.log2();
+    let se_slope = (slope.interval.hi - slope.interval.lo) / (2.0 * z);
+    let se_doublings = (time.interval.hi / time.interval.lo).log2() / (2.0 * z);
+    let elo = slope.elo_per_doubling * doublings;
+    let se =
+        ((doublings * se_slope).powi(2) + (slope.elo_per_doubling * se_doublings).powi(2)).sqrt();
+    EloEstimate::new(elo, elo - z * se, elo + z * se, 0.95, time.pairs)
+}
+
 /// The Elo at equal time of a player costing `a` instructions per node against a baseline
 /// costing `b`: (log2(b ÷ a), slope × log2(b ÷ a), the slope's interval scaled by the same
 /// factor).
@@ -146,40 +262,36 @@ pub fn elo_at_equal_time(slope: &Slope, a: f64, b: f64) -> (f64, f64, Interval) 
 /// (its equal-cost match), with its Elo at equal time under `slope`.
 pub fn equal_times(
     slope: std::result::Result<SlopeSource, String>,
+    time: std::result::Result<TimeSource, String>,
     rows: &[RowResult],
 ) -> EqualTimes {
+    let (time, time_none_because) = match time {
+        Ok(t) => (Some(t), None),
+        Err(why) => (None, Some(why)),
+    };
     let slope = match slope {
         Ok(slope) => slope,
         Err(why) => {
             return EqualTimes {
                 none_because: Some(why),
+                time,
+                time_none_because,
                 ..EqualTimes::default()
             };
         }
     };
-    let costed = |r: &RowResult| {
+    // The same row at equal cost (its players carry their scaled budgets there).
+    let equal_cost = |r: &RowResult| {
         rows.iter()
-            // The same row (its players carry their scaled budgets at equal cost).
             .find(|c| c.measure == Measure::EqualCost && c.label == r.label && c.group == r.group)
-            .and_then(|c| c.cost_scaling.clone())
     };
     let out: Vec<EqualTime> = rows
         .iter()
         .filter(|r| r.measure == Measure::Balanced && r.deterministic && r.games_identical)
         .filter_map(|r| {
-            let cost = costed(r)?;
-            let (a, b) = (cost.a_instructions_per_node, cost.b_instructions_per_node);
-            let (doublings, elo, interval) = elo_at_equal_time(&slope.slope, a, b);
-            Some(EqualTime {
-                label: r.label.clone(),
-                a: r.a.clone(),
-                b: r.b.clone(),
-                instructions_per_node: [a, b],
-                cost_source: cost.source,
-                doublings,
-                elo,
-                interval,
-            })
+            let played = equal_cost(r)?;
+            let ratio = time.as_ref().and_then(|t| t.ratios.get(&r.a)).cloned();
+            equal_time(&slope.slope, r, played, ratio)
         })
         .collect();
     EqualTimes {
@@ -190,7 +302,45 @@ pub fn equal_times(
         }),
         slope: Some(slope),
         rows: out,
+        time,
+        time_none_because,
     }
+}
+
+/// Row `r`'s Elo at equal time from its equal-cost match `played` (which counted both costs,
+/// or `None`), with the time ratio's figure and the played match's check beside it.
+fn equal_time(
+    slope: &Slope,
+    r: &RowResult,
+    played: &RowResult,
+    time: Option<TimeRatio>,
+) -> Option<EqualTime> {
+    let cost = played.cost_scaling.clone()?;
+    let (a, b) = (cost.a_instructions_per_node, cost.b_instructions_per_node);
+    let (doublings, elo, interval) = elo_at_equal_time(slope, a, b);
+    let model = EloEstimate {
+        value: elo,
+        interval: Some(interval),
+    };
+    let check = played.elo.interval.map(|_| ModelCheck {
+        played: played.elo,
+        games: played.games,
+        control: played.control.clone(),
+        difference: Difference::of(&played.elo, &model, played.games + slope.games),
+    });
+    Some(EqualTime {
+        label: r.label.clone(),
+        a: r.a.clone(),
+        b: r.b.clone(),
+        instructions_per_node: [a, b],
+        cost_source: cost.source,
+        doublings,
+        elo,
+        interval,
+        elo_by_time: time.as_ref().map(|t| elo_by_time(slope, t)),
+        time_per_node: time,
+        check,
+    })
 }
 
 impl EqualTime {
@@ -209,6 +359,41 @@ impl EqualTime {
             self.instructions_per_node[0],
             self.instructions_per_node[1],
             self.cost_source
+        ) + &self.time_text()
+            + &self.check_text()
+    }
+
+    /// The played equal-cost match against the model (empty without one).
+    fn check_text(&self) -> String {
+        let Some(c) = &self.check else {
+            return String::new();
+        };
+        format!(
+            "; its equal-cost match played {} Elo over {} games (played − model {}: they {})",
+            c.played
+                .interval
+                .map_or(format!("{:+.1}", c.played.value), |i| i
+                    .with_value(c.played.value, |x| format!("{x:+.1}"))),
+            c.games,
+            c.difference.text(),
+            c.difference.agreement.phrase()
+        )
+    }
+
+    /// The second cost ratio, by the clock, and the Elo it gives (empty without one).
+    fn time_text(&self) -> String {
+        let (Some(t), Some(e)) = (&self.time_per_node, &self.elo_by_time) else {
+            return String::new();
+        };
+        let elo = e.interval.map_or(format!("{:+.1}", e.value), |i| {
+            i.with_value(e.value, |x| format!("{x:+.1}"))
+        });
+        format!(
+            "; by the clock, time per node {} of B's ({} alternating pairs, P(slower) {:.0}%), \
+             which gives {elo} Elo",
+            t.interval.with_value(t.ratio, |x| format!("{x:.3}")),
+            t.pairs,
+            100.0 * t.p_a_slower
         )
     }
 }
@@ -247,6 +432,67 @@ mod tests {
             elo_at_equal_time(&slope(100.0, 90.0, 110.0), 1.0, 1.0).1,
             0.0
         );
+    }
+
+    #[test]
+    fn a_time_ratio_gives_its_elo_with_both_errors() {
+        let time = |ratio: f64, lo: f64, hi: f64| TimeRatio {
+            ratio,
+            interval: Interval {
+                lo,
+                hi,
+                coverage: 0.95,
+                n: 30,
+            },
+            p_a_slower: 1.0,
+            pairs: 30,
+        };
+        // Twice the time per node is one doubling lost: −100 Elo at 100 per doubling.
+        let e = elo_by_time(&slope(100.0, 90.0, 110.0), &time(2.0, 2.0, 2.0));
+        assert!((e.value + 100.0).abs() < 1e-9, "{e:?}");
+        let i = e.interval.unwrap();
+        // An exact ratio leaves the slope's error alone: ±10.
+        assert!((i.hi - i.lo - 20.0).abs() < 1e-9, "{i:?}");
+        // The ratio's own error widens it.
+        let wide = elo_by_time(&slope(100.0, 90.0, 110.0), &time(2.0, 1.8, 2.2));
+        assert!(
+            wide.interval.unwrap().hi - wide.interval.unwrap().lo > 20.0,
+            "{wide:?}"
+        );
+    }
+
+    #[test]
+    fn the_played_match_agrees_with_the_model_until_their_difference_excludes_zero() {
+        // The model: −20 ± 4 (slope 100 ± 20 per doubling, −0.2 doublings).
+        let model = EloEstimate::new(-20.0, -24.0, -16.0, 0.95, 1000);
+        let played = |value: f64| EloEstimate::new(value, value - 10.0, value + 10.0, 0.95, 500);
+        // The difference's half-width: √(10² + 4²) = 10.77.
+        let agreement = |v: f64| Difference::of(&played(v), &model, 1500).agreement;
+        assert_eq!(agreement(-20.0 + 10.7), crate::Agreement::Agrees);
+        assert_eq!(agreement(-20.0 + 10.8), crate::Agreement::Disagrees);
+        assert_eq!(agreement(-20.0 - 10.8), crate::Agreement::Disagrees);
+        let none = Difference::of(&EloEstimate::without_interval(0.0), &model, 1000);
+        assert_eq!(none.agreement, crate::Agreement::NoInterval);
+    }
+
+    #[test]
+    fn time_ratios_of_another_engine_or_baseline_or_none_are_not_used() {
+        let dir = std::env::temp_dir().join(format!("replab-time-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = read_time_ratios(&dir, "e1", "linear").unwrap().unwrap_err();
+        assert!(missing.contains("paired_speed.py --record"), "{missing}");
+        let file = serde_json::json!({
+            "engine": "e1", "baseline": "linear",
+            "ratios": {"matrix": {"ratio": 1.1, "p_a_slower": 0.99, "pairs": 30,
+                "interval": {"lo": 1.05, "hi": 1.15, "coverage": 0.95, "n": 30}}},
+        });
+        std::fs::write(dir.join(TIME_FILE), file.to_string()).unwrap();
+        let used = read_time_ratios(&dir, "e1", "linear").unwrap().unwrap();
+        assert_eq!(used.ratios["matrix"].ratio, 1.1);
+        let other = read_time_ratios(&dir, "e2", "linear").unwrap().unwrap_err();
+        assert!(other.contains("engine e1 against linear"), "{other}");
+        assert!(read_time_ratios(&dir, "e1", "off").unwrap().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -23,13 +23,14 @@ use replab_selfplay::{
 use serde::{Deserialize, Serialize};
 
 pub use equal_time::{
-    EqualTime, EqualTimes, SLOPE_BOOK, SLOPE_FILE, Slope, SlopeSource, elo_at_equal_time,
-    equal_times, read_slope,
+    EqualTime, EqualTimes, ModelCheck, SLOPE_BOOK, SLOPE_FILE, Slope, SlopeSource, TIME_FILE,
+    TimeRatio, TimeSource, elo_at_equal_time, elo_by_time, equal_times, read_slope,
+    read_time_ratios,
 };
 pub use page::{headline, summary_table};
 pub use rows::{BASELINE, Published, ROWS, Row, Scale};
 pub use running::run;
-pub use validation::{Agreement, Validation, validate};
+pub use validation::{Agreement, Difference, Validation, validate};
 pub use verdict::{DEFAULT_BOUNDS, MIN_VERDICT_PAIRS, RowTest};
 
 use replab_harness::contribution::{

@@ -223,50 +223,102 @@ fn equal_time_section(results: &Results) -> String {
         );
     };
     let s = &slope.slope;
-    let rows: Vec<Vec<Cell>> = e
-        .rows
-        .iter()
-        .map(|t| {
-            vec![
-                Cell::text(&t.label),
-                Cell::text(format!(
-                    "{:.1} / {:.1}",
-                    t.instructions_per_node[0], t.instructions_per_node[1]
-                )),
-                Cell::text(format!("{:+.3}", t.doublings)),
-                Cell::text(t.interval.with_value(t.elo, |x| format!("{x:+.1}"))),
-                Cell::text(&t.cost_source),
-            ]
-        })
-        .collect();
+    let rows: Vec<Vec<Cell>> = e.rows.iter().map(equal_time_cells).collect();
     let none = e
         .none_because
         .as_deref()
         .map_or(String::new(), |w| format!(" {}.", escape_html(w)));
+    let clock = match (&e.time, &e.time_none_because) {
+        (Some(t), _) => format!(
+            " The time per node by the clock comes from {} (alternating runs of each player and \
+             the baseline on the same workload); its Elo uses the same slope, with the ratio's \
+             error added.",
+            escape_html(&t.file)
+        ),
+        (None, Some(why)) => format!(" No time per node by the clock: {}.", escape_html(why)),
+        (None, None) => String::new(),
+    };
+    let checked: Vec<_> = e.rows.iter().filter_map(|t| t.check.as_ref()).collect();
+    let agree = checked
+        .iter()
+        .filter(|c| c.difference.agreement == super::Agreement::Agrees)
+        .count();
     format!(
         "<p>A row whose players made the same moves in every game pair at fixed nodes differs \
          from the baseline only in what a node costs. Its Elo at equal time is the engine's \
          Elo per doubling of nodes, {} ({} games, recorded in {} with this engine at {} nodes \
          a move), times log2 of the baseline's instructions per node over the player's: the \
          doublings of nodes the player gives up (negative) or gains at the same cost. The \
-         interval is the slope's, scaled by that exact factor.{none}</p>\n{}",
+         interval is the slope's, scaled by that exact factor.{none}{clock}</p>\n<p>The check: \
+         each row's equal-cost match (the player at the nodes that cost what the baseline's \
+         {} cost, played to its game count) against the model's figure, independent games, \
+         agreeing when the 95% interval of their difference contains 0: {agree} of {} checked \
+         rows agree.</p>\n{}",
         s.interval
             .with_value(s.elo_per_doubling, |x| format!("{x:+.1}")),
         fmt_int(s.games),
         escape_html(&slope.file),
         fmt_int(slope.nodes),
+        fmt_int(slope.nodes),
+        checked.len(),
         table_html(
             &[
                 "row",
                 "instructions per node (A / B)",
                 "doublings",
                 "Elo at equal time [95%]",
-                "cost counted by"
+                "cost counted by",
+                "time per node, A / B [95%] (clock)",
+                "Elo by the clock [95%]",
+                "equal-cost match, played [95%]",
+                "played − model [95%]",
             ],
             &rows,
             false
         )
     )
+}
+
+/// One identical-play row of the equal-time table.
+fn equal_time_cells(t: &super::EqualTime) -> Vec<Cell> {
+    let estimate = |e: &replab_selfplay::stats::EloEstimate| match e.interval {
+        Some(i) => i.with_value(e.value, |x| format!("{x:+.1}")),
+        None => format!("{:+.1} (no interval)", e.value),
+    };
+    let dash = || "–".to_string();
+    vec![
+        Cell::text(&t.label),
+        Cell::text(format!(
+            "{:.1} / {:.1}",
+            t.instructions_per_node[0], t.instructions_per_node[1]
+        )),
+        Cell::text(format!("{:+.3}", t.doublings)),
+        Cell::text(t.interval.with_value(t.elo, |x| format!("{x:+.1}"))),
+        Cell::text(&t.cost_source),
+        Cell::text(t.time_per_node.as_ref().map_or_else(dash, |r| {
+            format!(
+                "{} (P(slower) {:.0}%)",
+                r.interval.with_value(r.ratio, |x| format!("{x:.3}")),
+                100.0 * r.p_a_slower
+            )
+        })),
+        Cell::text(t.elo_by_time.as_ref().map_or_else(dash, estimate)),
+        Cell::text(t.check.as_ref().map_or_else(dash, |c| {
+            format!(
+                "{} ({} games at {})",
+                estimate(&c.played),
+                fmt_int(c.games),
+                c.control
+            )
+        })),
+        Cell::text(t.check.as_ref().map_or_else(dash, |c| {
+            format!(
+                "{}: {}",
+                c.difference.text(),
+                c.difference.agreement.phrase()
+            )
+        })),
+    ]
 }
 
 /// Each row played at equal cost and at the clock, and whether the two figures agree.

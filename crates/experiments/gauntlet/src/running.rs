@@ -14,7 +14,7 @@ use replab_selfplay::{
 use crate::matches::cost;
 use crate::{
     BASELINE, Config, ConfigRecord, EqualTimes, Measure, ROWS, Results, Row, RowResult, RowTest,
-    Totals, equal_times, read_slope, too_busy, validate,
+    Totals, equal_times, read_slope, read_time_ratios, too_busy, validate,
 };
 
 /// One match of the gauntlet: a row, measured one way, over `games` games.
@@ -101,7 +101,9 @@ fn match_config(
             _ => books.balanced.clone(),
         },
         bounds: config.bounds,
-        early_stop: true,
+        // An equal-cost match checks the Elo-at-equal-time model: it plays its game count, so
+        // its interval is a fixed sample's (one stopped by its test would be biased).
+        early_stop: job.measure != Measure::EqualCost,
         three_way: true,
         shard: None,
         threads: config.threads,
@@ -187,8 +189,10 @@ fn equal_time_of(config: &Config, rows: &[RowResult]) -> Result<EqualTimes> {
             ..EqualTimes::default()
         });
     }
-    let slope = read_slope(&config.datasets, replab_search::ENGINE_DIGEST, config.nodes)?;
-    Ok(equal_times(slope, rows))
+    let engine = replab_search::ENGINE_DIGEST;
+    let slope = read_slope(&config.datasets, engine, config.nodes)?;
+    let time = read_time_ratios(&config.datasets, engine, BASELINE)?;
+    Ok(equal_times(slope, time, rows))
 }
 
 /// A row's line of the table from its match `m`.

@@ -390,7 +390,25 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
         engine: replab_search::ENGINE_DIGEST.into(),
         nodes: 50,
     };
-    let times = equal_times(Ok(slope.clone()), &results.rows);
+    let clock = TimeSource {
+        file: "datasets/time-per-node.json".into(),
+        ratios: [(
+            "matrix-checksum".to_string(),
+            TimeRatio {
+                ratio: 1.2,
+                interval: replab_harness::interval::Interval {
+                    lo: 1.1,
+                    hi: 1.3,
+                    coverage: 0.95,
+                    n: 30,
+                },
+                p_a_slower: 1.0,
+                pairs: 30,
+            },
+        )]
+        .into(),
+    };
+    let times = equal_times(Ok(slope.clone()), Ok(clock), &results.rows);
     let identical = |r: &&RowResult| r.measure == Measure::Balanced && r.games_identical;
     let expected = results.rows.iter().filter(identical).count();
     assert!(expected > 0, "no identical play among the exact detectors");
@@ -402,14 +420,16 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
         assert_eq!(t.elo < 0.0, a > b, "a costlier player loses Elo: {t:?}");
         let value = equal_time_value(t, &slope).unwrap();
         assert_eq!(value.column.key, "elo-equal-time");
-        assert!(
-            value
-                .value
-                .note
-                .as_deref()
-                .unwrap()
-                .contains("slope +100.0")
+        let note = value.value.note.as_deref().unwrap();
+        assert!(note.contains("slope +100.0"), "{note}");
+        // The clock's ratio is cited where one is recorded, and only there.
+        assert_eq!(
+            note.contains("by the clock"),
+            t.a == "matrix-checksum",
+            "{note}"
         );
+        // Two games give the equal-cost match no interval: no check of the model.
+        assert!(t.check.is_none(), "{t:?}");
     }
     let with = Results {
         equal_time: times,
@@ -425,7 +445,11 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
     let equal_time = |r: &Results| keys(r).iter().filter(|k| *k == "elo-equal-time").count();
     assert_eq!(equal_time(&with), expected);
     // Without a slope (or in a smoke run) no row has one, and the reason is kept.
-    let none = equal_times(Err("no slope is recorded".into()), &results.rows);
+    let none = equal_times(
+        Err("no slope is recorded".into()),
+        Err("no time".into()),
+        &results.rows,
+    );
     assert!(none.rows.is_empty() && none.slope.is_none());
     assert_eq!(none.none_because.as_deref(), Some("no slope is recorded"));
     assert_eq!(equal_time(&results), 0);

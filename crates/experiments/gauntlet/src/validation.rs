@@ -75,19 +75,54 @@ pub struct Validation {
     pub agreement: Agreement,
 }
 
+/// Two independent Elo figures compared by the one rule of this module: their difference, its
+/// interval at the figures' coverage, and whether they agree (the interval contains 0).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Difference {
+    /// The first figure minus the second.
+    pub value: f64,
+    /// Its interval (`None` when either figure has none).
+    pub interval: Option<Interval>,
+    /// [`Agreement::Agrees`], [`Agreement::Disagrees`] or [`Agreement::NoInterval`].
+    pub agreement: Agreement,
+}
+
+impl Difference {
+    /// `x` − `y`, for figures from independent games; `n` is the samples behind both.
+    pub fn of(x: &EloEstimate, y: &EloEstimate, n: u64) -> Difference {
+        let value = x.value - y.value;
+        let half = difference(x, y).map(|(_, half)| half);
+        let interval = half.map(|h| Interval {
+            lo: value - h,
+            hi: value + h,
+            coverage: replab_elo::DEFAULT_COVERAGE,
+            n: n as usize,
+        });
+        let agreement = match interval {
+            None => Agreement::NoInterval,
+            Some(i) if i.contains(0.0) => Agreement::Agrees,
+            Some(_) => Agreement::Disagrees,
+        };
+        Difference {
+            value,
+            interval,
+            agreement,
+        }
+    }
+
+    /// The difference as text: `+1.2 [-3.4, +5.8]`, or the value alone without an interval.
+    pub fn text(&self) -> String {
+        match self.interval {
+            Some(i) => i.with_value(self.value, |x| format!("{x:+.1}")),
+            None => format!("{:+.1}", self.value),
+        }
+    }
+}
+
 impl Validation {
     /// Compares a row's equal-cost match with its clock match.
     pub fn of(equal: &RowResult, clock: &RowResult) -> Validation {
-        let difference_value = equal.elo.value - clock.elo.value;
-        let half = difference(&equal.elo, &clock.elo).map(|(_, half)| half);
-        let agreement = match half {
-            _ if clock.machine_too_busy => Agreement::MachineTooBusy,
-            None => Agreement::NoInterval,
-            Some(h) if (difference_value - h..=difference_value + h).contains(&0.0) => {
-                Agreement::Agrees
-            }
-            Some(_) => Agreement::Disagrees,
-        };
+        let d = Difference::of(&equal.elo, &clock.elo, equal.games + clock.games);
         Validation {
             label: equal.label.clone(),
             equal_cost_control: equal.control.clone(),
@@ -96,16 +131,15 @@ impl Validation {
             clock: clock.elo,
             games: [equal.games, clock.games],
             median_depth: [equal.median_depth, clock.median_depth],
-            difference: difference_value,
-            difference_interval: half.map(|h| Interval {
-                lo: difference_value - h,
-                hi: difference_value + h,
-                coverage: replab_elo::DEFAULT_COVERAGE,
-                n: (equal.games + clock.games) as usize,
-            }),
+            difference: d.value,
+            difference_interval: d.interval,
             time_forfeits: clock.time_forfeits,
             min_cpu_share: clock.min_cpu_share,
-            agreement,
+            agreement: if clock.machine_too_busy {
+                Agreement::MachineTooBusy
+            } else {
+                d.agreement
+            },
         }
     }
 
@@ -119,10 +153,12 @@ impl Validation {
             Some(i) => format!("{:+.1} [{:+.1}, {:+.1}]", e.value, i.lo, i.hi),
             None => format!("{:+.1} (no interval)", e.value),
         };
-        let difference = match self.difference_interval {
-            Some(i) => format!("{:+.1} [{:+.1}, {:+.1}]", self.difference, i.lo, i.hi),
-            None => format!("{:+.1}", self.difference),
-        };
+        let difference = Difference {
+            value: self.difference,
+            interval: self.difference_interval,
+            agreement: self.agreement,
+        }
+        .text();
         format!(
             "{}: equal cost {} ({} games at {}, {}) and clock {} ({} games at {}, {}) {} \
              (difference {difference})",
