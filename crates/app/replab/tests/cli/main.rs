@@ -18,4 +18,5 @@ mod selfplay;
 mod smp;
 mod suite;
 mod threads;
+mod tools;
 mod uci;

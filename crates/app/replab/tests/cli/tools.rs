@@ -1,0 +1,79 @@
+//! The analysis tools' decision rules, run on made-up game logs that make them flip (skipped
+//! without python-chess).
+
+use std::{path::Path, process::Command};
+
+/// Writes a calibrate.py log of `games` games of `subject` against `anchor`, `wins` of them won
+/// by the subject and the rest lost, colours alternating.
+fn log(dir: &Path, name: &str, subject: &str, anchor: &str, games: usize, wins: usize) -> String {
+    let lines: String = (0..games)
+        .map(|i| {
+            let white = i % 2 == 0;
+            let result = match (i < wins, white) {
+                (true, true) | (false, false) => "1-0",
+                _ => "0-1",
+            };
+            let colour = if white { "white" } else { "black" };
+            format!(
+                "  {anchor} game {}/{games}: {result} (checkmate), {subject} {colour}\n",
+                i + 1
+            )
+        })
+        .collect();
+    let path = dir.join(name);
+    std::fs::write(&path, lines).unwrap();
+    path.display().to_string()
+}
+
+/// tools/anchor_scales.py's last verdict line on the three logs.
+fn verdict(dir: &Path, direct_wins: usize) -> String {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../tools/anchor_scales.py"
+    );
+    let a = log(dir, "a.log", "replab", "glaurung", 40, 20);
+    let b = log(dir, "b.log", "replab", "stockfish-elo-2400", 40, 20);
+    let d = log(
+        dir,
+        "d.log",
+        "glaurung",
+        "stockfish-elo-2400",
+        40,
+        direct_wins,
+    );
+    let out = Command::new("python3")
+        .args([script, "--replab-vs", &a, "--replab-vs", &b, "--direct", &d])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines()
+        .find(|l| l.contains("minus the anchors' offset"))
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn the_anchors_offset_accounts_for_replabs_two_ratings_until_it_differs_from_their_gap() {
+    if !Command::new("python3")
+        .args(["-c", "import chess"])
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("skipped: python-chess is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("replab-anchor-scales-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // replab scores 50% against both: 2793 and 2400, an offset of 393. Glaurung at 50%
+    // against Stockfish 2400 reads 2400 on its scale: the same offset.
+    assert!(verdict(&dir, 20).contains("which contains 0"));
+    // Glaurung winning 36 of 40 reads about 2782 there: the anchors agree with each other,
+    // and their offset (about 11) does not account for replab's 393.
+    assert!(verdict(&dir, 36).contains("which excludes 0"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
