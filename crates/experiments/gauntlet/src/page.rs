@@ -29,7 +29,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             .filter(|r| r.measure == measure)
             .collect();
         if !rows.is_empty() {
-            let table = measure_table(measure, &rows, results.config.smoke_run, dir)?;
+            let table = measure_table(measure, &rows, results, dir)?;
             page = page.section(measure.heading(), table);
         }
     }
@@ -72,9 +72,10 @@ fn summary(results: &Results, figure: &str) -> String {
 fn measure_table(
     measure: Measure,
     rows: &[&RowResult],
-    smoke_run: bool,
+    results: &Results,
     dir: &ReportDir,
 ) -> Result<String> {
+    let smoke_run = results.config.smoke_run;
     let mut headers = vec![
         "player A (vs baseline B)",
         "control",
@@ -103,8 +104,25 @@ fn measure_table(
         })
         .collect::<String>();
     let csv = format!("elo-{}.csv", measure.short());
+    let decided = rows
+        .iter()
+        .filter(|r| {
+            use replab_selfplay::stats::Verdict;
+            matches!(r.test.verdict, Verdict::Better | Verdict::Worse)
+        })
+        .count();
+    let family = if smoke_run {
+        String::new()
+    } else {
+        let book = match measure {
+            Measure::RepetitionRich => &results.config.repetition_book,
+            _ => &results.config.book,
+        };
+        let note = super::verdict::family_note(rows.len(), decided, book, results.config.seed);
+        format!("<p>{}</p>\n", escape_html(&note))
+    };
     Ok(format!(
-        "{}\n<details><summary>How the games ended, per row</summary><ul>{ends}</ul></details>\n",
+        "{}\n{family}<details><summary>How the games ended, per row</summary><ul>{ends}</ul></details>\n",
         dir.write_table(&csv, &headers, &lines, true)?
     ))
 }

@@ -93,9 +93,36 @@ pub fn bounds_text((lo, hi): (f64, f64)) -> String {
 /// minimum, so that a few identical pairs cannot end a row.
 pub const MIN_VERDICT_PAIRS: u64 = MIN_INTERVAL_SAMPLES;
 
+/// What a table of rows that share their openings and their baseline says as a family: they
+/// are not independent tests, and how many "better" or "worse" verdicts chance alone could give
+/// (each row's three-way test errs at most 5% of the time in each direction when A and B are
+/// equal). `decided` counts the rows that reached "better" or "worse" among `rows` tested.
+pub fn family_note(rows: usize, decided: usize, book: &str, seed: u64) -> String {
+    let chance = 0.10 * rows as f64;
+    format!(
+        "These {rows} rows play the same openings of {book} (seed {seed}) against the same \
+         baseline, so their errors are correlated: they are {rows} looks at one set of \
+         openings, not {rows} independent findings. Were no choice to make any difference, \
+         each row's test would still say \"better\" or \"worse\" up to 10% of the time (5% \
+         each way): up to {chance:.1} of these {rows} rows by chance; {decided} reached such a \
+         verdict."
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_family_note_counts_the_rows_and_what_chance_allows() {
+        let note = family_note(20, 3, "8moves_v3", 1);
+        assert!(note.contains("These 20 rows"), "{note}");
+        assert!(
+            note.contains("up to 2.0 of these 20 rows by chance; 3 reached"),
+            "{note}"
+        );
+        assert!(family_note(5, 0, "b", 7).contains("up to 0.5 of these 5 rows by chance; 0"));
+    }
 
     #[test]
     fn the_verdict_and_the_power_check_flip_with_their_inputs() {
