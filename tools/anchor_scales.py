@@ -28,6 +28,8 @@ import sys
 
 import chess.pgn
 
+from calibrate import elo, summarize
+
 RATINGS = {"glaurung": (2793, "CCRL 40/40")}
 LOG_LINE = re.compile(r"^\s*(\S+) game \d+/\d+: (\S+) \((\w+)\), (\S+) (white|black)\s*$")
 Z = 1.96
@@ -89,20 +91,11 @@ def scores_for(player, games, where):
     return scores, opponents.pop()
 
 
-def elo(score):
-    """The Elo difference of an expected score (clamped away from 0 and 1)."""
-    s = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / s - 1)
-
-
 def difference(scores):
     """(Elo, its standard error, games): calibrate.py's interval, read back as an se."""
-    n = len(scores)
-    mean = sum(scores) / n
-    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(n - 1, 1))
-    half = Z * sd / math.sqrt(n)
+    mean, half = summarize(scores)
     lo, hi = elo(max(mean - half, 0)), elo(min(mean + half, 1))
-    return elo(mean), (hi - lo) / (2 * Z), n
+    return elo(mean), (hi - lo) / (2 * Z), len(scores)
 
 
 def text(value, se, sign="+"):
