@@ -370,10 +370,7 @@ impl EqualTime {
         };
         format!(
             "; its equal-cost match played {} Elo over {} games (played − model {}: they {})",
-            c.played
-                .interval
-                .map_or(format!("{:+.1}", c.played.value), |i| i
-                    .with_value(c.played.value, |x| format!("{x:+.1}"))),
+            c.played.text(),
             c.games,
             c.difference.text(),
             c.difference.agreement.phrase()
@@ -385,15 +382,13 @@ impl EqualTime {
         let (Some(t), Some(e)) = (&self.time_per_node, &self.elo_by_time) else {
             return String::new();
         };
-        let elo = e.interval.map_or(format!("{:+.1}", e.value), |i| {
-            i.with_value(e.value, |x| format!("{x:+.1}"))
-        });
         format!(
             "; by the clock, time per node {} of B's ({} alternating pairs, P(slower) {:.0}%), \
-             which gives {elo} Elo",
+             which gives {} Elo",
             t.interval.with_value(t.ratio, |x| format!("{x:.3}")),
             t.pairs,
-            100.0 * t.p_a_slower
+            100.0 * t.p_a_slower,
+            e.text()
         )
     }
 }

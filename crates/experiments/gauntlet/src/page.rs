@@ -141,7 +141,7 @@ fn endings(r: &RowResult) -> String {
 /// 1–1, too few games).
 fn elo_cell(r: &RowResult, e: &replab_selfplay::stats::EloEstimate) -> Cell {
     match (e.interval, r.no_interval) {
-        (Some(i), _) => Cell::text(format!("{:+.1} [{:+.1}, {:+.1}]", e.value, i.lo, i.hi)),
+        (Some(_), _) => Cell::text(e.text()),
         (None, reason) => Cell::text(format!(
             "{:+.1} ({})",
             e.value + 0.0,
@@ -299,10 +299,6 @@ fn equal_time_section(results: &Results) -> String {
 
 /// One identical-play row of the equal-time table.
 fn equal_time_cells(t: &super::EqualTime) -> Vec<Cell> {
-    let estimate = |e: &replab_selfplay::stats::EloEstimate| match e.interval {
-        Some(i) => i.with_value(e.value, |x| format!("{x:+.1}")),
-        None => format!("{:+.1} (no interval)", e.value),
-    };
     let dash = || "–".to_string();
     vec![
         Cell::text(&t.label),
@@ -320,11 +316,11 @@ fn equal_time_cells(t: &super::EqualTime) -> Vec<Cell> {
                 100.0 * r.p_a_slower
             )
         })),
-        Cell::text(t.elo_by_time.as_ref().map_or_else(dash, estimate)),
+        Cell::text(t.elo_by_time.as_ref().map_or_else(dash, |e| e.text())),
         Cell::text(t.check.as_ref().map_or_else(dash, |c| {
             format!(
                 "{} ({} games at {})",
-                estimate(&c.played),
+                c.played.text(),
                 fmt_int(c.games),
                 c.control
             )

@@ -110,12 +110,13 @@ impl Difference {
         }
     }
 
-    /// The difference as text: `+1.2 [-3.4, +5.8]`, or the value alone without an interval.
+    /// The difference as text: `+1.2 [-3.4, +5.8]`, or `+1.2 (no interval)`.
     pub fn text(&self) -> String {
-        match self.interval {
-            Some(i) => i.with_value(self.value, |x| format!("{x:+.1}")),
-            None => format!("{:+.1}", self.value),
+        EloEstimate {
+            value: self.value,
+            interval: self.interval,
         }
+        .text()
     }
 }
 
@@ -149,10 +150,6 @@ impl Validation {
             let s = |x: Option<u32>| x.map_or("–".to_string(), |x| x.to_string());
             format!("median depth {}/{}", s(d[0]), s(d[1]))
         };
-        let estimate = |e: &EloEstimate| match e.interval {
-            Some(i) => format!("{:+.1} [{:+.1}, {:+.1}]", e.value, i.lo, i.hi),
-            None => format!("{:+.1} (no interval)", e.value),
-        };
         let difference = Difference {
             value: self.difference,
             interval: self.difference_interval,
@@ -163,11 +160,11 @@ impl Validation {
             "{}: equal cost {} ({} games at {}, {}) and clock {} ({} games at {}, {}) {} \
              (difference {difference})",
             self.label,
-            estimate(&self.equal_cost),
+            self.equal_cost.text(),
             self.games[0],
             self.equal_cost_control,
             depth(self.median_depth[0]),
-            estimate(&self.clock),
+            self.clock.text(),
             self.games[1],
             self.clock_control,
             depth(self.median_depth[1]),

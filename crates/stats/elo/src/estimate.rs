@@ -95,6 +95,16 @@ impl EloEstimate {
         self.interval.map(|i| (i.hi - i.lo) / 2.0)
     }
 
+    /// The estimate as text, one decimal and signed: `−3.1 [−7.0, +0.8]`, or `−3.1 (no
+    /// interval)` without one (the interval written by [`Interval::with_value`]).
+    pub fn text(&self) -> String {
+        let signed = |x: f64| format!("{x:+.1}");
+        match self.interval {
+            Some(i) => i.with_value(self.value, signed),
+            None => format!("{} (no interval)", signed(self.value)),
+        }
+    }
+
     /// Whether there is an interval and it contains `elo`.
     pub fn contains(&self, elo: f64) -> bool {
         self.interval.is_some_and(|i| i.contains(elo))
@@ -313,4 +323,21 @@ pub fn games_to_resolve_nelo(nelo_difference: f64, coverage: f64) -> Option<u64>
     }
     let z = two_sided_z(coverage);
     Some((z * NELO_PER_T / nelo_difference).powi(2).ceil() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_estimate_reads_with_its_interval_or_says_it_has_none() {
+        assert_eq!(
+            EloEstimate::new(-3.14, -7.0, 0.84, 0.95, 50).text(),
+            "-3.1 [-7.0, +0.8]"
+        );
+        assert_eq!(
+            EloEstimate::without_interval(2.0).text(),
+            "+2.0 (no interval)"
+        );
+    }
 }
