@@ -92,6 +92,8 @@ struct RecordedTimes {
 pub struct TimeSource {
     /// The dataset.
     pub file: String,
+    /// Player B of every ratio.
+    pub baseline: String,
     /// Each player's ratio against the baseline, by specification.
     pub ratios: BTreeMap<String, TimeRatio>,
 }
@@ -231,6 +233,7 @@ pub fn read_time_ratios(
     }
     Ok(Ok(TimeSource {
         file: path.display().to_string(),
+        baseline: recorded.baseline,
         ratios: recorded.ratios,
     }))
 }
@@ -290,7 +293,12 @@ pub fn equal_times(
         .filter(|r| r.measure == Measure::Balanced && r.deterministic && r.games_identical)
         .filter_map(|r| {
             let played = equal_cost(r)?;
-            let ratio = time.as_ref().and_then(|t| t.ratios.get(&r.a)).cloned();
+            // A ratio measured against the row's own baseline only.
+            let ratio = time
+                .as_ref()
+                .filter(|t| t.baseline == r.b)
+                .and_then(|t| t.ratios.get(&r.a))
+                .cloned();
             equal_time(&slope.slope, r, played, ratio)
         })
         .collect();

@@ -392,6 +392,7 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
     };
     let clock = TimeSource {
         file: "datasets/time-per-node.json".into(),
+        baseline: "linear".into(),
         ratios: [(
             "matrix-checksum".to_string(),
             TimeRatio {
