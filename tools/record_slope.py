@@ -175,8 +175,9 @@ def main(argv):
                   file=sys.stderr)
     dataset = {
         "engine": engine_digest(a.replab, 'record_slope.py'),
-        "recorded": f"replab at {run(['git', 'describe', '--always', '--dirty'])} (release "
-                    f"build), {cpu()}, {datetime.date.today().isoformat()}",
+        # The binary's own version and digest: the checkout may be at another commit.
+        "recorded": f"{run([str(a.replab), '--version'])}, {cpu()}, "
+                    f"{datetime.date.today().isoformat()}",
         "baseline": BASELINE,
         "nodes": a.nodes,
         "adjudication": ADJUDICATION + " (changes to fishtest's)",
