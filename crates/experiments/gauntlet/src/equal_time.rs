@@ -392,12 +392,38 @@ impl EqualTime {
         };
         format!(
             "; by the clock, time per node {} of B's ({} alternating pairs, P(slower) {:.0}%), \
-             which gives {} Elo",
+             which gives {} Elo; {}",
             t.interval.with_value(t.ratio, |x| format!("{x:.3}")),
             t.pairs,
             100.0 * t.p_a_slower,
-            e.text()
+            e.text(),
+            self.cost_ratios_text().unwrap_or_default()
         )
+    }
+
+    /// Whether the exact instruction ratio (A's over B's) lies in the time ratio's 95%
+    /// interval: where it does not, the clock sees a cost the count misses (cache misses of a
+    /// large table) or the reverse. `None` without a time ratio.
+    pub fn cost_ratios_agree(&self) -> Option<bool> {
+        let [a, b] = self.instructions_per_node;
+        self.time_per_node
+            .as_ref()
+            .map(|t| t.interval.contains(a / b))
+    }
+
+    /// [`cost_ratios_agree`](Self::cost_ratios_agree) as a phrase.
+    pub fn cost_ratios_text(&self) -> Option<String> {
+        let [a, b] = self.instructions_per_node;
+        let agree = self.cost_ratios_agree()?;
+        Some(if agree {
+            format!("the instruction ratio {:.3} lies within it", a / b)
+        } else {
+            format!(
+                "the instruction ratio {:.3} lies outside it: the clock sees a cost the \
+                 instruction count does not",
+                a / b
+            )
+        })
     }
 }
 
@@ -462,6 +488,46 @@ mod tests {
             wide.interval.unwrap().hi - wide.interval.unwrap().lo > 20.0,
             "{wide:?}"
         );
+    }
+
+    #[test]
+    fn the_cost_ratios_agree_until_the_instruction_ratio_leaves_the_time_interval() {
+        let row = |lo: f64, hi: f64| EqualTime {
+            label: "x".into(),
+            a: "x".into(),
+            b: "linear".into(),
+            instructions_per_node: [1.10, 1.0],
+            cost_source: "callgrind".into(),
+            doublings: -(1.1f64).log2(),
+            elo: -30.0,
+            interval: Interval::exact(-30.0),
+            time_per_node: Some(TimeRatio {
+                ratio: (lo + hi) / 2.0,
+                interval: Interval {
+                    lo,
+                    hi,
+                    coverage: 0.95,
+                    n: 30,
+                },
+                p_a_slower: 1.0,
+                pairs: 30,
+            }),
+            elo_by_time: None,
+            check: None,
+        };
+        assert_eq!(row(1.09, 1.11).cost_ratios_agree(), Some(true));
+        assert_eq!(row(1.11, 1.13).cost_ratios_agree(), Some(false));
+        assert!(
+            row(1.11, 1.13)
+                .cost_ratios_text()
+                .unwrap()
+                .contains("lies outside")
+        );
+        let none = EqualTime {
+            time_per_node: None,
+            ..row(1.0, 1.2)
+        };
+        assert_eq!(none.cost_ratios_agree(), None);
     }
 
     #[test]

@@ -246,12 +246,31 @@ fn equal_time_section(results: &Results) -> String {
         .none_because
         .as_deref()
         .map_or(String::new(), |w| format!(" {}.", escape_html(w)));
+    let apart: Vec<&str> = e
+        .rows
+        .iter()
+        .filter(|t| t.cost_ratios_agree() == Some(false))
+        .map(|t| t.label.as_str())
+        .collect();
+    let timed = e
+        .rows
+        .iter()
+        .filter(|t| t.cost_ratios_agree().is_some())
+        .count();
     let clock = match (&e.time, &e.time_none_because) {
         (Some(t), _) => format!(
             " The time per node by the clock comes from {} (alternating runs of each player and \
              the baseline on the same workload); its Elo uses the same slope, with the ratio's \
-             error added.",
-            escape_html(&t.file)
+             error added. In {} of {timed} rows the instruction ratio lies outside the time \
+             ratio's 95% interval{}: there the clock sees a cost (or a saving) the instruction \
+             count does not, and the two Elo columns differ.",
+            escape_html(&t.file),
+            apart.len(),
+            if apart.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", escape_html(&apart.join(", ")))
+            }
         ),
         (None, Some(why)) => format!(" No time per node by the clock: {}.", escape_html(why)),
         (None, None) => String::new(),
@@ -311,9 +330,10 @@ fn equal_time_cells(t: &super::EqualTime) -> Vec<Cell> {
         Cell::text(&t.cost_source),
         Cell::text(t.time_per_node.as_ref().map_or_else(dash, |r| {
             format!(
-                "{} (P(slower) {:.0}%)",
+                "{} (P(slower) {:.0}%); {}",
                 r.interval.with_value(r.ratio, |x| format!("{x:.3}")),
-                100.0 * r.p_a_slower
+                100.0 * r.p_a_slower,
+                t.cost_ratios_text().unwrap_or_default()
             )
         })),
         Cell::text(t.elo_by_time.as_ref().map_or_else(dash, |e| e.text())),
