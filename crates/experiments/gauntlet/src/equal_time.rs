@@ -238,6 +238,18 @@ pub fn read_time_ratios(
     }))
 }
 
+/// What `bench` says before it starts about the recorded slope and time ratios in `datasets`:
+/// why either will not be used with this build at `nodes` per move (none when both apply).
+pub fn recorded_notes(datasets: &Path, nodes: u64) -> Vec<String> {
+    let engine = replab_search::ENGINE_DIGEST;
+    let slope = read_slope(datasets, engine, nodes).map(|r| r.err());
+    let time = read_time_ratios(datasets, engine, crate::BASELINE).map(|r| r.err());
+    [slope, time]
+        .into_iter()
+        .filter_map(|note| note.unwrap_or_else(|e| Some(format!("{e:#}"))))
+        .collect()
+}
+
 /// The Elo at equal time that a time ratio (A's time per node over B's) gives under `slope`,
 /// with an interval from both the slope's and the ratio's (delta method, independent errors,
 /// each standard error read from its 95% interval).
@@ -561,6 +573,27 @@ mod tests {
         let other = read_time_ratios(&dir, "e2", "linear").unwrap().unwrap_err();
         assert!(other.contains("engine e1 against linear"), "{other}");
         assert!(read_time_ratios(&dir, "e1", "off").unwrap().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bench_notes_each_recording_it_cannot_use() {
+        let dir = std::env::temp_dir().join(format!("replab-notes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(recorded_notes(&dir, 10_000).len(), 2);
+        let engine = replab_search::ENGINE_DIGEST;
+        let slope = serde_json::json!({"engine": engine, "nodes": 10_000,
+            "slopes": {"balanced": slope(100.0, 90.0, 110.0)}});
+        std::fs::write(dir.join(SLOPE_FILE), slope.to_string()).unwrap();
+        let time = serde_json::json!({"engine": engine, "baseline": crate::BASELINE,
+            "ratios": {}});
+        std::fs::write(dir.join(TIME_FILE), time.to_string()).unwrap();
+        assert!(recorded_notes(&dir, 10_000).is_empty());
+        let other = recorded_notes(&dir, 20_000);
+        assert!(
+            other.len() == 1 && other[0].contains("10000 nodes"),
+            "{other:?}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 pub use equal_time::{
     EqualTime, EqualTimes, ModelCheck, SLOPE_BOOK, SLOPE_FILE, Slope, SlopeSource, TIME_FILE,
     TimeRatio, TimeSource, elo_at_equal_time, elo_by_time, equal_times, read_slope,
-    read_time_ratios,
+    read_time_ratios, recorded_notes,
 };
 pub use page::{headline, summary_table};
 pub use rows::{BASELINE, Published, ROWS, Row, Scale};

@@ -57,6 +57,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(stale) = replab_gauntlet::matches::cost::recorded_staleness() {
         eprintln!("replab bench: note: {stale} (the table stands in for valgrind's counts)");
     }
+    let gauntlet = replab_gauntlet::Config::default();
+    for note in replab_gauntlet::recorded_notes(&gauntlet.datasets, gauntlet.nodes) {
+        eprintln!("replab bench: note: {note} (the gauntlet gives no Elo at equal time from it)");
+    }
     let results = bench::run(&config, &mut Bars::logged(args.quiet))?;
     bench::write(&results, &args.out)?;
     let (index, seconds) = (args.out.join("index.html"), started.elapsed().as_secs_f64());
