@@ -395,9 +395,13 @@ fn published_table(results: &Results) -> String {
         .filter(|r| r.measure == Measure::Balanced)
         .filter_map(|r| {
             let p = r.published.as_ref()?;
+            let direction = p
+                .comparison(&r.a, &r.b, &r.elo)
+                .map_or("–".to_string(), |c| c.sentence());
             Some(vec![
                 Cell::text(&r.label),
                 Cell::text(&p.figure),
+                Cell::text(direction),
                 Cell::text(p.scale.name()),
                 Cell::text(p.test.as_deref().unwrap_or("–")),
                 Cell::text(&p.control),
@@ -409,11 +413,15 @@ fn published_table(results: &Results) -> String {
     format!(
         "<p>What other engines measured for a comparable change. Their games ran at time \
          controls, against their own baselines: they show the size of effect the field \
-         measured, not a prediction for this searcher.</p>\n{}",
+         measured, not a prediction for this searcher. Where a figure has a direction, the \
+         row's balanced Elo is set against it by the comparison every verdict of the site \
+         uses: the direction only (scale and control differ), and no direction at all where \
+         the row's interval contains 0.</p>\n{}",
         table_html(
             &[
                 "row",
                 "published",
+                "this row's Elo against its direction",
                 "scale",
                 "test",
                 "control",

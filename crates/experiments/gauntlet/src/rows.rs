@@ -1,7 +1,9 @@
 //! The gauntlet's rows: each a player A against its baseline B, with the published figure of
 //! the same change where an engine measured it (sources: docs/elo.md).
 
+use replab_harness::compare::{Comparison, Measured, Reference, Scope, Unit};
 use replab_registry::DetectorId;
+use replab_selfplay::stats::EloEstimate;
 use serde::{Deserialize, Serialize};
 
 /// The baseline: the reference detector ([`DetectorId::reference`], `linear`) with Stockfish's
@@ -28,6 +30,10 @@ pub struct Published {
     pub control: String,
     /// Engine, pull request or issue, and how close the change is to the row's.
     pub source: String,
+    /// The sign of the published effect for player A against B (`+1` a gain, `-1` a loss);
+    /// `None` for a pass or fail with no direction.
+    #[serde(default)]
+    pub direction: Option<f64>,
 }
 
 /// The scale of an Elo figure.
@@ -51,6 +57,27 @@ impl Scale {
 }
 
 impl Published {
+    /// The one comparison of the published direction with a measured Elo of A against B
+    /// (`a`, `b` the specifications): the direction only, since scale and control differ
+    /// ([`Published::caveat`]); `None` for a figure without a direction or an Elo without an
+    /// interval.
+    pub fn comparison(&self, a: &str, b: &str, elo: &EloEstimate) -> Option<Comparison> {
+        let (sign, interval) = (self.direction?, elo.interval?);
+        let scope = Scope::positions(format!("{a} against {b}"));
+        let measured = Measured {
+            estimate: elo.value,
+            interval,
+            exact: false,
+            unit: Unit::Elo,
+            scope: scope.clone(),
+        };
+        let reference = Reference {
+            unit: Unit::Elo,
+            ..Reference::direction(&self.source, sign, scope)
+        };
+        Some(Comparison::new("Elo", measured, reference))
+    }
+
     /// What a reader must know before setting the figure beside a row measured at `control`
     /// on the logistic scale: where the scale or the control differ.
     pub fn caveat(&self, control: &str) -> String {
@@ -129,6 +156,15 @@ fn published(
         test: test.map(Into::into),
         control: control.into(),
         source: source.into(),
+        direction: None,
+    })
+}
+
+/// A published figure with the direction of its effect (`+1` a gain for A, `-1` a loss).
+fn directed(published: Option<Published>, direction: f64) -> Option<Published> {
+    published.map(|p| Published {
+        direction: Some(direction),
+        ..p
     })
 }
 
@@ -164,12 +200,17 @@ fn detector_rows() -> Vec<Row> {
             _ if name == BASELINE => {}
             DetectorId::LinearCuckoo => out.push(Row {
                 at_tc: true,
-                published: published(
-                    "+2.8 STC (37,354 games), +2.1 LTC (50,010); Weiss +6.09 ± 4.84 LTC",
-                    Scale::Logistic,
-                    Some("Stockfish: SPRT [0, 5], passed"),
-                    "fishtest STC and LTC; Weiss: OpenBench LTC",
-                    "Stockfish #1575 (cuckoo upcoming repetition); Weiss #645",
+                published: directed(
+                    published(
+                        "+2.8 STC (37,354 games), +2.1 LTC (50,010); Weiss +6.09 ± 4.84 LTC; \
+                         Viridithas +1.63 ± 1.32, Halogen +3.09, Alexandria +2.76",
+                        Scale::Logistic,
+                        Some("Stockfish: SPRT [0, 5], passed"),
+                        "fishtest STC and LTC; Weiss: OpenBench LTC",
+                        "Stockfish #1575 (cuckoo upcoming repetition); Weiss #645; \
+                         Viridithas #163; Halogen #598; Alexandria #401",
+                    ),
+                    1.0,
                 ),
                 ..row(
                     "upcoming",
@@ -229,12 +270,17 @@ fn policy_rows() -> Vec<Row> {
             BASELINE,
         ),
         Row {
-            published: published(
-                "−0.13 ± 1.08 (a related change: threefold at the root)",
-                Scale::Logistic,
-                None,
-                "Lynx's own time-control test (see the pull request)",
-                "Lynx #2541",
+            published: directed(
+                published(
+                    "twofold in search against threefold: +10 to +20 in smaller engines \
+                     (cinder +18/+21; Lynx −13 going back to threefold); root-only threefold \
+                     −0.13 ± 1.08 (Lynx #2541, a related change)",
+                    Scale::Logistic,
+                    None,
+                    "the engines' own time-control tests (see the sources)",
+                    "cinder; Lynx (back to threefold); Lynx #2541",
+                ),
+                -1.0,
             ),
             ..row(
                 "policy",
@@ -319,12 +365,15 @@ fn ghi_rows() -> Vec<Row> {
 fn jitter_rows() -> Vec<Row> {
     vec![Row {
         at_tc: true,
-        published: published(
-            "failed STC/LTC [0, 5]; about +2.5 at very long TC; Ethereal +3.63 ± 2.88 at 60+0.6",
-            Scale::Logistic,
-            Some("Stockfish: SPRT [0, 5], failed at STC and LTC"),
-            "fishtest STC, LTC and a very long TC; Ethereal: OpenBench 60+0.6",
-            "Stockfish #1770 (VALUE_DRAW − 1 + (nodes & 2)); Ethereal #135",
+        published: directed(
+            published(
+                "failed STC/LTC [0, 5]; about +2.5 at very long TC; Ethereal +3.63 ± 2.88 at 60+0.6",
+                Scale::Logistic,
+                Some("Stockfish: SPRT [0, 5], failed at STC and LTC"),
+                "fishtest STC, LTC and a very long TC; Ethereal: OpenBench 60+0.6",
+                "Stockfish #1770 (VALUE_DRAW − 1 + (nodes & 2)); Ethereal #135",
+            ),
+            1.0,
         ),
         ..row(
             "jitter",

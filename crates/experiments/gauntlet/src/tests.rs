@@ -284,6 +284,39 @@ fn a_published_figure_states_where_scale_and_control_differ_from_the_row() {
 }
 
 #[test]
+fn a_row_agrees_with_a_published_direction_only_when_its_interval_leaves_zero_on_that_side() {
+    use replab_harness::compare::Decision;
+    let cuckoo = ROWS
+        .iter()
+        .find_map(|r| r.published.clone().filter(|p| p.source.contains("#1575")))
+        .unwrap();
+    assert_eq!(cuckoo.direction, Some(1.0));
+    let decide = |value: f64, lo: f64, hi: f64| {
+        let elo = EloEstimate::new(value, lo, hi, 0.95, 600);
+        cuckoo
+            .comparison("linear+cuckoo", "linear", &elo)
+            .unwrap()
+            .decision
+    };
+    assert_eq!(decide(5.0, 1.0, 9.0), Decision::SameDirection);
+    assert_eq!(decide(2.0, -3.0, 7.0), Decision::NoMeasurableDifference);
+    assert_eq!(decide(-5.0, -9.0, -1.0), Decision::Opposite);
+    // No interval, or a figure without a direction: no comparison at all.
+    let bare = EloEstimate::without_interval(5.0);
+    assert!(
+        cuckoo
+            .comparison("linear+cuckoo", "linear", &bare)
+            .is_none()
+    );
+    let pass_fail = Published {
+        direction: None,
+        ..cuckoo
+    };
+    let elo = EloEstimate::new(5.0, 1.0, 9.0, 0.95, 600);
+    assert!(pass_fail.comparison("a", "b", &elo).is_none());
+}
+
+#[test]
 fn a_repetition_rich_match_larger_than_its_book_is_refused() {
     let openings = Book::read(std::path::Path::new(REPETITION_NAME))
         .unwrap()

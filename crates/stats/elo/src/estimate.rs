@@ -332,7 +332,7 @@ mod tests {
     #[test]
     fn an_estimate_reads_with_its_interval_or_says_it_has_none() {
         assert_eq!(
-            EloEstimate::new(-3.14, -7.0, 0.84, 0.95, 50).text(),
+            EloEstimate::new(-3.12, -7.0, 0.84, 0.95, 50).text(),
             "-3.1 [-7.0, +0.8]"
         );
         assert_eq!(

@@ -122,7 +122,7 @@ impl Experiment for Match {
     fn conclude((results, _): &Played, index: &Path) -> Result<Conclusion> {
         let written = index.with_file_name(RESULTS_FILE);
         Ok(Conclusion {
-            stdout: summary(results),
+            stdout: summary(results) + &published_lines(results),
             stderr: format!("wrote {}\n", written.display()),
             failure: None,
         })
@@ -186,6 +186,30 @@ fn fill_dir(dir: &ReportDir, results: &MatchResults, pgn: &str) -> Result<()> {
     dir.write(GAMES_FILE, pgn)?;
     dir.write(RESULTS_FILE, serde_json::to_string_pretty(results)? + "\n")?;
     Ok(())
+}
+
+/// The published figures of the gauntlet row that plays this match's players (A against B as
+/// the row writes them), each set against the match's Elo by the one comparison: a line each,
+/// none where no row plays them.
+pub fn published_lines(results: &MatchResults) -> String {
+    let (a, b) = (&results.identity.a, &results.identity.b);
+    crate::ROWS
+        .iter()
+        .filter(|row| row.a == *a && row.b == *b)
+        .filter_map(|row| {
+            let p = row.published.as_ref()?;
+            let direction = p.comparison(a, b, &results.elo).map_or_else(
+                || "no direction to compare (a pass or fail, or no interval)".to_string(),
+                |c| c.sentence(),
+            );
+            Some(format!(
+                "published ({}): {}\n  {direction}; {}\n",
+                p.source,
+                p.figure,
+                p.caveat(&results.identity.control.pgn())
+            ))
+        })
+        .collect()
 }
 
 /// `results` with `command` recorded in `meta`.
