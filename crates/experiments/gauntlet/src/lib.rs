@@ -284,6 +284,9 @@ impl Config {
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
         Config {
+            // A smoke run shows that the machinery runs, not what a choice is worth: a fifth
+            // of the nodes keeps `bench --quick` (and its test) short.
+            nodes: 2_000,
             games: 2,
             rep_games: 2,
             cost_games: 2,

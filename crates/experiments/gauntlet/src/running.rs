@@ -195,13 +195,18 @@ fn equal_time_of(config: &Config, rows: &[RowResult]) -> Result<EqualTimes> {
     Ok(equal_times(slope, time, rows))
 }
 
-/// A row's line of the table from its match `m`.
-fn row_result(job: &Job, m: &MatchConfig, r: &MatchResults) -> RowResult {
-    let control = match (r.identity.control, &r.identity.cost_scaling) {
+/// A match's control in words: `10000 nodes`, `9691 : 10000 nodes` at equal cost, `tc 1+0.01`.
+pub(crate) fn control_text(r: &MatchResults) -> String {
+    match (r.identity.control, &r.identity.cost_scaling) {
         (Control::Nodes(_), Some(s)) => format!("{} : {} nodes", s.a_nodes, s.b_nodes),
         (Control::Nodes(n), None) => format!("{n} nodes"),
         (c, _) => format!("tc {}", c.pgn()),
-    };
+    }
+}
+
+/// A row's line of the table from its match `m`.
+fn row_result(job: &Job, m: &MatchConfig, r: &MatchResults) -> RowResult {
+    let control = control_text(r);
     let p = r.pentanomial_fastchess;
     let forfeits = r
         .terminations

@@ -79,10 +79,10 @@ pub struct Validation {
 /// interval at the figures' coverage, and whether they agree (the interval contains 0).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Difference {
-    /// The first figure minus the second.
-    pub value: f64,
-    /// Its interval (`None` when either figure has none).
-    pub interval: Option<Interval>,
+    /// The first figure minus the second, with its interval (`None` when either figure has
+    /// none); in JSON its `value` and `interval` beside `agreement`.
+    #[serde(flatten)]
+    pub estimate: EloEstimate,
     /// [`Agreement::Agrees`], [`Agreement::Disagrees`] or [`Agreement::NoInterval`].
     pub agreement: Agreement,
 }
@@ -104,19 +104,14 @@ impl Difference {
             Some(_) => Agreement::Disagrees,
         };
         Difference {
-            value,
-            interval,
+            estimate: EloEstimate { value, interval },
             agreement,
         }
     }
 
     /// The difference as text: `+1.2 [-3.4, +5.8]`, or `+1.2 (no interval)`.
     pub fn text(&self) -> String {
-        EloEstimate {
-            value: self.value,
-            interval: self.interval,
-        }
-        .text()
+        self.estimate.text()
     }
 }
 
@@ -132,8 +127,8 @@ impl Validation {
             clock: clock.elo,
             games: [equal.games, clock.games],
             median_depth: [equal.median_depth, clock.median_depth],
-            difference: d.value,
-            difference_interval: d.interval,
+            difference: d.estimate.value,
+            difference_interval: d.estimate.interval,
             time_forfeits: clock.time_forfeits,
             min_cpu_share: clock.min_cpu_share,
             agreement: if clock.machine_too_busy {
@@ -150,10 +145,9 @@ impl Validation {
             let s = |x: Option<u32>| x.map_or("–".to_string(), |x| x.to_string());
             format!("median depth {}/{}", s(d[0]), s(d[1]))
         };
-        let difference = Difference {
+        let difference = EloEstimate {
             value: self.difference,
             interval: self.difference_interval,
-            agreement: self.agreement,
         }
         .text();
         format!(

@@ -203,10 +203,9 @@ pub fn published_lines(results: &MatchResults) -> String {
                 |c| c.sentence(),
             );
             Some(format!(
-                "published ({}): {}\n  {direction}; {}\n",
-                p.source,
+                "published: {}\n  {direction}; {}\n",
                 p.figure,
-                p.caveat(&results.identity.control.pgn())
+                p.caveat(&crate::running::control_text(results))
             ))
         })
         .collect()
