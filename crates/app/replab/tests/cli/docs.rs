@@ -442,7 +442,11 @@ fn the_bench_tables_elo_game_counts_are_the_codes() {
              timed match",
             full.games, full.cost_games, full.tc_games
         ),
-        format!("({} games per match: a smoke run", quick.games),
+        format!(
+            "({} games per match at {} nodes a move: a smoke run",
+            quick.games,
+            replab_report::fmt_int(quick.nodes)
+        ),
     ];
     for part in expected {
         assert!(row.contains(&part), "{row:?} lacks {part:?}");
