@@ -475,9 +475,9 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_time_ratio_gives_its_elo_with_both_errors() {
-        let time = |ratio: f64, lo: f64, hi: f64| TimeRatio {
+    /// A time ratio over 30 pairs with the interval [lo, hi].
+    fn time(ratio: f64, lo: f64, hi: f64) -> TimeRatio {
+        TimeRatio {
             ratio,
             interval: Interval {
                 lo,
@@ -487,7 +487,11 @@ mod tests {
             },
             p_a_slower: 1.0,
             pairs: 30,
-        };
+        }
+    }
+
+    #[test]
+    fn a_time_ratio_gives_its_elo_with_both_errors() {
         // Twice the time per node is one doubling lost: −100 Elo at 100 per doubling.
         let e = elo_by_time(&slope(100.0, 90.0, 110.0), &time(2.0, 2.0, 2.0));
         assert!((e.value + 100.0).abs() < 1e-9, "{e:?}");
@@ -513,17 +517,7 @@ mod tests {
             doublings: -(1.1f64).log2(),
             elo: -30.0,
             interval: Interval::exact(-30.0),
-            time_per_node: Some(TimeRatio {
-                ratio: (lo + hi) / 2.0,
-                interval: Interval {
-                    lo,
-                    hi,
-                    coverage: 0.95,
-                    n: 30,
-                },
-                p_a_slower: 1.0,
-                pairs: 30,
-            }),
+            time_per_node: Some(time((lo + hi) / 2.0, lo, hi)),
             elo_by_time: None,
             check: None,
         };
