@@ -155,6 +155,28 @@ pub struct EqualTime {
     pub check: Option<ModelCheck>,
 }
 
+/// A recorded dataset of `what` at `path`, or why there is none (no file: `tool` records
+/// it); an unreadable or malformed file is an error naming it.
+fn read_recorded<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+    tool: &str,
+) -> Result<std::result::Result<T, String>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Err(format!(
+                "no {what} is recorded ({} does not exist: {tool} records it)",
+                path.display()
+            )));
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    serde_json::from_str(&text)
+        .map(Ok)
+        .with_context(|| format!("{}: not a {what} dataset", path.display()))
+}
+
 /// The balanced book's slope in `datasets`, if one is recorded for this build's engine
 /// (`engine`, [`replab_search::ENGINE_DIGEST`]) at `nodes` per move; otherwise why not.
 pub fn read_slope(
@@ -163,18 +185,10 @@ pub fn read_slope(
     nodes: u64,
 ) -> Result<std::result::Result<SlopeSource, String>> {
     let path = datasets.join(SLOPE_FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(Err(format!(
-                "no slope is recorded ({} does not exist: tools/record_slope.py records it)",
-                path.display()
-            )));
-        }
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    let recorded: Recorded = match read_recorded(&path, "slope", "tools/record_slope.py")? {
+        Ok(recorded) => recorded,
+        Err(why) => return Ok(Err(why)),
     };
-    let recorded: Recorded = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a slope dataset", path.display()))?;
     let Some(Some(slope)) = recorded.slopes.get(SLOPE_BOOK).cloned() else {
         return Ok(Err(format!("{} has no {SLOPE_BOOK} slope", path.display())));
     };
@@ -209,19 +223,11 @@ pub fn read_time_ratios(
     baseline: &str,
 ) -> Result<std::result::Result<TimeSource, String>> {
     let path = datasets.join(TIME_FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(Err(format!(
-                "no time per node is recorded ({} does not exist: tools/paired_speed.py \
-                 --record records it)",
-                path.display()
-            )));
-        }
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    let tool = "tools/paired_speed.py --record";
+    let recorded: RecordedTimes = match read_recorded(&path, "time per node", tool)? {
+        Ok(recorded) => recorded,
+        Err(why) => return Ok(Err(why)),
     };
-    let recorded: RecordedTimes = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a time-per-node dataset", path.display()))?;
     if recorded.engine != engine || recorded.baseline != baseline {
         return Ok(Err(format!(
             "the time per node in {} was recorded with engine {} against {}, not this build's \
