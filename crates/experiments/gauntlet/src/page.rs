@@ -261,7 +261,9 @@ fn equal_time_section(results: &Results) -> String {
         (Some(t), _) => format!(
             " The time per node by the clock comes from {} (alternating runs of each player and \
              the baseline on the same workload); its Elo uses the same slope, with the ratio's \
-             error added. In {} of {timed} rows the instruction ratio lies outside the time \
+             error added (the ratio's interval is a Student-t interval over the pairs' log \
+             ratios: 95% where those are normal, a coverage no simulation here checks). In {} \
+             of {timed} rows the instruction ratio lies outside the time \
              ratio's 95% interval{}: there the clock sees a cost (or a saving) the instruction \
              count does not, and the two Elo columns differ.",
             escape_html(&t.file),
