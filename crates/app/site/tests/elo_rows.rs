@@ -34,7 +34,7 @@ fn a_tiny_gauntlet_gives_the_decision_table_its_rows() {
         .any(|r| r.a == "off" && r.games_identical && r.deterministic);
     let measured = off.cells[strength[0]].measured();
     assert_eq!(measured.len(), usize::from(identical));
-    assert!(measured.iter().all(|m| m.exact && m.value == 0.0));
+    assert!(measured.iter().all(|m| m.exact && m.estimate.value == 0.0));
     let baseline = table
         .row(Choice::detector(DetectorId::reference()))
         .unwrap();

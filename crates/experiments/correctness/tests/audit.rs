@@ -128,7 +128,7 @@ fn small_audit_has_the_contract_and_replayable_counterexamples() {
     assert_eq!(meta["threads"], 2);
     // Each timed once: a single sample (n 1, coverage 0).
     for field in ["play_seconds", "shrink_seconds"] {
-        assert!(meta[field]["median"].is_f64(), "meta.{field}");
+        assert!(meta[field]["value"].is_f64(), "meta.{field}");
         assert_eq!(meta[field]["interval"]["n"], 1, "meta.{field}");
         assert_eq!(meta[field]["interval"]["coverage"], 0.0, "meta.{field}");
     }

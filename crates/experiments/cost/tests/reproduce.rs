@@ -143,7 +143,7 @@ fn results_carry_the_contract_fields() {
             assert!(run[counter].is_u64(), "{counter}");
         }
         assert!(run["nodes"].as_u64().unwrap() > 0);
-        assert!(run["time_ms"]["median"].is_f64());
+        assert!(run["time_ms"]["value"].is_f64());
         assert!(run["pv"].is_array());
         assert!(run["best_move_san"].is_string());
         assert!(run.get("mate").is_some());
@@ -168,7 +168,7 @@ fn results_carry_the_contract_fields() {
         }
         assert!(s["nodes_change"].is_number(), "{name}");
         for field in ["nps", "overhead", "time_change", "time_ms"] {
-            assert!(s[field]["median"].is_number(), "{name} {field}");
+            assert!(s[field]["value"].is_number(), "{name} {field}");
         }
         assert!(s["memory_bytes"].is_u64());
     }
@@ -181,12 +181,12 @@ fn results_carry_the_contract_fields() {
     );
 }
 
-/// `(median, [lo, hi], n)` of a JSON estimate (`{"median", "interval": {lo, hi, coverage, n}}`).
+/// `(median, [lo, hi], n)` of a JSON estimate (`{"value", "interval": {lo, hi, coverage, n}}`).
 fn estimate(v: &Value) -> (f64, [f64; 2], u64) {
     let i = &v["interval"];
     let end = |k: &str| i[k].as_f64().unwrap_or_else(|| panic!("{k} of {v}"));
     (
-        v["median"].as_f64().expect("a median"),
+        v["value"].as_f64().expect("a value"),
         [end("lo"), end("hi")],
         i["n"].as_u64().expect("n"),
     )

@@ -70,7 +70,7 @@ fn runs_for_every_record_and_detector() {
         assert_eq!((r.time_ms.interval.n, r.time_ms_samples.len()), (3, 3));
         let mut sorted = r.time_ms_samples.clone();
         sorted.sort_by(f64::total_cmp);
-        assert_eq!(r.time_ms.median, sorted[1]);
+        assert_eq!(r.time_ms.value, sorted[1]);
         assert_eq!(r.time_ms.interval.ends(), [sorted[0], sorted[2]]);
     }
     for a in &results.aggregates {
@@ -79,17 +79,17 @@ fn runs_for_every_record_and_detector() {
             .iter()
             .filter(|r| r.detector == a.detector)
             .collect();
-        let sum: f64 = of.iter().map(|r| r.time_ms.median).sum();
-        assert!((a.time_ms.median - sum).abs() < 1e-9, "{}", a.detector);
+        let sum: f64 = of.iter().map(|r| r.time_ms.value).sum();
+        assert!((a.time_ms.value - sum).abs() < 1e-9, "{}", a.detector);
         let rounds = &a.round_time_ms_samples;
         assert_eq!((a.time_ms.interval.n, rounds.len()), (3, 3));
         for (k, round) in rounds.iter().enumerate() {
             let total: f64 = of.iter().map(|r| r.time_ms_samples[k]).sum();
             assert!((round - total).abs() < 1e-9);
         }
-        assert!(a.time_ms.interval.contains(a.time_ms.median));
+        assert!(a.time_ms.interval.contains(a.time_ms.value));
         let vs_off = a.time_vs_off.unwrap();
-        assert!(vs_off.interval.contains(vs_off.median), "{}", a.detector);
+        assert!(vs_off.interval.contains(vs_off.value), "{}", a.detector);
         assert!((a.time_ms.interval.coverage - 0.75).abs() < 1e-9);
     }
     let off_vs_off = results.aggregates[0].time_vs_off.unwrap();
@@ -231,14 +231,14 @@ fn results_round_trip_through_json() {
                 r.solved
             )
         );
-        assert!(close(b.time_ms.median, r.time_ms.median));
+        assert!(close(b.time_ms.value, r.time_ms.value));
     }
     for (b, r) in back.aggregates.iter().zip(&results.aggregates) {
         assert_eq!(
             (&b.detector, b.nodes, b.solved),
             (&r.detector, r.nodes, r.solved)
         );
-        assert!(close(b.median_time_ms.median, r.median_time_ms.median));
+        assert!(close(b.median_time_ms.value, r.median_time_ms.value));
     }
     // The counters sit among the run's own fields, in the contract's order.
     let first_run = &json[json.find("\"runs\": [").unwrap()..];
@@ -351,12 +351,12 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
         off.round_time_ms_samples,
         [20.0, 40.0, 20.0, 20.0, 40.0, 20.0]
     );
-    assert_eq!(off.time_ms.median, 20.0);
+    assert_eq!(off.time_ms.value, 20.0);
     assert_eq!(off.time_ms.interval.ends(), [20.0, 40.0]);
     assert_eq!(off.time_differs_from_off(), None);
     let slow = by(slow_d);
     let slow_vs_off = slow.time_vs_off.unwrap();
-    assert!((slow_vs_off.median - 0.2).abs() < 1e-9);
+    assert!((slow_vs_off.value - 0.2).abs() < 1e-9);
     let [lo, hi] = slow_vs_off.interval.ends();
     assert!((lo - 0.2).abs() < 1e-9 && (hi - 0.2).abs() < 1e-9);
     assert_eq!(slow.time_differs_from_off(), Some(true));
@@ -376,7 +376,7 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
         ],
         &[DetectorId::Off],
     );
-    assert_eq!(odd[0].time_ms.median, 15.0);
+    assert_eq!(odd[0].time_ms.value, 15.0);
     assert_eq!(odd[0].round_time_ms_samples, [10.0; 6]);
     assert_eq!(odd[0].time_ms.interval.ends(), [10.0, 15.0]);
 

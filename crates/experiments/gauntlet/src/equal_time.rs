@@ -15,7 +15,10 @@
 use std::{collections::BTreeMap, path::Path};
 
 use anyhow::{Context, Result};
-use replab_harness::interval::Interval;
+use replab_harness::{
+    compare::Unit,
+    interval::{Estimate, Interval},
+};
 use serde::{Deserialize, Serialize};
 
 use replab_selfplay::stats::EloEstimate;
@@ -44,6 +47,16 @@ pub struct Slope {
     pub ratios: Vec<f64>,
 }
 
+impl Slope {
+    /// The slope with its interval.
+    pub fn elo(&self) -> Estimate {
+        Estimate {
+            value: self.elo_per_doubling,
+            interval: self.interval,
+        }
+    }
+}
+
 /// The recorded dataset, as far as the gauntlet reads it.
 #[derive(Deserialize)]
 struct Recorded {
@@ -63,6 +76,16 @@ pub struct SlopeSource {
     pub engine: String,
     /// B's nodes per move in its matches (the gauntlet's: others are not used).
     pub nodes: u64,
+}
+
+impl TimeRatio {
+    /// The ratio with its interval.
+    pub fn estimate(&self) -> Estimate {
+        Estimate {
+            value: self.ratio,
+            interval: self.interval,
+        }
+    }
 }
 
 /// A player's time per node over the baseline's, from alternating runs of both on the same
@@ -142,10 +165,8 @@ pub struct EqualTime {
     pub cost_source: String,
     /// log2 of B's cost over A's: the doublings of nodes A gets for B's time.
     pub doublings: f64,
-    /// The Elo at equal time, and its interval (the slope's, scaled).
-    pub elo: f64,
-    /// Its interval.
-    pub interval: Interval,
+    /// The Elo at equal time, with its interval (the slope's, scaled).
+    pub elo: Estimate,
     /// A's time per node over B's, by the clock (`None` when none is recorded for A).
     pub time_per_node: Option<TimeRatio>,
     /// The Elo the time ratio gives under the same slope, its interval from both (the delta
@@ -271,12 +292,15 @@ pub fn elo_by_time(slope: &Slope, time: &TimeRatio) -> EloEstimate {
 }
 
 /// The Elo at equal time of a player costing `a` instructions per node against a baseline
-/// costing `b`: (log2(b ÷ a), slope × log2(b ÷ a), the slope's interval scaled by the same
-/// factor).
-pub fn elo_at_equal_time(slope: &Slope, a: f64, b: f64) -> (f64, f64, Interval) {
+/// costing `b`: log2(b ÷ a), and slope × log2(b ÷ a) with the slope's interval scaled by the
+/// same factor.
+pub fn elo_at_equal_time(slope: &Slope, a: f64, b: f64) -> (f64, Estimate) {
     let doublings = (b / a).log2();
-    let interval = slope.interval.map(|x| x * doublings);
-    (doublings, slope.elo_per_doubling * doublings, interval)
+    let elo = Estimate {
+        value: slope.elo_per_doubling * doublings,
+        interval: slope.interval.map(|x| x * doublings),
+    };
+    (doublings, elo)
 }
 
 /// Every row that played identically at fixed nodes on the balanced book and has a counted cost
@@ -343,11 +367,8 @@ fn equal_time(
 ) -> Option<EqualTime> {
     let cost = played.cost_scaling.clone()?;
     let (a, b) = (cost.a_instructions_per_node, cost.b_instructions_per_node);
-    let (doublings, elo, interval) = elo_at_equal_time(slope, a, b);
-    let model = EloEstimate {
-        value: elo,
-        interval: Some(interval),
-    };
+    let (doublings, elo) = elo_at_equal_time(slope, a, b);
+    let model = EloEstimate::from(elo);
     let check = played.elo.interval.map(|_| ModelCheck {
         played: played.elo,
         games: played.games,
@@ -362,7 +383,6 @@ fn equal_time(
         cost_source: cost.source,
         doublings,
         elo,
-        interval,
         elo_by_time: time.as_ref().map(|t| elo_by_time(slope, t)),
         time_per_node: time,
         check,
@@ -377,8 +397,7 @@ impl EqualTime {
         format!(
             "slope {} Elo per doubling of nodes ({} games, {}) × {:+.3} doublings (instructions \
              per node {:.1} against {:.1}, {})",
-            s.interval
-                .with_value(s.elo_per_doubling, |x| format!("{x:+.1}")),
+            s.elo().text(|x| format!("{x:+.1}")),
             s.games,
             slope.file,
             self.doublings,
@@ -396,7 +415,7 @@ impl EqualTime {
         };
         format!(
             "; its equal-cost match played {} Elo over {} games (played − model {}: they {})",
-            c.played.text(),
+            c.played.text(|x| Unit::Elo.bare(x)),
             c.games,
             c.difference.text(),
             c.difference.agreement.phrase()
@@ -411,10 +430,10 @@ impl EqualTime {
         format!(
             "; by the clock, time per node {} of B's ({} alternating pairs, P(slower) {:.0}%), \
              which gives {} Elo; {}",
-            t.interval.with_value(t.ratio, |x| format!("{x:.3}")),
+            t.estimate().text(|x| format!("{x:.3}")),
             t.pairs,
             100.0 * t.p_a_slower,
-            e.text(),
+            e.text(|x| Unit::Elo.bare(x)),
             self.cost_ratios_text().unwrap_or_default()
         )
     }
@@ -466,7 +485,8 @@ mod tests {
     #[test]
     fn a_costlier_player_loses_what_its_lost_nodes_are_worth() {
         // 35% more instructions per node: log2(1/1.35) doublings of nodes, times 100 Elo.
-        let (doublings, elo, i) = elo_at_equal_time(&slope(100.0, 90.0, 110.0), 1.35, 1.0);
+        let (doublings, e) = elo_at_equal_time(&slope(100.0, 90.0, 110.0), 1.35, 1.0);
+        let (elo, i) = (e.value, e.interval);
         assert!((doublings - (1.0f64 / 1.35).log2()).abs() < 1e-12);
         assert!((elo - 100.0 * doublings).abs() < 1e-9 && elo < -43.0 && elo > -44.0);
         // The interval is the slope's, scaled: its ends swap with a negative factor.
@@ -474,9 +494,16 @@ mod tests {
         assert!((i.hi - 90.0 * doublings).abs() < 1e-9, "{i:?}");
         assert_eq!((i.coverage, i.n), (0.95, 1000));
         // A cheaper player gains; an equal one is exactly 0.
-        assert!(elo_at_equal_time(&slope(100.0, 90.0, 110.0), 0.9, 1.0).1 > 0.0);
+        assert!(
+            elo_at_equal_time(&slope(100.0, 90.0, 110.0), 0.9, 1.0)
+                .1
+                .value
+                > 0.0
+        );
         assert_eq!(
-            elo_at_equal_time(&slope(100.0, 90.0, 110.0), 1.0, 1.0).1,
+            elo_at_equal_time(&slope(100.0, 90.0, 110.0), 1.0, 1.0)
+                .1
+                .value,
             0.0
         );
     }
@@ -521,8 +548,7 @@ mod tests {
             instructions_per_node: [1.10, 1.0],
             cost_source: "callgrind".into(),
             doublings: -(1.1f64).log2(),
-            elo: -30.0,
-            interval: Interval::exact(-30.0),
+            elo: Estimate::exact(-30.0),
             time_per_node: Some(time((lo + hi) / 2.0, lo, hi)),
             elo_by_time: None,
             check: None,

@@ -142,8 +142,8 @@ fn equal_time_value(e: &EqualTime, slope: &SlopeSource) -> Option<Contribution> 
     let column = Column::new("elo-equal-time", "Elo, equal time", Unit::Elo)
         .what("Elo at equal time")
         .decision(Role::Strength, Better::Higher, Rows::Choice);
-    let value = Measured::value(e.elo)
-        .interval(e.interval)
+    let value = Measured::value(e.elo.value)
+        .interval(e.elo.interval)
         .note(e.derivation(slope))
         .against(choice_of(&PlayerSpec::parse(&e.b).ok()?)?);
     let detector = DetectorId::from_name(&spec.detector)?;

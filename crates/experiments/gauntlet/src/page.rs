@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use replab_report::{Cell, Page, ReportDir, escape_html, figure_html, fmt_int, table_html};
 
+use replab_harness::compare::Unit;
 use replab_selfplay::stats::NoInterval;
 
 use super::{Measure, Results, RowResult, TARGET_DEPTH, TITLE};
@@ -141,7 +142,7 @@ fn endings(r: &RowResult) -> String {
 /// 1–1, too few games).
 fn elo_cell(r: &RowResult, e: &replab_selfplay::stats::EloEstimate) -> Cell {
     match (e.interval, r.no_interval) {
-        (Some(_), _) => Cell::text(e.text()),
+        (Some(_), _) => Cell::text(e.text(|x| Unit::Elo.bare(x))),
         (None, reason) => Cell::text(format!(
             "{:+.1} ({})",
             e.value + 0.0,
@@ -293,8 +294,7 @@ fn equal_time_section(results: &Results) -> String {
          {} cost, played to its game count) against the model's figure, independent games, \
          agreeing when the 95% interval of their difference contains 0: {agree} of {} checked \
          rows agree.</p>\n{}",
-        s.interval
-            .with_value(s.elo_per_doubling, |x| format!("{x:+.1}")),
+        s.elo().text(|x| format!("{x:+.1}")),
         fmt_int(s.games),
         escape_html(&slope.file),
         fmt_int(slope.nodes),
@@ -328,21 +328,25 @@ fn equal_time_cells(t: &super::EqualTime) -> Vec<Cell> {
             t.instructions_per_node[0], t.instructions_per_node[1]
         )),
         Cell::text(format!("{:+.3}", t.doublings)),
-        Cell::text(t.interval.with_value(t.elo, |x| format!("{x:+.1}"))),
+        Cell::text(t.elo.text(|x| format!("{x:+.1}"))),
         Cell::text(&t.cost_source),
         Cell::text(t.time_per_node.as_ref().map_or_else(dash, |r| {
             format!(
                 "{} (P(slower) {:.0}%); {}",
-                r.interval.with_value(r.ratio, |x| format!("{x:.3}")),
+                r.estimate().text(|x| format!("{x:.3}")),
                 100.0 * r.p_a_slower,
                 t.cost_ratios_text().unwrap_or_default()
             )
         })),
-        Cell::text(t.elo_by_time.as_ref().map_or_else(dash, |e| e.text())),
+        Cell::text(
+            t.elo_by_time
+                .as_ref()
+                .map_or_else(dash, |e| e.text(|x| Unit::Elo.bare(x))),
+        ),
         Cell::text(t.check.as_ref().map_or_else(dash, |c| {
             format!(
                 "{} ({} games at {})",
-                c.played.text(),
+                c.played.text(|x| Unit::Elo.bare(x)),
                 fmt_int(c.games),
                 c.control
             )

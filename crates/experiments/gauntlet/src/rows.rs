@@ -2,6 +2,7 @@
 //! the same change where an engine measured it (sources: docs/elo.md).
 
 use replab_harness::compare::{Comparison, Measured, Reference, Scope, Unit};
+use replab_harness::interval::Estimate;
 use replab_registry::DetectorId;
 use replab_selfplay::stats::EloEstimate;
 use serde::{Deserialize, Serialize};
@@ -65,8 +66,10 @@ impl Published {
         let (sign, interval) = (self.direction?, elo.interval?);
         let scope = Scope::positions(format!("{a} against {b}"));
         let measured = Measured {
-            estimate: elo.value,
-            interval,
+            estimate: Estimate {
+                value: elo.value,
+                interval,
+            },
             exact: false,
             unit: Unit::Elo,
             scope: scope.clone(),

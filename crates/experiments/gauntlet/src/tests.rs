@@ -126,7 +126,7 @@ fn a_tiny_gauntlet_reports_every_row() {
     };
     // At one pair per row only identical play gives a value (exact 0: the same games).
     for c in &values {
-        assert!(c.value.exact && c.value.value == 0.0, "{c:?}");
+        assert!(c.value.exact && c.value.estimate.value == 0.0, "{c:?}");
     }
     let identical = |r: &&RowResult| r.games_identical && r.measure == Measure::Balanced;
     assert!(results.rows.iter().filter(identical).count() > 0);
@@ -159,7 +159,7 @@ fn a_tiny_gauntlet_reports_every_row() {
     assert!(decision_value(&off).is_none());
     off.elo = EloEstimate::new(-50.0, -80.0, -20.0, 0.95, 30);
     let sampled = decision_value(&off).unwrap().1.value;
-    assert!(!sampled.exact && sampled.interval.is_some());
+    assert!(!sampled.exact && sampled.estimate.interval.is_some());
     off.elo = EloEstimate::without_interval(0.0);
     off.games_identical = true;
     assert!(decision_value(&off).unwrap().1.value.exact);
@@ -449,9 +449,13 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
     assert_eq!(times.rows.len(), expected);
     for t in &times.rows {
         let [a, b] = t.instructions_per_node;
-        assert!((t.elo - 100.0 * (b / a).log2()).abs() < 1e-9, "{t:?}");
-        assert!(t.interval.contains(t.elo), "{t:?}");
-        assert_eq!(t.elo < 0.0, a > b, "a costlier player loses Elo: {t:?}");
+        assert!((t.elo.value - 100.0 * (b / a).log2()).abs() < 1e-9, "{t:?}");
+        assert!(t.elo.interval.contains(t.elo.value), "{t:?}");
+        assert_eq!(
+            t.elo.value < 0.0,
+            a > b,
+            "a costlier player loses Elo: {t:?}"
+        );
         let value = equal_time_value(t, &slope).unwrap();
         assert_eq!(value.column.key, "elo-equal-time");
         let note = value.value.note.as_deref().unwrap();

@@ -11,7 +11,7 @@
 //! an interval (too few games, or every pair 1–1), is not compared.
 
 use replab_elo::two_sided_z;
-use replab_harness::interval::Interval;
+use replab_harness::{compare::Unit, interval::Interval};
 use replab_selfplay::stats::EloEstimate;
 use serde::{Deserialize, Serialize};
 
@@ -62,11 +62,9 @@ pub struct Validation {
     /// Median completed depth of A and B, at equal cost and at the clock: how comparable the
     /// two budgets were.
     pub median_depth: [[Option<u32>; 2]; 2],
-    /// Equal-cost minus clock Elo.
-    pub difference: f64,
-    /// The interval of the difference, at the estimates' coverage (95%), from both matches'
-    /// games (`None` when either row has none).
-    pub difference_interval: Option<Interval>,
+    /// Equal-cost minus clock Elo, with its interval at the estimates' coverage (95%) from
+    /// both matches' games (`None` when either row has none).
+    pub difference: EloEstimate,
     /// Games the clock match lost on time.
     pub time_forfeits: u64,
     /// The clock match's lower CPU share.
@@ -111,7 +109,7 @@ impl Difference {
 
     /// The difference as text: `+1.2 [-3.4, +5.8]`, or `+1.2 (no interval)`.
     pub fn text(&self) -> String {
-        self.estimate.text()
+        self.estimate.text(|x| Unit::Elo.bare(x))
     }
 }
 
@@ -127,8 +125,7 @@ impl Validation {
             clock: clock.elo,
             games: [equal.games, clock.games],
             median_depth: [equal.median_depth, clock.median_depth],
-            difference: d.estimate.value,
-            difference_interval: d.estimate.interval,
+            difference: d.estimate,
             time_forfeits: clock.time_forfeits,
             min_cpu_share: clock.min_cpu_share,
             agreement: if clock.machine_too_busy {
@@ -145,20 +142,16 @@ impl Validation {
             let s = |x: Option<u32>| x.map_or("–".to_string(), |x| x.to_string());
             format!("median depth {}/{}", s(d[0]), s(d[1]))
         };
-        let difference = EloEstimate {
-            value: self.difference,
-            interval: self.difference_interval,
-        }
-        .text();
+        let difference = self.difference.text(|x| Unit::Elo.bare(x));
         format!(
             "{}: equal cost {} ({} games at {}, {}) and clock {} ({} games at {}, {}) {} \
              (difference {difference})",
             self.label,
-            self.equal_cost.text(),
+            self.equal_cost.text(|x| Unit::Elo.bare(x)),
             self.games[0],
             self.equal_cost_control,
             depth(self.median_depth[0]),
-            self.clock.text(),
+            self.clock.text(|x| Unit::Elo.bare(x)),
             self.games[1],
             self.clock_control,
             depth(self.median_depth[1]),

@@ -874,13 +874,9 @@ pub fn summary_table(results: &Results) -> String {
                 "{:<28} {:>3} {:>22} {:>22} {:>8.2} {:>7}\n",
                 r.variant,
                 r.threads,
-                r.time_ms
-                    .interval
-                    .with_value(r.time_ms.median, |x| format!("{x:.1}")),
-                r.mnps
-                    .interval
-                    .with_value(r.mnps.median, |x| format!("{x:.2}")),
-                r.speedup.median,
+                r.time_ms.text(|x| format!("{x:.1}")),
+                r.mnps.text(|x| format!("{x:.2}")),
+                r.speedup.value,
                 r.false_repetitions
             );
         }

@@ -477,7 +477,7 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
                         .real
                         .iter()
                         .filter(|r| r.variant == v.name())
-                        .map(|r| (r.threads as f64, r.mnps.median)),
+                        .map(|r| (r.threads as f64, r.mnps.value)),
                 )
             })
             .collect();
@@ -489,9 +489,7 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
                 c.repeats, c.cores
             ),
         )?;
-        let est = |e: &crate::stats::Estimate, digits: usize| {
-            e.interval.with_value(e.median, |x| format!("{x:.digits$}"))
-        };
+        let est = |e: &crate::stats::Estimate, digits: usize| e.text(|x| format!("{x:.digits$}"));
         let rows: Vec<Vec<Cell>> = results
             .real
             .iter()

@@ -16,7 +16,6 @@ use std::fmt;
 use replab_report::{ForestChart, ForestRow, RGBColor};
 use serde::{Deserialize, Serialize};
 
-use crate::interval::Interval;
 use crate::stats::{Estimate, LEVEL};
 pub use crate::unit::Unit;
 
@@ -67,11 +66,11 @@ impl fmt::Display for Scope {
 /// What was measured.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Measured {
-    /// The point estimate (a median of samples, or an exact value).
-    pub estimate: f64,
-    /// The interval around it, its coverage and the samples behind it; zero-width with
-    /// coverage 1 for an exact value.
-    pub interval: Interval,
+    /// The point estimate (a median of samples, or an exact value) with its interval, its
+    /// coverage and the samples behind it (zero-width with coverage 1 for an exact value); in
+    /// JSON its `value` and `interval` beside the fields below.
+    #[serde(flatten)]
+    pub estimate: Estimate,
     /// Whether the value is an exact, deterministic count (no sampling doubt).
     pub exact: bool,
     /// Its unit.
@@ -84,8 +83,7 @@ impl Measured {
     /// An exact relative change (deterministic counters) over `scope`.
     pub fn exact(change: f64, scope: Scope) -> Self {
         Self {
-            estimate: change,
-            interval: Interval::exact(change),
+            estimate: Estimate::exact(change),
             exact: true,
             unit: Unit::Change,
             scope,
@@ -103,8 +101,7 @@ impl Measured {
     /// A sampled relative change (a median with its order-statistic interval) over `scope`.
     pub fn sampled(change: &Estimate, scope: Scope) -> Self {
         Self {
-            estimate: change.median,
-            interval: change.interval,
+            estimate: *change,
             exact: false,
             unit: Unit::Change,
             scope,
@@ -115,14 +112,12 @@ impl Measured {
     /// one, with the coverage when it falls short of [`LEVEL`].
     pub fn text(&self) -> String {
         if self.exact {
-            return self.unit.text(self.estimate);
+            return self.unit.text(self.estimate.value);
         }
-        let interval = self.interval.text(|x| self.unit.bare(x));
-        match (self.unit, interval.split_once(']')) {
-            (Unit::PerThousand, Some((ends, rest))) => {
-                format!("{} {ends}] per 1,000{rest}", self.unit.bare(self.estimate))
-            }
-            _ => format!("{} {interval}", self.unit.bare(self.estimate)),
+        let text = self.estimate.text(|x| self.unit.bare(x));
+        match (self.unit, text.split_once(']')) {
+            (Unit::PerThousand, Some((ends, rest))) => format!("{ends}] per 1,000{rest}"),
+            _ => text,
         }
     }
 }
@@ -322,21 +317,21 @@ fn decide(m: &Measured, r: &Reference) -> Decision {
     if m.scope != r.scope || m.unit != r.unit {
         return Decision::NotComparable;
     }
-    if !m.exact && m.interval.coverage < LEVEL {
+    if !m.exact && m.estimate.interval.coverage < LEVEL {
         return Decision::TooFewSamples;
     }
     let flat = if m.exact {
-        m.estimate.abs() < COUNT_NOISE
+        m.estimate.value.abs() < COUNT_NOISE
     } else {
-        m.interval.contains(0.0)
+        m.estimate.interval.contains(0.0)
     };
     if flat {
         return Decision::NoMeasurableDifference;
     }
-    if (m.estimate < 0.0) != (r.value < 0.0) {
+    if (m.estimate.value < 0.0) != (r.value < 0.0) {
         return Decision::Opposite;
     }
-    let ratio = m.estimate.abs() / r.value.abs();
+    let ratio = m.estimate.value.abs() / r.value.abs();
     if r.size_known && (SIZE_TOLERANCE[0]..=SIZE_TOLERANCE[1]).contains(&ratio) {
         Decision::SameDirectionSimilarSize
     } else {
@@ -385,8 +380,8 @@ pub fn forest_row(
 ) -> ForestRow {
     ForestRow {
         label,
-        estimate: measured.estimate,
-        interval: measured.interval.ends(),
+        estimate: measured.estimate.value,
+        interval: measured.estimate.interval.ends(),
         reference: (reference.size_known && decision != Decision::NotComparable)
             .then_some(reference.value),
         group: decision.phrase().to_owned(),
@@ -416,6 +411,7 @@ pub fn forest_chart(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::interval::Interval;
 
     fn wac(depth: u32) -> Scope {
         Scope::depths("WAC.018", 1, depth)
@@ -428,7 +424,7 @@ mod tests {
     fn sampled(median: f64, ci: [f64; 2], repeats: usize, coverage: f64) -> Measured {
         Measured::sampled(
             &Estimate {
-                median,
+                value: median,
                 interval: Interval {
                     lo: ci[0],
                     hi: ci[1],

@@ -14,8 +14,8 @@ use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
 use serde::Serialize;
 
+use crate::interval::{Interval, Stated};
 pub use crate::unit::Unit;
-use crate::{interval::Interval, stats::LEVEL};
 
 /// A choice the decision table has a row for: a detector under its own default configuration
 /// (`policy` `None`) or under a draw policy.
@@ -258,10 +258,9 @@ impl Column {
 /// A value of a column: the estimate, its interval, and what qualifies it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Measured {
-    /// The estimate (an exact count, a median, a logistic Elo …).
-    pub value: f64,
-    /// Its interval; `None` for an exact value or one stated without.
-    pub interval: Option<Interval>,
+    /// The estimate (an exact count, a median, a logistic Elo …) with its interval; `None` for
+    /// an exact value or one stated without.
+    pub estimate: Stated,
     /// An exact, deterministic value (no sampling doubt): `(exact)` after it.
     pub exact: bool,
     /// What qualifies it, in parentheses after it (`twofold`, `400 games at 1000 nodes`).
@@ -276,7 +275,7 @@ impl Measured {
     /// A value stated as is.
     pub fn value(value: f64) -> Self {
         Self {
-            value,
+            estimate: Stated::without_interval(value),
             ..Self::default()
         }
     }
@@ -290,11 +289,9 @@ impl Measured {
     }
 
     /// With its interval.
-    pub fn interval(self, interval: Interval) -> Self {
-        Self {
-            interval: Some(interval),
-            ..self
-        }
+    pub fn interval(mut self, interval: Interval) -> Self {
+        self.estimate.interval = Some(interval);
+        self
     }
 
     /// With a note.
@@ -318,8 +315,8 @@ impl Measured {
         }
     }
 
-    /// The value in `unit`: `+2.0% [−1.5%, +5.7%] (97.9% interval)`, `+1.2% (repetition,
-    /// depth 5, exact)`; the coverage is named when it is not the nominal 95%.
+    /// The value in `unit`: `+2.0% [−1.5%, +5.7%]` (written by [`Stated::text`], which names
+    /// a coverage short of 95%), `+1.2% (repetition, depth 5, exact)`.
     pub fn text(&self, unit: Unit) -> String {
         self.text_with(unit, None)
     }
@@ -327,13 +324,10 @@ impl Measured {
     /// As [`Measured::text`], with `what` after the number and interval (`+5.2 [−1.0, +11.4]
     /// Elo (400 games at 1000 nodes)`).
     pub fn text_with(&self, unit: Unit, what: Option<&str>) -> String {
-        let mut text = unit.text(self.value);
-        if let Some(i) = &self.interval {
-            text += &format!(" {}", i.ends_text(|x| unit.bare(x)));
-            if (i.coverage - LEVEL).abs() > 1e-9 {
-                text += &format!(" ({:.1}% interval)", 100.0 * i.coverage);
-            }
-        }
+        let mut text = match self.estimate.interval {
+            None => unit.text(self.estimate.value),
+            Some(_) => self.estimate.text(|x| unit.bare(x)),
+        };
         if let Some(what) = what {
             text += &format!(" {what}");
         }
@@ -388,6 +382,7 @@ impl Phrase {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::LEVEL;
 
     #[test]
     fn values_read_in_their_unit() {
@@ -401,12 +396,12 @@ mod tests {
         let m = Measured::value(1.05).interval(Interval {
             lo: 1.01,
             hi: 1.09,
-            coverage: 0.979,
-            n: 7,
+            coverage: 0.9375,
+            n: 5,
         });
         assert_eq!(
             m.text(Unit::Number { decimals: 2 }),
-            "1.05 [1.01, 1.09] (97.9% interval)"
+            "1.05 [1.01, 1.09] (93.8% interval from 5 samples)"
         );
         let elo = Measured::value(5.2)
             .interval(Interval {

@@ -11,66 +11,9 @@
 //! Repeats of different configurations are *interleaved* (`replab_workloads::rounds`): round `r`
 //! runs every configuration once, so a slow spell of the machine hits all of them alike.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-pub use crate::interval::{Interval, LEVEL, Quantity};
-
-/// A median with its confidence interval: the shape of every measured time in `results.json`
-/// (`{"median": …, "interval": {"lo", "hi", "coverage", "n"}}`).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Estimate {
-    /// The sample median.
-    pub median: f64,
-    /// The order statistics bracketing the median (see the module docs), with their coverage
-    /// and the samples behind them.
-    pub interval: Interval,
-}
-
-impl Estimate {
-    /// An estimate from one exact value (a deterministic count): a zero-width interval.
-    pub fn exact(value: f64) -> Self {
-        Self {
-            median: value,
-            interval: Interval::exact(value),
-        }
-    }
-
-    /// One measured sample: the value, marked as a single sample (no interval).
-    pub fn single(value: f64) -> Self {
-        Self {
-            median: value,
-            interval: Interval::single(value),
-        }
-    }
-
-    /// Whether the two intervals overlap: then the data support no ranking of the two.
-    pub fn overlaps(&self, other: &Estimate) -> bool {
-        self.interval.overlaps(&other.interval)
-    }
-
-    /// Half the interval's width relative to the median (`0.01` = ±1%).
-    pub fn relative_half_width(&self) -> f64 {
-        if self.median == 0.0 {
-            return f64::INFINITY;
-        }
-        (self.interval.hi - self.interval.lo) / 2.0 / self.median.abs()
-    }
-
-    /// Maps median and interval through a monotone function (a change of unit; a reciprocal
-    /// such as time → nodes per second keeps the ends in order).
-    pub fn map(&self, f: impl Fn(f64) -> f64) -> Self {
-        Self {
-            median: f(self.median),
-            interval: self.interval.map(f),
-        }
-    }
-
-    /// A table cell for it ([`crate::interval::cell`]): the interval where it means
-    /// something, "too noisy to rank" where not.
-    pub fn cell(&self, quantity: Quantity, fmt: impl Fn(f64) -> String) -> String {
-        crate::interval::cell(self.median, &self.interval, quantity, fmt)
-    }
-}
+pub use crate::interval::{Estimate, Interval, LEVEL, Quantity};
 
 /// The sample median of `values` (NaN-free; the mean of the middle two for an even count).
 /// `NaN` for an empty slice.
@@ -121,7 +64,7 @@ pub fn median_coverage(n: usize) -> f64 {
 /// ```
 /// use replab_harness::stats::median_ci;
 /// let e = median_ci(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0]);
-/// assert_eq!(e.median, 5.0);
+/// assert_eq!(e.value, 5.0);
 /// assert_eq!(e.interval.ends(), [2.0, 8.0]);
 /// assert!(e.interval.coverage >= 0.95);
 /// ```
@@ -144,7 +87,7 @@ pub fn median_ci(samples: &[f64]) -> Estimate {
     }
     let (low, high) = (best - 1, n - best);
     Estimate {
-        median: median(&v),
+        value: median(&v),
         interval: Interval {
             lo: v[low],
             hi: v[high],
@@ -159,7 +102,7 @@ pub fn median_ci(samples: &[f64]) -> Estimate {
 pub fn compare(a_name: &str, a: &Estimate, b_name: &str, b: &Estimate) -> String {
     if a.overlaps(b) {
         format!("no measurable difference between {a_name} and {b_name}")
-    } else if a.median < b.median {
+    } else if a.value < b.value {
         format!("{a_name} is cheaper than {b_name}")
     } else {
         format!("{b_name} is cheaper than {a_name}")
@@ -215,7 +158,7 @@ mod tests {
     #[test]
     fn small_samples_span_their_range() {
         let e = median_ci(&[3.0, 1.0, 2.0]);
-        assert_eq!(e.median, 2.0);
+        assert_eq!(e.value, 2.0);
         assert_eq!(e.interval.ends(), [1.0, 3.0]);
         assert!(e.interval.coverage < LEVEL);
         let one = median_ci(&[7.0]);
@@ -227,7 +170,7 @@ mod tests {
     fn intervals_reach_the_level_and_shrink_with_more_samples() {
         let samples: Vec<f64> = (0..101).map(f64::from).collect();
         let e = median_ci(&samples);
-        assert_eq!(e.median, 50.0);
+        assert_eq!(e.value, 50.0);
         assert!(e.interval.coverage >= LEVEL);
         // The classic normal approximation: n/2 ± 0.98·√n ≈ 40 and 60.
         assert!((39.0..=41.0).contains(&e.interval.lo), "{}", e.interval);

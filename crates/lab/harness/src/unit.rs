@@ -45,7 +45,7 @@ impl Unit {
     }
 
     /// `x` as a bare number of this unit (an interval's ends).
-    pub(crate) fn bare(self, x: f64) -> String {
+    pub fn bare(self, x: f64) -> String {
         match self {
             // Counts are whole and far below 2^53: the conversion is exact.
             Unit::Count | Unit::Failed { .. } => fmt_int(x.round() as i64),

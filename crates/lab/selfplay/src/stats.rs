@@ -177,11 +177,12 @@ pub fn no_interval(p: &Pentanomial, identical: bool) -> Option<NoInterval> {
 /// `)`.
 pub fn estimate_text(e: &EloEstimate, reason: Option<NoInterval>) -> String {
     // Rounded first, so that a value a hair below 0 prints as +0.00.
-    let value = (e.value * 100.0).round() / 100.0 + 0.0;
+    let signed = |x: f64| format!("{:+.2}", (x * 100.0).round() / 100.0 + 0.0);
     match (e.interval, reason) {
-        (Some(i), _) => format!("{value:+.2} [{:+.2}, {:+.2}]", i.lo, i.hi),
+        (Some(_), _) => e.text(signed),
         (None, r) => format!(
-            "{value:+.2} ({})",
+            "{} ({})",
+            signed(e.value),
             r.unwrap_or(NoInterval::TooFewGames).text()
         ),
     }

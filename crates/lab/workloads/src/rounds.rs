@@ -107,7 +107,7 @@ mod tests {
         .unwrap();
         assert_eq!(timed[0].first, (0, 1.0));
         assert_eq!(timed[1].samples, [2.0, 4.0, 6.0]);
-        assert_eq!(timed[1].estimate().median, 4.0);
+        assert_eq!(timed[1].estimate().value, 4.0);
     }
 
     #[test]

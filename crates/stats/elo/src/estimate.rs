@@ -1,7 +1,7 @@
 //! Point estimates with intervals: score, logistic Elo, normalized Elo, LOS, draw ratio, and the
 //! number of games needed to resolve a difference.
 
-use replab_interval::Interval;
+use replab_interval::{Interval, Stated};
 use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
@@ -51,71 +51,13 @@ pub(crate) fn is_coverage(coverage: f64) -> bool {
 /// distributions of `tests/coverage.rs` (the seeded simulation that chose it), so none is given.
 pub const MIN_INTERVAL_SAMPLES: u64 = 20;
 
-/// An Elo value with a confidence interval of stated coverage, or none: in JSON
-/// `{"value": …, "interval": {"lo", "hi", "coverage", "n"}}` (the interval `null` when there
-/// is none), the interval in the one shape of every `results.json` ([`Interval`]).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EloEstimate {
-    /// The point estimate.
-    pub value: f64,
-    /// The interval: its ends (either may be infinite, serialised as `null` by serde_json), its
-    /// nominal coverage (0.95) and the samples behind it (game pairs, or games for trinomial
-    /// counts). `None` when the samples cannot back one: fewer than
-    /// [`MIN_INTERVAL_SAMPLES`], or every sample the same score (no variance).
-    pub interval: Option<Interval>,
-}
-
-impl EloEstimate {
-    /// `value` with the interval `[lo, hi]` of `coverage` made from `n` samples.
-    pub fn new(value: f64, lo: f64, hi: f64, coverage: f64, n: u64) -> Self {
-        let n = usize::try_from(n).unwrap_or(usize::MAX);
-        Self {
-            value,
-            interval: Some(Interval {
-                lo,
-                hi,
-                coverage,
-                n,
-            }),
-        }
-    }
-
-    /// `value` without an interval.
-    pub fn without_interval(value: f64) -> Self {
-        Self {
-            value,
-            interval: None,
-        }
-    }
-
-    /// Half the interval's width: the "± error" fastchess and fishtest print (`None` without
-    /// an interval). The logistic interval is not symmetric about the value; this is its mean
-    /// half-width.
-    pub fn error(&self) -> Option<f64> {
-        self.interval.map(|i| (i.hi - i.lo) / 2.0)
-    }
-
-    /// The estimate as text, one decimal and signed: `−3.1 [−7.0, +0.8]`, or `−3.1 (no
-    /// interval)` without one (the interval written by [`Interval::with_value`]).
-    pub fn text(&self) -> String {
-        let signed = |x: f64| format!("{x:+.1}");
-        match self.interval {
-            Some(i) => i.with_value(self.value, signed),
-            None => format!("{} (no interval)", signed(self.value)),
-        }
-    }
-
-    /// Whether there is an interval and it contains `elo`.
-    pub fn contains(&self, elo: f64) -> bool {
-        self.interval.is_some_and(|i| i.contains(elo))
-    }
-
-    /// Whether there is an interval and it lies wholly on one side of `elo`: the only case in
-    /// which the estimate measurably differs from `elo`.
-    pub fn excludes(&self, elo: f64) -> bool {
-        self.interval.is_some_and(|i| !i.contains(elo))
-    }
-}
+/// An Elo value with a confidence interval of stated coverage, or none: replab's one
+/// value-with-interval type ([`replab_interval::Estimate`]), in JSON `{"value": …, "interval":
+/// {"lo", "hi", "coverage", "n"}}`, the interval `null` when the samples cannot back one (fewer
+/// than [`MIN_INTERVAL_SAMPLES`] pairs, or every sample the same score). Its ends may be
+/// infinite (serialised as `null` by serde_json); `n` counts game pairs, or games for trinomial
+/// counts.
+pub type EloEstimate = Stated;
 
 /// The statistics of a set of result counts.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -323,21 +265,4 @@ pub fn games_to_resolve_nelo(nelo_difference: f64, coverage: f64) -> Option<u64>
     }
     let z = two_sided_z(coverage);
     Some((z * NELO_PER_T / nelo_difference).powi(2).ceil() as u64)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_estimate_reads_with_its_interval_or_says_it_has_none() {
-        assert_eq!(
-            EloEstimate::new(-3.12, -7.0, 0.84, 0.95, 50).text(),
-            "-3.1 [-7.0, +0.8]"
-        );
-        assert_eq!(
-            EloEstimate::without_interval(2.0).text(),
-            "+2.0 (no interval)"
-        );
-    }
 }

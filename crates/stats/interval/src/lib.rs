@@ -5,8 +5,7 @@
 //! the number `n` of samples it is made from. A single sample is an interval too, marked
 //! unambiguously: `n = 1`, `coverage = 0`, `lo = hi` ([`Interval::single`]). An exact
 //! (deterministic) value has `coverage = 1` ([`Interval::exact`]). Every measured time of a
-//! `results.json` carries one, alone or in an estimate (`{"median": …, "interval": …}`, the
-//! harness's `Estimate`), so [`unmarked_times`] can check that none is a bare number.
+//! `results.json` carries one, alone or in an [`Estimate`] (`{"value": …, "interval": …}`), so [`unmarked_times`] can check that none is a bare number.
 //!
 //! A leaf crate: the harness re-exports it as `replab_harness::interval`, and the crates below
 //! the harness (Elo, self-play) use it directly.
@@ -14,6 +13,10 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+
+mod estimate;
+
+pub use estimate::{Estimate, Stated};
 
 /// The confidence level every interval of replab aims at.
 pub const LEVEL: f64 = 0.95;
@@ -76,6 +79,11 @@ impl Interval {
         self.n <= 1 && self.coverage == 0.0
     }
 
+    /// Whether it is an exact value: zero width, coverage 1.
+    pub fn is_exact(&self) -> bool {
+        self.coverage >= 1.0 && self.lo == self.hi
+    }
+
     /// Whether the two intervals overlap: then the data support no ranking of the two.
     pub fn overlaps(&self, other: &Interval) -> bool {
         self.lo <= other.hi && other.lo <= self.hi
@@ -103,14 +111,9 @@ impl Interval {
     }
 
     /// The ends as text with `fmt`: `[1.20, 1.35]`, the one spelling of an interval's ends on
-    /// every page and terminal ([`Interval::text`] and [`Interval::with_value`] write it).
+    /// every page and terminal ([`Interval::text`], and through it [`Estimate::text`], write it).
     pub fn ends_text(&self, fmt: impl Fn(f64) -> String) -> String {
         format!("[{}, {}]", fmt(self.lo), fmt(self.hi))
-    }
-
-    /// `value` followed by the ends, both with `fmt`: `−3.1% [−4.0%, −2.2%]`.
-    pub fn with_value(&self, value: f64, fmt: impl Fn(f64) -> String) -> String {
-        format!("{} {}", fmt(value), self.ends_text(fmt))
     }
 
     /// The interval as text with `fmt` for its ends: `[1.20, 1.35]`, followed by
@@ -120,7 +123,7 @@ impl Interval {
         if self.is_single_sample() {
             return "single sample".into();
         }
-        if self.coverage >= 1.0 && self.lo == self.hi {
+        if self.is_exact() {
             return "exact".into();
         }
         let mut s = self.ends_text(fmt);
@@ -228,43 +231,31 @@ pub fn too_noisy(half: f64) -> String {
 }
 
 /// Serde for a measured time kept as a bare `f64` in Rust and written as a single sample
-/// (`#[serde(with = "replab_interval::single_sample")]`): `{"median": x, "interval":
-/// Interval::single(x)}`, the shape of the harness's `Estimate::single`, so [`unmarked_times`]
-/// finds it marked. Reads that shape or, from files written before, a bare number.
+/// (`#[serde(with = "replab_interval::single_sample")]`): [`Estimate::single`], so
+/// [`unmarked_times`] finds it marked. Reads that shape or, from files written before, a bare
+/// number.
 pub mod single_sample {
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    use super::Interval;
-
-    /// The written shape.
-    #[derive(Serialize, Deserialize)]
-    struct Marked {
-        median: f64,
-        interval: Interval,
-    }
+    use super::Estimate;
 
     /// What may be read: the written shape or a bare number.
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Read {
-        Marked(Marked),
+        Marked(Estimate),
         Bare(f64),
     }
 
     /// Writes `x` as a single sample.
     pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-        let interval = Interval::single(*x);
-        Marked {
-            median: *x,
-            interval,
-        }
-        .serialize(s)
+        Estimate::single(*x).serialize(s)
     }
 
-    /// Reads a single sample's median, or a bare number.
+    /// Reads a single sample's value, or a bare number.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
         Ok(match Read::deserialize(d)? {
-            Read::Marked(m) => m.median,
+            Read::Marked(m) => m.value,
             Read::Bare(x) => x,
         })
     }
@@ -283,7 +274,7 @@ pub fn time_key(key: &str) -> bool {
 }
 
 /// Every number (or object or array of numbers) under a [`time_key`] of `value` that is neither
-/// an [`Interval`] nor an object holding one under `interval` (the harness's `Estimate`),
+/// an [`Interval`] nor an object holding one under `interval` (an [`Estimate`]),
 /// as `$.path`. Raw samples under a key ending in `_samples` are the data behind an interval
 /// and pass; text passes (a verdict about a time). Values under `skip` keys (settings,
 /// references such as the paper's) are not measurements and are not walked.
@@ -330,7 +321,7 @@ fn walk(value: &serde_json::Value, path: String, skip: &[&str], found: &mut Vec<
                 // A record under a time-like name (`overhead_adaptive`) is walked, not judged:
                 // its own fields say which of them are times.
                 let record = v.is_object()
-                    && ["median", "value", "lo", "hi", "interval"]
+                    && ["value", "lo", "hi", "interval"]
                         .iter()
                         .all(|k| v.get(k).is_none());
                 if time_key(key) && !samples && !record && !marked(v) {
@@ -474,7 +465,7 @@ mod tests {
     #[test]
     fn bare_times_are_found() {
         use serde_json::json;
-        let marked = json!({ "median": 2.0, "interval": Interval::single(2.0) });
+        let marked = json!({ "value": 2.0, "interval": Interval::single(2.0) });
         let v = json!({
             "runs": [{ "nodes": 5, "time_ms": marked }, { "nodes": 6, "time_ms": 3.0 }],
             "overhead": Interval::exact(1.0),
@@ -483,7 +474,7 @@ mod tests {
             "round_time_ms": [1.0, 2.0],
             "time_ms_samples": [1.0, 2.0],
             "time_vs_paper": "agrees",
-            "seconds": { "median": 3.0 },
+            "seconds": { "value": 3.0 },
             "overhead_adaptive": { "rounds": 9, "seconds": 4.0 }
         });
         assert_eq!(

@@ -15,7 +15,7 @@ use replab_selfplay::PlayerSpec;
 
 use replab_harness::compare::{self, Comparison, Decision, Reference, Scope};
 use replab_harness::contribution::{Choice, Column, Contribution, Measured, Role, Rows, Table};
-use replab_harness::interval::Interval;
+use replab_harness::interval::{Estimate, Interval};
 
 /// What a cell says when no experiment of the run measured it.
 pub const NOT_MEASURED: &str = "not measured";
@@ -209,13 +209,18 @@ fn cell(values: &[&Contribution], column: &Column, choice: Choice, rows: &[Choic
 fn comparison(column: &Column, change: f64, m: &Measured, against: String) -> Comparison {
     let scope = Scope::positions(column.heading.clone());
     let measured = compare::Measured {
-        estimate: change,
-        interval: m.interval.map_or(Interval::exact(change), |i| Interval {
-            lo: column.unit.as_change(i.lo),
-            hi: column.unit.as_change(i.hi),
-            ..i
-        }),
-        exact: m.interval.is_none(),
+        estimate: Estimate {
+            value: change,
+            interval: m
+                .estimate
+                .interval
+                .map_or(Interval::exact(change), |i| Interval {
+                    lo: column.unit.as_change(i.lo),
+                    hi: column.unit.as_change(i.hi),
+                    ..i
+                }),
+        },
+        exact: m.estimate.interval.is_none(),
         unit: compare::Unit::Change,
         scope: scope.clone(),
     };
@@ -229,7 +234,7 @@ fn comparison(column: &Column, change: f64, m: &Measured, against: String) -> Co
 /// A strength value's comparison with the choice it was measured against.
 pub fn strength_comparison(column: &Column, m: &Measured) -> Comparison {
     let against = m.against.map(|c| c.to_string()).unwrap_or_default();
-    comparison(column, column.unit.as_change(m.value), m, against)
+    comparison(column, column.unit.as_change(m.estimate.value), m, against)
 }
 
 /// The first cost the row and its baseline both have an exact value of: (the change against
@@ -251,7 +256,9 @@ fn cost<'a>(
         let exact = |r: &Row| r.cells[i].measured().iter().find(|m| m.exact).cloned();
         let ours = exact(row)?;
         let theirs = exact(table.row(base)?)?;
-        let change = column.unit.change(ours.value, theirs.value)?;
+        let change = column
+            .unit
+            .change(ours.estimate.value, theirs.estimate.value)?;
         let cmp = comparison(column, change, &Measured::exact(change), base.to_string());
         Some((change, column, cmp))
     })
@@ -417,13 +424,16 @@ fn groups_html(rows: &[(Advice, &Row)]) -> String {
 /// The row's correctness values when any is nonzero: `3 false draws, 0 missed repetitions`.
 fn inexact(table: &DecisionTable, row: &Row) -> Option<String> {
     let values = table.values(row, Role::Correctness);
-    values.iter().any(|(_, m)| m.value != 0.0).then(|| {
-        let parts: Vec<String> = values
-            .iter()
-            .map(|(c, m)| format!("{} {}", c.unit.text(m.value), c.what))
-            .collect();
-        parts.join(", ")
-    })
+    values
+        .iter()
+        .any(|(_, m)| m.estimate.value != 0.0)
+        .then(|| {
+            let parts: Vec<String> = values
+                .iter()
+                .map(|(c, m)| format!("{} {}", c.unit.text(m.estimate.value), c.what))
+                .collect();
+            parts.join(", ")
+        })
 }
 
 /// Where strength does not differ: correctness, then the first cost both have, then the

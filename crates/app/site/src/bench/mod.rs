@@ -334,7 +334,7 @@ fn chart(values: &[Contribution]) -> LineChart {
             let points: Vec<(f64, f64)> = plotted
                 .iter()
                 .filter(|(c, _)| c.detector == *d)
-                .map(|(c, p)| (p.x, c.value.value))
+                .map(|(c, p)| (p.x, c.value.estimate.value))
                 .collect();
             (!points.is_empty()).then(|| colours::series(d.name(), points))
         })
@@ -410,7 +410,7 @@ fn inexact_detectors(values: &[Contribution]) -> Option<Vec<&'static str>> {
         return None;
     }
     let mut wrong: Vec<&'static str> = Vec::new();
-    for c in checks.iter().filter(|c| c.value.value != 0.0) {
+    for c in checks.iter().filter(|c| c.value.estimate.value != 0.0) {
         if !wrong.contains(&c.detector.name()) {
             wrong.push(c.detector.name());
         }

@@ -156,10 +156,10 @@ pub fn text(results: &Results) -> String {
         m.max_plies,
         t.repetitions,
         pct(Some(t.repetitions as f64 / t.plies.max(1) as f64)),
-        m.play_seconds.median,
+        m.play_seconds.value,
         m.threads,
         if m.threads == 1 { "" } else { "s" },
-        m.shrink_seconds.median,
+        m.shrink_seconds.value,
     );
     out.push('\n');
     out.push_str(&plain_table(
@@ -500,9 +500,9 @@ fn summary_section(results: &Results) -> Result<String> {
                 .values()
                 .any(|a| a.check == Check::Upcoming)
                 .then(|| fmt_int(t.upcoming)),
-            play_seconds: format!("{:.1}", m.play_seconds.median),
+            play_seconds: format!("{:.1}", m.play_seconds.value),
             threads: m.threads,
-            shrink_seconds: format!("{:.1}", m.shrink_seconds.median),
+            shrink_seconds: format!("{:.1}", m.shrink_seconds.value),
         },
     )
 }

@@ -395,11 +395,7 @@ fn search_part(
                 bytes_per_entry: bytes_per_entry(id, bits),
                 positions: set.len(),
                 nodes,
-                false_rate: counts.false_repetitions as f64 / counts.probes.max(1) as f64,
-                false_rate_interval: results::clopper_pearson_interval(
-                    counts.false_repetitions,
-                    counts.probes,
-                ),
+                false_rate: results::clopper_pearson(counts.false_repetitions, counts.probes),
                 counts,
                 best_move_changes: best_changes,
                 score_changes,
@@ -574,8 +570,8 @@ pub fn headline(results: &Results) -> String {
              interval of the rate {:.1e} to {:.1e}; birthday bound {:.1e} per probe). ",
             z.per_probe.count,
             replab_report::fmt_int(z.per_probe.trials),
-            z.per_probe.interval.lo,
-            z.per_probe.interval.hi,
+            z.per_probe.rate.interval.lo,
+            z.per_probe.rate.interval.hi,
             z.per_probe.expected_rate
         );
     }
@@ -584,7 +580,7 @@ pub fn headline(results: &Results) -> String {
         .audit
         .iter()
         .filter(|c| c.bits == narrow)
-        .map(|c| format!("{} {:.1e}", c.detector, c.per_probe.rate))
+        .map(|c| format!("{} {:.1e}", c.detector, c.per_probe.rate.value))
         .collect();
     let roots: usize = results
         .search
@@ -630,8 +626,8 @@ pub fn summary_table(results: &Results) -> String {
             c.per_probe.expected,
             format!(
                 "{:.2e} {}",
-                c.per_probe.rate,
-                c.per_probe.interval.ends_text(|x| format!("{x:.1e}"))
+                c.per_probe.rate.value,
+                c.per_probe.rate.interval.ends_text(|x| format!("{x:.1e}"))
             ),
             c.per_game.count,
             c.per_game.expected,
@@ -652,9 +648,9 @@ pub fn summary_table(results: &Results) -> String {
              compared per probe)\n",
             z.per_probe.count,
             z.per_probe.trials,
-            z.per_probe.rate,
-            z.per_probe.interval.lo,
-            z.per_probe.interval.hi,
+            z.per_probe.rate.value,
+            z.per_probe.rate.interval.lo,
+            z.per_probe.rate.interval.hi,
             z.per_probe.expected_rate,
             z.per_probe.expected,
             z.mean_compared

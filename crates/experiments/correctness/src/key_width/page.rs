@@ -39,7 +39,7 @@ fn interval(i: &Interval) -> String {
 fn agreement(r: &Rate) -> &'static str {
     if r.agrees() {
         "contains the bound"
-    } else if r.expected_rate > r.interval.hi {
+    } else if r.expected_rate > r.rate.interval.hi {
         "lies below the bound"
     } else {
         "lies above the bound"
@@ -93,7 +93,7 @@ fn sixteen(results: &Results) -> String {
                 "{} {} ({} per probe, bound {}; {} of {} games)",
                 c.detector,
                 fmt_int(c.false_positive),
-                sci(c.per_probe.rate),
+                sci(c.per_probe.rate.value),
                 sci(c.per_probe.expected_rate),
                 fmt_int(c.per_game.count),
                 fmt_int(c.per_game.trials)
@@ -189,7 +189,7 @@ fn width_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "False positives per probe against key width (audit games)",
             "key bits",
             "false positives per probe",
-            per(&|c| (f64::from(c.bits), c.per_probe.rate)),
+            per(&|c| (f64::from(c.bits), c.per_probe.rate.value)),
         ),
         "False positives per probe against truth; zero counts (every detector at 64 bits, most \
          from 32 bits) cannot be drawn on the log scale and are left out: the table gives their \
@@ -201,7 +201,7 @@ fn width_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "False positives per probe against bytes stored per key",
             "bytes per entry (packed)",
             "false positives per probe",
-            per(&|c| (f64::from(c.bytes_per_entry), c.per_probe.rate)),
+            per(&|c| (f64::from(c.bytes_per_entry), c.per_probe.rate.value)),
         ),
         "The same rates against memory per entry (key bytes plus what the detector stores beside \
          the key; see Method)",
@@ -212,7 +212,7 @@ fn width_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "Games with a false positive against key width",
             "key bits",
             "fraction of games",
-            per(&|c| (f64::from(c.bits), c.per_game.rate)),
+            per(&|c| (f64::from(c.bits), c.per_game.rate.value)),
         ),
         "Fraction of the audit games with at least one false positive",
     )?;
@@ -231,13 +231,13 @@ fn audit_table(results: &Results) -> String {
                 c.bytes_per_entry.into(),
                 c.false_positive.into(),
                 format!("{:.2}", c.per_probe.expected).into(),
-                sci(c.per_probe.rate).into(),
-                interval(&c.per_probe.interval).into(),
+                sci(c.per_probe.rate.value).into(),
+                interval(&c.per_probe.rate.interval).into(),
                 sci(c.per_probe.expected_rate).into(),
                 (if c.per_probe.agrees() { "yes" } else { "no" }).into(),
                 c.per_game.count.into(),
                 format!("{:.1}", c.per_game.expected).into(),
-                interval(&c.per_game.interval).into(),
+                interval(&c.per_game.rate.interval).into(),
                 c.false_negative.into(),
                 c.games_with_false_negative.into(),
             ]
@@ -275,8 +275,8 @@ fn tail_table(results: &Results) -> String {
                 t.bits.into(),
                 t.per_probe.count.into(),
                 format!("{:.2}", t.per_probe.expected).into(),
-                sci(t.per_probe.rate).into(),
-                interval(&t.per_probe.interval).into(),
+                sci(t.per_probe.rate.value).into(),
+                interval(&t.per_probe.rate.interval).into(),
                 sci(t.per_probe.expected_rate).into(),
                 (if t.per_probe.agrees() { "yes" } else { "no" }).into(),
             ]
@@ -309,7 +309,8 @@ fn bound_section(results: &Results, dir: &ReportDir) -> Result<String> {
             vec![
                 colours::series(
                     "linear",
-                    tail.iter().map(|t| (f64::from(t.bits), t.per_probe.rate)),
+                    tail.iter()
+                        .map(|t| (f64::from(t.bits), t.per_probe.rate.value)),
                 ),
                 colours::series(
                     "birthday bound",
@@ -346,7 +347,7 @@ fn search_section(results: &Results) -> String {
                 c.nodes.into(),
                 c.counts.probes.into(),
                 c.counts.false_repetitions.into(),
-                interval(&c.false_rate_interval).into(),
+                interval(&c.false_rate.interval).into(),
                 c.counts.false_draws.into(),
                 c.counts.missed_repetitions.into(),
                 c.counts.false_upcoming.into(),
@@ -388,8 +389,8 @@ fn summary_section(results: &Results) -> Result<String> {
     let zarkov = results.zarkov.as_ref().map(|z| ZarkovContext {
         count: fmt_int(z.per_probe.count),
         trials: fmt_int(z.per_probe.trials),
-        rate: sci(z.per_probe.rate),
-        ci: interval(&z.per_probe.interval),
+        rate: sci(z.per_probe.rate.value),
+        ci: interval(&z.per_probe.rate.interval),
         expected_rate: sci(z.per_probe.expected_rate),
         expected: format!("{:.4}", z.per_probe.expected),
         compared: format!("{:.1}", z.mean_compared),

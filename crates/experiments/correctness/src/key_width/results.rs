@@ -52,11 +52,9 @@ pub struct Rate {
     pub count: u64,
     /// Trials (probes or games).
     pub trials: u64,
-    /// `count / trials`.
-    pub rate: f64,
-    /// Clopper–Pearson 95% interval of the rate, its coverage (at least 95%: exact intervals
-    /// are conservative; 0 without trials) and `n` the trials.
-    pub interval: Interval,
+    /// `count / trials`, with its Clopper–Pearson 95% interval, its coverage (at least 95%:
+    /// exact intervals are conservative; 0 without trials) and `n` the trials.
+    pub rate: Estimate,
     /// Events the birthday bound expects.
     pub expected: f64,
     /// `expected / trials`.
@@ -70,8 +68,7 @@ impl Rate {
         Rate {
             count,
             trials,
-            rate: count as f64 / t,
-            interval: clopper_pearson_interval(count, trials),
+            rate: clopper_pearson(count, trials),
             expected,
             expected_rate: expected / t,
         }
@@ -79,18 +76,22 @@ impl Rate {
 
     /// Whether the expectation lies inside the measured interval.
     pub fn agrees(&self) -> bool {
-        self.interval.contains(self.expected_rate)
+        self.rate.interval.contains(self.expected_rate)
     }
 }
 
-/// The Clopper–Pearson 95% interval of `count` events in `trials` as an [`Interval`].
-pub fn clopper_pearson_interval(count: u64, trials: u64) -> Interval {
+/// The rate of `count` events in `trials` (0 without trials) with its Clopper–Pearson 95%
+/// interval.
+pub fn clopper_pearson(count: u64, trials: u64) -> Estimate {
     let [lo, hi] = super::bound::clopper_pearson(count, trials);
-    Interval {
-        lo,
-        hi,
-        coverage: super::bound::clopper_pearson_coverage(trials),
-        n: usize::try_from(trials).unwrap_or(usize::MAX),
+    Estimate {
+        value: count as f64 / trials.max(1) as f64,
+        interval: Interval {
+            lo,
+            hi,
+            coverage: super::bound::clopper_pearson_coverage(trials),
+            n: usize::try_from(trials).unwrap_or(usize::MAX),
+        },
     }
 }
 
@@ -147,11 +148,9 @@ pub struct SearchCell {
     pub nodes: u64,
     /// What the judge counted, summed.
     pub counts: SearchCounts,
-    /// False repetitions per probe (exact interval; no bound).
-    pub false_rate: f64,
-    /// Its Clopper–Pearson 95% interval (coverage at least 95%, 0 without probes; `n`: the
-    /// probes).
-    pub false_rate_interval: Interval,
+    /// False repetitions per probe with its Clopper–Pearson 95% interval (coverage at least
+    /// 95%, 0 without probes; `n`: the probes); no bound.
+    pub false_rate: Estimate,
     /// Positions whose best move differs from the 64-bit search's.
     pub best_move_changes: usize,
     /// Positions whose root score differs from the 64-bit search's.

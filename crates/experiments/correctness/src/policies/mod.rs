@@ -372,7 +372,7 @@ fn search_set(
                     done.add(1);
                     record_run(r, configs[c], &res)
                 },
-                |run| run.time_ms.median,
+                |run| run.time_ms.value,
                 |first, run| {
                     (first.nodes, &first.best_move, first.score_cp)
                         == (run.nodes, &run.best_move, run.score_cp)
@@ -422,8 +422,8 @@ pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
             let pairs = rs.iter().zip(&reference);
             let ratios: Vec<f64> = pairs
                 .clone()
-                .filter(|(_, b)| b.time_ms.median > 0.0)
-                .map(|(a, b)| a.time_ms.median / b.time_ms.median - 1.0)
+                .filter(|(_, b)| b.time_ms.value > 0.0)
+                .map(|(a, b)| a.time_ms.value / b.time_ms.value - 1.0)
                 .collect();
             Total {
                 policy,
@@ -457,7 +457,7 @@ pub fn totals(runs: &[RecordRun]) -> Vec<Total> {
 /// The sum of `runs`' median times with the interval of the per-round totals (the median over
 /// rounds of each round's sum, [`median_ci`]), widened to contain the sum.
 fn total_time(runs: &[&RecordRun]) -> Estimate {
-    let sum: f64 = runs.iter().map(|r| r.time_ms.median).sum();
+    let sum: f64 = runs.iter().map(|r| r.time_ms.value).sum();
     let rounds = runs
         .iter()
         .map(|r| r.time_ms_samples.len())
@@ -471,7 +471,7 @@ fn total_time(runs: &[&RecordRun]) -> Estimate {
         .collect();
     let i = median_ci(&totals).interval;
     Estimate {
-        median: sum,
+        value: sum,
         interval: Interval {
             lo: i.lo.min(sum),
             hi: i.hi.max(sum),
@@ -628,9 +628,7 @@ pub fn summary_table(results: &Results) -> String {
                 t.score_differs,
                 format!(
                     "{} ({})",
-                    t.time_change
-                        .interval
-                        .with_value(t.time_change.median, fmt_delta_pct),
+                    t.time_change.text(fmt_delta_pct),
                     t.best_move_differs
                 ),
             );

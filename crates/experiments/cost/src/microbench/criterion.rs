@@ -169,7 +169,7 @@ fn read_one(root: &Path, new: &Path) -> Option<CriterionEstimate> {
         function,
         parameter,
         ns: Estimate {
-            median: m.point_estimate,
+            value: m.point_estimate,
             interval: crate::stats::Interval {
                 lo: ci.lower_bound,
                 hi: ci.upper_bound,
@@ -204,7 +204,7 @@ pub fn pair(e: &CriterionEstimate, s: &MicrobenchSummary) -> Option<(Estimate, E
     let nodes = s.walk_nodes.max(1) as f64;
     let (ours, divisor) = match e.group.as_str() {
         "make-unmake" if e.function == "copy-make" => {
-            let make = s.make_unmake_ns.median;
+            let make = s.make_unmake_ns.value;
             (Some(Estimate::single(make)), 1.0)
         }
         "run-miss" => (cycle(&s.runs, |c| c.run), 1.0),

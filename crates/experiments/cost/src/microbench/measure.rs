@@ -391,10 +391,10 @@ mod tests {
         let (make, timed) = time_round_robin(budget, &mut yardstick, &mut jobs);
         assert!(make > 0.0);
         let t = timed[0];
-        assert!(t.ns.median > 0.0 && t.ratio.median > 0.0, "{timed:?}");
+        assert!(t.ns.value > 0.0 && t.ratio.value > 0.0, "{timed:?}");
         assert_eq!(t.ns.interval.n, 3);
-        assert!(t.ns.interval.contains(t.ns.median), "{t:?}");
-        assert!(t.ratio.interval.contains(t.ratio.median), "{t:?}");
+        assert!(t.ns.interval.contains(t.ns.value), "{t:?}");
+        assert!(t.ratio.interval.contains(t.ratio.value), "{t:?}");
     }
 
     #[test]
@@ -422,13 +422,13 @@ mod tests {
         assert!(
             cycles
                 .clone()
-                .all(|c| c.ns.median > 0.0 && c.ratio.median > 0.0)
+                .all(|c| c.ns.value > 0.0 && c.ratio.value > 0.0)
         );
         assert!(
             m.walk
                 .iter()
                 .chain(&m.tables)
-                .all(|w| w.ns_per_node.median > 0.0)
+                .all(|w| w.ns_per_node.value > 0.0)
         );
         // The smallest tables lose positions (a miss counted or a repetition missed) where
         // their table limit says they can, and back-trace in vain where it says they cannot

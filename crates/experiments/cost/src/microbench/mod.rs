@@ -213,12 +213,12 @@ impl Experiment for Microbench {
                         format!("× copy-make, run {}", c.run),
                         Unit::Number { decimals: 2 },
                     );
-                    Contribution::new(c.detector, column, Measured::value(c.ratio.median))
+                    Contribution::new(c.detector, column, Measured::value(c.ratio.value))
                 });
                 std::iter::once(Contribution::new(
                     c.detector,
                     ns,
-                    Measured::value(c.ns.median),
+                    Measured::value(c.ns.value),
                 ))
                 .chain(ratio)
             })

@@ -59,9 +59,9 @@ const CRITERION: (&str, &str) = (
 fn with_ci(e: &Estimate, f: fn(f64) -> String) -> String {
     let (lo, hi) = (f(e.interval.lo), f(e.interval.hi));
     if lo == hi {
-        f(e.median)
+        f(e.value)
     } else {
-        format!("{} ({lo}–{hi})", f(e.median))
+        format!("{} ({lo}–{hi})", f(e.value))
     }
 }
 
@@ -93,7 +93,7 @@ pub(super) fn sections(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Vec<Sec
 
 /// Cost per node by reversible run: two charts (ns and multiples of make) and their tables.
 fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
-    let make = fmt_ns(s.make_unmake_ns.median);
+    let make = fmt_ns(s.make_unmake_ns.value);
     let cost_chart = dir.write_chart(
         "microbench-run.svg",
         &run_chart(
@@ -101,7 +101,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
             CYCLE_UNIT,
             &s.runs,
             &s.detectors,
-            |c| c.ns.median,
+            |c| c.ns.value,
         ),
         &format!(
             "Median ns per push + probe + enter + upcoming + leave + pop, {} plies of game history; \
@@ -116,7 +116,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
             "cost ÷ one copy-make of a quiet move",
             &s.runs,
             &s.detectors,
-            |c| c.ratio.median,
+            |c| c.ratio.value,
         ),
         &format!("The same cycles divided by one copy-make ({make} ns in this run)"),
     )?;
@@ -163,7 +163,7 @@ fn hits_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
             CYCLE_UNIT,
             &s.hits,
             &s.detectors,
-            |c| c.ns.median,
+            |c| c.ns.value,
         ),
         "The probed position repeats the one 4 plies back: push + probe + pop (a search scores \
          the draw without entering)",
@@ -201,13 +201,13 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
                     s.histories
                         .iter()
                         .find(|c| &c.detector == d && c.history == h)
-                        .map_or(f64::NAN, |c| c.ns.median)
+                        .map_or(f64::NAN, |c| c.ns.value)
                 }),
             )
         })
         .collect();
     let history_chart = BarChart {
-        log_y: spans_decades(s.histories.iter().map(|c| c.ns.median)),
+        log_y: spans_decades(s.histories.iter().map(|c| c.ns.value)),
         categories,
         series,
         ..BarChart::new(
@@ -398,13 +398,13 @@ fn table_size_charts(s: &MicrobenchSummary, dir: &ReportDir) -> Result<(String, 
     let by_family = |f: DetectorId| s.tables.iter().filter(move |t| t.detector == f);
     let log2 = |t: &WalkCost| (t.entries as f64).log2();
     let size_chart = LineChart {
-        log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node.median)),
+        log_y: spans_decades(s.tables.iter().map(|t| t.ns_per_node.value)),
         series: families
             .iter()
             .map(|&f| {
                 colours::series(
                     f.name(),
-                    by_family(f).map(|t| (log2(t), t.ns_per_node.median)),
+                    by_family(f).map(|t| (log2(t), t.ns_per_node.value)),
                 )
             })
             .collect(),
@@ -508,7 +508,7 @@ fn method_section(s: &MicrobenchSummary) -> Result<Section> {
             &json!({
                 "fen": BASE_FEN,
                 "reps": s.reps,
-                "batch": fmt_ratio(s.batch_ms.median),
+                "batch": fmt_ratio(s.batch_ms.value),
                 "samples": samples.join(", "),
                 "groups": s.make_unmake_ns_samples.len(),
                 "quick": s.quick,
@@ -539,7 +539,7 @@ pub(super) fn criterion_section(results: &Results) -> Result<String> {
                     row.extend([
                         Cell::text(with_ci(&c, fmt_ns)),
                         Cell::text(with_ci(&ours, fmt_ns)),
-                        Cell::text(fmt_ratio(c.median / ours.median)),
+                        Cell::text(fmt_ratio(c.value / ours.value)),
                         Cell::text(if c.overlaps(&ours) {
                             "overlap"
                         } else {

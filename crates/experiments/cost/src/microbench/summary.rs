@@ -197,7 +197,7 @@ fn yardstick(m: &Measurements) -> Estimate {
         samples => median_ci(samples).interval,
     };
     Estimate {
-        median: m.make_ns,
+        value: m.make_ns,
         interval,
     }
 }
@@ -245,7 +245,7 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
                 .iter()
                 .filter(|c| c.run == run && reports_repetitions(c.detector))
                 .collect();
-            here.sort_by(|a, b| a.ratio.median.total_cmp(&b.ratio.median));
+            here.sort_by(|a, b| a.ratio.value.total_cmp(&b.ratio.value));
             let best = *here.first()?;
             Some(Cheapest {
                 run,
@@ -324,8 +324,8 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
                         (lo.min(v), hi.max(v))
                     })
             };
-            let (ns_lo, ns_hi) = fold(|c| c.ns.median);
-            let (r_lo, r_hi) = fold(|c| c.ratio.median);
+            let (ns_lo, ns_hi) = fold(|c| c.ns.value);
+            let (r_lo, r_hi) = fold(|c| c.ratio.value);
             let who = match first.tied.as_slice() {
                 [one] => one.to_string(),
                 _ => format!(

@@ -27,7 +27,7 @@ use crate::stats::{Estimate, Interval, median_coverage};
 /// A made-up median of three rounds with its interval `[lo, hi]`.
 fn three(median: f64, lo: f64, hi: f64) -> Estimate {
     Estimate {
-        median,
+        value: median,
         interval: Interval {
             lo,
             hi,
@@ -202,9 +202,7 @@ fn summary_json_has_every_detector_and_run_length() {
     for name in names {
         for run in RUN_LENGTHS {
             let found = json["runs"].as_array().unwrap().iter().any(|c| {
-                c["detector"] == name
-                    && c["run"] == run
-                    && c["ns"]["median"].as_f64().unwrap() > 0.0
+                c["detector"] == name && c["run"] == run && c["ns"]["value"].as_f64().unwrap() > 0.0
             });
             assert!(found, "{name} run {run}");
         }
@@ -227,7 +225,7 @@ fn summary_json_has_every_detector_and_run_length() {
         json["tables"].as_array().unwrap().len(),
         table_sizes().len()
     );
-    assert!((json["runs"][0]["ratio"]["median"].as_f64().unwrap() - 2.0 / 20.0).abs() < 1e-9);
+    assert!((json["runs"][0]["ratio"]["value"].as_f64().unwrap() - 2.0 / 20.0).abs() < 1e-9);
     // Every figure carries the one interval type; no time is a bare number.
     assert_eq!(json["runs"][0]["ratio"]["interval"]["n"], 3);
     assert_eq!(json["seconds"]["interval"]["n"], 1);
@@ -536,7 +534,7 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
         ]
     );
     let e8 = &found[1];
-    assert_eq!(e8.ns.median, 7.0);
+    assert_eq!(e8.ns.value, 7.0);
     let ci = e8.ns.interval;
     assert!((ci.lo - 6.3).abs() < 1e-9 && (ci.hi - 7.7).abs() < 1e-9);
     assert_eq!((ci.coverage, ci.n), (0.95, 10));
@@ -545,16 +543,16 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
     // per node (criterion's per-replay time over 3000 nodes).
     let summary = summarise(&fake(), false);
     let (c, ours) = super::criterion::pair(e8, &summary).unwrap();
-    assert_eq!((c.median, ours.median), (7.0, 7.0));
+    assert_eq!((c.value, ours.value), (7.0, 7.0));
     assert_eq!(ours.interval.ends(), [1.0, 20.0]);
     let walk = found.iter().find(|e| e.group == "walk").unwrap();
     let (c, ours) = super::criterion::pair(walk, &summary).unwrap();
-    assert_eq!((c.median, ours.median), (10.0, 10.0));
+    assert_eq!((c.value, ours.value), (10.0, 10.0));
     assert!((c.interval.lo - 9.0).abs() < 1e-9);
     let table = found.iter().find(|e| e.group == "table-size").unwrap();
     let per_node = 10.0 + table_sizes()[0].1 as f64 / 1000.0;
     assert_eq!(
-        super::criterion::pair(table, &summary).unwrap().1.median,
+        super::criterion::pair(table, &summary).unwrap().1.value,
         per_node
     );
     let make = &found[0];
@@ -571,7 +569,7 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
     };
     let json = serde_json::to_value(&results).unwrap();
     assert_eq!(json["criterion"][1]["group"], "run-miss");
-    assert_eq!(json["criterion"][1]["ns"]["median"], 7.0);
+    assert_eq!(json["criterion"][1]["ns"]["value"], 7.0);
     let hi = &json["criterion"][1]["ns"]["interval"]["hi"];
     assert!((hi.as_f64().unwrap() - 7.7).abs() < 1e-9);
     assert_eq!(

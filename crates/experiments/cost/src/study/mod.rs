@@ -449,9 +449,7 @@ pub fn summary_table(results: &Results) -> String {
             t.detector,
             fmt_delta_pct(t.terminal_change),
             fmt_delta_pct(t.generated_change),
-            t.time_change
-                .interval
-                .with_value(t.time_change.median, fmt_delta_pct),
+            t.time_change.text(fmt_delta_pct),
             t.counters.repetitions,
             format!(
                 "{}/{}/{}",
@@ -476,7 +474,7 @@ pub fn summary_table(results: &Results) -> String {
             "profile", "det", "Δterminal", "Δgenerated", "shrinks", "Δtime"
         );
         for a in &set.aggregates {
-            let d = |x: &Distribution| x.median.interval.with_value(x.median.median, fmt_delta_pct);
+            let d = |x: &Distribution| x.median.text(fmt_delta_pct);
             out += &format!(
                 "{:<10} {:<16} {:>26} {:>26} {:>8.0}% {:>26}\n",
                 a.profile,

@@ -358,7 +358,7 @@ fn set_table(aggs: &[Aggregate]) -> String {
                 Cell::text(format!("{:.0}%", a.generated.grows * 100.0)),
                 Cell::text(a.time.median.cell(Quantity::Change, fmt_delta_pct)),
                 Cell::text(fmt_delta_pct(a.pooled_generated_change)),
-                Cell::text(fmt_delta_pct(a.pooled_time_change.median)),
+                Cell::text(fmt_delta_pct(a.pooled_time_change.value)),
                 a.repetitions.into(),
                 a.best_move_changed.into(),
             ]
@@ -481,7 +481,7 @@ fn totals_figure(results: &Results, dir: &ReportDir) -> Result<String> {
             let t = total(&c.name, *d);
             values.push(t.map(|t| t.terminal_change));
             values.push(t.map(|t| t.generated_change));
-            values.push(t.map(|t| t.time_change.median));
+            values.push(t.map(|t| t.time_change.value));
         }
         rows.push((c.name.clone(), values));
     }

@@ -198,7 +198,7 @@ pub struct PositionRun {
 /// The distribution of per-position relative changes of one quantity.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Distribution {
-    /// The median with its distribution-free 95% interval (`interval`).
+    /// The median with its distribution-free 95% interval: in JSON `value` and `interval`.
     #[serde(flatten)]
     pub median: Estimate,
     /// First and third quartiles.

@@ -132,7 +132,7 @@ pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
         };
         let terminal = |r: &PositionRun| r.counters.terminal_nodes as f64;
         let generated = |r: &PositionRun| r.counters.generated as f64;
-        let time = |r: &PositionRun| r.time_ms.median;
+        let time = |r: &PositionRun| r.time_ms.value;
         out.push(Aggregate {
             set: set.to_string(),
             profile: run.profile.clone(),

@@ -258,20 +258,20 @@ fn counters_are_deterministic_and_json_round_trips() {
 fn intervals_bracket_the_median() {
     let changes: Vec<f64> = (0..41).map(|i| f64::from(i - 20) / 100.0).collect();
     let d = sets::distribution(&changes);
-    assert!(d.median.interval.lo <= d.median.median && d.median.median <= d.median.interval.hi);
-    assert!(d.quartiles[0] <= d.median.median && d.median.median <= d.quartiles[1]);
+    assert!(d.median.interval.lo <= d.median.value && d.median.value <= d.median.interval.hi);
+    assert!(d.quartiles[0] <= d.median.value && d.median.value <= d.quartiles[1]);
     assert!((d.shrinks - 20.0 / 41.0).abs() < 1e-12);
     let r = run(&small(), &mut Silent).unwrap();
     for a in r.endgames.aggregates.iter().chain(&r.wac.aggregates) {
         for x in [&a.terminal, &a.generated, &a.time] {
             assert!(
-                x.median.interval.lo <= x.median.median && x.median.median <= x.median.interval.hi
+                x.median.interval.lo <= x.median.value && x.median.value <= x.median.interval.hi
             );
         }
     }
     for t in &r.grid_totals {
         let e = &t.time_change;
-        assert!(e.interval.lo <= e.median && e.median <= e.interval.hi);
+        assert!(e.interval.lo <= e.value && e.value <= e.interval.hi);
     }
 }
 

@@ -18,7 +18,7 @@ use crate::{
 
 /// A change with its interval, `−3.1% [−4.0%, −2.2%]`.
 pub fn fmt_estimate(e: &Estimate) -> String {
-    e.interval.with_value(e.median, fmt_delta_pct)
+    e.text(fmt_delta_pct)
 }
 
 /// Names of the configurations, or `none`.
@@ -136,7 +136,7 @@ fn paired(
                     .find(|r| r.profile == profile && r.detector == d)
                     .map(|r| {
                         if time {
-                            r.time_ms.median
+                            r.time_ms.value
                         } else {
                             r.counters.generated as f64
                         }
@@ -234,7 +234,7 @@ fn rate_claim(r: &Results, axon: &[&GridTotal]) -> ClaimVerdict {
     let counts: Vec<u64> = axon.iter().map(|t| t.counters.repetitions).collect();
     let rates: Vec<f64> = rows
         .iter()
-        .map(|row| row.comparison.measured.estimate)
+        .map(|row| row.comparison.measured.estimate.value)
         .collect();
     ClaimVerdict {
         claim: format!(

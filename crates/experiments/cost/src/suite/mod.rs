@@ -303,7 +303,7 @@ fn search_record(
             done.add(1);
             run_of(record, ids[i], policy, &res)
         },
-        |run| run.time_ms.median,
+        |run| run.time_ms.value,
         |first, run| signature(first) == signature(run),
         |i, round| {
             anyhow!(

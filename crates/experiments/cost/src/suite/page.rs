@@ -56,7 +56,7 @@ fn opt_pct(v: Option<f64>) -> Cell {
 fn vs_off_interval(a: &Aggregate) -> Cell {
     match a.time_vs_off {
         Some(e) if a.detector != DetectorId::Off => {
-            match crate::interval::noise(e.median, &e.interval, Quantity::Change) {
+            match crate::interval::noise(e.value, &e.interval, Quantity::Change) {
                 Noise::TooNoisy(h) => Cell::text(crate::interval::too_noisy(h)),
                 Noise::Single => Cell::text("single sample"),
                 Noise::Clear => Cell::text(format!(
@@ -110,9 +110,9 @@ fn summary_table(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
                 a.terminal_nodes.into(),
                 a.generated.into(),
                 a.repetitions.into(),
-                Cell::text(fmt_ms(a.time_ms.median)),
+                Cell::text(fmt_ms(a.time_ms.value)),
                 Cell::text(a.time_ci_text()),
-                opt_pct(a.time_vs_off.map(|e| e.median)),
+                opt_pct(a.time_vs_off.map(|e| e.value)),
                 vs_off_interval(a),
                 a.median_nodes.into(),
                 Cell::text(a.solved_text()),
@@ -168,7 +168,7 @@ fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
         categories: names.clone(),
         series: vec![colours::values(
             "time",
-            aggs.iter().map(|a| a.time_ms.median),
+            aggs.iter().map(|a| a.time_ms.value),
         )],
         ..BarChart::new("Total search time per detector", "detector", "time (ms)")
     };

@@ -281,7 +281,7 @@ impl Experiment for Suites {
                 )
                 .what(format!("search time against off ({})", s.dir));
                 s.results.aggregates.iter().filter_map(move |a| {
-                    let change = a.time_vs_off?.median;
+                    let change = a.time_vs_off?.value;
                     let value = Measured::value(change);
                     let value = if a.time_differs_from_off().unwrap_or(false) {
                         value

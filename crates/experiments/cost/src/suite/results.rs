@@ -152,10 +152,10 @@ impl Aggregate {
         match self.time_vs_off {
             Some(e) if self.detector != DetectorId::Off => format!(
                 "{} {}",
-                fmt_delta_pct(e.median),
+                fmt_delta_pct(e.value),
                 e.interval.text(fmt_delta_pct)
             ),
-            Some(e) => fmt_delta_pct(e.median),
+            Some(e) => fmt_delta_pct(e.value),
             None => "—".into(),
         }
     }
@@ -164,7 +164,7 @@ impl Aggregate {
     /// to mean anything ([`crate::interval::noise`]).
     pub fn time_ci_text(&self) -> String {
         let t = &self.time_ms;
-        match crate::interval::noise(t.median, &t.interval, Quantity::Level) {
+        match crate::interval::noise(t.value, &t.interval, Quantity::Level) {
             Noise::TooNoisy(h) => crate::interval::too_noisy(h),
             _ => format!(
                 "{}–{}",
@@ -200,7 +200,7 @@ fn median_time(times: &[f64]) -> Estimate {
         return Estimate::single(median);
     }
     Estimate {
-        median,
+        value: median,
         interval: median_ci(times).interval,
     }
 }
@@ -229,7 +229,7 @@ fn containing(interval: Interval, point: f64) -> Interval {
 /// A run's timed samples (its median alone for results written before repeats existed).
 fn samples(run: &SuiteRun) -> Vec<f64> {
     if run.time_ms_samples.is_empty() {
-        vec![run.time_ms.median]
+        vec![run.time_ms.value]
     } else {
         run.time_ms_samples.clone()
     }
@@ -253,17 +253,17 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
         .iter()
         .map(|&d| {
             let rs: Vec<&SuiteRun> = of(runs, d).collect();
-            let sum: f64 = rs.iter().map(|r| r.time_ms.median).sum();
+            let sum: f64 = rs.iter().map(|r| r.time_ms.value).sum();
             let round_time_ms_samples = round_totals(&rs);
             let time_ms = Estimate {
-                median: sum,
+                value: sum,
                 interval: if round_time_ms_samples.is_empty() {
                     Interval::single(sum)
                 } else {
                     containing(median_ci(&round_time_ms_samples).interval, sum)
                 },
             };
-            let medians: Vec<f64> = rs.iter().map(|r| r.time_ms.median).collect();
+            let medians: Vec<f64> = rs.iter().map(|r| r.time_ms.value).collect();
             let changed = rs
                 .iter()
                 .filter(|r| {
@@ -305,7 +305,7 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
                 .map(|(t, o)| t / o - 1.0)
                 .collect();
             a.time_vs_off = if ratios.is_empty() {
-                rel(a.time_ms.median, off.time_ms.median).map(Estimate::single)
+                rel(a.time_ms.value, off.time_ms.value).map(Estimate::single)
             } else {
                 Some(median_ci(&ratios))
             };
@@ -339,7 +339,7 @@ pub fn summary_table(results: &SuiteResults) -> String {
             a.detector,
             a.nodes,
             a.nodes_vs_off.map_or("—".into(), fmt_delta_pct),
-            a.time_ms.median,
+            a.time_ms.value,
             format!("{:.1}–{:.1}", a.time_ms.interval.lo, a.time_ms.interval.hi),
             a.time_vs_off_text(),
             a.repetitions,
@@ -381,7 +381,7 @@ pub fn time_sentence(results: &SuiteResults) -> String {
     let mut same = Vec::new();
     for a in aggs {
         match (a.time_differs_from_off(), a.time_vs_off) {
-            (Some(true), Some(v)) if v.median > 0.0 => {
+            (Some(true), Some(v)) if v.value > 0.0 => {
                 slower.push(format!("{} ({})", a.detector, a.time_vs_off_text()));
             }
             (Some(true), Some(_)) => {

@@ -32,7 +32,7 @@ pub(super) fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Resul
                         [
                             s.terminal_nodes_change * 100.0,
                             s.generated_change * 100.0,
-                            s.time_change.median * 100.0,
+                            s.time_change.value * 100.0,
                         ],
                     )
                 }),

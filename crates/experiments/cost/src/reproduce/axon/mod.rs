@@ -122,7 +122,7 @@ impl Experiment for Axon {
                 format!(
                     "{} {:.2}× {}",
                     s.detector,
-                    s.overhead.median,
+                    s.overhead.value,
                     s.overhead.interval.text(|x| format!("{x:.2}"))
                 )
             })
@@ -164,13 +164,9 @@ impl Experiment for Axon {
                     Contribution::new(
                         s.detector,
                         overhead.clone(),
-                        Measured::value(s.overhead.median).interval(s.overhead.interval),
+                        Measured::value(s.overhead.value).interval(s.overhead.interval),
                     ),
-                    Contribution::new(
-                        s.detector,
-                        ratio.clone(),
-                        Measured::value(s.overhead.median),
-                    ),
+                    Contribution::new(s.detector, ratio.clone(), Measured::value(s.overhead.value)),
                 ]
             })
             .collect()

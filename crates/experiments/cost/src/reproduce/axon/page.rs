@@ -179,7 +179,7 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
         json!({
             "target": format!("{:.1}", a.target * 100.0),
             "extra_rounds": a.extra_rounds,
-            "seconds": format!("{:.0}", a.seconds.median),
+            "seconds": format!("{:.0}", a.seconds.value),
             "stopped": a.stopped,
         })
     });
@@ -435,7 +435,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
     let time_chart = dir.write_chart(
         "time.svg",
         &depth_chart(r, None, names, "Time per depth", "time (ms)", true, |r| {
-            r.time_ms.median
+            r.time_ms.value
         }),
         &format!(
             "Wall time per iteration (log scale), the median of {} interleaved rounds; the \
@@ -448,7 +448,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
         categories: detectors().map(|s| s.detector.to_string()).collect(),
         series: vec![colours::values(
             "NPS(off)/NPS(detector) − 1",
-            detectors().map(|s| (s.overhead.median - 1.0) * 100.0),
+            detectors().map(|s| (s.overhead.value - 1.0) * 100.0),
         )],
         ..BarChart::new(
             "Speed cost of each detector",
@@ -680,7 +680,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
                 "—".to_string()
             } else if own.interval.contains(1.0) {
                 "no measurable difference".to_string()
-            } else if own.median > 1.0 {
+            } else if own.value > 1.0 {
                 "slower".to_string()
             } else {
                 "faster".to_string()
@@ -688,7 +688,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
             let against_linear = match &linear {
                 Some(_) if off || s.detector == ADAPTIVE_DETECTOR => "—".to_string(),
                 Some(l) if own.overlaps(l) => "no measurable difference".to_string(),
-                Some(l) if own.median > l.median => "slower".to_string(),
+                Some(l) if own.value > l.value => "slower".to_string(),
                 Some(_) => "faster".to_string(),
                 None => "—".to_string(),
             };
@@ -698,7 +698,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
                 s.overhead_instructions
                     .map_or_else(|| Cell::text("—"), |x| format!("{x:.3}").into()),
                 fmt_time(&s.time_ms).into(),
-                format!("{:.2}", s.nps.median / 1e6).into(),
+                format!("{:.2}", s.nps.value / 1e6).into(),
                 if off {
                     Cell::text("—")
                 } else {
@@ -711,7 +711,7 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
                 },
                 Cell::text(against_off),
                 Cell::text(against_linear),
-                format!("{:.1}", s.time_ms.median * 1e6 / c.nodes.max(1) as f64).into(),
+                format!("{:.1}", s.time_ms.value * 1e6 / c.nodes.max(1) as f64).into(),
                 c.probes.into(),
                 c.hits.into(),
                 fmt_int(s.memory_bytes).into(),
@@ -743,12 +743,12 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
 fn interval_text(run: &Run) -> String {
     let t = &run.time_ms;
     let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
-    crate::interval::interval_part(t.median, &t.interval, Quantity::Level, bare)
+    crate::interval::interval_part(t.value, &t.interval, Quantity::Level, bare)
 }
 
 /// A run's median time with its interval below it.
 fn time_cell(run: &Run) -> Result<Cell> {
-    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms.median), "ci": interval_text(run) }))
+    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms.value), "ci": interval_text(run) }))
 }
 
 /// Time per depth of the head-to-head `detectors`, marking trees that differ from linear's.
@@ -767,7 +767,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
         for (i, name) in detectors.iter().enumerate() {
             match find(name, d) {
                 Some(run) if run.counters.nodes == reference.counters.nodes => {
-                    equal[i].0 += run.time_ms.median;
+                    equal[i].0 += run.time_ms.value;
                     equal[i].1 += run.counters.nodes;
                     equal[i].2 += 1;
                     row.push(time_cell(run)?);
@@ -777,7 +777,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
                     row.push(cell(&json!({
                         "kind": "differs",
                         "nodes": fmt_int(run.counters.nodes),
-                        "time": fmt_ms(run.time_ms.median),
+                        "time": fmt_ms(run.time_ms.value),
                         "ci": interval_text(run),
                     }))?);
                 }
@@ -811,7 +811,7 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
     let mut own: Vec<Cell> = vec![label("all depths: ns per node")?, "".into()];
     for name in detectors {
         let (ms, nodes) = runs_of(runs, name).iter().fold((0.0, 0u64), |(t, n), r| {
-            (t + r.time_ms.median, n + r.counters.nodes)
+            (t + r.time_ms.value, n + r.counters.nodes)
         });
         own.push(format!("{:.1}", ms * 1e6 / nodes.max(1) as f64).into());
     }

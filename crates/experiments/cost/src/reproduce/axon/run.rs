@@ -325,7 +325,7 @@ pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison
         overall,
         range(|s| s.terminal_nodes_change),
         range(|s| s.generated_change),
-        range(|s| s.time_change.median),
+        range(|s| s.time_change.value),
         time_note,
     )
 }
@@ -383,14 +383,14 @@ impl Measured {
                 r.depth
             );
         }
-        Ok(runs.iter().map(|r| r.time_ms.median).sum())
+        Ok(runs.iter().map(|r| r.time_ms.value).sum())
     }
 
     /// Records a fixed round: checks it and keeps its times.
     fn add_fixed(&mut self, runs: &[Run], round: usize) -> Result<f64> {
         let total = self.check(runs, round)?;
         for (slot, r) in self.times.iter_mut().zip(runs) {
-            slot.push(r.time_ms.median);
+            slot.push(r.time_ms.value);
         }
         self.totals.push(total);
 
@@ -905,7 +905,7 @@ mod claim_tests {
 
     fn time(median: f64, ci: [f64; 2], repeats: usize) -> Estimate {
         Estimate {
-            median,
+            value: median,
             interval: Interval {
                 lo: ci[0],
                 hi: ci[1],

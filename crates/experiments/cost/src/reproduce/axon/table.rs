@@ -22,7 +22,7 @@ pub fn summary_table(results: &Results) -> String {
 fn ci(x: &Estimate, decimals: usize) -> String {
     format!(
         "{:.decimals$} {}",
-        x.median,
+        x.value,
         x.interval.text(|v| format!("{v:.decimals$}"))
     )
 }
@@ -64,7 +64,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
             a.detector,
             a.rounds,
             a.extra_rounds,
-            a.seconds.median,
+            a.seconds.value,
             a.half_width * 100.0,
             a.target * 100.0,
             a.stopped
@@ -112,7 +112,7 @@ fn summary_line(out: &mut String, s: &Summary) -> std::fmt::Result {
             } else {
                 format!("{} ({})", ci(&s.overhead, 3), s.overhead.interval.n)
             },
-            &fmt_delta_pct(s.time_change.median),
+            &fmt_delta_pct(s.time_change.value),
             &s.final_best_move,
             &format!("{:+.2}", f64::from(s.final_eval_cp) / 100.0),
         ],
