@@ -46,14 +46,6 @@ impl Estimate {
         self.interval.overlaps(&other.interval)
     }
 
-    /// Half the interval's width relative to the value (`0.01` = ±1%).
-    pub fn relative_half_width(&self) -> f64 {
-        if self.value == 0.0 {
-            return f64::INFINITY;
-        }
-        (self.interval.hi - self.interval.lo) / 2.0 / self.value.abs()
-    }
-
     /// Maps value and interval through a monotone function (a change of unit; a reciprocal
     /// such as time → nodes per second keeps the ends in order).
     pub fn map(&self, f: impl Fn(f64) -> f64) -> Self {

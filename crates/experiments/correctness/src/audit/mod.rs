@@ -437,26 +437,6 @@ fn example(spec: &Spec, w: &Witness, kind: Kind, want: Option<Cause>) -> Example
     }
 }
 
-/// Stages the report directory `out`, naming `--out` if it cannot be made.
-pub fn report_dir(out: &Path) -> Result<ReportDir> {
-    ReportDir::create(out).with_context(|| {
-        format!(
-            "cannot write the report to {set_out} {}",
-            out.display(),
-            set_out = replab_settings::Setting::new("out")
-        )
-    })
-}
-
-/// What `replab audit` prints when done: [`text`] and where the page is.
-pub fn stdout_text(results: &Results, out: &Path) -> String {
-    format!(
-        "{}report: {}\n",
-        text(results),
-        out.join("index.html").display()
-    )
-}
-
 /// The detectors audited at their default size (not the table-size variants).
 fn main_detectors(results: &Results) -> impl Iterator<Item = &(String, Audited)> {
     results.detectors.0.iter().filter(|(_, a)| a.size.is_none())

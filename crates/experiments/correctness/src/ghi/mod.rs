@@ -44,8 +44,9 @@ pub const DETECTOR: DetectorId = DetectorId::reference();
 /// Deepest depth accepted.
 pub const MAX_DEPTH: u32 = 12;
 
-/// The settings of `replab ghi`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The settings of `replab ghi` (in `results.json` under `config`, beside what the run
+/// derives from them: [`ConfigRecord`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
     /// Search depth.
     pub depth: u32,
@@ -59,7 +60,8 @@ pub struct Config {
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
-    /// The command line that regenerates the report.
+    /// The command line that regenerates the report (in `meta`, not `config`).
+    #[serde(skip)]
     pub command: String,
 }
 
@@ -370,23 +372,14 @@ pub struct Example {
     pub pgn: String,
 }
 
-/// The settings as recorded.
+/// The settings as recorded: the run's [`Config`] and what it derives from them.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ConfigRecord {
-    /// Depth.
-    pub depth: u32,
-    /// Draw policy.
-    pub policy: DrawPolicy,
+    /// The settings, their fields beside the two below in JSON.
+    #[serde(flatten)]
+    pub settings: Config,
     /// Detector.
     pub detector: DetectorId,
-    /// Games positions.
-    pub game_positions: usize,
-    /// Long-history positions.
-    pub long_positions: usize,
-    /// Seed.
-    pub seed: u64,
-    /// Threads.
-    pub threads: usize,
     /// Searcher settings (table mode and clock options per mode).
     pub search: SearchConfig,
 }
@@ -729,13 +722,11 @@ fn mode_total(set: &str, m: usize, mode: &Mode, rs: &[&PositionResult]) -> ModeT
 /// The configuration record of a run.
 fn config_record(config: &Config) -> ConfigRecord {
     ConfigRecord {
-        depth: config.depth,
-        policy: config.policy,
+        settings: Config {
+            command: String::new(), // meta's, not the settings'
+            ..config.clone()
+        },
         detector: DETECTOR,
-        game_positions: config.game_positions,
-        long_positions: config.long_positions,
-        seed: config.seed,
-        threads: config.threads,
         search: search_config(config, config.depth, &MODES[0]),
     }
 }
@@ -775,7 +766,7 @@ pub fn headline(results: &Results) -> String {
          get another root score or best move than the path-safe reference ({})",
         on.differ,
         on.positions,
-        results.config.depth,
+        results.config.settings.depth,
         if by_cause.is_empty() {
             "none".to_string()
         } else {

@@ -160,7 +160,7 @@ fn differences_chart(results: &Results, sets: &[String], dir: &ReportDir) -> Res
         ..BarChart::new(
             format!(
                 "Root score or best move differs from the path-safe reference (depth {})",
-                results.config.depth
+                results.config.settings.depth
             ),
             "table mode",
             "positions (%)",
@@ -222,13 +222,13 @@ fn method_section(results: &Results) -> Result<String> {
         "ghi/method.html",
         METHOD,
         &MethodContext {
-            depth: results.config.depth,
-            policy: results.config.policy.name().into(),
+            depth: results.config.settings.depth,
+            policy: results.config.settings.policy.name().into(),
             detector: results.config.detector.to_string(),
-            seed: results.config.seed,
-            game_positions: results.config.game_positions,
-            long_positions: results.config.long_positions,
-            threads: results.config.threads,
+            seed: results.config.settings.seed,
+            game_positions: results.config.settings.game_positions,
+            long_positions: results.config.settings.long_positions,
+            threads: results.config.settings.threads,
         },
     )?)
 }

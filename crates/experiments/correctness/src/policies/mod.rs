@@ -61,8 +61,9 @@ pub fn reference() -> (DrawPolicy, DetectorId) {
 /// Deepest search depth accepted.
 pub const MAX_DEPTH: u32 = 12;
 
-/// The settings of `replab policies`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The settings of `replab policies` (in `results.json` under `config`, beside the references
+/// and the searcher's settings: [`ConfigRecord`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
     /// Search depth on the repetition suite.
     pub repetition_depth: u32,
@@ -74,7 +75,8 @@ pub struct Config {
     pub repeats: usize,
     /// Worker threads (the counts do not depend on it).
     pub threads: usize,
-    /// The command line that regenerates the report.
+    /// The command line that regenerates the report (in `meta`, not `config`).
+    #[serde(skip)]
     pub command: String,
 }
 
@@ -246,16 +248,9 @@ pub struct SetResults {
 /// The settings as recorded.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ConfigRecord {
-    /// Repetition-suite depth.
-    pub repetition_depth: u32,
-    /// WAC depth.
-    pub wac_depth: u32,
-    /// WAC records.
-    pub wac_records: usize,
-    /// Timed runs per search.
-    pub repeats: usize,
-    /// Worker threads.
-    pub threads: usize,
+    /// The settings, their fields beside the three below in JSON.
+    #[serde(flatten)]
+    pub settings: Config,
     /// Reference policy.
     pub reference_policy: DrawPolicy,
     /// Reference detector.
@@ -529,11 +524,10 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     Ok(Results {
         meta,
         config: ConfigRecord {
-            repetition_depth: config.repetition_depth,
-            wac_depth: config.wac_depth,
-            wac_records: config.wac_records,
-            repeats: config.repeats,
-            threads: config.threads,
+            settings: Config {
+                command: String::new(), // meta's, not the settings'
+                ..config.clone()
+            },
             reference_policy: reference().0,
             reference_detector: reference().1,
             search: SearchConfig::default(),
