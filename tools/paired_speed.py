@@ -77,9 +77,11 @@ def summarize(log_ratios):
     half = t95(n - 1) * sem
     p_slower = 0.5 * (1 + math.erf(mean / (sem * math.sqrt(2)))) if sem > 0 else float(mean > 0)
     return {
-        "ratio": math.exp(mean),
-        "interval": {"lo": math.exp(mean - half), "hi": math.exp(mean + half), "coverage": 0.95,
-                     "n": n},
+        "ratio": {
+            "value": math.exp(mean),
+            "interval": {"lo": math.exp(mean - half), "hi": math.exp(mean + half),
+                         "coverage": 0.95, "n": n},
+        },
         "p_a_slower": p_slower,
     }
 
@@ -106,8 +108,9 @@ def paired(replab, a, b, pairs):
 
 def line(summary):
     """One comparison as a line of text."""
-    i, a = summary["interval"], summary["a"]
-    return (f"{a} vs {summary['b']}: time per node ratio {summary['ratio']:.4f} "
+    r, a = summary["ratio"], summary["a"]
+    i = r["interval"]
+    return (f"{a} vs {summary['b']}: time per node ratio {r['value']:.4f} "
             f"[{i['lo']:.4f}, {i['hi']:.4f}] (95%, {summary['pairs']} pairs, alternating); "
             f"P({a} slower per node) {100 * summary['p_a_slower']:.1f}%")
 

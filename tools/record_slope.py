@@ -123,9 +123,11 @@ def slope_of(matches):
     if slope is None:
         return None
     return {
-        "elo_per_doubling": slope,
-        "interval": {"lo": slope - 1.96 * se, "hi": slope + 1.96 * se, "coverage": 0.95,
-                     "n": sum(m["pairs"] for m in matches)},
+        "elo_per_doubling": {
+            "value": slope,
+            "interval": {"lo": slope - 1.96 * se, "hi": slope + 1.96 * se, "coverage": 0.95,
+                         "n": sum(m["pairs"] for m in matches)},
+        },
         "games": sum(m["games"] for m in matches),
         "ratios": [m["ratio"] for m in matches],
     }
@@ -192,8 +194,9 @@ def main(argv):
         f.write("\n")
     for book, s in dataset["slopes"].items():
         if s:
-            print(f"{book}: {s['elo_per_doubling']:+.1f} Elo per doubling "
-                  f"[{s['interval']['lo']:+.1f}, {s['interval']['hi']:+.1f}] "
+            e = s["elo_per_doubling"]
+            print(f"{book}: {e['value']:+.1f} Elo per doubling "
+                  f"[{e['interval']['lo']:+.1f}, {e['interval']['hi']:+.1f}] "
                   f"({s['games']} games)")
     print(f"wrote {a.out}", file=sys.stderr)
 

@@ -15,10 +15,7 @@
 use std::{collections::BTreeMap, path::Path};
 
 use anyhow::{Context, Result};
-use replab_harness::{
-    compare::Unit,
-    interval::{Estimate, Interval},
-};
+use replab_harness::{compare::Unit, interval::Estimate};
 use serde::{Deserialize, Serialize};
 
 use replab_selfplay::stats::EloEstimate;
@@ -37,24 +34,12 @@ pub const SLOPE_BOOK: &str = "balanced";
 /// One book's recorded slope.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Slope {
-    /// Elo per doubling of nodes.
-    pub elo_per_doubling: f64,
-    /// Its 95% interval (and the game pairs behind it).
-    pub interval: Interval,
+    /// Elo per doubling of nodes, with its 95% interval (and the game pairs behind it).
+    pub elo_per_doubling: Estimate,
     /// Games behind it.
     pub games: u64,
     /// The node ratios of its matches (A's nodes over B's).
     pub ratios: Vec<f64>,
-}
-
-impl Slope {
-    /// The slope with its interval.
-    pub fn elo(&self) -> Estimate {
-        Estimate {
-            value: self.elo_per_doubling,
-            interval: self.interval,
-        }
-    }
 }
 
 /// The recorded dataset, as far as the gauntlet reads it.
@@ -78,24 +63,13 @@ pub struct SlopeSource {
     pub nodes: u64,
 }
 
-impl TimeRatio {
-    /// The ratio with its interval.
-    pub fn estimate(&self) -> Estimate {
-        Estimate {
-            value: self.ratio,
-            interval: self.interval,
-        }
-    }
-}
-
 /// A player's time per node over the baseline's, from alternating runs of both on the same
 /// workload (`tools/paired_speed.py`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TimeRatio {
-    /// The geometric mean of the pairs' ratios.
-    pub ratio: f64,
-    /// Its 95% interval (Student-t over the pairs' log ratios).
-    pub interval: Interval,
+    /// The geometric mean of the pairs' ratios, with its 95% interval (Student-t over the
+    /// pairs' log ratios).
+    pub ratio: Estimate,
     /// The probability that the player is slower per node (normal approximation).
     pub p_a_slower: f64,
     /// Pairs of runs behind it.
@@ -282,12 +256,12 @@ pub fn recorded_notes(datasets: &Path, nodes: u64) -> Vec<String> {
 /// each standard error read from its 95% interval).
 pub fn elo_by_time(slope: &Slope, time: &TimeRatio) -> EloEstimate {
     let z = 1.96;
-    let doublings = -time.ratio.log2();
-    let se_slope = (slope.interval.hi - slope.interval.lo) / (2.0 * z);
-    let se_doublings = (time.interval.hi / time.interval.lo).log2() / (2.0 * z);
-    let elo = slope.elo_per_doubling * doublings;
-    let se =
-        ((doublings * se_slope).powi(2) + (slope.elo_per_doubling * se_doublings).powi(2)).sqrt();
+    let (s, t) = (slope.elo_per_doubling, time.ratio);
+    let doublings = -t.value.log2();
+    let se_slope = (s.interval.hi - s.interval.lo) / (2.0 * z);
+    let se_doublings = (t.interval.hi / t.interval.lo).log2() / (2.0 * z);
+    let elo = s.value * doublings;
+    let se = ((doublings * se_slope).powi(2) + (s.value * se_doublings).powi(2)).sqrt();
     EloEstimate::new(elo, elo - z * se, elo + z * se, 0.95, time.pairs)
 }
 
@@ -296,11 +270,7 @@ pub fn elo_by_time(slope: &Slope, time: &TimeRatio) -> EloEstimate {
 /// same factor.
 pub fn elo_at_equal_time(slope: &Slope, a: f64, b: f64) -> (f64, Estimate) {
     let doublings = (b / a).log2();
-    let elo = Estimate {
-        value: slope.elo_per_doubling * doublings,
-        interval: slope.interval.map(|x| x * doublings),
-    };
-    (doublings, elo)
+    (doublings, slope.elo_per_doubling.map(|x| x * doublings))
 }
 
 /// Every row that played identically at fixed nodes on the balanced book and has a counted cost
@@ -397,7 +367,7 @@ impl EqualTime {
         format!(
             "slope {} Elo per doubling of nodes ({} games, {}) × {:+.3} doublings (instructions \
              per node {:.1} against {:.1}, {})",
-            s.elo().text(|x| format!("{x:+.1}")),
+            s.elo_per_doubling.text(|x| format!("{x:+.1}")),
             s.games,
             slope.file,
             self.doublings,
@@ -430,7 +400,7 @@ impl EqualTime {
         format!(
             "; by the clock, time per node {} of B's ({} alternating pairs, P(slower) {:.0}%), \
              which gives {} Elo; {}",
-            t.estimate().text(|x| format!("{x:.3}")),
+            t.ratio.text(|x| format!("{x:.3}")),
             t.pairs,
             100.0 * t.p_a_slower,
             e.text(|x| Unit::Elo.bare(x)),
@@ -445,7 +415,7 @@ impl EqualTime {
         let [a, b] = self.instructions_per_node;
         self.time_per_node
             .as_ref()
-            .map(|t| t.interval.contains(a / b))
+            .map(|t| t.ratio.interval.contains(a / b))
     }
 
     /// [`cost_ratios_agree`](Self::cost_ratios_agree) as a phrase.
@@ -467,15 +437,18 @@ impl EqualTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use replab_harness::interval::Interval;
 
     fn slope(s: f64, lo: f64, hi: f64) -> Slope {
         Slope {
-            elo_per_doubling: s,
-            interval: Interval {
-                lo,
-                hi,
-                coverage: 0.95,
-                n: 1000,
+            elo_per_doubling: Estimate {
+                value: s,
+                interval: Interval {
+                    lo,
+                    hi,
+                    coverage: 0.95,
+                    n: 1000,
+                },
             },
             games: 2000,
             ratios: vec![2.0, 1.25],
@@ -511,12 +484,14 @@ mod tests {
     /// A time ratio over 30 pairs with the interval [lo, hi].
     fn time(ratio: f64, lo: f64, hi: f64) -> TimeRatio {
         TimeRatio {
-            ratio,
-            interval: Interval {
-                lo,
-                hi,
-                coverage: 0.95,
-                n: 30,
+            ratio: Estimate {
+                value: ratio,
+                interval: Interval {
+                    lo,
+                    hi,
+                    coverage: 0.95,
+                    n: 30,
+                },
             },
             p_a_slower: 1.0,
             pairs: 30,
@@ -590,12 +565,12 @@ mod tests {
         assert!(missing.contains("paired_speed.py --record"), "{missing}");
         let file = serde_json::json!({
             "engine": "e1", "baseline": "linear",
-            "ratios": {"matrix": {"ratio": 1.1, "p_a_slower": 0.99, "pairs": 30,
-                "interval": {"lo": 1.05, "hi": 1.15, "coverage": 0.95, "n": 30}}},
+            "ratios": {"matrix": {"p_a_slower": 0.99, "pairs": 30, "ratio": {"value": 1.1,
+                "interval": {"lo": 1.05, "hi": 1.15, "coverage": 0.95, "n": 30}}}},
         });
         std::fs::write(dir.join(TIME_FILE), file.to_string()).unwrap();
         let used = read_time_ratios(&dir, "e1", "linear").unwrap().unwrap();
-        assert_eq!(used.ratios["matrix"].ratio, 1.1);
+        assert_eq!(used.ratios["matrix"].ratio.value, 1.1);
         let other = read_time_ratios(&dir, "e2", "linear").unwrap().unwrap_err();
         assert!(other.contains("engine e1 against linear"), "{other}");
         assert!(read_time_ratios(&dir, "e1", "off").unwrap().is_err());
@@ -635,7 +610,7 @@ mod tests {
         });
         std::fs::write(dir.join(SLOPE_FILE), file.to_string()).unwrap();
         let used = read_slope(&dir, "e1", 10_000).unwrap().unwrap();
-        assert_eq!(used.slope.elo_per_doubling, 100.0);
+        assert_eq!(used.slope.elo_per_doubling.value, 100.0);
         let other = read_slope(&dir, "e2", 10_000).unwrap().unwrap_err();
         assert!(other.contains("engine e1, not this build's e2"), "{other}");
         let budget = read_slope(&dir, "e1", 20_000).unwrap().unwrap_err();

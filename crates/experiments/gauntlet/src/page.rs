@@ -294,7 +294,7 @@ fn equal_time_section(results: &Results) -> String {
          {} cost, played to its game count) against the model's figure, independent games, \
          agreeing when the 95% interval of their difference contains 0: {agree} of {} checked \
          rows agree.</p>\n{}",
-        s.elo().text(|x| format!("{x:+.1}")),
+        s.elo_per_doubling.text(|x| format!("{x:+.1}")),
         fmt_int(s.games),
         escape_html(&slope.file),
         fmt_int(slope.nodes),
@@ -333,7 +333,7 @@ fn equal_time_cells(t: &super::EqualTime) -> Vec<Cell> {
         Cell::text(t.time_per_node.as_ref().map_or_else(dash, |r| {
             format!(
                 "{} (P(slower) {:.0}%); {}",
-                r.estimate().text(|x| format!("{x:.3}")),
+                r.ratio.text(|x| format!("{x:.3}")),
                 100.0 * r.p_a_slower,
                 t.cost_ratios_text().unwrap_or_default()
             )

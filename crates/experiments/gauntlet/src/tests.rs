@@ -3,6 +3,7 @@
 use super::*;
 use crate::running::{Books, jobs};
 use replab_harness::Silent;
+use replab_harness::interval::{Estimate, Interval};
 use replab_selfplay::{Book, book::REPETITION_NAME, stats::NoInterval};
 
 #[test]
@@ -409,12 +410,14 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
     let results = run(&config, &mut Silent).unwrap();
     let slope = SlopeSource {
         slope: Slope {
-            elo_per_doubling: 100.0,
-            interval: replab_harness::interval::Interval {
-                lo: 80.0,
-                hi: 120.0,
-                coverage: 0.95,
-                n: 1000,
+            elo_per_doubling: Estimate {
+                value: 100.0,
+                interval: Interval {
+                    lo: 80.0,
+                    hi: 120.0,
+                    coverage: 0.95,
+                    n: 1000,
+                },
             },
             games: 2000,
             ratios: vec![2.0],
@@ -429,12 +432,14 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
         ratios: [(
             "matrix-checksum".to_string(),
             TimeRatio {
-                ratio: 1.2,
-                interval: replab_harness::interval::Interval {
-                    lo: 1.1,
-                    hi: 1.3,
-                    coverage: 0.95,
-                    n: 30,
+                ratio: Estimate {
+                    value: 1.2,
+                    interval: Interval {
+                        lo: 1.1,
+                        hi: 1.3,
+                        coverage: 0.95,
+                        n: 30,
+                    },
                 },
                 p_a_slower: 1.0,
                 pairs: 30,
