@@ -613,10 +613,8 @@ pub fn headline(results: &Results) -> String {
     let measurable: Vec<String> = fixed
         .iter()
         .filter(|r| !r.no_measurable_difference)
-        .filter_map(|r| {
-            let e = r.elo.error()?;
-            Some(format!("{} {:+.0} ± {e:.0}", r.a, r.elo.value))
-        })
+        .filter(|r| r.elo.interval.is_some())
+        .map(|r| format!("{} {}", r.a, r.elo.text(|x| format!("{x:+.0}"))))
         .collect();
     let decided = fixed
         .iter()

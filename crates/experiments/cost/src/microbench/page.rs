@@ -14,7 +14,6 @@ use super::{
     scenarios::BASE_FEN,
     summary::{CycleCost, MicrobenchSummary, WalkCost, fmt_ns, fmt_ratio, join_names},
 };
-use crate::stats::Estimate;
 use replab_registry::{DetectorId, TableLimit};
 
 /// The y-axis unit of the cycle charts.
@@ -53,17 +52,6 @@ const CRITERION: (&str, &str) = (
     "microbench/criterion.html",
     include_str!("../../templates/microbench/criterion.html"),
 );
-
-/// A median with its 95% interval: `7.1 (6.9–7.4)`; the bare median when the interval is a
-/// point (one round).
-fn with_ci(e: &Estimate, f: fn(f64) -> String) -> String {
-    let (lo, hi) = (f(e.interval.lo), f(e.interval.hi));
-    if lo == hi {
-        f(e.value)
-    } else {
-        format!("{} ({lo}–{hi})", f(e.value))
-    }
-}
 
 /// Renders one of the templates above with `context`.
 fn render(template: (&str, &str), context: &serde_json::Value) -> Result<String> {
@@ -127,7 +115,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.run,
         "detector",
         |k| format!("run {k} (ns)"),
-        |c| with_ci(&c.ns, fmt_ns),
+        |c| c.ns.text(fmt_ns),
     );
     let ratio_table = pivot(
         &s.runs,
@@ -136,7 +124,7 @@ fn runs_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.run,
         "detector",
         |k| format!("run {k} (× make)"),
-        |c| with_ci(&c.ratio, fmt_ratio),
+        |c| c.ratio.text(fmt_ratio),
     );
     Ok((
         "Cost per node by reversible run".to_owned(),
@@ -176,7 +164,7 @@ fn hits_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.run,
         "detector",
         |k| format!("run {k} (ns)"),
-        |c| with_ci(&c.ns, fmt_ns),
+        |c| c.ns.text(fmt_ns),
     );
     Ok((
         "Cost of a repetition hit".to_owned(),
@@ -232,7 +220,7 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.history,
         "detector",
         |k| format!("history {k} (ns)"),
-        |c| with_ci(&c.ns, fmt_ns),
+        |c| c.ns.text(fmt_ns),
     );
     let history_ratio = pivot(
         &s.histories,
@@ -241,7 +229,7 @@ fn history_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
         |c| c.history,
         "detector",
         |k| format!("history {k} (× make)"),
-        |c| with_ci(&c.ratio, fmt_ratio),
+        |c| c.ratio.text(fmt_ratio),
     );
     Ok((
         "Cost per node by game-history length".to_owned(),
@@ -264,8 +252,8 @@ fn walk_section(s: &MicrobenchSummary) -> Result<Section> {
         .map(|w| {
             vec![
                 Cell::text(w.detector.name()),
-                Cell::text(with_ci(&w.ns_per_node, fmt_ns)),
-                Cell::text(with_ci(&w.ratio, fmt_ratio)),
+                Cell::text(w.ns_per_node.text(fmt_ns)),
+                Cell::text(w.ratio.text(fmt_ratio)),
                 Cell::text(fmt_bytes(w.memory_bytes)),
                 w.found.into(),
                 w.missed.into(),
@@ -452,8 +440,8 @@ fn tables_section(s: &MicrobenchSummary, dir: &ReportDir) -> Result<Section> {
                 Cell::text(t.detector.name()),
                 t.entries.into(),
                 Cell::text(fmt_bytes(t.memory_bytes)),
-                Cell::text(with_ci(&t.ns_per_node, fmt_ns)),
-                Cell::text(with_ci(&t.ratio, fmt_ratio)),
+                Cell::text(t.ns_per_node.text(fmt_ns)),
+                Cell::text(t.ratio.text(fmt_ratio)),
                 Cell::text(fmt_pct(t.collision_rate)),
                 Cell::text(fmt_pct(t.miss_rate)),
                 Cell::text(fmt_pct(t.false_hit_rate)),
@@ -537,8 +525,8 @@ pub(super) fn criterion_section(results: &Results) -> Result<String> {
             match pair(e, s) {
                 Some((c, ours)) => {
                     row.extend([
-                        Cell::text(with_ci(&c, fmt_ns)),
-                        Cell::text(with_ci(&ours, fmt_ns)),
+                        Cell::text(c.text(fmt_ns)),
+                        Cell::text(ours.text(fmt_ns)),
                         Cell::text(fmt_ratio(c.value / ours.value)),
                         Cell::text(if c.overlaps(&ours) {
                             "overlap"
@@ -548,7 +536,7 @@ pub(super) fn criterion_section(results: &Results) -> Result<String> {
                     ]);
                 }
                 None => row.extend([
-                    Cell::text(with_ci(&e.ns, fmt_ns)),
+                    Cell::text(e.ns.text(fmt_ns)),
                     Cell::text("—"),
                     Cell::text("—"),
                     Cell::text("—"),

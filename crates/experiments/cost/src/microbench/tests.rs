@@ -302,7 +302,7 @@ fn write_makes_results_page_and_charts() {
     assert!(html.contains("No criterion estimates were found in <code>/nonexistent/criterion"));
     assert!(html.contains("cargo bench -p replab-benches --bench detectors"));
     // Medians with their intervals.
-    assert!(html.contains("4.0 (1.0–8.0)"), "linear at run 2");
+    assert!(html.contains("4.0 [1.0, 8.0]"), "linear at run 2");
     // The headline is escaped text; the tables and figures are markup.
     assert!(html.contains("— 0–100 plies: linear ("));
     assert!(!html.contains("&lt;table"));
@@ -588,7 +588,7 @@ fn criterion_estimates_are_read_and_shown_beside_replab() {
         "row"
     );
     assert!(
-        html.contains("7.0 (6.3–7.7)"),
+        html.contains("7.0 [6.3, 7.7]"),
         "criterion's median and interval"
     );
     assert!(html.contains("6 benchmarks"), "count");

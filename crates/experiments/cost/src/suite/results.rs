@@ -340,7 +340,7 @@ pub fn summary_table(results: &SuiteResults) -> String {
             a.nodes,
             a.nodes_vs_off.map_or("—".into(), fmt_delta_pct),
             a.time_ms.value,
-            format!("{:.1}–{:.1}", a.time_ms.interval.lo, a.time_ms.interval.hi),
+            a.time_ms.interval.ends_text(|x| format!("{x:.1}")),
             a.time_vs_off_text(),
             a.repetitions,
             a.solved_text()
