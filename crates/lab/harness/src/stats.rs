@@ -1,5 +1,5 @@
 //! Every time with its uncertainty: medians of repeated measurements with a distribution-free
-//! 95% confidence interval (an [`Interval`]), and the rule for comparing two of them.
+//! 95% confidence interval (an [`Interval`]); comparisons are `compare`'s.
 //!
 //! The interval of a median comes from order statistics: with `n` independent samples, the
 //! number falling below the true median is Binomial(n, ½), so the `j`-th and `k`-th smallest
@@ -97,18 +97,6 @@ pub fn median_ci(samples: &[f64]) -> Estimate {
     }
 }
 
-/// A sentence fragment comparing two estimates of a cost: which is lower, or that the
-/// intervals overlap and so no difference was measured.
-pub fn compare(a_name: &str, a: &Estimate, b_name: &str, b: &Estimate) -> String {
-    if a.overlaps(b) {
-        format!("no measurable difference between {a_name} and {b_name}")
-    } else if a.value < b.value {
-        format!("{a_name} is cheaper than {b_name}")
-    } else {
-        format!("{b_name} is cheaper than {a_name}")
-    }
-}
-
 /// Every [`Interval`] in a `results.json` value (an object with `lo`, `hi`, `coverage` and `n`)
 /// made from several samples whose coverage is below [`LEVEL`], as `$.path: reason`; empty
 /// when all pass. Single samples and exact values are marked as such and not flagged. The rule
@@ -194,9 +182,6 @@ mod tests {
         let c = median_ci(&[3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6]);
         assert!(a.overlaps(&b));
         assert!(!a.overlaps(&c));
-        assert!(compare("x", &a, "y", &b).starts_with("no measurable"));
-        assert_eq!(compare("x", &a, "z", &c), "x is cheaper than z");
-        assert_eq!(compare("z", &c, "x", &a), "x is cheaper than z");
     }
 
     #[test]
