@@ -1,5 +1,5 @@
 //! Every time with its uncertainty: medians of repeated measurements with a distribution-free
-//! 95% confidence interval (an [`Interval`]); comparisons are `compare`'s.
+//! 95% confidence interval (an [`Interval`]); two are compared by [`crate::compare::Comparison`] alone.
 //!
 //! The interval of a median comes from order statistics: with `n` independent samples, the
 //! number falling below the true median is Binomial(n, ½), so the `j`-th and `k`-th smallest
