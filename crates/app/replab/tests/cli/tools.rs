@@ -77,3 +77,62 @@ fn the_anchors_offset_accounts_for_replabs_two_ratings_until_it_differs_from_the
     assert!(verdict(&dir, 36).contains("which excludes 0"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Writes `DIR/audit/results.json` with these `fields` beside provenance that always differs.
+fn results(dir: &Path, fields: serde_json::Value) {
+    let audit = dir.join("audit");
+    std::fs::create_dir_all(&audit).unwrap();
+    let mut json = serde_json::json!({ "meta": { "date": dir.display().to_string() } });
+    json.as_object_mut()
+        .unwrap()
+        .extend(fields.as_object().unwrap().clone());
+    std::fs::write(audit.join("results.json"), json.to_string()).unwrap();
+}
+
+/// tools/compare_leaves.py's exit code and table row for `old` against `new`.
+fn compared(old: &Path, new: &Path) -> (i32, String) {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../tools/compare_leaves.py"
+    );
+    let out = Command::new("python3")
+        .arg(script)
+        .args(["compare", "--only", "audit"])
+        .args([old, new])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = text.lines().find(|l| l.starts_with("| audit")).unwrap();
+    (out.status.code().unwrap(), row.to_string())
+}
+
+#[test]
+fn the_leaf_comparison_passes_kept_counters_in_any_estimate_shape_and_fails_a_changed_one() {
+    if !Command::new("python3")
+        .arg("--version")
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("replab-compare-leaves-{}", std::process::id()));
+    let interval = serde_json::json!({ "lo": 0.1, "hi": 0.3, "coverage": 0.95, "n": 9 });
+    // The old shape: a median time, a rate beside its interval.
+    let old = serde_json::json!({ "games": 5, "time_ms": { "median": 1.0, "interval": interval },
+        "per_probe": { "rate": 0.2, "interval": interval } });
+    results(&dir.join("old"), old);
+    // Today's: values in estimates, another time.
+    let kept = serde_json::json!({ "games": 5, "time_ms": { "value": 9.0, "interval": interval },
+        "per_probe": { "rate": { "value": 0.2, "interval": interval } } });
+    results(&dir.join("kept"), kept.clone());
+    assert_eq!(
+        compared(&dir.join("old"), &dir.join("kept")),
+        (0, "| audit | 6 | 0 | 0 | 0 | 0 |".into())
+    );
+    let mut changed = kept;
+    changed["games"] = 6.into();
+    results(&dir.join("changed"), changed);
+    assert_eq!(compared(&dir.join("old"), &dir.join("changed")).0, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
