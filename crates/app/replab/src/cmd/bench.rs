@@ -54,12 +54,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         exe: Some(std::env::current_exe()?),
         ..bench::Config::default()
     };
-    if let Some(stale) = replab_gauntlet::matches::cost::recorded_staleness() {
-        eprintln!("replab bench: note: {stale} (the table stands in for valgrind's counts)");
-    }
-    let gauntlet = replab_gauntlet::Config::default();
-    for note in replab_gauntlet::recorded_notes(&gauntlet.datasets, gauntlet.nodes) {
-        eprintln!("replab bench: note: {note} (the gauntlet gives no Elo at equal time from it)");
+    for note in bench::notes() {
+        eprintln!("replab bench: note: {note}");
     }
     let results = bench::run(&config, &mut Bars::logged(args.quiet))?;
     bench::write(&results, &args.out)?;

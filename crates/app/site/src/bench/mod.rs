@@ -238,6 +238,19 @@ pub fn experiments_help() -> String {
     format!("Experiments, in order:\n{}", lines.join("\n"))
 }
 
+/// What `bench` notes before it starts about the recorded datasets that stand in for a
+/// measurement: the instruction counts' table when it may not hold this build's costs, and the
+/// gauntlet's recorded slope and time ratios when they do not apply.
+pub fn notes() -> Vec<String> {
+    let table = replab_gauntlet::matches::cost::recorded_staleness()
+        .map(|stale| format!("{stale} (the table stands in for valgrind's counts)"));
+    let gauntlet = replab_gauntlet::Config::default();
+    let recorded = replab_gauntlet::recorded_notes(&gauntlet.datasets, gauntlet.nodes)
+        .into_iter()
+        .map(|note| format!("{note} (the gauntlet gives no Elo at equal time from it)"));
+    table.into_iter().chain(recorded).collect()
+}
+
 /// The labels of the steps `bench` runs with `config`, in order.
 pub fn steps<S: ExperimentSet>(config: &Config) -> Result<Vec<String>> {
     S::steps(config)
