@@ -38,19 +38,3 @@ fn flag(field: &'static str) -> String {
         .and_then(|flags| flags.get(field).cloned())
         .unwrap_or_else(|| format!("--{}", field.replace('_', "-")))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_field_is_spelled_as_its_subcommand_spells_it() {
-        let cli = Command::new("t").subcommand(
-            Command::new("key-width").arg(clap::Arg::new("repetition_records").long("repetition")),
-        );
-        let matches = cli.clone().get_matches_from(["t", "key-width"]);
-        let flags = flags_of(chosen(&cli, &matches));
-        assert_eq!(flags["repetition_records"], "--repetition");
-        assert_eq!(flags.len(), 1);
-    }
-}
