@@ -41,7 +41,7 @@ fn version() -> &'static str {
 /// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
 /// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    let command = cmd::show_defaults(Cli::command().version(version()));
+    let command = Cli::command().version(version());
     let matches = command.clone().get_matches();
     spelling::install(&command, &matches);
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());

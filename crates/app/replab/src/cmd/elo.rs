@@ -3,48 +3,37 @@
 use replab_gauntlet::Elo;
 use replab_selfplay::Adjudication;
 
-use super::{List, experiment_command};
+use super::List;
 
 experiment_command! {
     /// Self-play gauntlet: what each repetition choice is worth in Elo.
-    Elo {
-        #[arg(long, value_name = "N")]
-        nodes: Option<u64>,
-        #[arg(long, value_name = "N")]
-        games: Option<u64>,
-        #[arg(long, value_name = "N")]
-        rep_games: Option<u64>,
-        #[arg(long, value_name = "N")]
-        cost_games: Option<u64>,
+    Elo(Run) {
+        nodes: u64 ["N"],
+        games: u64 ["N"],
+        rep_games: u64 ["N"],
+        cost_games: u64 ["N"],
         /// Time control of the timed matches, BASE+INC seconds.
-        #[arg(long, value_name = "T")]
-        tc: Option<String>,
-        #[arg(long, value_name = "N")]
-        tc_games: Option<u64>,
+        tc: String ["T"],
+        tc_games: u64 ["N"],
         /// Seed of the opening order.
-        #[arg(long, value_name = "S")]
-        seed: Option<u64>,
+        seed: u64 ["S"],
         /// Only the rows whose player A is one of these specifications, comma-separated as
         /// the rows write them (e.g. `off,linear+cuckoo`); every row when not given.
-        #[arg(long, value_name = "LIST", value_parser = parse_specs)]
-        only: Option<List<String>>,
-        #[arg(long, value_name = "T")]
-        threads: Option<usize>,
+        only: List<String> ["LIST", value_parser = parse_specs],
+        threads: usize ["T"],
         /// Score adjudication of every match, changes to the default: draw=off or
         /// draw=SCORE/MOVES/FROM_MOVE, resign=off or resign=SCORE/MOVES, comma-separated.
-        #[arg(long = "adjudicate", value_name = "SPEC", value_parser = parse_adjudication)]
-        adjudication: Option<Adjudication>,
+        adjudication: Adjudication
+            ["SPEC", long = "adjudicate", value_parser = |t: &str| Adjudication::rules_draw().with(t)],
         /// Each row's test bounds in normalized Elo: a gain test [0, ELO1] and a loss test
         /// [ELO0, 0] (ELO0 < 0 < ELO1); a match stops at their verdict or its game count.
-        #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true, value_parser = parse_bounds)]
-        bounds: Option<(f64, f64)>,
+        bounds: (f64, f64) ["ELO0,ELO1", allow_hyphen_values = true, value_parser = parse_bounds],
     }
     |config| {
         // The equal-cost rows count instructions with this binary under valgrind.
         config.exe = Some(std::env::current_exe()?);
     }
 }
-
 /// `--only`: a comma-separated list of player specifications (each checked against the rows
 /// by the gauntlet's settings).
 fn parse_specs(text: &str) -> Result<List<String>, String> {
@@ -53,13 +42,6 @@ fn parse_specs(text: &str) -> Result<List<String>, String> {
         return Err(format!("{text:?}: an empty specification in the list"));
     }
     Ok(specs)
-}
-
-/// `--adjudicate`: changes to the gauntlet's default adjudication (draw off, fishtest's resign).
-fn parse_adjudication(text: &str) -> Result<Adjudication, String> {
-    Adjudication::rules_draw()
-        .with(text)
-        .map_err(|e| e.to_string())
 }
 
 /// `--bounds`: `ELO0,ELO1`, checked further by the gauntlet's settings.

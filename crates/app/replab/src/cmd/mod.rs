@@ -4,12 +4,92 @@
 use std::{io::Write as _, path::PathBuf};
 
 use anyhow::{Result, bail};
-use replab_harness::experiment::Experiment;
+use replab_detect::DrawPolicy;
+use replab_harness::{
+    Bars,
+    experiment::{Experiment, Settings},
+};
+use replab_selfplay::Adjudication;
 
-use replab_harness::Bars;
+/// Declares the subcommand of experiment `E`: `Args` and `run`.
+///
+/// `E(Last) { fields }`, then optionally `defaults { field: value, … }` and a `|config| { … }`
+/// block. A field `name: Type ["VALUE", clap attributes…]` is a setting: the option
+/// `--name VALUE`, an `Option` over the `Config` field of its name (of `config.part` with
+/// `E(Last, part)`), set when given; any other field is an argument of the command line's own,
+/// bound by its name in the block (what the command line alone knows, such as the replab
+/// binary). `Last` is [`Run`] (with `--quick`) or [`Output`]. `--help` shows each option's
+/// declared help ([`Settings::DECLARED`]) and its default: a setting's from `Config::default()`,
+/// another's from `defaults`.
+macro_rules! experiment_command {
+    (
+        $(#[$doc:meta])* $exp:ident($last:ident $(, $part:ident)?) { $($fields:tt)* }
+        $( defaults { $($shown:ident: $value:expr),* $(,)? } )?
+        $( |$config:ident| $setup:block )?
+    ) => {
+        experiment_command!(@fields [$(#[$doc])* $exp $last $($part)?]
+            [$($($shown: $value),*)?] [$(|$config| $setup)?] [] [] [] $($fields)*);
+    };
+    // A setting.
+    (
+        @fields $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
+        $(#[$meta:meta])* $field:ident: $ty:ty [$($arg:tt)*], $($rest:tt)*
+    ) => {
+        experiment_command!(@fields $head $shown $setup
+            [$($struct)* $(#[$meta])* #[arg(long, value_name = $($arg)*)] $field: Option<$ty>,]
+            [$($all)* $field] [$($set)* $field] $($rest)*);
+    };
+    // An argument of the command line's own.
+    (
+        @fields $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
+        $(#[$meta:meta])* $field:ident: $ty:ty, $($rest:tt)*
+    ) => {
+        experiment_command!(@fields $head $shown $setup
+            [$($struct)* $(#[$meta])* $field: $ty,] [$($all)* $field] [$($set)*] $($rest)*);
+    };
+    (
+        @fields [$(#[$doc:meta])* $exp:ident $last:ident $($part:ident)?]
+        [$($shown:ident: $value:expr),*] [$(|$config:ident| $setup:block)?]
+        [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
+    ) => {
+        $(#[$doc])*
+        #[derive(clap::Args)]
+        #[command(mut_args = |arg| $crate::cmd::show_default::<$exp>(arg, shown))]
+        pub struct Args {
+            $($struct)*
+            #[command(flatten)]
+            last: $crate::cmd::$last,
+        }
+
+        /// The default `--help` shows for the option of `field`, if any (`defaults` first).
+        #[allow(unreachable_patterns)]
+        fn shown(field: &str) -> Option<String> {
+            use $crate::cmd::Shown as _;
+            let config = <$exp as replab_harness::experiment::Experiment>::Config::default();
+            let settings = &config $(.$part)?;
+            match field {
+                $( stringify!($shown) => Some($value.to_string()), )*
+                $( stringify!($set) => settings.$set.shown(), )*
+                _ => None,
+            }
+        }
+
+        /// Runs the subcommand: the lab's settings, the options given, the report.
+        #[allow(clippy::useless_conversion)]
+        pub fn run(args: Args) -> anyhow::Result<()> {
+            let Args { $($all,)* last } = args;
+            let mut config = last.start::<$exp>();
+            let settings = &mut config $(.$part)?;
+            $( if let Some(value) = $set { settings.$set = value.into(); } )*
+            $( let $config = &mut config; $setup )?
+            last.report::<$exp>(config)
+        }
+    };
+}
 
 /// Declares the subcommands, one module each: a variant's arguments are `<module>::Args`
-/// (whose doc comment is the subcommand's help), and `<module>::run` runs it.
+/// (whose doc comment is the subcommand's help; an enum of subcommands with
+/// `#[command(subcommand)]`), and `<module>::run` runs it.
 macro_rules! subcommands {
     ($( $(#[$meta:meta])* $variant:ident($module:ident), )*) => {
         $( pub mod $module; )*
@@ -36,6 +116,7 @@ subcommands! {
     Scan(scan),
     Suite(suite),
     Audit(audit),
+    #[command(subcommand)]
     Reproduce(reproduce),
     Study(study),
     KeyWidth(key_width),
@@ -52,127 +133,38 @@ subcommands! {
     Measure(measure),
 }
 
-/// Sets every `config.field` whose option `args.field` was given: options are `Option`s over
-/// the lab's defaults, which live only in the lab.
-macro_rules! given {
-    ($config:ident, $args:ident: $($field:ident),+ $(,)?) => {
-        $( if let Some(value) = $args.$field { $config.$field = value; } )+
-    };
-}
-pub(crate) use given;
-
-/// Declares the subcommand of an experiment with a short run: `Args` (its options, each an
-/// `Option` named after the `Config` field it overrides, then [`Run`]) and `run`, which starts
-/// from the lab's quick or default settings, sets the options given, runs the optional
-/// `|config| { … }` block (what the command line alone knows, such as the replab binary) and
-/// writes the report.
-macro_rules! experiment_command {
-    (
-        $(#[$doc:meta])* $exp:ty { $( $(#[$meta:meta])* $field:ident: $ty:ty, )* }
-        $( |$config:ident| $setup:block )?
-    ) => {
-        $(#[$doc])*
-        #[derive(clap::Args)]
-        pub struct Args {
-            $( $(#[$meta])* $field: $ty, )*
-            #[command(flatten)]
-            run: $crate::cmd::Run,
-        }
-
-        /// `--help` with the defaults: `Config::default()`'s value of every option (which
-        /// stays an `Option`, so `--quick` still applies) and the report directory.
-        pub fn defaults(cmd: clap::Command) -> clap::Command {
-            use replab_harness::experiment::Experiment;
-            let config = <<$exp as Experiment>::Config as Default>::default();
-            let declared =
-                <<$exp as Experiment>::Config as replab_harness::experiment::Settings>::DECLARED;
-            cmd $( .mut_arg(stringify!($field), |a| {
-                let a = $crate::cmd::declared_help(a, declared, stringify!($field));
-                $crate::cmd::show_field(a, stringify!($field), &config.$field)
-            }) )*
-                .mut_arg("out", $crate::cmd::show_out::<$exp>)
-        }
-
-        /// Runs the subcommand: the lab's settings, the options given, the report.
-        pub fn run(args: Args) -> anyhow::Result<()> {
-            use replab_harness::experiment::{Experiment, Settings};
-            let mut config: <$exp as Experiment>::Config =
-                if args.run.quick { Settings::quick() } else { Default::default() };
-            $crate::cmd::given!(config, args: $($field),*);
-            $( let $config = &mut config; $setup )?
-            args.run.output.report::<$exp>(config)
-        }
-    };
-}
-pub(crate) use experiment_command;
-
-/// `--help` with every subcommand's defaults shown as `[default: X]`, each taken from the
-/// code that applies it (the experiments' `Config::default()`, the report directories), so
-/// `docs/contracts.md` can be checked against one form.
-pub fn show_defaults(cli: clap::Command) -> clap::Command {
-    cli.mut_subcommand("suite", suite::defaults)
-        .mut_subcommand("audit", |c| {
-            audit::defaults(c).mut_arg("detectors", |a| show(a, ALL))
-        })
-        .mut_subcommand("reproduce", reproduce::defaults)
-        .mut_subcommand("study", study::defaults)
-        .mut_subcommand("key-width", key_width::defaults)
-        .mut_subcommand("smp", smp::defaults)
-        .mut_subcommand("policies", policies::defaults)
-        .mut_subcommand("ghi", ghi::defaults)
-        .mut_subcommand("conformance", conformance::defaults)
-        .mut_subcommand("elo", elo::defaults)
-        .mut_subcommand("match", r#match::defaults)
-}
-
 /// The keyword of every detector a subcommand takes, the default of its `--detectors`.
 pub const ALL: &str = "all";
 
-/// `arg` with the help of its declaration in `declared` (the range included), if it has one.
-pub fn declared_help(
-    arg: clap::Arg,
-    declared: &[replab_settings::Declared],
-    field: &str,
-) -> clap::Arg {
-    match replab_settings::find(declared, field) {
-        Some(d) => arg.help(d.help_text()),
+/// `arg` as the `--help` of experiment `E`'s subcommand shows it: with the help of its
+/// declaration among `E`'s settings (the range included), if it has one, and the default
+/// `shown` gives it (a thread count as
+/// [`default_threads_text`](replab_workloads::engine::default_threads_text), the same on every
+/// machine; `--out` as `reports/DIR`).
+pub fn show_default<E: Experiment>(arg: clap::Arg, shown: fn(&str) -> Option<String>) -> clap::Arg {
+    use replab_workloads::engine;
+    let field = arg.get_id().to_string();
+    let arg = match replab_settings::find(E::Config::DECLARED, &field) {
+        Some(declared) => arg.help(declared.help_text()),
         None => arg,
-    }
-}
-
-/// `arg` with `[default: text]` after its help, the form clap gives a `default_value`.
-pub fn show(arg: clap::Arg, text: &str) -> clap::Arg {
+    };
+    let threads = matches!(field.as_str(), "threads" | "workers");
+    let text = match shown(&field) {
+        Some(n) if threads && n == engine::default_threads().to_string() => {
+            engine::default_threads_text()
+        }
+        _ if field == "out" => format!("reports/{}", E::DIR),
+        Some(text) => text,
+        None => return arg,
+    };
     let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
     arg.help(format!("{help} [default: {text}]"))
 }
 
-/// `arg` with the default `value` of its `Config` field `field` (a thread count as
-/// [`default_threads_text`](replab_workloads::engine::default_threads_text), the same on every
-/// machine); unchanged for a value without a shown form.
-pub fn show_field(arg: clap::Arg, field: &str, value: &dyn Shown) -> clap::Arg {
-    use replab_workloads::engine;
-    let threads = matches!(field, "threads" | "workers") && value.is_default_threads();
-    match value.shown() {
-        _ if threads => show(arg, &engine::default_threads_text()),
-        Some(text) => show(arg, &text),
-        None => arg,
-    }
-}
-
-/// `--out` with its default, `reports/` and the experiment's directory.
-pub fn show_out<E: Experiment>(arg: clap::Arg) -> clap::Arg {
-    show(arg, &format!("reports/{}", E::DIR))
-}
-
-/// A setting's default as `--help` shows it.
+/// A setting's default as `--help` shows it: `None` for none (an empty value included).
 pub trait Shown {
-    /// The text, or `None` for a value `--help` describes in words.
+    /// The text, as the option takes it.
     fn shown(&self) -> Option<String>;
-
-    /// Whether this is the thread count an experiment takes unless told otherwise.
-    fn is_default_threads(&self) -> bool {
-        false
-    }
 }
 
 /// [`Shown`] as [`Display`](std::fmt::Display) gives it.
@@ -180,34 +172,16 @@ macro_rules! shown_by_display {
     ($($ty:ty),*) => {$(
         impl Shown for $ty {
             fn shown(&self) -> Option<String> {
-                Some(self.to_string())
+                Some(self.to_string()).filter(|text| !text.is_empty())
             }
         }
     )*};
 }
-shown_by_display!(
-    u32,
-    u64,
-    f64,
-    String,
-    replab_detect::DrawPolicy,
-    replab_selfplay::Adjudication
-);
+shown_by_display!(u32, u64, usize, f64, String, DrawPolicy, Adjudication);
 
-impl Shown for (f64, f64) {
-    /// `ELO0,ELO1`, as the bounds options read it.
+impl Shown for PathBuf {
     fn shown(&self) -> Option<String> {
-        Some(format!("{},{}", self.0, self.1))
-    }
-}
-
-impl Shown for usize {
-    fn shown(&self) -> Option<String> {
-        Some(self.to_string())
-    }
-
-    fn is_default_threads(&self) -> bool {
-        *self == replab_workloads::engine::default_threads()
+        self.display().to_string().shown()
     }
 }
 
@@ -217,23 +191,20 @@ impl<T: Shown> Shown for Option<T> {
     }
 }
 
-/// A list of numbers, comma-separated as the option takes it.
-macro_rules! shown_list {
-    ($($ty:ty),*) => {$(
-        impl Shown for Vec<$ty> {
-            fn shown(&self) -> Option<String> {
-                let items: Vec<String> = self.iter().map(ToString::to_string).collect();
-                Some(items.join(","))
-            }
-        }
-    )*};
-}
-shown_list!(u32, u64, usize);
-
-/// A list of detector names: shown by its keyword ([`ALL`]), not name by name.
-impl Shown for Vec<String> {
+/// A list, comma-separated as the option takes it.
+impl<T: Shown> Shown for Vec<T> {
     fn shown(&self) -> Option<String> {
-        None
+        let items: Option<Vec<String>> = self.iter().map(Shown::shown).collect();
+        items
+            .map(|items| items.join(","))
+            .and_then(|text| text.shown())
+    }
+}
+
+/// A pair, `A,B` as the option takes it (`ELO0,ELO1`).
+impl<A: Shown, B: Shown> Shown for (A, B) {
+    fn shown(&self) -> Option<String> {
+        Some(format!("{},{}", self.0.shown()?, self.1.shown()?))
     }
 }
 
@@ -256,6 +227,22 @@ pub struct Run {
     pub output: Output,
 }
 
+impl Run {
+    /// The settings of `E` the options start from: its `quick()` ones with `--quick`.
+    pub fn start<E: Experiment>(&self) -> E::Config {
+        if self.quick {
+            Settings::quick()
+        } else {
+            Default::default()
+        }
+    }
+
+    /// [`Output::report`].
+    pub fn report<E: Experiment>(&self, config: E::Config) -> Result<()> {
+        self.output.report::<E>(config)
+    }
+}
+
 /// The last options of every report subcommand: where the report goes, whether to draw.
 #[derive(clap::Args)]
 pub struct Output {
@@ -268,6 +255,11 @@ pub struct Output {
 }
 
 impl Output {
+    /// The settings of `E` the options start from: its defaults.
+    pub fn start<E: Experiment>(&self) -> E::Config {
+        Default::default()
+    }
+
     /// Runs experiment `E` with `config` and writes its report to `--out` (default
     /// [`default_out`](replab_harness::experiment::default_out)) through
     /// [`run_and_report`](replab_harness::experiment::run_and_report), then prints what the

@@ -3,20 +3,13 @@
 
 use replab_correctness::policies::Policies;
 
-use super::experiment_command;
-
 experiment_command! {
     /// Engines' draw policies as presets: scripted cases and their effect on search.
-    Policies {
-        #[arg(long, value_name = "N")]
-        repetition_depth: Option<u32>,
-        #[arg(long, value_name = "N")]
-        wac_depth: Option<u32>,
-        #[arg(long, value_name = "N")]
-        wac_records: Option<usize>,
-        #[arg(long, value_name = "K")]
-        repeats: Option<usize>,
-        #[arg(long, value_name = "T")]
-        threads: Option<usize>,
+    Policies(Run) {
+        repetition_depth: u32 ["N"],
+        wac_depth: u32 ["N"],
+        wac_records: usize ["N"],
+        repeats: usize ["K"],
+        threads: usize ["T"],
     }
 }

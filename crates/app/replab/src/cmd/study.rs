@@ -3,27 +3,17 @@
 
 use replab_cost::study::Study;
 
-use super::experiment_command;
-
 experiment_command! {
     /// The Axon experiment as a study: sensitivity grid, endgame suite and verdict.
-    Study {
-        #[arg(long, value_name = "N")]
-        grid_depth: Option<u32>,
-        #[arg(long, value_name = "K")]
-        repeat: Option<u32>,
-        #[arg(long, value_name = "N")]
-        endgame_depth: Option<u32>,
-        #[arg(long, value_name = "N")]
-        endgames: Option<usize>,
-        #[arg(long, value_name = "N")]
-        wac_depth: Option<u32>,
-        #[arg(long, value_name = "N")]
-        wac_records: Option<usize>,
+    Study(Run) {
+        grid_depth: u32 ["N"],
+        repeat: u32 ["K"],
+        endgame_depth: u32 ["N"],
+        endgames: usize ["N"],
+        wac_depth: u32 ["N"],
+        wac_records: usize ["N"],
         /// Seed of the endgame generator.
-        #[arg(long, value_name = "S")]
-        seed: Option<u64>,
-        #[arg(long, value_name = "T")]
-        threads: Option<usize>,
+        seed: u64 ["S"],
+        threads: usize ["T"],
     }
 }
