@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use replab_conformance::{self as conformance, Conformance};
 
 experiment_command! {
@@ -21,7 +21,7 @@ experiment_command! {
         engines: Vec<String>,
         /// `setoption name NAME value VALUE` sent to every --engine before `isready` (repeatable).
         engine_options: Vec<(String, String)>
-            ["NAME=VALUE", long = "engine-option", value_parser = name_value],
+            ["NAME=VALUE", long = "engine-option", value_parser = conformance::parse_option],
         /// List an `--engine` that cannot be started as skipped instead of exiting with status 2
         /// (still 2 when every engine is skipped: nothing was tested).
         #[arg(long)]
@@ -66,18 +66,5 @@ experiment_command! {
             print!("{}", conformance::list(&config.load()?));
             return Ok(());
         }
-        if !config.engine_options.is_empty() && config.engines.is_empty() {
-            bail!("--engine-option is sent to --engine engines; none given");
-        }
-    }
-}
-
-/// `NAME=VALUE` as a pair (the name may hold spaces, as UCI option names do).
-fn name_value(text: &str) -> Result<(String, String), String> {
-    match text.split_once('=') {
-        Some((name, value)) if !name.trim().is_empty() => {
-            Ok((name.trim().to_string(), value.trim().to_string()))
-        }
-        _ => Err(format!("expected NAME=VALUE, got {text:?}")),
     }
 }

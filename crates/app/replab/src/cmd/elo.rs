@@ -1,6 +1,6 @@
 //! `replab elo`: the self-play gauntlet (`replab_gauntlet`).
 
-use replab_gauntlet::Elo;
+use replab_gauntlet::{Elo, parse_bounds, parse_only};
 use replab_selfplay::Adjudication;
 
 use super::List;
@@ -19,12 +19,12 @@ experiment_command! {
         seed: u64 ["S"],
         /// Only the rows whose player A is one of these specifications, comma-separated as
         /// the rows write them (e.g. `off,linear+cuckoo`); every row when not given.
-        only: List<String> ["LIST", value_parser = parse_specs],
+        only: List<String> ["LIST", value_parser = parse_only],
         threads: usize ["T"],
         /// Score adjudication of every match, changes to the default: draw=off or
         /// draw=SCORE/MOVES/FROM_MOVE, resign=off or resign=SCORE/MOVES, comma-separated.
-        adjudication: Adjudication
-            ["SPEC", long = "adjudicate", value_parser = |t: &str| Adjudication::rules_draw().with(t)],
+        adjudication: Adjudication ["SPEC", long = "adjudicate",
+            value_parser = |t: &str| Adjudication::rules_draw().with(t)],
         /// Each row's test bounds in normalized Elo: a gain test [0, ELO1] and a loss test
         /// [ELO0, 0] (ELO0 < 0 < ELO1); a match stops at their verdict or its game count.
         bounds: (f64, f64) ["ELO0,ELO1", allow_hyphen_values = true, value_parser = parse_bounds],
@@ -33,22 +33,4 @@ experiment_command! {
         // The equal-cost rows count instructions with this binary under valgrind.
         config.exe = Some(std::env::current_exe()?);
     }
-}
-/// `--only`: a comma-separated list of player specifications (each checked against the rows
-/// by the gauntlet's settings).
-fn parse_specs(text: &str) -> Result<List<String>, String> {
-    let specs: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
-    if specs.iter().any(String::is_empty) {
-        return Err(format!("{text:?}: an empty specification in the list"));
-    }
-    Ok(specs)
-}
-
-/// `--bounds`: `ELO0,ELO1`, checked further by the gauntlet's settings.
-fn parse_bounds(text: &str) -> Result<(f64, f64), String> {
-    let bad = || format!("{text:?}: expected ELO0,ELO1 in normalized Elo, e.g. -5,5");
-    let (lo, hi) = text.split_once(',').ok_or_else(bad)?;
-    let lo: f64 = lo.trim().parse().map_err(|_| bad())?;
-    let hi: f64 = hi.trim().parse().map_err(|_| bad())?;
-    Ok((lo, hi))
 }

@@ -37,8 +37,8 @@ experiment_command! {
         scale_by_cost: bool,
         /// Score adjudication, changes to fishtest's: draw=off or draw=SCORE/MOVES/FROM_MOVE,
         /// resign=off or resign=SCORE/MOVES, comma-separated.
-        adjudication: Adjudication
-            ["SPEC", long = "adjudicate", value_parser = |t: &str| Adjudication::fishtest().with(t)],
+        adjudication: Adjudication ["SPEC", long = "adjudicate",
+            value_parser = |t: &str| Adjudication::fishtest().with(t)],
     }
     defaults { nodes: DEFAULT_NODES, book: BUILTIN_NAME }
     |config| {
