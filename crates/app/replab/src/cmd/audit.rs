@@ -6,7 +6,7 @@ use super::{ALL, List};
 
 experiment_command! {
     /// Audit every detector against the exact oracle on seeded random games.
-    Audit(Run) {
+    Audit with quick {
         games: u64 ["N", allow_negative_numbers = true],
         /// Seed of the game generator.
         seed: u64 ["S", allow_negative_numbers = true],

@@ -1,10 +1,5 @@
-//! `replab conformance`: its arguments, turned into a [`conformance::Config`].
-//!
-//! Exit status: 0 when every engine passes (failures listed with `--expect-fail` allowed); 1
-//! when an `--engine` engine (or, without `--engine`, replab's exact detector under a policy
-//! the scenario holds it to) fails a scenario or a PV check; 2 when nothing could be tested (an
-//! engine cannot be started without `--skip-missing`, every engine skipped) or the input is
-//! bad (an unreadable scenario file, an unknown scenario id, a zero `--timeout`).
+//! `replab conformance`: its arguments, turned into a [`conformance::Config`] (the exit
+//! statuses: `docs/contracts.md`).
 
 use std::path::PathBuf;
 
@@ -13,7 +8,7 @@ use replab_conformance::{self as conformance, Conformance};
 
 experiment_command! {
     /// Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules.
-    Conformance(Output) {
+    Conformance {
         /// An external UCI engine (repeatable): a path to the program (taken whole, spaces and
         /// all), or a command line split as a POSIX shell splits it
         /// (`--engine "'/opt/my engine/run' --uci"`).

@@ -7,7 +7,7 @@ use super::List;
 
 experiment_command! {
     /// Self-play gauntlet: what each repetition choice is worth in Elo.
-    Elo(Run) {
+    Elo with quick {
         nodes: u64 ["N"],
         games: u64 ["N"],
         rep_games: u64 ["N"],

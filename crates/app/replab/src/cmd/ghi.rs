@@ -1,12 +1,11 @@
-//! `replab ghi`: graph-history interaction (`replab_correctness::ghi`); each
-//! numeric option's help and range come from the experiment's declarations (`ghi::SETTINGS`).
+//! `replab ghi`: graph-history interaction (`replab_correctness::ghi`).
 
 use replab_correctness::ghi::Ghi;
 use replab_detect::DrawPolicy;
 
 experiment_command! {
     /// Graph-history interaction: path-dependent draws reused from the transposition table.
-    Ghi(Run) {
+    Ghi with quick {
         depth: u32 ["N"],
         /// Draw policy (a policy or an engine preset).
         policy: DrawPolicy ["P", value_parser = replab_registry::policy],

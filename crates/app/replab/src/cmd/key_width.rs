@@ -6,7 +6,7 @@ use super::List;
 
 experiment_command! {
     /// Key width and false draws: detectors with truncated Zobrist keys against exact identity.
-    KeyWidth(Run) {
+    KeyWidth with quick {
         games: u64 ["N"],
         /// Seed of the audit's game generator.
         seed: u64 ["S"],

@@ -1,7 +1,5 @@
 //! `replab match`: one self-play match between two player specifications
-//! (`replab_gauntlet::matches`); `results.json` and `games.pgn` in `--out`. The options are
-//! declared here, the one place that knows the command line; `replab-selfplay` takes them as
-//! plain [`MatchOptions`](replab_selfplay::MatchOptions).
+//! (`replab_gauntlet::matches`); `results.json` and `games.pgn` in `--out`.
 
 use std::path::PathBuf;
 
@@ -10,7 +8,7 @@ use replab_selfplay::{Adjudication, book::BUILTIN_NAME, options::DEFAULT_NODES};
 
 experiment_command! {
     /// One self-play match between two player specifications.
-    Match(Output, options) {
+    Match in options {
         /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
         a: String ["SPEC", required = true],
         /// Player B, as --a.

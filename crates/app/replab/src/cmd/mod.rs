@@ -7,58 +7,54 @@ use anyhow::{Result, bail};
 use replab_detect::DrawPolicy;
 use replab_harness::{
     Bars,
-    experiment::{Experiment, Settings},
+    experiment::{Experiment, Settings as _},
 };
 use replab_selfplay::Adjudication;
 
 /// Declares the subcommand of experiment `E`: `Args` and `run`.
 ///
-/// `E(Last) { fields }`, then optionally `defaults { field: value, … }` and a `|config| { … }`
-/// block. A field `name: Type ["VALUE", clap attributes…]` is a setting: the option
-/// `--name VALUE`, an `Option` over the `Config` field of its name (of `config.part` with
-/// `E(Last, part)`), set when given; any other field is an argument of the command line's own,
-/// bound by its name in the block (what the command line alone knows, such as the replab
-/// binary). `Last` is [`Run`] (with `--quick`) or [`Output`]. `--help` shows each option's
-/// declared help ([`Settings::DECLARED`]) and its default: a setting's from `Config::default()`,
-/// another's from `defaults`.
+/// `E { fields }` (`E with quick` for `--quick`, `E in part` for the settings of
+/// `config.part`), then optionally `defaults { field: value, … }` and a `|config| { … }` block.
+/// A field `name: Type ["VALUE", clap attributes…]` is a setting: the option `--name VALUE`, an
+/// `Option` over the `Config` field of its name, set when given; any other field is an argument
+/// of the command line's own, bound by its name in the block (what the command line alone
+/// knows, such as the replab binary). `run` starts from the lab's settings (its `quick()` ones
+/// with `--quick`), sets the settings given, runs the block and writes the report ([`Output`]).
+/// `--help` shows each option's declared help ([`Settings::DECLARED`]) and its default: a
+/// setting's from `Config::default()`, another's from `defaults`.
 macro_rules! experiment_command {
     (
-        $(#[$doc:meta])* $exp:ident($last:ident $(, $part:ident)?) { $($fields:tt)* }
+        $(#[$doc:meta])* $exp:ident $(with $quick:ident)? $(in $part:ident)? { $($fields:tt)* }
         $( defaults { $($shown:ident: $value:expr),* $(,)? } )?
         $( |$config:ident| $setup:block )?
     ) => {
-        experiment_command!(@fields [$(#[$doc])* $exp $last $($part)?]
+        experiment_command!(@field [$(#[$doc])* $exp [$($quick)?] [$($part)?]]
             [$($($shown: $value),*)?] [$(|$config| $setup)?] [] [] [] $($fields)*);
     };
     // A setting.
-    (
-        @fields $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
-        $(#[$meta:meta])* $field:ident: $ty:ty [$($arg:tt)*], $($rest:tt)*
-    ) => {
-        experiment_command!(@fields $head $shown $setup
+    (@field $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
+        $(#[$meta:meta])* $field:ident: $ty:ty [$($arg:tt)*], $($rest:tt)*) => {
+        experiment_command!(@field $head $shown $setup
             [$($struct)* $(#[$meta])* #[arg(long, value_name = $($arg)*)] $field: Option<$ty>,]
             [$($all)* $field] [$($set)* $field] $($rest)*);
     };
     // An argument of the command line's own.
-    (
-        @fields $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
-        $(#[$meta:meta])* $field:ident: $ty:ty, $($rest:tt)*
-    ) => {
-        experiment_command!(@fields $head $shown $setup
-            [$($struct)* $(#[$meta])* $field: $ty,] [$($all)* $field] [$($set)*] $($rest)*);
+    (@field $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
+        $(#[$meta:meta])* $field:ident: $ty:ty, $($rest:tt)*) => {
+        experiment_command!(@field $head $shown $setup [$($struct)* $(#[$meta])* $field: $ty,]
+            [$($all)* $field] [$($set)*] $($rest)*);
     };
-    (
-        @fields [$(#[$doc:meta])* $exp:ident $last:ident $($part:ident)?]
+    (@field [$(#[$doc:meta])* $exp:ident [$($quick:ident)?] [$($part:ident)?]]
         [$($shown:ident: $value:expr),*] [$(|$config:ident| $setup:block)?]
-        [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
-    ) => {
+        [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]) => {
         $(#[$doc])*
         #[derive(clap::Args)]
         #[command(mut_args = |arg| $crate::cmd::show_default::<$exp>(arg, shown))]
         pub struct Args {
             $($struct)*
+            $( #[command(flatten)] $quick: $crate::cmd::Quick, )?
             #[command(flatten)]
-            last: $crate::cmd::$last,
+            output: $crate::cmd::Output,
         }
 
         /// The default `--help` shows for the option of `field`, if any (`defaults` first).
@@ -77,12 +73,15 @@ macro_rules! experiment_command {
         /// Runs the subcommand: the lab's settings, the options given, the report.
         #[allow(clippy::useless_conversion)]
         pub fn run(args: Args) -> anyhow::Result<()> {
-            let Args { $($all,)* last } = args;
-            let mut config = last.start::<$exp>();
+            use replab_harness::experiment::{Experiment, Settings};
+            let Args { $($all,)* $($quick,)? output } = args;
+            let quick = false $(|| $quick.quick)?;
+            let mut config: <$exp as Experiment>::Config =
+                if quick { Settings::quick() } else { Default::default() };
             let settings = &mut config $(.$part)?;
             $( if let Some(value) = $set { settings.$set = value.into(); } )*
             $( let $config = &mut config; $setup )?
-            last.report::<$exp>(config)
+            output.report::<$exp>(config)
         }
     };
 }
@@ -195,9 +194,7 @@ impl<T: Shown> Shown for Option<T> {
 impl<T: Shown> Shown for Vec<T> {
     fn shown(&self) -> Option<String> {
         let items: Option<Vec<String>> = self.iter().map(Shown::shown).collect();
-        items
-            .map(|items| items.join(","))
-            .and_then(|text| text.shown())
+        items?.join(",").shown()
     }
 }
 
@@ -216,31 +213,13 @@ pub type List<T> = Vec<T>;
 /// `Option<Option<T>>` for an option with an optional value.
 pub type Maybe<T> = Option<T>;
 
-/// The last options of every report subcommand with a short run.
+/// `--quick`, before the last options of a report subcommand with a short run.
 #[derive(clap::Args)]
-pub struct Run {
+pub struct Quick {
     /// The short run of `bench --quick` (the experiment's `quick()` settings); the options
     /// above override it.
     #[arg(long)]
-    pub quick: bool,
-    #[command(flatten)]
-    pub output: Output,
-}
-
-impl Run {
-    /// The settings of `E` the options start from: its `quick()` ones with `--quick`.
-    pub fn start<E: Experiment>(&self) -> E::Config {
-        if self.quick {
-            Settings::quick()
-        } else {
-            Default::default()
-        }
-    }
-
-    /// [`Output::report`].
-    pub fn report<E: Experiment>(&self, config: E::Config) -> Result<()> {
-        self.output.report::<E>(config)
-    }
+    quick: bool,
 }
 
 /// The last options of every report subcommand: where the report goes, whether to draw.
@@ -255,11 +234,6 @@ pub struct Output {
 }
 
 impl Output {
-    /// The settings of `E` the options start from: its defaults.
-    pub fn start<E: Experiment>(&self) -> E::Config {
-        Default::default()
-    }
-
     /// Runs experiment `E` with `config` and writes its report to `--out` (default
     /// [`default_out`](replab_harness::experiment::default_out)) through
     /// [`run_and_report`](replab_harness::experiment::run_and_report), then prints what the

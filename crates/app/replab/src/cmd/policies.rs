@@ -1,11 +1,10 @@
-//! `replab policies`: engines' draw policies as presets (`replab_correctness::policies`):
-//! each option's help and range come from the experiment's declarations (`policies::SETTINGS`).
+//! `replab policies`: engines' draw policies as presets (`replab_correctness::policies`).
 
 use replab_correctness::policies::Policies;
 
 experiment_command! {
     /// Engines' draw policies as presets: scripted cases and their effect on search.
-    Policies(Run) {
+    Policies with quick {
         repetition_depth: u32 ["N"],
         wac_depth: u32 ["N"],
         wac_records: usize ["N"],

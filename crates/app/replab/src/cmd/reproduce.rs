@@ -22,7 +22,7 @@ mod axon {
 
     experiment_command! {
         /// The Axon experiment of Vučković & Vidanović on replab's searcher.
-        Axon(Run) {
+        Axon with quick {
             max_depth: u32 ["N"],
             repeat: u32 ["K"],
             /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction

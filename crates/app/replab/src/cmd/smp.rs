@@ -1,11 +1,10 @@
-//! `replab smp`: parallel search (Lazy SMP) and shared repetition structures (`replab_smp`):
-//! each option's help and range come from the experiment's declarations (`replab_smp::SETTINGS`).
+//! `replab smp`: parallel search (Lazy SMP) and shared repetition structures (`replab_smp`).
 
 use replab_smp::Smp;
 
 experiment_command! {
     /// Parallel search (Lazy SMP): shared open flags against per-thread repetition structures.
-    Smp(Run) {
+    Smp with quick {
         depth: u32 ["N"],
         threads: Vec<usize> ["LIST", value_delimiter = ','],
         repetition_records: usize ["N"],

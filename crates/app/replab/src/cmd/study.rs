@@ -1,11 +1,10 @@
-//! `replab study`: the Axon experiment as a study (`replab_cost::study`); each option's help
-//! and range come from the experiment's declarations (`study::SETTINGS`).
+//! `replab study`: the Axon experiment as a study (`replab_cost::study`).
 
 use replab_cost::study::Study;
 
 experiment_command! {
     /// The Axon experiment as a study: sensitivity grid, endgame suite and verdict.
-    Study(Run) {
+    Study with quick {
         grid_depth: u32 ["N"],
         repeat: u32 ["K"],
         endgame_depth: u32 ["N"],

@@ -8,7 +8,7 @@ use super::ALL;
 
 experiment_command! {
     /// Search every record of an EPD suite with every detector and write a report.
-    Suite(Output) {
+    Suite {
         /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
         epd: PathBuf ["EPD", required = true],
         depth: u32 ["DEPTH"],
