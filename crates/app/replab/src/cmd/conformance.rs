@@ -19,17 +19,14 @@ experiment_command! {
             ["NAME=VALUE", long = "engine-option", value_parser = conformance::parse_option],
         /// List an `--engine` that cannot be started as skipped instead of exiting with status 2
         /// (still 2 when every engine is skipped: nothing was tested).
-        #[arg(long)]
         skip_missing: bool,
         /// Also run replab's own configurations when `--engine` is given (they always run
         /// without it).
-        #[arg(long)]
         with_replab: bool,
         /// A scenario file: its scenarios replace the built-in ones of the same id and are added
         /// after the others.
         scenarios: PathBuf ["FILE"],
         /// Print the scenarios (id, rule, source, what each checks) and exit.
-        #[arg(long)]
         list: bool,
         /// Run only these scenarios (comma-separated ids).
         only: Vec<String> ["ID,...", value_delimiter = ','],
@@ -44,11 +41,9 @@ experiment_command! {
         /// Write JUnit XML: one testsuite per engine, one testcase per scenario.
         junit: PathBuf ["FILE"],
         /// Print the results as JSON on stdout (the summary goes to stderr).
-        #[arg(long)]
         json: bool,
         /// Also run the mutation table: replab's test engine with each injected draw-rule bug, in
         /// both move orders.
-        #[arg(long)]
         mutations: bool,
     }
     |config| {

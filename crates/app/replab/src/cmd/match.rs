@@ -31,7 +31,6 @@ experiment_command! {
         threads: usize ["T"],
         /// Equal cost: B searches --nodes, A as many nodes as the same instructions buy (each
         /// player's instructions per node counted by callgrind; the recorded table without valgrind).
-        #[arg(long)]
         scale_by_cost: bool,
         /// Score adjudication, changes to fishtest's: draw=off or draw=SCORE/MOVES/FROM_MOVE,
         /// resign=off or resign=SCORE/MOVES, comma-separated.

@@ -16,12 +16,12 @@ use replab_selfplay::Adjudication;
 /// `E { fields }` (`E with quick` for `--quick`, `E in part` for the settings of
 /// `config.part`), then optionally `defaults { field: value, … }` and a `|config| { … }` block.
 /// A field `name: Type ["VALUE", clap attributes…]` is a setting: the option `--name VALUE`, an
-/// `Option` over the `Config` field of its name, set when given; any other field is an argument
-/// of the command line's own, bound by its name in the block (what the command line alone
-/// knows, such as the replab binary). `run` starts from the lab's settings (its `quick()` ones
-/// with `--quick`), sets the settings given, runs the block and writes the report ([`Output`]).
-/// `--help` shows each option's declared help ([`Settings::DECLARED`]) and its default: a
-/// setting's from `Config::default()`, another's from `defaults`.
+/// `Option` over the `Config` field of its name, set when given. Any other field is an option
+/// `--name` of the command line's own, bound by its name in the block (what the command line
+/// alone knows, such as the replab binary). `run` starts from the lab's settings (its `quick()`
+/// ones with `--quick`), sets the settings given, runs the block and writes the report
+/// ([`Output`]). `--help` shows each option's declared help ([`Settings::DECLARED`]) and its
+/// default: a setting's from `Config::default()`, another's from `defaults`.
 macro_rules! experiment_command {
     (
         $(#[$doc:meta])* $exp:ident $(with $quick:ident)? $(in $part:ident)? { $($fields:tt)* }
@@ -38,10 +38,11 @@ macro_rules! experiment_command {
             [$($struct)* $(#[$meta])* #[arg(long, value_name = $($arg)*)] $field: Option<$ty>,]
             [$($all)* $field] [$($set)* $field] $($rest)*);
     };
-    // An argument of the command line's own.
+    // An option of the command line's own.
     (@field $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
         $(#[$meta:meta])* $field:ident: $ty:ty, $($rest:tt)*) => {
-        experiment_command!(@field $head $shown $setup [$($struct)* $(#[$meta])* $field: $ty,]
+        experiment_command!(@field $head $shown $setup
+            [$($struct)* #[arg(long)] $(#[$meta])* $field: $ty,]
             [$($all)* $field] [$($set)*] $($rest)*);
     };
     (@field [$(#[$doc:meta])* $exp:ident [$($quick:ident)?] [$($part:ident)?]]

@@ -16,14 +16,11 @@ experiment_command! {
         nodes: u64 ["NODES"],
         /// Comma-separated detectors, or `all` (every searcher detector); `off` is always
         /// added.
-        #[arg(long)]
         detectors: Option<String>,
         /// Draw policy: twofold, stanback, moreland, stockfish or threefold, or an engine preset
         /// (crafty, weiss, koivisto, viridithas, lc0), an alias of one of them.
-        #[arg(long)]
         policy: Option<String>,
         /// Skip bad records (reported; exit status 2 at the end) instead of stopping at the first.
-        #[arg(long)]
         keep_going: bool,
         /// Only the first N records.
         limit: usize ["LIMIT"],
