@@ -7,20 +7,20 @@ use super::{ALL, List};
 experiment_command! {
     /// Audit every detector against the exact oracle on seeded random games.
     Audit with quick {
-        games: u64 ["N", allow_negative_numbers = true],
+        games: Option<u64> ["N", allow_negative_numbers = true],
         /// Seed of the game generator.
-        seed: u64 ["S", allow_negative_numbers = true],
+        seed: Option<u64> ["S", allow_negative_numbers = true],
         /// Detectors to audit: a comma-separated list of names, or `all` (every detector but
         /// `truth`, which is the reference).
-        detectors: List<String> ["LIST", value_parser = audit::parse_detectors],
-        max_plies: u32 ["P", allow_negative_numbers = true],
+        detectors: Option<List<String>> ["LIST", value_parser = audit::parse_detectors],
+        max_plies: Option<u32> ["P", allow_negative_numbers = true],
         /// Table sizes: `tt-open` index bits, comma-separated (1 to 24; empty for none).
-        tt_bits: List<u64> ["LIST", value_parser = audit::parse_bits],
+        tt_bits: Option<List<u64>> ["LIST", value_parser = audit::parse_bits],
         /// Table sizes: `filo` slot counts, comma-separated powers of two (2 to 2^20; empty for none).
-        filo_slots: List<u64> ["LIST", value_parser = audit::parse_slots],
+        filo_slots: Option<List<u64>> ["LIST", value_parser = audit::parse_slots],
         /// Table sizes: `rookie` counter index bits, comma-separated (1 to 24; empty for none).
-        rookie_bits: List<u64> ["LIST", value_parser = audit::parse_bits],
-        threads: usize ["T", allow_negative_numbers = true],
+        rookie_bits: Option<List<u64>> ["LIST", value_parser = audit::parse_bits],
+        threads: Option<usize> ["T", allow_negative_numbers = true],
     }
     defaults { detectors: ALL }
 }

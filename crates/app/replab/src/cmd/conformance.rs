@@ -15,7 +15,7 @@ experiment_command! {
         #[arg(long = "engine", value_name = "CMD")]
         engines: Vec<String>,
         /// `setoption name NAME value VALUE` sent to every --engine before `isready` (repeatable).
-        engine_options: Vec<(String, String)>
+        engine_options: Option<Vec<(String, String)>>
             ["NAME=VALUE", long = "engine-option", value_parser = conformance::parse_option],
         /// List an `--engine` that cannot be started as skipped instead of exiting with status 2
         /// (still 2 when every engine is skipped: nothing was tested).
@@ -25,21 +25,21 @@ experiment_command! {
         with_replab: bool,
         /// A scenario file: its scenarios replace the built-in ones of the same id and are added
         /// after the others.
-        scenarios: PathBuf ["FILE"],
+        scenarios: Option<PathBuf> ["FILE"],
         /// Print the scenarios (id, rule, source, what each checks) and exit.
         list: bool,
         /// Run only these scenarios (comma-separated ids).
-        only: Vec<String> ["ID,...", value_delimiter = ','],
+        only: Option<Vec<String>> ["ID,...", value_delimiter = ','],
         /// Leave these scenarios out (comma-separated ids).
-        skip: Vec<String> ["ID,...", value_delimiter = ','],
+        skip: Option<Vec<String>> ["ID,...", value_delimiter = ','],
         /// Scenarios the engines are expected to fail (comma-separated ids): their failures are
         /// reported but do not fail the run; a pass is reported as unexpected.
-        expect_fail: Vec<String> ["ID,...", value_delimiter = ','],
-        depth: u32 ["N"],
-        movetime: u64 ["MS"],
-        timeout: u64 ["S"],
+        expect_fail: Option<Vec<String>> ["ID,...", value_delimiter = ','],
+        depth: Option<u32> ["N"],
+        movetime: Option<u64> ["MS"],
+        timeout: Option<u64> ["S"],
         /// Write JUnit XML: one testsuite per engine, one testcase per scenario.
-        junit: PathBuf ["FILE"],
+        junit: Option<PathBuf> ["FILE"],
         /// Print the results as JSON on stdout (the summary goes to stderr).
         json: bool,
         /// Also run the mutation table: replab's test engine with each injected draw-rule bug, in

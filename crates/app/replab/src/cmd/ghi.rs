@@ -6,13 +6,13 @@ use replab_detect::DrawPolicy;
 experiment_command! {
     /// Graph-history interaction: path-dependent draws reused from the transposition table.
     Ghi with quick {
-        depth: u32 ["N"],
+        depth: Option<u32> ["N"],
         /// Draw policy (a policy or an engine preset).
-        policy: DrawPolicy ["P", value_parser = replab_registry::policy],
-        game_positions: usize ["N"],
-        long_positions: usize ["N"],
+        policy: Option<DrawPolicy> ["P", value_parser = replab_registry::policy],
+        game_positions: Option<usize> ["N"],
+        long_positions: Option<usize> ["N"],
         /// Seed of the choices and walks.
-        seed: u64 ["S"],
-        threads: usize ["T"],
+        seed: Option<u64> ["S"],
+        threads: Option<usize> ["T"],
     }
 }

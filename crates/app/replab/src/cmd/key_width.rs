@@ -7,15 +7,15 @@ use super::List;
 experiment_command! {
     /// Key width and false draws: detectors with truncated Zobrist keys against exact identity.
     KeyWidth with quick {
-        games: u64 ["N"],
+        games: Option<u64> ["N"],
         /// Seed of the audit's game generator.
-        seed: u64 ["S"],
-        max_plies: u32 ["P"],
+        seed: Option<u64> ["S"],
+        max_plies: Option<u32> ["P"],
         /// Key widths in bits, comma-separated (1 to 64, 64 included: the reference).
-        widths: List<u32> ["LIST", long = "bits", value_parser = key_width::parse_widths],
-        depth: u32 ["N"],
-        repetition_records: usize ["N", long = "repetition"],
-        wac_records: usize ["N", long = "wac"],
-        threads: usize ["T"],
+        widths: Option<List<u32>> ["LIST", long = "bits", value_parser = key_width::parse_widths],
+        depth: Option<u32> ["N"],
+        repetition_records: Option<usize> ["N", long = "repetition"],
+        wac_records: Option<usize> ["N", long = "wac"],
+        threads: Option<usize> ["T"],
     }
 }

@@ -15,44 +15,26 @@ use replab_selfplay::Adjudication;
 ///
 /// `E { fields }` (`E with quick` for `--quick`, `E in part` for the settings of
 /// `config.part`), then optionally `defaults { field: value, … }` and a `|config| { … }` block.
-/// A field `name: Type ["VALUE", clap attributes…]` is a setting: the option `--name VALUE`, an
-/// `Option` over the `Config` field of its name, set when given. Any other field is an option
-/// `--name` of the command line's own, bound by its name in the block (what the command line
-/// alone knows, such as the replab binary). `run` starts from the lab's settings (its `quick()`
-/// ones with `--quick`), sets the settings given, runs the block and writes the report
-/// ([`Output`]). `--help` shows each option's declared help ([`Settings::DECLARED`]) and its
-/// default: a setting's from `Config::default()`, another's from `defaults`.
+/// Every field is an option `--name`. A field `name: Option<Type> ["VALUE", clap attributes…]`
+/// is a setting: the `Config` field of its name, set when given. Any other is the command
+/// line's own, bound by its name in the block (what the command line alone knows, such as the
+/// replab binary). `run` starts from the lab's settings (its `quick()` ones with `--quick`), sets
+/// the settings given, runs the block and writes the report ([`Output`]). `--help` shows each
+/// option's declared help ([`Settings::DECLARED`]) and its default: a setting's from
+/// `Config::default()`, another's from `defaults`.
 macro_rules! experiment_command {
     (
-        $(#[$doc:meta])* $exp:ident $(with $quick:ident)? $(in $part:ident)? { $($fields:tt)* }
+        $(#[$doc:meta])* $exp:ident $(with $quick:ident)? $(in $part:ident)? {
+            $( $(#[$meta:meta])* $field:ident: $ty:ty $([$($arg:tt)*])?, )*
+        }
         $( defaults { $($shown:ident: $value:expr),* $(,)? } )?
         $( |$config:ident| $setup:block )?
     ) => {
-        experiment_command!(@field [$(#[$doc])* $exp [$($quick)?] [$($part)?]]
-            [$($($shown: $value),*)?] [$(|$config| $setup)?] [] [] [] $($fields)*);
-    };
-    // A setting.
-    (@field $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
-        $(#[$meta:meta])* $field:ident: $ty:ty [$($arg:tt)*], $($rest:tt)*) => {
-        experiment_command!(@field $head $shown $setup
-            [$($struct)* $(#[$meta])* #[arg(long, value_name = $($arg)*)] $field: Option<$ty>,]
-            [$($all)* $field] [$($set)* $field] $($rest)*);
-    };
-    // An option of the command line's own.
-    (@field $head:tt $shown:tt $setup:tt [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]
-        $(#[$meta:meta])* $field:ident: $ty:ty, $($rest:tt)*) => {
-        experiment_command!(@field $head $shown $setup
-            [$($struct)* #[arg(long)] $(#[$meta])* $field: $ty,]
-            [$($all)* $field] [$($set)*] $($rest)*);
-    };
-    (@field [$(#[$doc:meta])* $exp:ident [$($quick:ident)?] [$($part:ident)?]]
-        [$($shown:ident: $value:expr),*] [$(|$config:ident| $setup:block)?]
-        [$($struct:tt)*] [$($all:ident)*] [$($set:ident)*]) => {
         $(#[$doc])*
         #[derive(clap::Args)]
         #[command(mut_args = |arg| $crate::cmd::show_default::<$exp>(arg, shown))]
         pub struct Args {
-            $($struct)*
+            $( #[arg(long $(, value_name = $($arg)*)?)] $(#[$meta])* $field: $ty, )*
             $( #[command(flatten)] $quick: $crate::cmd::Quick, )?
             #[command(flatten)]
             output: $crate::cmd::Output,
@@ -65,8 +47,11 @@ macro_rules! experiment_command {
             let config = <$exp as replab_harness::experiment::Experiment>::Config::default();
             let settings = &config $(.$part)?;
             match field {
-                $( stringify!($shown) => Some($value.to_string()), )*
-                $( stringify!($set) => settings.$set.shown(), )*
+                $($( stringify!($shown) => Some($value.to_string()), )*)?
+                $(
+                    stringify!($field) =>
+                        experiment_command!(@shown settings.$field, $([$($arg)*])?),
+                )*
                 _ => None,
             }
         }
@@ -75,16 +60,26 @@ macro_rules! experiment_command {
         #[allow(clippy::useless_conversion)]
         pub fn run(args: Args) -> anyhow::Result<()> {
             use replab_harness::experiment::{Experiment, Settings};
-            let Args { $($all,)* $($quick,)? output } = args;
+            let Args { $($field,)* $($quick,)? output } = args;
             let quick = false $(|| $quick.quick)?;
             let mut config: <$exp as Experiment>::Config =
                 if quick { Settings::quick() } else { Default::default() };
             let settings = &mut config $(.$part)?;
-            $( if let Some(value) = $set { settings.$set = value.into(); } )*
+            $( experiment_command!(@given settings.$field, $field $([$($arg)*])?); )*
             $( let $config = &mut config; $setup )?
             output.report::<$exp>(config)
         }
     };
+    // A setting's default, and the setting given.
+    (@shown $setting:expr, [$($arg:tt)*]) => { $setting.shown() };
+    (@given $setting:expr, $value:ident [$($arg:tt)*]) => {
+        if let Some(value) = $value {
+            $setting = value.into();
+        }
+    };
+    // An option of the command line's own: no default of a setting, set by the block.
+    (@shown $setting:expr,) => { None };
+    (@given $setting:expr, $value:ident) => {};
 }
 
 /// Declares the subcommands, one module each: a variant's arguments are `<module>::Args`

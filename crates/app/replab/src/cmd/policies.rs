@@ -5,10 +5,10 @@ use replab_correctness::policies::Policies;
 experiment_command! {
     /// Engines' draw policies as presets: scripted cases and their effect on search.
     Policies with quick {
-        repetition_depth: u32 ["N"],
-        wac_depth: u32 ["N"],
-        wac_records: usize ["N"],
-        repeats: usize ["K"],
-        threads: usize ["T"],
+        repetition_depth: Option<u32> ["N"],
+        wac_depth: Option<u32> ["N"],
+        wac_records: Option<usize> ["N"],
+        repeats: Option<usize> ["K"],
+        threads: Option<usize> ["T"],
     }
 }

@@ -23,20 +23,20 @@ mod axon {
     experiment_command! {
         /// The Axon experiment of Vučković & Vidanović on replab's searcher.
         Axon with quick {
-            max_depth: u32 ["N"],
-            repeat: u32 ["K"],
+            max_depth: Option<u32> ["N"],
+            repeat: Option<u32> ["K"],
             /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction
             /// (0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns
             /// this off.
-            overhead_target: Maybe<f64>
+            overhead_target: Option<Maybe<f64>>
                 ["F", value_parser = axon::parse_overhead_target, allow_negative_numbers = true],
-            overhead_max_rounds: u32 ["N"],
+            overhead_max_rounds: Option<u32> ["N"],
             /// Cap on the wall time of the added rounds, seconds.
-            overhead_max_seconds: f64
+            overhead_max_seconds: Option<f64>
                 ["S", value_parser = axon::parse_seconds, allow_negative_numbers = true],
             /// Searcher profile: `default` (replab's searcher) or `axon-like` (set up as closely as
             /// the paper describes Axon; every choice it leaves open is listed on the page).
-            profile: String
+            profile: Option<String>
                 ["NAME", value_parser = clap::builder::PossibleValuesParser::new(axon::PROFILES)],
         }
         |config| {

@@ -5,14 +5,14 @@ use replab_cost::study::Study;
 experiment_command! {
     /// The Axon experiment as a study: sensitivity grid, endgame suite and verdict.
     Study with quick {
-        grid_depth: u32 ["N"],
-        repeat: u32 ["K"],
-        endgame_depth: u32 ["N"],
-        endgames: usize ["N"],
-        wac_depth: u32 ["N"],
-        wac_records: usize ["N"],
+        grid_depth: Option<u32> ["N"],
+        repeat: Option<u32> ["K"],
+        endgame_depth: Option<u32> ["N"],
+        endgames: Option<usize> ["N"],
+        wac_depth: Option<u32> ["N"],
+        wac_records: Option<usize> ["N"],
         /// Seed of the endgame generator.
-        seed: u64 ["S"],
-        threads: usize ["T"],
+        seed: Option<u64> ["S"],
+        threads: Option<usize> ["T"],
     }
 }

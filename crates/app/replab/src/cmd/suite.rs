@@ -10,10 +10,10 @@ experiment_command! {
     /// Search every record of an EPD suite with every detector and write a report.
     Suite {
         /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
-        epd: PathBuf ["EPD", required = true],
-        depth: u32 ["DEPTH"],
+        epd: Option<PathBuf> ["EPD", required = true],
+        depth: Option<u32> ["DEPTH"],
         /// Node budget per search (the deepest completed iteration counts); none by default.
-        nodes: u64 ["NODES"],
+        nodes: Option<u64> ["NODES"],
         /// Comma-separated detectors, or `all` (every searcher detector); `off` is always
         /// added.
         detectors: Option<String>,
@@ -23,9 +23,9 @@ experiment_command! {
         /// Skip bad records (reported; exit status 2 at the end) instead of stopping at the first.
         keep_going: bool,
         /// Only the first N records.
-        limit: usize ["LIMIT"],
-        repeats: usize ["REPEATS"],
-        threads: usize ["THREADS"],
+        limit: Option<usize> ["LIMIT"],
+        repeats: Option<usize> ["REPEATS"],
+        threads: Option<usize> ["THREADS"],
     }
     defaults { detectors: ALL, policy: suite::Config::default().policy }
     |config| {
