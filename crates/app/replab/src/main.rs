@@ -1,8 +1,8 @@
 //! `replab`: the command line of the harness comparing how chess programs detect repeated
 //! positions. It only turns arguments into the experiments' configurations (`replab-cost`,
 //! `replab-correctness`, `replab-gauntlet`, …, `replab-site`), maps the library's settings to
-//! `--flags` (`spelling`), runs them with the lab's progress bars and maps errors to exit codes; the contracts are in
-//! `docs/contracts.md`.
+//! `--flags` (`spelling`), runs them with the lab's progress bars and maps errors to exit
+//! codes; the contracts are in `docs/contracts.md`.
 //!
 //! Exit status: 0 on success; 2 for bad input or a refused option combination, with a message
 //! on stderr naming the input and the place. No subcommand panics on bad input.
@@ -14,12 +14,12 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 use replab_harness::experiment::Failure;
+use replab_search::ENGINE_DIGEST;
 
 /// Command-line arguments.
 #[derive(clap::Parser)]
 #[command(
     name = "replab",
-    version,
     about = "Compare how chess programs detect repeated positions"
 )]
 struct Cli {
@@ -28,13 +28,9 @@ struct Cli {
 }
 
 /// `--version`: the package's version and the engine's digest
-/// ([`replab_search::ENGINE_DIGEST`]), which recorded datasets carry.
+/// ([`ENGINE_DIGEST`]), which recorded datasets carry.
 fn version() -> &'static str {
-    let text = format!(
-        "{} (engine {})",
-        env!("CARGO_PKG_VERSION"),
-        replab_search::ENGINE_DIGEST
-    );
+    let text = format!("{} (engine {ENGINE_DIGEST})", env!("CARGO_PKG_VERSION"));
     Box::leak(text.into_boxed_str())
 }
 

@@ -2,7 +2,6 @@
 
 use std::{path::PathBuf, time::Instant};
 
-use anyhow::Context;
 use replab_harness::experiment::command_line;
 use replab_site::bench;
 
@@ -46,8 +45,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let started = Instant::now();
     // Refuse a root replab may not write into before the long run (bench::write checks again).
-    replab_report::check_site_root(&args.out, &bench::SITE_ROOT_FILES, &[])
-        .with_context(|| format!("cannot write the site to --out {}", args.out.display()))?;
+    bench::check_out(&args.out, &[])?;
     let config = bench::Config {
         quick: args.quick,
         command: command_line(std::env::args().skip(1)),

@@ -279,6 +279,18 @@ pub fn run_set<S: ExperimentSet>(
 /// The files the site writes at its root, beside the report directories.
 pub const SITE_ROOT_FILES: [&str; 3] = ["scaling.svg", "decision.csv", "index.html"];
 
+/// Refuses a site root `out` that replab may not write into: root files or report directories
+/// (`dirs`) that replab did not write.
+pub fn check_out(out: &Path, dirs: &[&str]) -> Result<()> {
+    replab_report::check_site_root(out, &SITE_ROOT_FILES, dirs).with_context(|| {
+        format!(
+            "cannot write the site to {set_out} {}",
+            out.display(),
+            set_out = replab_settings::Setting::new("out")
+        )
+    })
+}
+
 /// Writes every report under `out` (one directory each, committed atomically) and then the
 /// landing page `out/index.html`. Refuses, before writing anything, a root or report directory
 /// that replab did not write; other files in `out` are left alone.
@@ -287,13 +299,7 @@ pub fn write<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     let pages = results.experiments.pages();
     let mut dirs: Vec<&str> = pages.iter().map(|l| l.dir.as_str()).collect();
     dirs.push(".landing");
-    replab_report::check_site_root(out, &SITE_ROOT_FILES, &dirs).with_context(|| {
-        format!(
-            "cannot write the site to {set_out} {}",
-            out.display(),
-            set_out = replab_settings::Setting::new("out")
-        )
-    })?;
+    check_out(out, &dirs)?;
     replab_report::create_site_root(out)?;
     results.experiments.write(out)?;
     landing(results, out)
