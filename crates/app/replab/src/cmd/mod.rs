@@ -1,9 +1,9 @@
 //! One module per subcommand: its clap arguments, turned into an experiment's configuration;
 //! [`Output::report`] is the one path that runs an experiment and writes its report.
 
-use std::{io::Write as _, path::PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use replab_detect::DrawPolicy;
 use replab_harness::{
     Bars,
@@ -230,24 +230,11 @@ pub struct Output {
 }
 
 impl Output {
-    /// Runs experiment `E` with `config` and writes its report to `--out` (default
-    /// [`default_out`](replab_harness::experiment::default_out)) through
-    /// [`run_and_report`](replab_harness::experiment::run_and_report), then prints what the
-    /// experiment concludes (a closed stdout pipe is not an error).
+    /// Runs experiment `E` with `config`, its report to `--out`
+    /// ([`run_and_report`](replab_harness::experiment::run_and_report)).
     pub fn report<E: Experiment>(&self, config: E::Config) -> Result<()> {
-        use replab_harness::experiment::{command_line, default_out, run_and_report};
-        let out = match &self.out {
-            Some(out) => out.clone(),
-            None => default_out::<E>()?,
-        };
+        use replab_harness::experiment::{command_line, run_and_report};
         let typed = command_line(std::env::args().skip(1));
-        let end = run_and_report::<E>(config, typed, &out, &mut Bars::new(self.quiet))?;
-        eprint!("{}", end.stderr);
-        if let Err(e) = std::io::stdout().lock().write_all(end.stdout.as_bytes())
-            && e.kind() != std::io::ErrorKind::BrokenPipe
-        {
-            bail!("cannot write the table to stdout: {e}");
-        }
-        end.failure.map_or(Ok(()), |failure| Err(failure.into()))
+        run_and_report::<E>(config, typed, self.out.clone(), &mut Bars::new(self.quiet))
     }
 }
