@@ -16,17 +16,6 @@ use clap::{CommandFactory, FromArgMatches};
 use replab_harness::experiment::Failure;
 use replab_search::ENGINE_DIGEST;
 
-/// Command-line arguments.
-#[derive(clap::Parser)]
-#[command(
-    name = "replab",
-    about = "Compare how chess programs detect repeated positions"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: cmd::Command,
-}
-
 /// `--version`: the package's version and the engine's digest
 /// ([`ENGINE_DIGEST`]), which recorded datasets carry.
 fn version() -> &'static str {
@@ -37,11 +26,11 @@ fn version() -> &'static str {
 /// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
 /// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    let command = Cli::command().version(version());
-    let matches = command.clone().get_matches();
-    spelling::install(&command, &matches);
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let Err(e) = cli.command.run() else {
+    let cli = cmd::Command::command().version(version());
+    let matches = cli.clone().get_matches();
+    spelling::install(&cli, &matches);
+    let command = cmd::Command::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let Err(e) = command.run() else {
         return ExitCode::SUCCESS;
     };
     eprintln!("replab: {e:#}");

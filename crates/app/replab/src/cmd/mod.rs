@@ -35,7 +35,12 @@ macro_rules! experiment_command {
         #[command(mut_args = |arg| $crate::cmd::show_default::<$exp>(arg, shown))]
         pub struct Args {
             $( #[arg(long $(, value_name = $($arg)*)?)] $(#[$meta])* $field: $ty, )*
-            $( #[command(flatten)] $quick: $crate::cmd::Quick, )?
+            $(
+                /// The short run of `bench --quick` (the experiment's `quick()` settings); the
+                /// options above override it.
+                #[arg(long)]
+                $quick: bool,
+            )?
             #[command(flatten)]
             output: $crate::cmd::Output,
         }
@@ -61,7 +66,7 @@ macro_rules! experiment_command {
         pub fn run(args: Args) -> anyhow::Result<()> {
             use replab_harness::experiment::{Experiment, Settings};
             let Args { $($field,)* $($quick,)? output } = args;
-            let quick = false $(|| $quick.quick)?;
+            let quick = false $(|| $quick)?;
             let mut config: <$exp as Experiment>::Config =
                 if quick { Settings::quick() } else { Default::default() };
             let settings = &mut config $(.$part)?;
@@ -89,8 +94,9 @@ macro_rules! subcommands {
     ($( $(#[$meta:meta])* $variant:ident($module:ident), )*) => {
         $( pub mod $module; )*
 
-        /// The subcommands.
-        #[derive(clap::Subcommand)]
+        /// Compare how chess programs detect repeated positions.
+        #[derive(clap::Parser)]
+        #[command(name = "replab")]
         pub enum Command {
             $( $(#[$meta])* $variant($module::Args), )*
         }
@@ -137,22 +143,20 @@ pub const ALL: &str = "all";
 /// [`default_threads_text`](replab_workloads::engine::default_threads_text), the same on every
 /// machine; `--out` as `reports/DIR`).
 pub fn show_default<E: Experiment>(arg: clap::Arg, shown: fn(&str) -> Option<String>) -> clap::Arg {
-    use replab_workloads::engine;
+    use replab_workloads::engine::{default_threads, default_threads_text};
     let field = arg.get_id().to_string();
-    let arg = match replab_settings::find(E::Config::DECLARED, &field) {
-        Some(declared) => arg.help(declared.help_text()),
-        None => arg,
+    let help = match replab_settings::find(E::Config::DECLARED, &field) {
+        Some(declared) => declared.help_text(),
+        None => arg.get_help().map(ToString::to_string).unwrap_or_default(),
     };
-    let threads = matches!(field.as_str(), "threads" | "workers");
-    let text = match shown(&field) {
-        Some(n) if threads && n == engine::default_threads().to_string() => {
-            engine::default_threads_text()
+    let text = match (field.as_str(), shown(&field)) {
+        ("out", _) => format!("reports/{}", E::DIR),
+        ("threads" | "workers", Some(n)) if n == default_threads().to_string() => {
+            default_threads_text()
         }
-        _ if field == "out" => format!("reports/{}", E::DIR),
-        Some(text) => text,
-        None => return arg,
+        (_, Some(text)) => text,
+        (_, None) => return arg.help(help),
     };
-    let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
     arg.help(format!("{help} [default: {text}]"))
 }
 
@@ -208,15 +212,6 @@ pub type List<T> = Vec<T>;
 /// An option whose value can turn its setting off (`None`): an alias, so clap does not take
 /// `Option<Option<T>>` for an option with an optional value.
 pub type Maybe<T> = Option<T>;
-
-/// `--quick`, before the last options of a report subcommand with a short run.
-#[derive(clap::Args)]
-pub struct Quick {
-    /// The short run of `bench --quick` (the experiment's `quick()` settings); the options
-    /// above override it.
-    #[arg(long)]
-    quick: bool,
-}
 
 /// The last options of every report subcommand: where the report goes, whether to draw.
 #[derive(clap::Args)]
