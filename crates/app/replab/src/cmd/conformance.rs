@@ -1,8 +1,6 @@
 //! `replab conformance`: its arguments, turned into a [`conformance::Config`] (the exit
 //! statuses: `docs/contracts.md`).
 
-use std::path::PathBuf;
-
 use anyhow::Context;
 use replab_conformance::{self as conformance, Conformance};
 
@@ -25,7 +23,7 @@ experiment_command! {
         with_replab: bool,
         /// A scenario file: its scenarios replace the built-in ones of the same id and are added
         /// after the others.
-        scenarios: Option<PathBuf> ["FILE"],
+        scenarios: Option<std::path::PathBuf> ["FILE"],
         /// Print the scenarios (id, rule, source, what each checks) and exit.
         list: bool,
         /// Run only these scenarios (comma-separated ids).
@@ -39,7 +37,7 @@ experiment_command! {
         movetime: Option<u64> ["MS"],
         timeout: Option<u64> ["S"],
         /// Write JUnit XML: one testsuite per engine, one testcase per scenario.
-        junit: Option<PathBuf> ["FILE"],
+        junit: Option<std::path::PathBuf> ["FILE"],
         /// Print the results as JSON on stdout (the summary goes to stderr).
         json: bool,
         /// Also run the mutation table: replab's test engine with each injected draw-rule bug, in

@@ -1,8 +1,6 @@
 //! `replab match`: one self-play match between two player specifications
 //! (`replab_gauntlet::matches`); `results.json` and `games.pgn` in `--out`.
 
-use std::path::PathBuf;
-
 use replab_gauntlet::matches::Match;
 use replab_selfplay::{Adjudication, book::BUILTIN_NAME, options::DEFAULT_NODES};
 
@@ -20,7 +18,7 @@ experiment_command! {
         /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
         tc: Option<String> ["T"],
         /// Opening book (PGN); by default the built-in one, read by its path from anywhere.
-        book: Option<PathBuf> ["FILE"],
+        book: Option<std::path::PathBuf> ["FILE"],
         /// Seed of the opening order.
         seed: Option<u64> ["S"],
         /// Stop as soon as the normalized-Elo SPRT with these bounds decides.

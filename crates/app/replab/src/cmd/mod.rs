@@ -13,7 +13,7 @@ use replab_selfplay::Adjudication;
 
 /// Declares the subcommand of experiment `E`: `Args` and `run`.
 ///
-/// `E { fields }` (`E with quick` for `--quick`, `E in part` for the settings of
+/// `E { fields }` (`E` a path; `E with quick` for `--quick`, `E in part` for the settings of
 /// `config.part`), then optionally `defaults { field: value, … }` and a `|config| { … }` block.
 /// Every field is an option `--name`. A field `name: Option<Type> ["VALUE", clap attributes…]`
 /// is a setting: the `Config` field of its name, set when given. Any other is the command
@@ -24,7 +24,7 @@ use replab_selfplay::Adjudication;
 /// `Config::default()`, another's from `defaults`.
 macro_rules! experiment_command {
     (
-        $(#[$doc:meta])* $exp:ident $(with $quick:ident)? $(in $part:ident)? {
+        $(#[$doc:meta])* $($exp:ident)::+ $(with $quick:ident)? $(in $part:ident)? {
             $( $(#[$meta:meta])* $field:ident: $ty:ty $([$($arg:tt)*])?, )*
         }
         $( defaults { $($shown:ident: $value:expr),* $(,)? } )?
@@ -32,7 +32,7 @@ macro_rules! experiment_command {
     ) => {
         $(#[$doc])*
         #[derive(clap::Args)]
-        #[command(mut_args = |arg| $crate::cmd::show_default::<$exp>(arg, shown))]
+        #[command(mut_args = |arg| $crate::cmd::show_default::<$($exp)::+>(arg, shown))]
         pub struct Args {
             $( #[arg(long $(, value_name = $($arg)*)?)] $(#[$meta])* $field: $ty, )*
             $(
@@ -49,7 +49,7 @@ macro_rules! experiment_command {
         #[allow(unreachable_patterns)]
         fn shown(field: &str) -> Option<String> {
             use $crate::cmd::Shown as _;
-            let config = <$exp as replab_harness::experiment::Experiment>::Config::default();
+            let config = <$($exp)::+ as replab_harness::experiment::Experiment>::Config::default();
             let settings = &config $(.$part)?;
             match field {
                 $($( stringify!($shown) => Some($value.to_string()), )*)?
@@ -67,12 +67,12 @@ macro_rules! experiment_command {
             use replab_harness::experiment::{Experiment, Settings};
             let Args { $($field,)* $($quick,)? output } = args;
             let quick = false $(|| $quick)?;
-            let mut config: <$exp as Experiment>::Config =
+            let mut config: <$($exp)::+ as Experiment>::Config =
                 if quick { Settings::quick() } else { Default::default() };
             let settings = &mut config $(.$part)?;
             $( experiment_command!(@given settings.$field, $field $([$($arg)*])?); )*
             $( let $config = &mut config; $setup )?
-            output.report::<$exp>(config)
+            output.report::<$($exp)::+>(config)
         }
     };
     // A setting's default, and the setting given.

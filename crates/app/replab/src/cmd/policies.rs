@@ -1,10 +1,8 @@
 //! `replab policies`: engines' draw policies as presets (`replab_correctness::policies`).
 
-use replab_correctness::policies::Policies;
-
 experiment_command! {
     /// Engines' draw policies as presets: scripted cases and their effect on search.
-    Policies with quick {
+    replab_correctness::policies::Policies with quick {
         repetition_depth: Option<u32> ["N"],
         wac_depth: Option<u32> ["N"],
         wac_records: Option<usize> ["N"],

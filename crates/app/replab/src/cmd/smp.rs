@@ -1,10 +1,8 @@
 //! `replab smp`: parallel search (Lazy SMP) and shared repetition structures (`replab_smp`).
 
-use replab_smp::Smp;
-
 experiment_command! {
     /// Parallel search (Lazy SMP): shared open flags against per-thread repetition structures.
-    Smp with quick {
+    replab_smp::Smp with quick {
         depth: Option<u32> ["N"],
         threads: Option<Vec<usize>> ["LIST", value_delimiter = ','],
         repetition_records: Option<usize> ["N"],

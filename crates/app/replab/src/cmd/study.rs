@@ -1,10 +1,8 @@
 //! `replab study`: the Axon experiment as a study (`replab_cost::study`).
 
-use replab_cost::study::Study;
-
 experiment_command! {
     /// The Axon experiment as a study: sensitivity grid, endgame suite and verdict.
-    Study with quick {
+    replab_cost::study::Study with quick {
         grid_depth: Option<u32> ["N"],
         repeat: Option<u32> ["K"],
         endgame_depth: Option<u32> ["N"],

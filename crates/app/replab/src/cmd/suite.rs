@@ -1,7 +1,5 @@
 //! `replab suite`: its arguments, turned into a [`suite::Config`].
 
-use std::path::PathBuf;
-
 use replab_cost::suite::{self, Suite};
 
 use super::ALL;
@@ -10,7 +8,7 @@ experiment_command! {
     /// Search every record of an EPD suite with every detector and write a report.
     Suite {
         /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
-        epd: Option<PathBuf> ["EPD", required = true],
+        epd: Option<std::path::PathBuf> ["EPD", required = true],
         depth: Option<u32> ["DEPTH"],
         /// Node budget per search (the deepest completed iteration counts); none by default.
         nodes: Option<u64> ["NODES"],
