@@ -7,28 +7,9 @@ use replab_site::bench;
 
 use replab_harness::Bars;
 
-/// What `bench --help` says after the options: what the optional programs add, the progress
-/// lines of a long run, and the experiments in order.
-fn after_help() -> String {
-    format!(
-        "Three programs add to it when installed; without them every other figure is still \
-         reported and each page says what is missing. valgrind (callgrind) adds the instruction \
-         counts (each detector's instructions per node, the landing page's instruction section, \
-         the measured costs of the gauntlet's equal-cost rows; without it they use the costs \
-         recorded in datasets/player-costs.json). The Debian UCI engines \
-         (tools/install_engines.sh: stockfish, ethereal-chess, toga2, glaurung, fairy-stockfish) \
-         add their rows to the conformance page (absent ones are listed as not run; --quick runs \
-         replab's engine only). Chromium is not used by bench: `just check-pages` renders the \
-         pages it wrote.\n\nWhere stderr is not a terminal (a log, CI), each step and stage is \
-         a line when it starts and then at least every 30 s: what it is doing, how far, how \
-         long so far.\n\n{}",
-        bench::experiments_help()
-    )
-}
-
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]
-#[command(after_help = after_help())]
+#[command(after_help = bench::help())]
 pub struct Args {
     /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
     #[arg(long)]

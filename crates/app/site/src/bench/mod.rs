@@ -229,6 +229,25 @@ pub struct Results<S = Measured> {
     pub experiments: S,
 }
 
+/// What `replab bench --help` says after the options: what the optional programs add, the
+/// progress lines of a long run, and the experiments in order ([`experiments_help`]).
+pub fn help() -> String {
+    format!(
+        "Three programs add to it when installed; without them every other figure is still \
+         reported and each page says what is missing. valgrind (callgrind) adds the instruction \
+         counts (each detector's instructions per node, the landing page's instruction section, \
+         the measured costs of the gauntlet's equal-cost rows; without it they use the costs \
+         recorded in datasets/player-costs.json). The Debian UCI engines \
+         (tools/install_engines.sh: stockfish, ethereal-chess, toga2, glaurung, fairy-stockfish) \
+         add their rows to the conformance page (absent ones are listed as not run; the short \
+         run tests replab's engine only). Chromium is not used by bench: `just check-pages` \
+         renders the pages it wrote.\n\nWhere stderr is not a terminal (a log, CI), each step and \
+         stage is a line when it starts and then at least every 30 s: what it is doing, how far, \
+         how long so far.\n\n{}",
+        experiments_help()
+    )
+}
+
 /// The experiments of the main job, for `replab bench --help`: one line each, in order.
 pub fn experiments_help() -> String {
     let lines: Vec<String> = Measured::experiments()
