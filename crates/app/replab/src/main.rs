@@ -1,11 +1,4 @@
-//! `replab`: the command line of the harness comparing how chess programs detect repeated
-//! positions. It only turns arguments into the experiments' configurations (`replab-cost`,
-//! `replab-correctness`, `replab-gauntlet`, …, `replab-site`), maps the library's settings to
-//! `--flags` (`spelling`), runs them with the lab's progress bars and maps errors to exit
-//! codes; the contracts are in `docs/contracts.md`.
-//!
-//! Exit status: 0 on success; 2 for bad input or a refused option combination, with a message
-//! on stderr naming the input and the place. No subcommand panics on bad input.
+#![doc = include_str!("../README.md")]
 
 mod cmd;
 mod spelling;

@@ -10,9 +10,13 @@ use clap::{ArgMatches, Command};
 /// The running subcommand's flags by field.
 static FLAGS: OnceLock<HashMap<String, String>> = OnceLock::new();
 
-/// Installs the spelling of the subcommand `matches` chose within `cli`.
+/// Installs the spelling of the subcommand `matches` chose within `cli`: `field → --long` for
+/// every option with a long name.
 pub fn install(cli: &Command, matches: &ArgMatches) {
-    let _ = FLAGS.set(flags_of(chosen(cli, matches)));
+    let flags = chosen(cli, matches)
+        .get_arguments()
+        .filter_map(|a| Some((a.get_id().to_string(), format!("--{}", a.get_long()?))));
+    let _ = FLAGS.set(flags.collect());
     replab_settings::spell_with(flag);
 }
 
@@ -22,13 +26,6 @@ fn chosen<'a>(cli: &'a Command, matches: &ArgMatches) -> &'a Command {
         Some((name, sub)) => cli.find_subcommand(name).map_or(cli, |c| chosen(c, sub)),
         None => cli,
     }
-}
-
-/// `field → --long` for every option of `cmd` with a long name.
-fn flags_of(cmd: &Command) -> HashMap<String, String> {
-    cmd.get_arguments()
-        .filter_map(|a| Some((a.get_id().to_string(), format!("--{}", a.get_long()?))))
-        .collect()
 }
 
 /// The flag of `field`: the running subcommand's, else the field with hyphens.

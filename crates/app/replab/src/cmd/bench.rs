@@ -2,10 +2,8 @@
 
 use std::{path::PathBuf, time::Instant};
 
-use replab_harness::experiment::command_line;
+use replab_harness::{Bars, experiment::command_line};
 use replab_site::bench;
-
-use replab_harness::Bars;
 
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]

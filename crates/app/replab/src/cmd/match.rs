@@ -1,12 +1,11 @@
 //! `replab match`: one self-play match between two player specifications
 //! (`replab_gauntlet::matches`); `results.json` and `games.pgn` in `--out`.
 
-use replab_gauntlet::matches::Match;
 use replab_selfplay::{Adjudication, book::BUILTIN_NAME, options::DEFAULT_NODES};
 
 experiment_command! {
     /// One self-play match between two player specifications.
-    Match in options {
+    replab_gauntlet::matches::Match in options {
         /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
         a: Option<String> ["SPEC", required = true],
         /// Player B, as --a.

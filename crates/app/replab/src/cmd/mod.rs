@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
 use replab_detect::DrawPolicy;
 use replab_harness::{
     Bars,
@@ -227,7 +226,7 @@ pub struct Output {
 impl Output {
     /// Runs experiment `E` with `config`, its report to `--out`
     /// ([`run_and_report`](replab_harness::experiment::run_and_report)).
-    pub fn report<E: Experiment>(&self, config: E::Config) -> Result<()> {
+    pub fn report<E: Experiment>(&self, config: E::Config) -> anyhow::Result<()> {
         use replab_harness::experiment::{command_line, run_and_report};
         let typed = command_line(std::env::args().skip(1));
         run_and_report::<E>(config, typed, self.out.clone(), &mut Bars::new(self.quiet))

@@ -18,8 +18,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 mod axon {
     use replab_cost::reproduce::axon::{self, Axon};
 
-    use crate::cmd::Maybe;
-
     experiment_command! {
         /// The Axon experiment of Vučković & Vidanović on replab's searcher.
         Axon with quick {
@@ -28,7 +26,7 @@ mod axon {
             /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction
             /// (0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns
             /// this off.
-            overhead_target: Option<Maybe<f64>>
+            overhead_target: Option<crate::cmd::Maybe<f64>>
                 ["F", value_parser = axon::parse_overhead_target, allow_negative_numbers = true],
             overhead_max_rounds: Option<u32> ["N"],
             /// Cap on the wall time of the added rounds, seconds.

@@ -1,12 +1,10 @@
-//! `replab suite`: its arguments, turned into a [`suite::Config`].
-
-use replab_cost::suite::{self, Suite};
+//! `replab suite`: its arguments, turned into a [`Config`](replab_cost::suite::Config).
 
 use super::ALL;
 
 experiment_command! {
     /// Search every record of an EPD suite with every detector and write a report.
-    Suite {
+    replab_cost::suite::Suite {
         /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
         epd: Option<std::path::PathBuf> ["EPD", required = true],
         depth: Option<u32> ["DEPTH"],
@@ -25,7 +23,7 @@ experiment_command! {
         repeats: Option<usize> ["REPEATS"],
         threads: Option<usize> ["THREADS"],
     }
-    defaults { detectors: ALL, policy: suite::Config::default().policy }
+    defaults { detectors: ALL, policy: replab_cost::suite::Config::default().policy }
     |config| {
         config.keep_going = keep_going;
         // The policy first: the detectors are checked under it.
