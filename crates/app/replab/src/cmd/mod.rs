@@ -19,8 +19,8 @@ use replab_selfplay::Adjudication;
 /// line's own, bound by its name in the block (what the command line alone knows, such as the
 /// replab binary). `run` starts from the lab's settings (its `quick()` ones with `--quick`), sets
 /// the settings given, runs the block and writes the report ([`Output`]). `--help` shows each
-/// option's declared help ([`Settings::DECLARED`]) and its default: a setting's from
-/// `Config::default()`, another's from `defaults`.
+/// option's declared help ([`DECLARED`](replab_harness::experiment::Settings::DECLARED)) and its
+/// default: a setting's from `Config::default()`, another's from `defaults`.
 macro_rules! experiment_command {
     (
         $(#[$doc:meta])* $($exp:ident)::+ $(with $quick:ident)? $(in $part:ident)? {
