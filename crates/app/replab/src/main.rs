@@ -1,11 +1,4 @@
-//! `replab`: the command line of the harness comparing how chess programs detect repeated
-//! positions. It only turns arguments into the experiments' configurations (`replab-cost`,
-//! `replab-correctness`, `replab-gauntlet`, …, `replab-site`), maps the library's settings to
-//! `--flags` (`spelling`), runs them with the lab's progress bars and maps errors to exit codes; the contracts are in
-//! `docs/contracts.md`.
-//!
-//! Exit status: 0 on success; 2 for bad input or a refused option combination, with a message
-//! on stderr naming the input and the place. No subcommand panics on bad input.
+#![doc = include_str!("../README.md")]
 
 mod cmd;
 mod spelling;
@@ -14,38 +7,23 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 use replab_harness::experiment::Failure;
-
-/// Command-line arguments.
-#[derive(clap::Parser)]
-#[command(
-    name = "replab",
-    version,
-    about = "Compare how chess programs detect repeated positions"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: cmd::Command,
-}
+use replab_search::ENGINE_DIGEST;
 
 /// `--version`: the package's version and the engine's digest
-/// ([`replab_search::ENGINE_DIGEST`]), which recorded datasets carry.
+/// ([`ENGINE_DIGEST`]), which recorded datasets carry.
 fn version() -> &'static str {
-    let text = format!(
-        "{} (engine {})",
-        env!("CARGO_PKG_VERSION"),
-        replab_search::ENGINE_DIGEST
-    );
+    let text = format!("{} (engine {ENGINE_DIGEST})", env!("CARGO_PKG_VERSION"));
     Box::leak(text.into_boxed_str())
 }
 
 /// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
 /// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    let command = cmd::show_defaults(Cli::command().version(version()));
-    let matches = command.clone().get_matches();
-    spelling::install(&command, &matches);
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let Err(e) = cli.command.run() else {
+    let cli = cmd::Command::command().version(version());
+    let matches = cli.clone().get_matches();
+    spelling::install(&cli, &matches);
+    let command = cmd::Command::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let Err(e) = command.run() else {
         return ExitCode::SUCCESS;
     };
     eprintln!("replab: {e:#}");

@@ -10,9 +10,13 @@ use clap::{ArgMatches, Command};
 /// The running subcommand's flags by field.
 static FLAGS: OnceLock<HashMap<String, String>> = OnceLock::new();
 
-/// Installs the spelling of the subcommand `matches` chose within `cli`.
+/// Installs the spelling of the subcommand `matches` chose within `cli`: `field → --long` for
+/// every option with a long name.
 pub fn install(cli: &Command, matches: &ArgMatches) {
-    let _ = FLAGS.set(flags_of(chosen(cli, matches)));
+    let flags = chosen(cli, matches)
+        .get_arguments()
+        .filter_map(|a| Some((a.get_id().to_string(), format!("--{}", a.get_long()?))));
+    let _ = FLAGS.set(flags.collect());
     replab_settings::spell_with(flag);
 }
 
@@ -24,33 +28,10 @@ fn chosen<'a>(cli: &'a Command, matches: &ArgMatches) -> &'a Command {
     }
 }
 
-/// `field → --long` for every option of `cmd` with a long name.
-fn flags_of(cmd: &Command) -> HashMap<String, String> {
-    cmd.get_arguments()
-        .filter_map(|a| Some((a.get_id().to_string(), format!("--{}", a.get_long()?))))
-        .collect()
-}
-
 /// The flag of `field`: the running subcommand's, else the field with hyphens.
 fn flag(field: &'static str) -> String {
     FLAGS
         .get()
         .and_then(|flags| flags.get(field).cloned())
         .unwrap_or_else(|| format!("--{}", field.replace('_', "-")))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_field_is_spelled_as_its_subcommand_spells_it() {
-        let cli = Command::new("t").subcommand(
-            Command::new("key-width").arg(clap::Arg::new("repetition_records").long("repetition")),
-        );
-        let matches = cli.clone().get_matches_from(["t", "key-width"]);
-        let flags = flags_of(chosen(&cli, &matches));
-        assert_eq!(flags["repetition_records"], "--repetition");
-        assert_eq!(flags.len(), 1);
-    }
 }

@@ -65,3 +65,14 @@ impl Engine {
             .to_string())
     }
 }
+
+/// Parses `--engine-option`: `NAME=VALUE` as a pair (the name may hold spaces, as UCI option
+/// names do), sent as `setoption name NAME value VALUE`.
+pub fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("expected NAME=VALUE, got {text:?}")),
+    }
+}

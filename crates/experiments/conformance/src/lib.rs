@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 pub use arbiter::{Game, PvFailure, pv_moves};
 pub use ci::{junit, list};
-pub use engine::{Engine, Launch};
+pub use engine::{Engine, Launch, parse_option};
 pub use judge::{Limits, judge};
 use judge::{open, play};
 pub use page::{
@@ -833,8 +833,15 @@ impl replab_harness::experiment::Settings for Config {
     fn set_command(&mut self, command: String) {
         self.command = command;
     }
-    /// The scenarios must load, and the limits make sense, before any engine starts.
+    /// The scenarios must load, the limits make sense, and engine options have an engine to go
+    /// to, before any engine starts.
     fn check(&self) -> Result<()> {
+        anyhow::ensure!(
+            self.engine_options.is_empty() || !self.engines.is_empty(),
+            "{} is sent to {} engines; none given",
+            replab_settings::Setting::new("engine_options"),
+            replab_settings::Setting::new("engines")
+        );
         TIMEOUT.check(self.timeout)?;
         if let Some(depth) = self.depth {
             DEPTH.check(depth)?;

@@ -83,6 +83,25 @@ pub const THREADS: Declared = Declared::new("threads", 1, 256, "Worker threads."
 /// Every declared setting of `replab elo`.
 pub const SETTINGS: &[Declared] = &[NODES, GAMES, REP_GAMES, COST_GAMES, TC_GAMES, THREADS];
 
+/// Parses `--only`: a comma-separated list of player specifications (each checked against
+/// the rows by [`Config::check`]).
+pub fn parse_only(text: &str) -> Result<Vec<String>, String> {
+    let specs: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+    if specs.iter().any(String::is_empty) {
+        return Err(format!("{text:?}: an empty specification in the list"));
+    }
+    Ok(specs)
+}
+
+/// Parses `--bounds`: `ELO0,ELO1` (checked further by [`Config::check`]).
+pub fn parse_bounds(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("{text:?}: expected ELO0,ELO1 in normalized Elo, e.g. -5,5");
+    let (lo, hi) = text.split_once(',').ok_or_else(bad)?;
+    let lo: f64 = lo.trim().parse().map_err(|_| bad())?;
+    let hi: f64 = hi.trim().parse().map_err(|_| bad())?;
+    Ok((lo, hi))
+}
+
 /// The self-play gauntlet as an experiment of the table.
 pub struct Elo;
 

@@ -9,7 +9,10 @@
 //! table. An experiment never imports another experiment's module: one reads another's
 //! results only as an input its settings take ([`Takes`], `field: Type = takes(source)` in the table).
 
-use std::path::{Path, PathBuf};
+use std::{
+    io::Write as _,
+    path::{Path, PathBuf},
+};
 
 use anyhow::{Context, Result};
 use replab_report::ReportDir;
@@ -332,6 +335,18 @@ impl Conclusion {
             failure: None,
         }
     }
+
+    /// Prints the conclusion, stderr's text then stdout's (a closed stdout pipe is not an
+    /// error); its failure, if any, is the error.
+    pub fn print(self) -> Result<()> {
+        eprint!("{}", self.stderr);
+        if let Err(e) = std::io::stdout().lock().write_all(self.stdout.as_bytes())
+            && e.kind() != std::io::ErrorKind::BrokenPipe
+        {
+            anyhow::bail!("cannot write the table to stdout: {e}");
+        }
+        self.failure.map_or(Ok(()), |failure| Err(failure.into()))
+    }
 }
 
 /// `text` as one shell word: unchanged when it is made of safe characters, else single-quoted.
@@ -351,17 +366,22 @@ pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
     format!("replab {}", words.join(" ")).trim_end().to_owned()
 }
 
-/// Runs experiment `E` as its subcommand does and writes its report to `out`: records the
-/// command line (`typed`, as [`Experiment::command`] turns it), checks the settings, stages
-/// the directory (an unwritable `out` fails before the run), runs, writes, swaps the report in,
-/// then returns what the experiment concludes for the caller to print.
+/// Runs experiment `E` as its subcommand does and writes its report to `out` (default
+/// [`default_out`]): records the command line (`typed`, as [`Experiment::command`] turns it),
+/// checks the settings, stages the directory (an unwritable `out` fails before the run), runs,
+/// writes, swaps the report in, then prints what the experiment concludes
+/// ([`Conclusion::print`]).
 pub fn run_and_report<E: Experiment>(
     mut config: E::Config,
     typed: String,
-    out: &Path,
+    out: Option<PathBuf>,
     progress: &mut dyn Progress,
-) -> Result<Conclusion> {
-    config.set_command(E::command(&config, typed, out));
+) -> Result<()> {
+    let out = match out {
+        Some(out) => out,
+        None => default_out::<E>()?,
+    };
+    config.set_command(E::command(&config, typed, &out));
     config.check()?;
     let cannot = || {
         format!(
@@ -370,12 +390,12 @@ pub fn run_and_report<E: Experiment>(
             out.display()
         )
     };
-    let dir = ReportDir::create(out).with_context(cannot)?;
+    let dir = ReportDir::create(&out).with_context(cannot)?;
     let results = E::run(&config, progress)?;
     E::write(&results, &dir)
         .and_then(|()| Ok(dir.commit()?))
         .with_context(cannot)?;
-    E::conclude(&results, &out.join("index.html"))
+    E::conclude(&results, &out.join("index.html"))?.print()
 }
 
 /// `reports/E::DIR`, where `E` writes its report unless told otherwise, unless `replab bench`

@@ -438,6 +438,19 @@ fn callgrind(exe: &Path, workload: &str, toggled: bool) -> Result<Measured> {
     })
 }
 
+/// Counts the named workload's instructions ([`count`]) and prints its JSON line to stdout,
+/// `{"workload", "instructions", "units", "per_unit"}` (the hidden `replab measure <workload>
+/// --count`); an error where valgrind is not installed.
+pub fn print_count(exe: &Path, workload: &str) -> Result<()> {
+    let measured = count(exe, workload)?
+        .ok_or_else(|| anyhow!("valgrind is not installed (apt-get install valgrind)"))?;
+    println!(
+        "{{\"workload\": {workload:?}, \"instructions\": {}, \"units\": {}, \"per_unit\": {}}}",
+        measured.instructions, measured.units, measured.per_unit
+    );
+    Ok(())
+}
+
 /// The instructions of one workload, counted by callgrind in a child process `exe measure
 /// <workload>` (`exe` is the replab binary, built with symbols: the release profile keeps
 /// line tables). `None` when valgrind is not installed; an error when the child fails.

@@ -2,34 +2,12 @@
 
 use std::{path::PathBuf, time::Instant};
 
-use anyhow::Context;
-use replab_harness::experiment::command_line;
+use replab_harness::{Bars, experiment::command_line};
 use replab_site::bench;
-
-use replab_harness::Bars;
-
-/// What `bench --help` says after the options: what the optional programs add, the progress
-/// lines of a long run, and the experiments in order.
-fn after_help() -> String {
-    format!(
-        "Three programs add to it when installed; without them every other figure is still \
-         reported and each page says what is missing. valgrind (callgrind) adds the instruction \
-         counts (each detector's instructions per node, the landing page's instruction section, \
-         the measured costs of the gauntlet's equal-cost rows; without it they use the costs \
-         recorded in datasets/player-costs.json). The Debian UCI engines \
-         (tools/install_engines.sh: stockfish, ethereal-chess, toga2, glaurung, fairy-stockfish) \
-         add their rows to the conformance page (absent ones are listed as not run; --quick runs \
-         replab's engine only). Chromium is not used by bench: `just check-pages` renders the \
-         pages it wrote.\n\nWhere stderr is not a terminal (a log, CI), each step and stage is \
-         a line when it starts and then at least every 30 s: what it is doing, how far, how \
-         long so far.\n\n{}",
-        bench::experiments_help()
-    )
-}
 
 /// The main job: every experiment into reports/ and reports/index.html.
 #[derive(clap::Args)]
-#[command(after_help = after_help())]
+#[command(after_help = bench::help())]
 pub struct Args {
     /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
     #[arg(long)]
@@ -46,20 +24,15 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let started = Instant::now();
     // Refuse a root replab may not write into before the long run (bench::write checks again).
-    replab_report::check_site_root(&args.out, &bench::SITE_ROOT_FILES, &[])
-        .with_context(|| format!("cannot write the site to --out {}", args.out.display()))?;
+    bench::check_out(&args.out, &[])?;
     let config = bench::Config {
         quick: args.quick,
         command: command_line(std::env::args().skip(1)),
         exe: Some(std::env::current_exe()?),
         ..bench::Config::default()
     };
-    if let Some(stale) = replab_gauntlet::matches::cost::recorded_staleness() {
-        eprintln!("replab bench: note: {stale} (the table stands in for valgrind's counts)");
-    }
-    let gauntlet = replab_gauntlet::Config::default();
-    for note in replab_gauntlet::recorded_notes(&gauntlet.datasets, gauntlet.nodes) {
-        eprintln!("replab bench: note: {note} (the gauntlet gives no Elo at equal time from it)");
+    for note in bench::notes() {
+        eprintln!("replab bench: note: {note}");
     }
     let results = bench::run(&config, &mut Bars::logged(args.quiet))?;
     bench::write(&results, &args.out)?;

@@ -2,28 +2,20 @@
 
 use replab_correctness::key_width::{self, KeyWidth};
 
-use super::{List, experiment_command};
+use super::List;
 
 experiment_command! {
     /// Key width and false draws: detectors with truncated Zobrist keys against exact identity.
-    KeyWidth {
-        #[arg(long, value_name = "N")]
-        games: Option<u64>,
+    KeyWidth with quick {
+        games: Option<u64> ["N"],
         /// Seed of the audit's game generator.
-        #[arg(long, value_name = "S")]
-        seed: Option<u64>,
-        #[arg(long, value_name = "P")]
-        max_plies: Option<u32>,
+        seed: Option<u64> ["S"],
+        max_plies: Option<u32> ["P"],
         /// Key widths in bits, comma-separated (1 to 64, 64 included: the reference).
-        #[arg(long = "bits", value_name = "LIST", value_parser = key_width::parse_widths)]
-        widths: Option<List<u32>>,
-        #[arg(long, value_name = "N")]
-        depth: Option<u32>,
-        #[arg(long = "repetition", value_name = "N")]
-        repetition_records: Option<usize>,
-        #[arg(long = "wac", value_name = "N")]
-        wac_records: Option<usize>,
-        #[arg(long, value_name = "T")]
-        threads: Option<usize>,
+        widths: Option<List<u32>> ["LIST", long = "bits", value_parser = key_width::parse_widths],
+        depth: Option<u32> ["N"],
+        repetition_records: Option<usize> ["N", long = "repetition"],
+        wac_records: Option<usize> ["N", long = "wac"],
+        threads: Option<usize> ["T"],
     }
 }

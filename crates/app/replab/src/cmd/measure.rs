@@ -14,15 +14,9 @@ pub struct Args {
 /// Runs the workload once, or counts it under valgrind.
 pub fn run(args: Args) -> anyhow::Result<()> {
     use replab_workloads::callgrind;
-    if !args.count {
-        return callgrind::run_workload(&args.workload);
+    if args.count {
+        callgrind::print_count(&std::env::current_exe()?, &args.workload)
+    } else {
+        callgrind::run_workload(&args.workload)
     }
-    let exe = std::env::current_exe()?;
-    let measured = callgrind::count(&exe, &args.workload)?
-        .ok_or_else(|| anyhow::anyhow!("valgrind is not installed (apt-get install valgrind)"))?;
-    println!(
-        "{{\"workload\": {:?}, \"instructions\": {}, \"units\": {}, \"per_unit\": {}}}",
-        args.workload, measured.instructions, measured.units, measured.per_unit
-    );
-    Ok(())
 }

@@ -5,8 +5,6 @@ use std::path::PathBuf;
 
 use replab_gauntlet::matches::Merge;
 
-use super::Output;
-
 /// Merge the shards of one match into the whole match's results (results.json, games.pgn).
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,7 +18,7 @@ pub struct Args {
 
 /// Runs `replab merge`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let output = Output {
+    let output = super::Output {
         out: Some(args.out),
         quiet: true,
     };

@@ -1,6 +1,5 @@
 //! `replab perft`: its arguments, turned into a [`perft::Config`]; the counts go to stdout.
 
-use anyhow::Result;
 use replab_board::Position;
 use replab_cost::perft;
 
@@ -19,7 +18,7 @@ pub struct Args {
 }
 
 /// Runs `replab perft`: the last line of stdout is the leaf count.
-pub fn run(args: Args) -> Result<()> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     let config = perft::Config {
         position: perft::parse_fen(&args.fen)?,
         depth: args.depth,

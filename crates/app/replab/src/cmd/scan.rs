@@ -31,10 +31,9 @@ pub fn run(args: Args) -> Result<()> {
     if summary.output_closed || summary.skipped.is_empty() {
         return Ok(());
     }
-    summary
-        .skipped
-        .iter()
-        .for_each(|b| eprintln!("replab: {b}"));
+    for bad in &summary.skipped {
+        eprintln!("replab: {bad}");
+    }
     let (n, pgn) = (summary.skipped.len(), config.pgn.display());
     bail!("{n} game(s) skipped in {pgn}")
 }

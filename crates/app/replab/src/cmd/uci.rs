@@ -1,13 +1,11 @@
 //! `replab uci`: replab's searcher as a UCI engine on stdin/stdout (`replab-uci`).
 
-use anyhow::Result;
-
 /// Run replab's searcher as a UCI engine on stdin/stdout.
 #[derive(clap::Args)]
 pub struct Args {}
 
 /// Runs the engine until `quit` or the end of stdin.
-pub fn run(_args: Args) -> Result<()> {
+pub fn run(_args: Args) -> anyhow::Result<()> {
     replab_uci::run(std::io::stdin().lock(), std::io::stdout());
     Ok(())
 }

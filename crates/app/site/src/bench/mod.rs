@@ -229,6 +229,25 @@ pub struct Results<S = Measured> {
     pub experiments: S,
 }
 
+/// What `replab bench --help` says after the options: what the optional programs add, the
+/// progress lines of a long run, and the experiments in order ([`experiments_help`]).
+pub fn help() -> String {
+    format!(
+        "Three programs add to it when installed; without them every other figure is still \
+         reported and each page says what is missing. valgrind (callgrind) adds the instruction \
+         counts (each detector's instructions per node, the landing page's instruction section, \
+         the measured costs of the gauntlet's equal-cost rows; without it they use the costs \
+         recorded in datasets/player-costs.json). The Debian UCI engines \
+         (tools/install_engines.sh: stockfish, ethereal-chess, toga2, glaurung, fairy-stockfish) \
+         add their rows to the conformance page (absent ones are listed as not run; the short \
+         run tests replab's engine only). Chromium is not used by bench: `just check-pages` \
+         renders the pages it wrote.\n\nWhere stderr is not a terminal (a log, CI), each step and \
+         stage is a line when it starts and then at least every 30 s: what it is doing, how far, \
+         how long so far.\n\n{}",
+        experiments_help()
+    )
+}
+
 /// The experiments of the main job, for `replab bench --help`: one line each, in order.
 pub fn experiments_help() -> String {
     let lines: Vec<String> = Measured::experiments()
@@ -236,6 +255,19 @@ pub fn experiments_help() -> String {
         .map(|(name, title)| format!("  {name:<30} {title}"))
         .collect();
     format!("Experiments, in order:\n{}", lines.join("\n"))
+}
+
+/// What `bench` notes before it starts about the recorded datasets that stand in for a
+/// measurement: the instruction counts' table when it may not hold this build's costs, and the
+/// gauntlet's recorded slope and time ratios when they do not apply.
+pub fn notes() -> Vec<String> {
+    let table = replab_gauntlet::matches::cost::recorded_staleness()
+        .map(|stale| format!("{stale} (the table stands in for valgrind's counts)"));
+    let gauntlet = replab_gauntlet::Config::default();
+    let recorded = replab_gauntlet::recorded_notes(&gauntlet.datasets, gauntlet.nodes)
+        .into_iter()
+        .map(|note| format!("{note} (the gauntlet gives no Elo at equal time from it)"));
+    table.into_iter().chain(recorded).collect()
 }
 
 /// The labels of the steps `bench` runs with `config`, in order.
@@ -266,6 +298,18 @@ pub fn run_set<S: ExperimentSet>(
 /// The files the site writes at its root, beside the report directories.
 pub const SITE_ROOT_FILES: [&str; 3] = ["scaling.svg", "decision.csv", "index.html"];
 
+/// Refuses a site root `out` that replab may not write into: root files or report directories
+/// (`dirs`) that replab did not write.
+pub fn check_out(out: &Path, dirs: &[&str]) -> Result<()> {
+    replab_report::check_site_root(out, &SITE_ROOT_FILES, dirs).with_context(|| {
+        format!(
+            "cannot write the site to {set_out} {}",
+            out.display(),
+            set_out = replab_settings::Setting::new("out")
+        )
+    })
+}
+
 /// Writes every report under `out` (one directory each, committed atomically) and then the
 /// landing page `out/index.html`. Refuses, before writing anything, a root or report directory
 /// that replab did not write; other files in `out` are left alone.
@@ -274,13 +318,7 @@ pub fn write<S: ExperimentSet>(results: &Results<S>, out: &Path) -> Result<()> {
     let pages = results.experiments.pages();
     let mut dirs: Vec<&str> = pages.iter().map(|l| l.dir.as_str()).collect();
     dirs.push(".landing");
-    replab_report::check_site_root(out, &SITE_ROOT_FILES, &dirs).with_context(|| {
-        format!(
-            "cannot write the site to {set_out} {}",
-            out.display(),
-            set_out = replab_settings::Setting::new("out")
-        )
-    })?;
+    check_out(out, &dirs)?;
     replab_report::create_site_root(out)?;
     results.experiments.write(out)?;
     landing(results, out)

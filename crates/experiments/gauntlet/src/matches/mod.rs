@@ -46,15 +46,6 @@ pub struct Config {
     parsed: OnceLock<MatchConfig>,
 }
 
-impl From<MatchOptions> for Config {
-    fn from(options: MatchOptions) -> Self {
-        Self {
-            options,
-            ..Self::default()
-        }
-    }
-}
-
 impl Config {
     /// The options' configuration: parsed (and the book read) on the first call only.
     fn parsed(&self) -> Result<&MatchConfig> {
