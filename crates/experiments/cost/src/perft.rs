@@ -4,11 +4,15 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use replab_board::{Position, perft, perft_divide};
 
 /// The deepest perft the command line accepts.
 pub const MAX_DEPTH: u32 = 15;
+
+/// The depth, declared once: its range and help.
+pub const DEPTH: replab_settings::Declared =
+    replab_settings::Declared::new("depth", 0, MAX_DEPTH as u64, "Depth in plies.");
 
 /// The settings of a perft run. `Default` is the start position at depth 1, undivided.
 #[derive(Clone, Debug)]
@@ -44,13 +48,7 @@ pub fn parse_fen(fen: &str) -> Result<Position> {
 /// Counts the leaves to `config.depth` and writes the count to `out` as the last line, after
 /// the per-move lines when dividing. Returns the count.
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<u64> {
-    if config.depth > MAX_DEPTH {
-        bail!(
-            "{set_depth} {} is out of range (0 to {MAX_DEPTH})",
-            config.depth,
-            set_depth = replab_settings::Setting::new("depth")
-        );
-    }
+    DEPTH.check(config.depth)?;
     let total = if config.divide && config.depth > 0 {
         let mut total = 0;
         for (m, n) in perft_divide(&config.position, config.depth) {

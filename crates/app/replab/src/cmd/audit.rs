@@ -14,12 +14,9 @@ experiment_command! {
         /// `truth`, which is the reference).
         detectors: Option<List<String>> ["LIST", value_parser = audit::parse_detectors],
         max_plies: Option<u32> ["P", allow_negative_numbers = true],
-        /// Table sizes: `tt-open` index bits, comma-separated (1 to 24; empty for none).
-        tt_bits: Option<List<u64>> ["LIST", value_parser = audit::parse_bits],
-        /// Table sizes: `filo` slot counts, comma-separated powers of two (2 to 2^20; empty for none).
-        filo_slots: Option<List<u64>> ["LIST", value_parser = audit::parse_slots],
-        /// Table sizes: `rookie` counter index bits, comma-separated (1 to 24; empty for none).
-        rookie_bits: Option<List<u64>> ["LIST", value_parser = audit::parse_bits],
+        tt_bits: Option<List<u64>> ["LIST", value_parser = audit::parse_sizes],
+        filo_slots: Option<List<u64>> ["LIST", value_parser = audit::parse_sizes],
+        rookie_bits: Option<List<u64>> ["LIST", value_parser = audit::parse_sizes],
         threads: Option<usize> ["T", allow_negative_numbers = true],
     }
     defaults { detectors: ALL }

@@ -11,7 +11,6 @@ experiment_command! {
         /// Seed of the audit's game generator.
         seed: Option<u64> ["S"],
         max_plies: Option<u32> ["P"],
-        /// Key widths in bits, comma-separated (1 to 64, 64 included: the reference).
         widths: Option<List<u32>> ["LIST", long = "bits", value_parser = key_width::parse_widths],
         depth: Option<u32> ["N"],
         repetition_records: Option<usize> ["N", long = "repetition"],

@@ -9,8 +9,7 @@ pub struct Args {
     /// Position as FEN (six fields, or four as in EPD).
     #[arg(long, default_value = Position::START_FEN)]
     fen: String,
-    /// Depth in plies (0 to 15).
-    #[arg(long)]
+    #[arg(long, help = perft::DEPTH.help_text())]
     depth: u32,
     /// First print one line per root move: `<uci> <count>`.
     #[arg(long)]

@@ -20,8 +20,8 @@ mod shrink;
 
 use std::{path::Path, time::Instant};
 
-use anyhow::{Context, Result};
-use replab_registry::{DETECTOR_NAMES, DETECTORS, DetectorId, Sizing, info, parse_list};
+use anyhow::{Context, Result, bail};
+use replab_registry::{DETECTOR_NAMES, DETECTORS, DetectorId, info, parse_list};
 use replab_report::{Meta, ReportDir, fmt_int};
 
 pub use self::{
@@ -67,14 +67,43 @@ pub const THREADS: Declared = Declared::new(
     MAX_THREADS as u64,
     "Worker threads ({range}); the counts do not depend on it.",
 );
-/// Every declared setting of `replab audit`.
-pub const SETTINGS: &[Declared] = &[GAMES, MAX_PLIES_SETTING, THREADS];
-
 /// The most index bits of a table-size run.
 pub const MAX_BITS: u64 = 24;
 
 /// The most slots of a table-size run.
 pub const MAX_SLOTS: u64 = 1 << 20;
+
+/// Table sizes: `tt-open` index bits.
+pub const TT_BITS: Declared = Declared::new(
+    "tt_bits",
+    1,
+    MAX_BITS,
+    "Table sizes: `tt-open` index bits, comma-separated (each {range}; empty for none).",
+);
+/// Table sizes: `filo` slot counts.
+pub const FILO_SLOTS: Declared = Declared::new(
+    "filo_slots",
+    2,
+    MAX_SLOTS,
+    "Table sizes: `filo` slot counts, comma-separated powers of two (each {range}; empty for \
+     none).",
+);
+/// Table sizes: `rookie` counter index bits.
+pub const ROOKIE_BITS: Declared = Declared::new(
+    "rookie_bits",
+    1,
+    MAX_BITS,
+    "Table sizes: `rookie` counter index bits, comma-separated (each {range}; empty for none).",
+);
+/// Every declared setting of `replab audit`.
+pub const SETTINGS: &[Declared] = &[
+    GAMES,
+    MAX_PLIES_SETTING,
+    THREADS,
+    TT_BITS,
+    FILO_SLOTS,
+    ROOKIE_BITS,
+];
 
 /// The settings of an audit. `Default` gives those of `replab audit` without options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,18 +175,14 @@ impl Config {
         parse_detectors(&self.detectors.join(",")).map_err(|e| {
             anyhow::anyhow!(
                 "invalid {set_detectors}: {e}",
-                set_detectors = replab_settings::Setting::new("detectors")
+                set_detectors = Setting::new("detectors")
             )
         })?;
-        for (option, sizes) in self.size_options() {
-            let row = DETECTORS.iter().find(|d| d.size_option == Some(option));
-            let check = match row.and_then(|d| d.caps.sizing) {
-                Some(Sizing::Slots) => parse_slots,
-                _ => parse_bits,
-            };
-            let text: Vec<String> = sizes.iter().map(u64::to_string).collect();
-            check(&text.join(","))
-                .map_err(|e| anyhow::anyhow!("invalid {}: {e}", Setting::new(option)))?;
+        TT_BITS.check_each(&self.tt_bits)?;
+        FILO_SLOTS.check_each(&self.filo_slots)?;
+        ROOKIE_BITS.check_each(&self.rookie_bits)?;
+        if let Some(n) = self.filo_slots.iter().find(|n| !n.is_power_of_two()) {
+            bail!("{} {n} is not a power of two", FILO_SLOTS.setting);
         }
         Ok(())
     }
@@ -172,7 +197,7 @@ impl Config {
                 Spec::named(n).with_context(|| {
                     format!(
                         "invalid {set_detectors} {n:?}",
-                        set_detectors = replab_settings::Setting::new("detectors")
+                        set_detectors = Setting::new("detectors")
                     )
                 })
             })
@@ -227,36 +252,19 @@ pub fn parse_detectors(text: &str) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// Parses a comma-separated list of whole numbers in `min..=max`, dropping empty items and
-/// repeats.
-fn parse_sizes(text: &str, min: u64, max: u64) -> Result<Vec<u64>, String> {
+/// Parses a comma-separated list of table sizes (whole numbers), dropping empty items and
+/// repeats; their ranges are [`Config::check`]'s.
+pub fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let n: u64 = part
             .parse()
             .map_err(|_| format!("{part:?} is not a whole number"))?;
-        if !(min..=max).contains(&n) {
-            return Err(format!("{n} is out of range ({min} to {max})"));
-        }
         if !out.contains(&n) {
             out.push(n);
         }
     }
     Ok(out)
-}
-
-/// Parses `--tt-bits` or `--rookie-bits`: index bits, 1 to [`MAX_BITS`] (empty for none).
-pub fn parse_bits(text: &str) -> Result<Vec<u64>, String> {
-    parse_sizes(text, 1, MAX_BITS)
-}
-
-/// Parses `--filo-slots`: powers of two, 2 to [`MAX_SLOTS`] (empty for none).
-pub fn parse_slots(text: &str) -> Result<Vec<u64>, String> {
-    let sizes = parse_sizes(text, 2, MAX_SLOTS)?;
-    if let Some(n) = sizes.iter().find(|n| !n.is_power_of_two()) {
-        return Err(format!("{n} is not a power of two"));
-    }
-    Ok(sizes)
 }
 
 /// The command that regenerates an audit of `config` into `out`, every option spelled out:
@@ -559,19 +567,20 @@ mod tests {
 
     #[test]
     fn option_parsers() {
-        assert_eq!(parse_sizes("20, 12,,12,4", 1, 24).unwrap(), [20, 12, 4]);
-        assert!(
-            parse_sizes("25", 1, 24)
-                .unwrap_err()
-                .contains("out of range")
-        );
-        assert!(
-            parse_sizes("x", 1, 24)
-                .unwrap_err()
-                .contains("not a whole number")
-        );
-        assert!(parse_bits("").unwrap().is_empty());
-        assert!(parse_slots("100").unwrap_err().contains("power of two"));
+        assert_eq!(parse_sizes("20, 12,,12,4").unwrap(), [20, 12, 4]);
+        assert!(parse_sizes("x").unwrap_err().contains("not a whole number"));
+        assert!(parse_sizes("").unwrap().is_empty());
+        // The ranges and powers of two are the check's, in the declarations' words.
+        let sized = |tt_bits: Vec<u64>, filo_slots: Vec<u64>| Config {
+            tt_bits,
+            filo_slots,
+            ..Config::default()
+        };
+        assert!(sized(vec![24], vec![2]).check().is_ok());
+        let err = sized(vec![25], vec![2]).check().unwrap_err().to_string();
+        assert!(err.contains("out of range (1 to 24)"), "{err}");
+        let err = sized(vec![], vec![100]).check().unwrap_err().to_string();
+        assert!(err.contains("100 is not a power of two"), "{err}");
         assert_eq!(
             parse_detectors("all").unwrap().len(),
             DETECTOR_NAMES.len() - 1

@@ -100,8 +100,16 @@ pub const THREADS: Declared = Declared::new(
     256,
     "Worker threads ({range}); the counts do not depend on it.",
 );
+/// Key widths.
+pub const WIDTHS_SETTING: Declared = Declared::new(
+    "widths",
+    replab_registry::MIN_KEY_BITS as u64,
+    FULL_KEY_BITS as u64,
+    "Key widths in bits, comma-separated (each {range}, 64 included: the reference).",
+);
 /// Every declared setting of `replab key-width`.
 pub const SETTINGS: &[Declared] = &[
+    WIDTHS_SETTING,
     GAMES,
     MAX_PLIES_SETTING,
     DEPTH,
@@ -181,14 +189,7 @@ impl Config {
             "{set_bits} must include 64 (the reference the other widths are compared with)",
             set_bits = replab_settings::Setting::new("widths")
         );
-        for &w in &self.widths {
-            ensure!(
-                (replab_registry::MIN_KEY_BITS..=FULL_KEY_BITS).contains(&w),
-                "{set_bits} {w} is out of range ({} to 64)",
-                replab_registry::MIN_KEY_BITS,
-                set_bits = replab_settings::Setting::new("widths")
-            );
-        }
+        WIDTHS_SETTING.check_each(&self.widths)?;
         ensure!(
             self.widths.windows(2).all(|w| w[0] < w[1]),
             "{set_bits} must be ascending without repeats",
@@ -198,24 +199,18 @@ impl Config {
     }
 }
 
-/// Parses `--bits`: a comma-separated list of widths (1 to 64), returned ascending without
-/// repeats.
+/// Parses a comma-separated list of widths, returned ascending without repeats (their range
+/// and the reference are [`Config::check`]'s).
 pub fn parse_widths(text: &str) -> Result<Vec<u32>, String> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let w: u32 = part
             .parse()
             .map_err(|_| format!("{part:?} is not a whole number"))?;
-        if !(replab_registry::MIN_KEY_BITS..=FULL_KEY_BITS).contains(&w) {
-            return Err(format!("{w} is out of range (1 to 64)"));
-        }
         out.push(w);
     }
     out.sort_unstable();
     out.dedup();
-    if !out.contains(&FULL_KEY_BITS) {
-        return Err("the list must include 64, the reference".into());
-    }
     Ok(out)
 }
 
