@@ -183,7 +183,7 @@ pub fn check_site_root(
 ) -> Result<()> {
     let root = root.as_ref();
     match fs::symlink_metadata(root) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return check_creatable(root),
         Err(e) => return Err(ReportError::io("inspect", root)(e)),
         Ok(meta) if !meta.is_dir() => {
             return Err(ReportError::NotOurs {
@@ -209,6 +209,27 @@ pub fn check_site_root(
     report_dirs
         .iter()
         .try_for_each(|name| check_replaceable(root.join(name)))
+}
+
+/// Checks that the missing directory `path` can be made: its nearest existing ancestor is a
+/// directory in which a directory can be created (tried, and removed at once), so that a long
+/// run does not end unable to write.
+fn check_creatable(path: &Path) -> Result<()> {
+    let Some(parent) = path
+        .ancestors()
+        .skip(1)
+        .find(|a| fs::symlink_metadata(a).is_ok())
+    else {
+        return Ok(());
+    };
+    let parent = if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    };
+    let probe = parent.join(format!(".replab-probe-{}", process::id()));
+    fs::create_dir(&probe).map_err(ReportError::io("create a directory in", parent))?;
+    fs::remove_dir(&probe).map_err(ReportError::io("remove directory", probe))
 }
 
 /// Creates the site root `root` (after [`check_site_root`]) and writes its [`SITE_MARKER`].

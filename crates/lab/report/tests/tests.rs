@@ -285,6 +285,28 @@ fn site_root_keeps_user_files_and_refuses_foreign_index() {
     // A regular file as the root: refused.
     let err = check_site_root(root.join("notes.txt"), &files, &[]).unwrap_err();
     assert!(matches!(err, ReportError::NotOurs { .. }), "{err}");
+    // A missing root that cannot be made: refused before any run (below a file; in /proc,
+    // where not even root makes directories), no probe left.
+    assert!(check_site_root(root.join("notes.txt/site"), &files, &[]).is_err());
+    if Path::new("/proc/self").exists() {
+        let err = check_site_root("/proc/replab/site", &files, &[]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("cannot create a directory in /proc"),
+            "{err}"
+        );
+    }
+    check_site_root(scratch.0.join("new/site"), &files, &[]).unwrap();
+    let left: Vec<_> = fs::read_dir(&scratch.0)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(
+        !left.iter().any(|n| n.to_string_lossy().contains("probe")),
+        "{left:?}"
+    );
+    assert!(!scratch.0.join("new").exists(), "the check makes nothing");
 }
 
 #[test]
