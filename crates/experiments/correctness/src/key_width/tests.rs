@@ -162,8 +162,15 @@ fn exact_intervals() {
 #[test]
 fn options_are_checked_by_name() {
     assert_eq!(parse_widths("64, 16,32,16").unwrap(), [16, 32, 64]);
-    assert!(parse_widths("16,32").unwrap_err().contains("64"));
-    assert!(parse_widths("0,64").unwrap_err().contains("out of range"));
+    // The range and the reference are the check's.
+    let widths = |widths: Vec<u32>| Config {
+        widths,
+        ..Config::default()
+    };
+    let err = widths(vec![16, 32]).check().unwrap_err().to_string();
+    assert!(err.contains("must include 64"), "{err}");
+    let err = widths(vec![0, 64]).check().unwrap_err().to_string();
+    assert!(err.contains("0 is out of range (1 to 64)"), "{err}");
     assert!(
         parse_widths("x")
             .unwrap_err()
