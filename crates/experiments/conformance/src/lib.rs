@@ -801,29 +801,16 @@ impl From<&Scenario> for ScenarioRecord {
 /// The conformance run as an experiment of the table.
 pub struct Conformance;
 
-/// The depth every scenario is searched to instead of its own.
-pub const DEPTH: Declared = Declared::new(
-    "depth",
-    1,
-    64,
-    "Search every scenario to this depth instead of its own.",
-);
-/// The time every scenario is searched for instead of to a depth.
-pub const MOVETIME: Declared = Declared::new(
-    "movetime",
-    1,
-    600_000,
-    "Search every scenario for this many milliseconds (`go movetime`) instead of to a depth.",
-);
-/// The time one scenario may take.
-pub const TIMEOUT: Declared = Declared::new(
-    "timeout",
-    1,
-    3600,
-    "Seconds allowed per scenario before the engine counts as hung.",
-);
-/// Every declared setting of `replab conformance`.
-pub const SETTINGS: &[Declared] = &[DEPTH, MOVETIME, TIMEOUT];
+replab_settings::declare! {
+    /// Every declared setting of `replab conformance`.
+    pub SETTINGS = [
+        DEPTH: "depth", 1, 64, "Search every scenario to this depth instead of its own.";
+        MOVETIME: "movetime", 1, 600_000,
+            "Search every scenario for this many milliseconds (`go movetime`) instead of to a depth.";
+        TIMEOUT: "timeout", 1, 3600,
+            "Seconds allowed per scenario before the engine counts as hung.";
+    ]
+}
 
 impl replab_harness::experiment::Settings for Config {
     /// Conformance has no short run of its own: `bench --quick` leaves the external engines out.

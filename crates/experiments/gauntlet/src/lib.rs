@@ -36,52 +36,26 @@ pub use verdict::{DEFAULT_BOUNDS, MIN_VERDICT_PAIRS, RowTest};
 use replab_harness::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
-use replab_harness::experiment::Declared;
 
 replab_harness::settings!(Config, check, SETTINGS);
 
 /// The most games of one match the gauntlet accepts.
 const MAX_GAMES: u64 = 10_000_000;
 
-/// Nodes per move of the fixed-node matches.
-pub const NODES: Declared = Declared::new(
-    "nodes",
-    1,
-    10_000_000,
-    "Nodes per move of the fixed-node matches.",
-);
-/// Games per fixed-node match on the balanced book.
-pub const GAMES: Declared = Declared::new(
-    "games",
-    2,
-    MAX_GAMES,
-    "Games per fixed-node match on the balanced book ({range}; even).",
-);
-/// Games per fixed-node match on the repetition-rich book.
-pub const REP_GAMES: Declared = Declared::new(
-    "rep_games",
-    0,
-    MAX_GAMES,
-    "Games per fixed-node match on the repetition-rich book ({range}; even; 0: none).",
-);
-/// Games per equal-cost match.
-pub const COST_GAMES: Declared = Declared::new(
-    "cost_games",
-    0,
-    MAX_GAMES,
-    "Games per equal-cost match of the rows that differ in technique ({range}; even; 0: none).",
-);
-/// Games per timed match.
-pub const TC_GAMES: Declared = Declared::new(
-    "tc_games",
-    0,
-    MAX_GAMES,
-    "Games per timed match ({range}; even; 0: none).",
-);
-/// Worker threads.
-pub const THREADS: Declared = Declared::new("threads", 1, 256, "Worker threads.");
-/// Every declared setting of `replab elo`.
-pub const SETTINGS: &[Declared] = &[NODES, GAMES, REP_GAMES, COST_GAMES, TC_GAMES, THREADS];
+replab_settings::declare! {
+    /// Every declared setting of `replab elo`.
+    pub SETTINGS = [
+        NODES: "nodes", 1, 10_000_000, "Nodes per move of the fixed-node matches.";
+        GAMES: "games", 2, MAX_GAMES,
+            "Games per fixed-node match on the balanced book ({range}; even).";
+        REP_GAMES: "rep_games", 0, MAX_GAMES,
+            "Games per fixed-node match on the repetition-rich book ({range}; even; 0: none).";
+        COST_GAMES: "cost_games", 0, MAX_GAMES,
+            "Games per equal-cost match of the rows that differ in technique ({range}; even; 0: none).";
+        TC_GAMES: "tc_games", 0, MAX_GAMES, "Games per timed match ({range}; even; 0: none).";
+        THREADS: "threads", 1, 256, "Worker threads.";
+    ]
+}
 
 /// Parses `--only`: a comma-separated list of player specifications (each checked against
 /// the rows by [`Config::check`]).

@@ -45,7 +45,7 @@ pub use results::{
 };
 
 use crate::contribution::Phrase;
-use crate::experiment::{Declared, Experiment, Headline};
+use crate::experiment::{Experiment, Headline};
 use crate::{
     engine::{Done, default_threads, parallel},
     stats::median_ci,
@@ -59,77 +59,25 @@ pub const MAX_DEPTH: u32 = 12;
 /// Most threads accepted in a group.
 pub const MAX_THREADS: usize = 64;
 
-/// The main thread's depth in deterministic mode.
-pub const DEPTH: Declared = Declared::new(
-    "depth",
-    1,
-    MAX_DEPTH as u64,
-    "The main thread's depth in deterministic mode.",
-);
-/// Thread counts.
-pub const THREADS: Declared = Declared::new(
-    "threads",
-    1,
-    MAX_THREADS as u64,
-    "Thread counts, comma-separated (each {range}; 1 is always added: the reference).",
-);
-/// Records of the repetition suite searched.
-pub const REPETITION_RECORDS: Declared = Declared::new(
-    "repetition_records",
-    0,
-    1000,
-    "Records of datasets/repetition.epd searched (the first N; more than the file holds means all).",
-);
-/// Records of WAC searched.
-pub const WAC_RECORDS: Declared = Declared::new(
-    "wac_records",
-    0,
-    1000,
-    "Records of datasets/wac.epd searched (the first N; more than the file holds means all).",
-);
-/// Mean node entries per turn of the deterministic scheduler.
-pub const QUANTUM: Declared = Declared::new(
-    "quantum",
-    1,
-    1_000_000,
-    "Mean node entries per turn of the deterministic scheduler (1: the baton changes hands at every node).",
-);
-/// Index bits of the shared table.
-pub const TT_BITS: Declared = Declared::new(
-    "tt_bits",
-    10,
-    26,
-    "Index bits of the shared transposition table.",
-);
-/// Real threads: the main thread's depth.
-pub const REAL_DEPTH: Declared = Declared::new(
-    "real_depth",
-    1,
-    MAX_DEPTH as u64,
-    "Real threads: the main thread's depth.",
-);
-/// Real threads: interleaved timed rounds.
-pub const REPEATS: Declared =
-    Declared::new("repeats", 1, 100, "Real threads: interleaved timed rounds.");
-/// Worker threads running deterministic groups side by side.
-pub const WORKERS: Declared = Declared::new(
-    "workers",
-    1,
-    256,
-    "Worker threads running deterministic groups side by side ({range}); the counts do not depend on it.",
-);
-/// Every declared setting of `replab smp`.
-pub const SETTINGS: &[Declared] = &[
-    DEPTH,
-    THREADS,
-    REPETITION_RECORDS,
-    WAC_RECORDS,
-    QUANTUM,
-    TT_BITS,
-    REAL_DEPTH,
-    REPEATS,
-    WORKERS,
-];
+replab_settings::declare! {
+    /// Every declared setting of `replab smp`.
+    pub SETTINGS = [
+        DEPTH: "depth", 1, MAX_DEPTH as u64, "The main thread's depth in deterministic mode.";
+        THREADS: "threads", 1, MAX_THREADS as u64,
+            "Thread counts, comma-separated (each {range}; 1 is always added: the reference).";
+        REPETITION_RECORDS: "repetition_records", 0, 1000,
+            "Records of datasets/repetition.epd searched (the first N; more than the file holds means all).";
+        WAC_RECORDS: "wac_records", 0, 1000,
+            "Records of datasets/wac.epd searched (the first N; more than the file holds means all).";
+        QUANTUM: "quantum", 1, 1_000_000,
+            "Mean node entries per turn of the deterministic scheduler (1: the baton changes hands at every node).";
+        TT_BITS: "tt_bits", 10, 26, "Index bits of the shared transposition table.";
+        REAL_DEPTH: "real_depth", 1, MAX_DEPTH as u64, "Real threads: the main thread's depth.";
+        REPEATS: "repeats", 1, 100, "Real threads: interleaved timed rounds.";
+        WORKERS: "workers", 1, 256,
+            "Worker threads running deterministic groups side by side ({range}); the counts do not depend on it.";
+    ]
+}
 /// Thread counts of the quantum check (those that are run).
 pub const QUANTUM_CHECK_THREADS: [usize; 2] = [2, 4];
 

@@ -123,6 +123,36 @@ impl Declared {
     }
 }
 
+/// Declares a subcommand's numeric settings once each: a [`Declared`] constant per setting
+/// (`NAME: "field", min, max, "help";`, documented by its help) and the table of them all.
+///
+/// ```
+/// replab_settings::declare! {
+///     /// Every declared setting of the example.
+///     pub SETTINGS = [
+///         DEPTH: "depth", 1, 12, "Search depth.";
+///         GAMES: "games", 1, 10_000, "Games played ({range}; even).";
+///     ]
+/// }
+/// assert_eq!(SETTINGS, [DEPTH, GAMES]);
+/// assert_eq!(DEPTH.help_text(), "Search depth (1 to 12).");
+/// ```
+#[macro_export]
+macro_rules! declare {
+    (
+        $(#[$doc:meta])* $vis:vis $all:ident = [
+            $( $name:ident: $field:literal, $min:expr, $max:expr, $help:literal; )*
+        ]
+    ) => {
+        $(
+            #[doc = $help]
+            $vis const $name: $crate::Declared = $crate::Declared::new($field, $min, $max, $help);
+        )*
+        $(#[$doc])*
+        $vis const $all: &[$crate::Declared] = &[$($name),*];
+    };
+}
+
 /// A whole number a declared range checks.
 pub trait Count: Copy {
     /// The value as a `u64`.

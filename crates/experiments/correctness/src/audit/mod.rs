@@ -51,59 +51,28 @@ pub use crate::judging::MAX_PLIES;
 /// The most worker threads.
 pub const MAX_THREADS: usize = 256;
 
-/// Random games to play.
-pub const GAMES: Declared = Declared::new("games", 1, MAX_GAMES, "Number of random games to play.");
-/// The longest game.
-pub const MAX_PLIES_SETTING: Declared = Declared::new(
-    "max_plies",
-    1,
-    MAX_PLIES as u64,
-    "Longest game in plies ({range}; games also end at checkmate or stalemate).",
-);
-/// Worker threads.
-pub const THREADS: Declared = Declared::new(
-    "threads",
-    1,
-    MAX_THREADS as u64,
-    "Worker threads ({range}); the counts do not depend on it.",
-);
 /// The most index bits of a table-size run.
 pub const MAX_BITS: u64 = 24;
 
 /// The most slots of a table-size run.
 pub const MAX_SLOTS: u64 = 1 << 20;
 
-/// Table sizes: `tt-open` index bits.
-pub const TT_BITS: Declared = Declared::new(
-    "tt_bits",
-    1,
-    MAX_BITS,
-    "Table sizes: `tt-open` index bits, comma-separated (each {range}; empty for none).",
-);
-/// Table sizes: `filo` slot counts.
-pub const FILO_SLOTS: Declared = Declared::new(
-    "filo_slots",
-    2,
-    MAX_SLOTS,
-    "Table sizes: `filo` slot counts, comma-separated powers of two (each {range}; empty for \
-     none).",
-);
-/// Table sizes: `rookie` counter index bits.
-pub const ROOKIE_BITS: Declared = Declared::new(
-    "rookie_bits",
-    1,
-    MAX_BITS,
-    "Table sizes: `rookie` counter index bits, comma-separated (each {range}; empty for none).",
-);
-/// Every declared setting of `replab audit`.
-pub const SETTINGS: &[Declared] = &[
-    GAMES,
-    MAX_PLIES_SETTING,
-    THREADS,
-    TT_BITS,
-    FILO_SLOTS,
-    ROOKIE_BITS,
-];
+replab_settings::declare! {
+    /// Every declared setting of `replab audit`.
+    pub SETTINGS = [
+        GAMES: "games", 1, MAX_GAMES, "Number of random games to play.";
+        MAX_PLIES_SETTING: "max_plies", 1, MAX_PLIES as u64,
+            "Longest game in plies ({range}; games also end at checkmate or stalemate).";
+        THREADS: "threads", 1, MAX_THREADS as u64,
+            "Worker threads ({range}); the counts do not depend on it.";
+        TT_BITS: "tt_bits", 1, MAX_BITS,
+            "Table sizes: `tt-open` index bits, comma-separated (each {range}; empty for none).";
+        FILO_SLOTS: "filo_slots", 2, MAX_SLOTS,
+            "Table sizes: `filo` slot counts, comma-separated powers of two (each {range}; empty for none).";
+        ROOKIE_BITS: "rookie_bits", 1, MAX_BITS,
+            "Table sizes: `rookie` counter index bits, comma-separated (each {range}; empty for none).";
+    ]
+}
 
 /// The settings of an audit. `Default` gives those of `replab audit` without options.
 #[derive(Clone, Debug, PartialEq, Eq)]

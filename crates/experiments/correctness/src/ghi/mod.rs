@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 pub use positions::{GamePosition, positions};
 
 use crate::contribution::Phrase;
-use crate::experiment::{Declared, Experiment, Headline};
+use crate::experiment::{Experiment, Headline};
 use crate::{
     Progress,
     engine::{Done, default_threads, parallel},
@@ -80,31 +80,15 @@ impl Default for Config {
     }
 }
 
-/// Search depth.
-pub const DEPTH: Declared = Declared::new("depth", 1, MAX_DEPTH as u64, "Search depth.");
-/// Positions chosen from the game files.
-pub const GAME_POSITIONS: Declared = Declared::new(
-    "game_positions",
-    0,
-    500,
-    "Positions chosen from datasets/games/*.pgn.",
-);
-/// Seeded endgames with long reversible histories.
-pub const LONG_POSITIONS: Declared = Declared::new(
-    "long_positions",
-    0,
-    500,
-    "Seeded endgames with long reversible histories.",
-);
-/// Worker threads.
-pub const THREADS: Declared = Declared::new(
-    "threads",
-    1,
-    256,
-    "Worker threads ({range}); the counts do not depend on it.",
-);
-/// Every declared setting of `replab ghi`.
-pub const SETTINGS: &[Declared] = &[DEPTH, GAME_POSITIONS, LONG_POSITIONS, THREADS];
+replab_settings::declare! {
+    /// Every declared setting of `replab ghi`.
+    pub SETTINGS = [
+        DEPTH: "depth", 1, MAX_DEPTH as u64, "Search depth.";
+        GAME_POSITIONS: "game_positions", 0, 500, "Positions chosen from datasets/games/*.pgn.";
+        LONG_POSITIONS: "long_positions", 0, 500, "Seeded endgames with long reversible histories.";
+        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+    ]
+}
 
 impl Config {
     /// The short run of `bench --quick`.

@@ -37,7 +37,7 @@ use self::{
     search::{Engine, SearchCounts, engine},
 };
 use crate::contribution::Phrase;
-use crate::experiment::{Declared, Experiment, Headline};
+use crate::experiment::{Experiment, Headline};
 use crate::stats::Estimate;
 use crate::{
     Progress, datasets,
@@ -72,51 +72,21 @@ pub const MAX_GAMES: u64 = 10_000_000;
 /// The deepest search.
 pub const MAX_DEPTH: u32 = 20;
 
-/// Audit games played.
-pub const GAMES: Declared = Declared::new("games", 1, MAX_GAMES, "Audit games played.");
-/// The longest game.
-pub const MAX_PLIES_SETTING: Declared =
-    Declared::new("max_plies", 1, MAX_PLIES as u64, "Longest game in plies.");
-/// Search depth.
-pub const DEPTH: Declared = Declared::new("depth", 1, MAX_DEPTH as u64, "Search depth.");
-/// Records of the repetition suite searched.
-pub const REPETITION_RECORDS: Declared = Declared::new(
-    "repetition_records",
-    0,
-    1000,
-    "Records of datasets/repetition.epd searched (the first N, {range}).",
-);
-/// Records of WAC searched.
-pub const WAC_RECORDS: Declared = Declared::new(
-    "wac_records",
-    0,
-    300,
-    "Records of datasets/wac.epd searched (the first N, {range}).",
-);
-/// Worker threads.
-pub const THREADS: Declared = Declared::new(
-    "threads",
-    1,
-    256,
-    "Worker threads ({range}); the counts do not depend on it.",
-);
-/// Key widths.
-pub const WIDTHS_SETTING: Declared = Declared::new(
-    "widths",
-    replab_registry::MIN_KEY_BITS as u64,
-    FULL_KEY_BITS as u64,
-    "Key widths in bits, comma-separated (each {range}, 64 included: the reference).",
-);
-/// Every declared setting of `replab key-width`.
-pub const SETTINGS: &[Declared] = &[
-    WIDTHS_SETTING,
-    GAMES,
-    MAX_PLIES_SETTING,
-    DEPTH,
-    REPETITION_RECORDS,
-    WAC_RECORDS,
-    THREADS,
-];
+replab_settings::declare! {
+    /// Every declared setting of `replab key-width`.
+    pub SETTINGS = [
+        WIDTHS_SETTING: "widths", replab_registry::MIN_KEY_BITS as u64, FULL_KEY_BITS as u64,
+            "Key widths in bits, comma-separated (each {range}, 64 included: the reference).";
+        GAMES: "games", 1, MAX_GAMES, "Audit games played.";
+        MAX_PLIES_SETTING: "max_plies", 1, MAX_PLIES as u64, "Longest game in plies.";
+        DEPTH: "depth", 1, MAX_DEPTH as u64, "Search depth.";
+        REPETITION_RECORDS: "repetition_records", 0, 1000,
+            "Records of datasets/repetition.epd searched (the first N, {range}).";
+        WAC_RECORDS: "wac_records", 0, 300,
+            "Records of datasets/wac.epd searched (the first N, {range}).";
+        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+    ]
+}
 
 /// Games per parallel job of the audit part.
 const CHUNK: u64 = 50;

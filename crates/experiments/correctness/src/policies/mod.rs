@@ -33,7 +33,7 @@ pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
 use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
-use crate::experiment::{Declared, Experiment, Headline};
+use crate::experiment::{Experiment, Headline};
 use crate::{
     Progress, datasets,
     engine::{Done, default_threads, engine, parallel},
@@ -94,39 +94,19 @@ impl Default for Config {
     }
 }
 
-/// Search depth on the repetition suite.
-pub const REPETITION_DEPTH: Declared = Declared::new(
-    "repetition_depth",
-    1,
-    MAX_DEPTH as u64,
-    "Search depth on datasets/repetition.epd.",
-);
-/// Search depth on WAC.
-pub const WAC_DEPTH: Declared =
-    Declared::new("wac_depth", 1, MAX_DEPTH as u64, "Search depth on WAC.");
-/// WAC records searched.
-pub const WAC_RECORDS: Declared = Declared::new(
-    "wac_records",
-    0,
-    300,
-    "WAC records searched: the first N of datasets/wac.epd.",
-);
-/// Interleaved timed runs of every search.
-pub const REPEATS: Declared = Declared::new(
-    "repeats",
-    1,
-    20,
-    "Interleaved timed runs of every search ({range}); times are their medians.",
-);
-/// Worker threads.
-pub const THREADS: Declared = Declared::new(
-    "threads",
-    1,
-    256,
-    "Worker threads ({range}); the counts do not depend on it.",
-);
-/// Every declared setting of `replab policies`.
-pub const SETTINGS: &[Declared] = &[REPETITION_DEPTH, WAC_DEPTH, WAC_RECORDS, REPEATS, THREADS];
+replab_settings::declare! {
+    /// Every declared setting of `replab policies`.
+    pub SETTINGS = [
+        REPETITION_DEPTH: "repetition_depth", 1, MAX_DEPTH as u64,
+            "Search depth on datasets/repetition.epd.";
+        WAC_DEPTH: "wac_depth", 1, MAX_DEPTH as u64, "Search depth on WAC.";
+        WAC_RECORDS: "wac_records", 0, 300,
+            "WAC records searched: the first N of datasets/wac.epd.";
+        REPEATS: "repeats", 1, 20,
+            "Interleaved timed runs of every search ({range}); times are their medians.";
+        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+    ]
+}
 
 impl Config {
     /// The short run of `bench --quick`.

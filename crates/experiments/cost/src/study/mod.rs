@@ -36,7 +36,7 @@ pub use results::{
 };
 
 use crate::contribution::Phrase;
-use crate::experiment::{Declared, Experiment, Headline};
+use crate::experiment::{Experiment, Headline};
 use crate::{Progress, compare::Reference, datasets, endgames};
 
 /// The page title.
@@ -213,61 +213,21 @@ impl Config {
     }
 }
 
-/// Deepest iteration of the WAC.018 grid.
-pub const GRID_DEPTH: Declared = Declared::new(
-    "grid_depth",
-    1,
-    MAX_DEPTH as u64,
-    "Deepest iteration of the WAC.018 grid ({range}; the paper's 12).",
-);
-/// Interleaved repeats of every grid configuration.
-pub const REPEAT: Declared = Declared::new(
-    "repeat",
-    1,
-    100,
-    "Interleaved repeats of every grid configuration ({range}); times are their medians.",
-);
-/// Depth of the endgame searches.
-pub const ENDGAME_DEPTH: Declared = Declared::new(
-    "endgame_depth",
-    1,
-    MAX_DEPTH as u64,
-    "Depth of the endgame searches.",
-);
-/// Endgames generated and searched.
-pub const ENDGAMES: Declared =
-    Declared::new("endgames", 1, 10_000, "Endgames generated and searched.");
-/// Depth of the WAC searches.
-pub const WAC_DEPTH: Declared = Declared::new(
-    "wac_depth",
-    1,
-    MAX_DEPTH as u64,
-    "Depth of the WAC searches.",
-);
-/// WAC records searched for contrast.
-pub const WAC_RECORDS: Declared = Declared::new(
-    "wac_records",
-    0,
-    300,
-    "WAC records searched for contrast (the first N of datasets/wac.epd, {range}; 0 for none).",
-);
-/// Worker threads.
-pub const THREADS: Declared = Declared::new(
-    "threads",
-    1,
-    256,
-    "Worker threads ({range}); the counters do not depend on it.",
-);
-/// Every declared setting of `replab study`.
-pub const SETTINGS: &[Declared] = &[
-    GRID_DEPTH,
-    REPEAT,
-    ENDGAME_DEPTH,
-    ENDGAMES,
-    WAC_DEPTH,
-    WAC_RECORDS,
-    THREADS,
-];
+replab_settings::declare! {
+    /// Every declared setting of `replab study`.
+    pub SETTINGS = [
+        GRID_DEPTH: "grid_depth", 1, MAX_DEPTH as u64,
+            "Deepest iteration of the WAC.018 grid ({range}; the paper's 12).";
+        REPEAT: "repeat", 1, 100,
+            "Interleaved repeats of every grid configuration ({range}); times are their medians.";
+        ENDGAME_DEPTH: "endgame_depth", 1, MAX_DEPTH as u64, "Depth of the endgame searches.";
+        ENDGAMES: "endgames", 1, 10_000, "Endgames generated and searched.";
+        WAC_DEPTH: "wac_depth", 1, MAX_DEPTH as u64, "Depth of the WAC searches.";
+        WAC_RECORDS: "wac_records", 0, 300,
+            "WAC records searched for contrast (the first N of datasets/wac.epd, {range}; 0 for none).";
+        THREADS: "threads", 1, 256, "Worker threads ({range}); the counters do not depend on it.";
+    ]
+}
 
 /// The detectors searched on the position sets: `off`, `axon` and `linear` first, then every
 /// other search detector `policy` allows.

@@ -40,7 +40,6 @@ pub use results::{
 use crate::{
     Progress,
     engine::{Done, engine, parallel},
-    experiment::Declared,
     records::{Record, read_records},
     stats::Estimate,
 };
@@ -50,25 +49,15 @@ pub const DEFAULT_REPEATS: usize = 6;
 /// The most timed runs of every search accepted.
 pub const MAX_REPEATS: usize = 100;
 
-/// Search depth in plies.
-pub const DEPTH: Declared = Declared::new("depth", 1, 30, "Search depth in plies.");
-/// Timed runs of every search.
-pub const REPEATS: Declared = Declared::new(
-    "repeats",
-    1,
-    MAX_REPEATS as u64,
-    "Timed runs of every search ({range}), interleaved across detectors; times are their \
-     median with a 95% interval, and every run's counters must agree.",
-);
-/// Worker threads.
-pub const THREADS: Declared = Declared::new(
-    "threads",
-    1,
-    256,
-    "Worker threads ({range}); the counts do not depend on it.",
-);
-/// Every declared setting of `replab suite`.
-pub const SETTINGS: &[Declared] = &[DEPTH, REPEATS, THREADS];
+replab_settings::declare! {
+    /// Every declared setting of `replab suite`.
+    pub SETTINGS = [
+        DEPTH: "depth", 1, 30, "Search depth in plies.";
+        REPEATS: "repeats", 1, MAX_REPEATS as u64,
+            "Timed runs of every search ({range}), interleaved across detectors; times are their median with a 95% interval, and every run's counters must agree.";
+        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+    ]
+}
 
 /// The settings of a suite run. `Default` gives the command line's defaults (but no EPD file).
 ///

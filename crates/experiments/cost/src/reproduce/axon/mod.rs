@@ -18,7 +18,7 @@ use anyhow::{Context, Result};
 use replab_report::ReportDir;
 
 use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
-use crate::experiment::{Declared, Experiment, Headline, Site, Takes};
+use crate::experiment::{Experiment, Headline, Site, Takes};
 
 pub use results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
@@ -30,30 +30,17 @@ pub use run::{
 };
 pub use table::summary_table;
 
-/// The deepest iteration.
-pub const DEPTH: Declared = Declared::new(
-    "max_depth",
-    1,
-    MAX_DEPTH as u64,
-    "Deepest iteration in plies ({range}); the paper went to 12.",
-);
-/// Interleaved rounds of the WAC.018 configurations.
-pub const REPEAT: Declared = Declared::new(
-    "repeat",
-    1,
-    MAX_REPEAT as u64,
-    "Search each WAC.018 configuration this many times in interleaved rounds ({range}); times \
-     are the median with a 95% interval (the runs' counters must agree).",
-);
-/// The cap on the paired rounds behind linear's overhead.
-pub const OVERHEAD_MAX_ROUNDS: Declared = Declared::new(
-    "overhead_max_rounds",
-    1,
-    100_000,
-    "Cap on the paired rounds behind linear's overhead (fixed rounds included).",
-);
-/// Every declared setting of `replab reproduce axon`.
-pub const SETTINGS: &[Declared] = &[DEPTH, REPEAT, OVERHEAD_MAX_ROUNDS];
+replab_settings::declare! {
+    /// Every declared setting of `replab reproduce axon`.
+    pub SETTINGS = [
+        DEPTH: "max_depth", 1, MAX_DEPTH as u64,
+            "Deepest iteration in plies ({range}); the paper went to 12.";
+        REPEAT: "repeat", 1, MAX_REPEAT as u64,
+            "Search each WAC.018 configuration this many times in interleaved rounds ({range}); times are the median with a 95% interval (the runs' counters must agree).";
+        OVERHEAD_MAX_ROUNDS: "overhead_max_rounds", 1, 100_000,
+            "Cap on the paired rounds behind linear's overhead (fixed rounds included).";
+    ]
+}
 
 /// The page title.
 pub const TITLE: &str = "Axon reproduction (WAC.018, the paper's experiment)";
