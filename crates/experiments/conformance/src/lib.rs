@@ -803,11 +803,11 @@ pub struct Conformance;
 
 replab_settings::declare! {
     /// Every declared setting of `replab conformance`.
-    pub SETTINGS = [
-        DEPTH: "depth", 1, 64, "Search every scenario to this depth instead of its own.";
-        MOVETIME: "movetime", 1, 600_000,
+    pub SETTINGS for Config = [
+        DEPTH: depth, 1, 64, "Search every scenario to this depth instead of its own.";
+        MOVETIME: movetime, 1, 600_000,
             "Search every scenario for this many milliseconds (`go movetime`) instead of to a depth.";
-        TIMEOUT: "timeout", 1, 3600,
+        TIMEOUT: timeout, 1, 3600,
             "Seconds allowed per scenario before the engine counts as hung.";
     ]
 }
@@ -823,19 +823,13 @@ impl replab_harness::experiment::Settings for Config {
     /// The scenarios must load, the limits make sense, and engine options have an engine to go
     /// to, before any engine starts.
     fn check(&self) -> Result<()> {
+        self.check_declared()?;
         anyhow::ensure!(
             self.engine_options.is_empty() || !self.engines.is_empty(),
             "{} is sent to {} engines; none given",
             replab_settings::Setting::new("engine_options"),
             replab_settings::Setting::new("engines")
         );
-        TIMEOUT.check(self.timeout)?;
-        if let Some(depth) = self.depth {
-            DEPTH.check(depth)?;
-        }
-        if let Some(movetime) = self.movetime {
-            MOVETIME.check(movetime)?;
-        }
         anyhow::ensure!(
             self.depth.is_none() || self.movetime.is_none(),
             "{} and {} both set: a scenario is searched to a depth or for a time",

@@ -44,16 +44,16 @@ const MAX_GAMES: u64 = 10_000_000;
 
 replab_settings::declare! {
     /// Every declared setting of `replab elo`.
-    pub SETTINGS = [
-        NODES: "nodes", 1, 10_000_000, "Nodes per move of the fixed-node matches.";
-        GAMES: "games", 2, MAX_GAMES,
+    pub SETTINGS for Config = [
+        NODES: nodes, 1, 10_000_000, "Nodes per move of the fixed-node matches.";
+        GAMES: games, 2, MAX_GAMES,
             "Games per fixed-node match on the balanced book ({range}; even).";
-        REP_GAMES: "rep_games", 0, MAX_GAMES,
+        REP_GAMES: rep_games, 0, MAX_GAMES,
             "Games per fixed-node match on the repetition-rich book ({range}; even; 0: none).";
-        COST_GAMES: "cost_games", 0, MAX_GAMES,
+        COST_GAMES: cost_games, 0, MAX_GAMES,
             "Games per equal-cost match of the rows that differ in technique ({range}; even; 0: none).";
-        TC_GAMES: "tc_games", 0, MAX_GAMES, "Games per timed match ({range}; even; 0: none).";
-        THREADS: "threads", 1, 256, "Worker threads.";
+        TC_GAMES: tc_games, 0, MAX_GAMES, "Games per timed match ({range}; even; 0: none).";
+        THREADS: threads, 1, 256, "Worker threads.";
     ]
 }
 
@@ -293,15 +293,13 @@ impl Config {
 
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
-        NODES.check(self.nodes)?;
-        THREADS.check(self.threads)?;
+        self.check_declared()?;
         for (declared, games) in [
             (GAMES, self.games),
             (REP_GAMES, self.rep_games),
             (COST_GAMES, self.cost_games),
             (TC_GAMES, self.tc_games),
         ] {
-            declared.check(games)?;
             ensure!(
                 games.is_multiple_of(2),
                 "{} {games}: an even number (each opening is played with both colours)",

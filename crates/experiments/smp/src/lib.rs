@@ -61,20 +61,20 @@ pub const MAX_THREADS: usize = 64;
 
 replab_settings::declare! {
     /// Every declared setting of `replab smp`.
-    pub SETTINGS = [
-        DEPTH: "depth", 1, MAX_DEPTH as u64, "The main thread's depth in deterministic mode.";
-        THREADS: "threads", 1, MAX_THREADS as u64,
+    pub SETTINGS for Config = [
+        DEPTH: depth, 1, MAX_DEPTH as u64, "The main thread's depth in deterministic mode.";
+        THREADS: threads, 1, MAX_THREADS as u64,
             "Thread counts, comma-separated (each {range}; 1 is always added: the reference).";
-        REPETITION_RECORDS: "repetition_records", 0, 1000,
+        REPETITION_RECORDS: repetition_records, 0, 1000,
             "Records of datasets/repetition.epd searched (the first N; more than the file holds means all).";
-        WAC_RECORDS: "wac_records", 0, 1000,
+        WAC_RECORDS: wac_records, 0, 1000,
             "Records of datasets/wac.epd searched (the first N; more than the file holds means all).";
-        QUANTUM: "quantum", 1, 1_000_000,
+        QUANTUM: quantum, 1, 1_000_000,
             "Mean node entries per turn of the deterministic scheduler (1: the baton changes hands at every node).";
-        TT_BITS: "tt_bits", 10, 26, "Index bits of the shared transposition table.";
-        REAL_DEPTH: "real_depth", 1, MAX_DEPTH as u64, "Real threads: the main thread's depth.";
-        REPEATS: "repeats", 1, 100, "Real threads: interleaved timed rounds.";
-        WORKERS: "workers", 1, 256,
+        TT_BITS: tt_bits, 10, 26, "Index bits of the shared transposition table.";
+        REAL_DEPTH: real_depth, 1, MAX_DEPTH as u64, "Real threads: the main thread's depth.";
+        REPEATS: repeats, 1, 100, "Real threads: interleaved timed rounds.";
+        WORKERS: workers, 1, 256,
             "Worker threads running deterministic groups side by side ({range}); the counts do not depend on it.";
     ]
 }
@@ -168,26 +168,18 @@ impl Config {
 
     /// Refuses settings out of range, naming the setting ([`SETTINGS`]).
     pub fn check(&self) -> Result<()> {
-        DEPTH.check(self.depth)?;
-        REAL_DEPTH.check(self.real_depth)?;
+        self.check_declared()?;
         ensure!(
             !self.threads.is_empty(),
             "{} needs at least one count",
             THREADS.setting
         );
-        THREADS.check_each(&self.threads)?;
-        REPETITION_RECORDS.check(self.repetition_records)?;
-        WAC_RECORDS.check(self.wac_records)?;
         ensure!(
             self.repetition_records + self.wac_records > 0,
             "{} and {} are both 0: nothing to search",
             REPETITION_RECORDS.setting,
             WAC_RECORDS.setting
         );
-        QUANTUM.check(self.quantum)?;
-        TT_BITS.check(self.tt_bits)?;
-        REPEATS.check(self.repeats)?;
-        WORKERS.check(self.workers)?;
         Ok(())
     }
 

@@ -124,33 +124,78 @@ impl Declared {
 }
 
 /// Declares a subcommand's numeric settings once each: a [`Declared`] constant per setting
-/// (`NAME: "field", min, max, "help";`, documented by its help) and the table of them all.
+/// (`NAME: field, min, max, "help";`, documented by its help), the table of them all, and
+/// `check_declared` on the configuration type, which checks every field against its
+/// declaration ([`Checked`]), so no declared range goes unchecked.
 ///
 /// ```
+/// #[derive(Default)]
+/// struct Config {
+///     depth: u32,
+///     games: Vec<u64>,
+/// }
 /// replab_settings::declare! {
 ///     /// Every declared setting of the example.
-///     pub SETTINGS = [
-///         DEPTH: "depth", 1, 12, "Search depth.";
-///         GAMES: "games", 1, 10_000, "Games played ({range}; even).";
+///     SETTINGS for Config = [
+///         DEPTH: depth, 1, 12, "Search depth.";
+///         GAMES: games, 2, 10_000, "Games played (each {range}).";
 ///     ]
 /// }
 /// assert_eq!(SETTINGS, [DEPTH, GAMES]);
 /// assert_eq!(DEPTH.help_text(), "Search depth (1 to 12).");
+/// let config = Config { depth: 13, ..Config::default() };
+/// let refused = config.check_declared().unwrap_err().to_string();
+/// assert_eq!(refused, "depth 13 is out of range (1 to 12)");
 /// ```
 #[macro_export]
 macro_rules! declare {
     (
-        $(#[$doc:meta])* $vis:vis $all:ident = [
-            $( $name:ident: $field:literal, $min:expr, $max:expr, $help:literal; )*
+        $(#[$doc:meta])* $vis:vis $all:ident for $config:ty = [
+            $( $name:ident: $field:ident, $min:expr, $max:expr, $help:literal; )*
         ]
     ) => {
         $(
             #[doc = $help]
-            $vis const $name: $crate::Declared = $crate::Declared::new($field, $min, $max, $help);
+            $vis const $name: $crate::Declared =
+                $crate::Declared::new(stringify!($field), $min, $max, $help);
         )*
         $(#[$doc])*
         $vis const $all: &[$crate::Declared] = &[$($name),*];
+
+        impl $config {
+            /// Refuses a field outside the range of its declaration in
+            #[doc = concat!("[`", stringify!($all), "`], naming the setting.")]
+            $vis fn check_declared(&self) -> ::anyhow::Result<()> {
+                $( $crate::Checked::check_against(&self.$field, &$name)?; )*
+                Ok(())
+            }
+        }
     };
+}
+
+/// A setting's value as its declaration checks it: a whole number, each number of a list, an
+/// optional number when it is given.
+pub trait Checked {
+    /// Refuses a value outside `declared`'s range, naming the setting.
+    fn check_against(&self, declared: &Declared) -> anyhow::Result<()>;
+}
+
+impl<T: Count> Checked for T {
+    fn check_against(&self, declared: &Declared) -> anyhow::Result<()> {
+        declared.check(*self)
+    }
+}
+
+impl<T: Count> Checked for Vec<T> {
+    fn check_against(&self, declared: &Declared) -> anyhow::Result<()> {
+        declared.check_each(self)
+    }
+}
+
+impl<T: Count> Checked for Option<T> {
+    fn check_against(&self, declared: &Declared) -> anyhow::Result<()> {
+        self.map_or(Ok(()), |value| declared.check(value))
+    }
 }
 
 /// A whole number a declared range checks.

@@ -59,17 +59,17 @@ pub const MAX_SLOTS: u64 = 1 << 20;
 
 replab_settings::declare! {
     /// Every declared setting of `replab audit`.
-    pub SETTINGS = [
-        GAMES: "games", 1, MAX_GAMES, "Number of random games to play.";
-        MAX_PLIES_SETTING: "max_plies", 1, MAX_PLIES as u64,
+    pub SETTINGS for Config = [
+        GAMES: games, 1, MAX_GAMES, "Number of random games to play.";
+        MAX_PLIES_SETTING: max_plies, 1, MAX_PLIES as u64,
             "Longest game in plies ({range}; games also end at checkmate or stalemate).";
-        THREADS: "threads", 1, MAX_THREADS as u64,
+        THREADS: threads, 1, MAX_THREADS as u64,
             "Worker threads ({range}); the counts do not depend on it.";
-        TT_BITS: "tt_bits", 1, MAX_BITS,
+        TT_BITS: tt_bits, 1, MAX_BITS,
             "Table sizes: `tt-open` index bits, comma-separated (each {range}; empty for none).";
-        FILO_SLOTS: "filo_slots", 2, MAX_SLOTS,
+        FILO_SLOTS: filo_slots, 2, MAX_SLOTS,
             "Table sizes: `filo` slot counts, comma-separated powers of two (each {range}; empty for none).";
-        ROOKIE_BITS: "rookie_bits", 1, MAX_BITS,
+        ROOKIE_BITS: rookie_bits, 1, MAX_BITS,
             "Table sizes: `rookie` counter index bits, comma-separated (each {range}; empty for none).";
     ]
 }
@@ -138,18 +138,13 @@ impl Config {
 
     /// Checks every setting, naming the setting at fault ([`SETTINGS`]).
     pub fn check(&self) -> Result<()> {
-        GAMES.check(self.games)?;
-        MAX_PLIES_SETTING.check(self.max_plies)?;
-        THREADS.check(self.threads)?;
+        self.check_declared()?;
         parse_detectors(&self.detectors.join(",")).map_err(|e| {
             anyhow::anyhow!(
                 "invalid {set_detectors}: {e}",
                 set_detectors = Setting::new("detectors")
             )
         })?;
-        TT_BITS.check_each(&self.tt_bits)?;
-        FILO_SLOTS.check_each(&self.filo_slots)?;
-        ROOKIE_BITS.check_each(&self.rookie_bits)?;
         if let Some(n) = self.filo_slots.iter().find(|n| !n.is_power_of_two()) {
             bail!("{} {n} is not a power of two", FILO_SLOTS.setting);
         }

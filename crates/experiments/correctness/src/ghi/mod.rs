@@ -82,11 +82,11 @@ impl Default for Config {
 
 replab_settings::declare! {
     /// Every declared setting of `replab ghi`.
-    pub SETTINGS = [
-        DEPTH: "depth", 1, MAX_DEPTH as u64, "Search depth.";
-        GAME_POSITIONS: "game_positions", 0, 500, "Positions chosen from datasets/games/*.pgn.";
-        LONG_POSITIONS: "long_positions", 0, 500, "Seeded endgames with long reversible histories.";
-        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+    pub SETTINGS for Config = [
+        DEPTH: depth, 1, MAX_DEPTH as u64, "Search depth.";
+        GAME_POSITIONS: game_positions, 0, 500, "Positions chosen from datasets/games/*.pgn.";
+        LONG_POSITIONS: long_positions, 0, 500, "Seeded endgames with long reversible histories.";
+        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
     ]
 }
 
@@ -104,10 +104,8 @@ impl Config {
 
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
-        DEPTH.check(self.depth)?;
-        GAME_POSITIONS.check(self.game_positions)?;
-        LONG_POSITIONS.check(self.long_positions)?;
-        THREADS.check(self.threads)
+        self.check_declared()?;
+        Ok(())
     }
 }
 

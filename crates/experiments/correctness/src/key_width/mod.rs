@@ -74,17 +74,17 @@ pub const MAX_DEPTH: u32 = 20;
 
 replab_settings::declare! {
     /// Every declared setting of `replab key-width`.
-    pub SETTINGS = [
-        WIDTHS_SETTING: "widths", replab_registry::MIN_KEY_BITS as u64, FULL_KEY_BITS as u64,
+    pub SETTINGS for Config = [
+        WIDTHS_SETTING: widths, replab_registry::MIN_KEY_BITS as u64, FULL_KEY_BITS as u64,
             "Key widths in bits, comma-separated (each {range}, 64 included: the reference).";
-        GAMES: "games", 1, MAX_GAMES, "Audit games played.";
-        MAX_PLIES_SETTING: "max_plies", 1, MAX_PLIES as u64, "Longest game in plies.";
-        DEPTH: "depth", 1, MAX_DEPTH as u64, "Search depth.";
-        REPETITION_RECORDS: "repetition_records", 0, 1000,
+        GAMES: games, 1, MAX_GAMES, "Audit games played.";
+        MAX_PLIES_SETTING: max_plies, 1, MAX_PLIES as u64, "Longest game in plies.";
+        DEPTH: depth, 1, MAX_DEPTH as u64, "Search depth.";
+        REPETITION_RECORDS: repetition_records, 0, 1000,
             "Records of datasets/repetition.epd searched (the first N, {range}).";
-        WAC_RECORDS: "wac_records", 0, 300,
+        WAC_RECORDS: wac_records, 0, 300,
             "Records of datasets/wac.epd searched (the first N, {range}).";
-        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
     ]
 }
 
@@ -148,18 +148,12 @@ impl Config {
 
     /// Checks every setting, naming the option at fault.
     pub fn check(&self) -> Result<()> {
-        GAMES.check(self.games)?;
-        MAX_PLIES_SETTING.check(self.max_plies)?;
-        DEPTH.check(self.depth)?;
-        REPETITION_RECORDS.check(self.repetition_records)?;
-        WAC_RECORDS.check(self.wac_records)?;
-        THREADS.check(self.threads)?;
+        self.check_declared()?;
         ensure!(
             self.widths.contains(&FULL_KEY_BITS),
             "{set_bits} must include 64 (the reference the other widths are compared with)",
             set_bits = replab_settings::Setting::new("widths")
         );
-        WIDTHS_SETTING.check_each(&self.widths)?;
         ensure!(
             self.widths.windows(2).all(|w| w[0] < w[1]),
             "{set_bits} must be ascending without repeats",

@@ -96,15 +96,15 @@ impl Default for Config {
 
 replab_settings::declare! {
     /// Every declared setting of `replab policies`.
-    pub SETTINGS = [
-        REPETITION_DEPTH: "repetition_depth", 1, MAX_DEPTH as u64,
+    pub SETTINGS for Config = [
+        REPETITION_DEPTH: repetition_depth, 1, MAX_DEPTH as u64,
             "Search depth on datasets/repetition.epd.";
-        WAC_DEPTH: "wac_depth", 1, MAX_DEPTH as u64, "Search depth on WAC.";
-        WAC_RECORDS: "wac_records", 0, 300,
+        WAC_DEPTH: wac_depth, 1, MAX_DEPTH as u64, "Search depth on WAC.";
+        WAC_RECORDS: wac_records, 0, 300,
             "WAC records searched: the first N of datasets/wac.epd.";
-        REPEATS: "repeats", 1, 20,
+        REPEATS: repeats, 1, 20,
             "Interleaved timed runs of every search ({range}); times are their medians.";
-        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
     ]
 }
 
@@ -123,11 +123,8 @@ impl Config {
 
     /// Checks the settings, with the command line's option names.
     pub fn check(&self) -> Result<()> {
-        REPETITION_DEPTH.check(self.repetition_depth)?;
-        WAC_DEPTH.check(self.wac_depth)?;
-        WAC_RECORDS.check(self.wac_records)?;
-        REPEATS.check(self.repeats)?;
-        THREADS.check(self.threads)
+        self.check_declared()?;
+        Ok(())
     }
 }
 

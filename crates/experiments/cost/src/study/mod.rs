@@ -202,30 +202,24 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 impl Config {
     /// Refuses settings out of range, naming the setting ([`SETTINGS`]).
     pub fn check(&self) -> Result<()> {
-        GRID_DEPTH.check(self.grid_depth)?;
-        ENDGAME_DEPTH.check(self.endgame_depth)?;
-        WAC_DEPTH.check(self.wac_depth)?;
-        REPEAT.check(self.repeat)?;
-        ENDGAMES.check(self.endgames)?;
-        WAC_RECORDS.check(self.wac_records)?;
-        THREADS.check(self.threads)?;
+        self.check_declared()?;
         Ok(())
     }
 }
 
 replab_settings::declare! {
     /// Every declared setting of `replab study`.
-    pub SETTINGS = [
-        GRID_DEPTH: "grid_depth", 1, MAX_DEPTH as u64,
+    pub SETTINGS for Config = [
+        GRID_DEPTH: grid_depth, 1, MAX_DEPTH as u64,
             "Deepest iteration of the WAC.018 grid ({range}; the paper's 12).";
-        REPEAT: "repeat", 1, 100,
+        REPEAT: repeat, 1, 100,
             "Interleaved repeats of every grid configuration ({range}); times are their medians.";
-        ENDGAME_DEPTH: "endgame_depth", 1, MAX_DEPTH as u64, "Depth of the endgame searches.";
-        ENDGAMES: "endgames", 1, 10_000, "Endgames generated and searched.";
-        WAC_DEPTH: "wac_depth", 1, MAX_DEPTH as u64, "Depth of the WAC searches.";
-        WAC_RECORDS: "wac_records", 0, 300,
+        ENDGAME_DEPTH: endgame_depth, 1, MAX_DEPTH as u64, "Depth of the endgame searches.";
+        ENDGAMES: endgames, 1, 10_000, "Endgames generated and searched.";
+        WAC_DEPTH: wac_depth, 1, MAX_DEPTH as u64, "Depth of the WAC searches.";
+        WAC_RECORDS: wac_records, 0, 300,
             "WAC records searched for contrast (the first N of datasets/wac.epd, {range}; 0 for none).";
-        THREADS: "threads", 1, 256, "Worker threads ({range}); the counters do not depend on it.";
+        THREADS: threads, 1, 256, "Worker threads ({range}); the counters do not depend on it.";
     ]
 }
 

@@ -51,11 +51,11 @@ pub const MAX_REPEATS: usize = 100;
 
 replab_settings::declare! {
     /// Every declared setting of `replab suite`.
-    pub SETTINGS = [
-        DEPTH: "depth", 1, 30, "Search depth in plies.";
-        REPEATS: "repeats", 1, MAX_REPEATS as u64,
+    pub SETTINGS for Config = [
+        DEPTH: depth, 1, 30, "Search depth in plies.";
+        REPEATS: repeats, 1, MAX_REPEATS as u64,
             "Timed runs of every search ({range}), interleaved across detectors; times are their median with a 95% interval, and every run's counters must agree.";
-        THREADS: "threads", 1, 256, "Worker threads ({range}); the counts do not depend on it.";
+        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
     ]
 }
 
@@ -113,15 +113,13 @@ impl Config {
     /// policy (`replab_registry::check_policy`), with the command line's messages
     /// (`depth 40 is out of range (1 to 30)`, `axon cannot be used with policy threefold: …`).
     pub fn check(&self) -> Result<()> {
-        DEPTH.check(self.depth)?;
+        self.check_declared()?;
         if self.nodes == Some(0) {
             bail!(
                 "{set_nodes} must be at least 1",
                 set_nodes = replab_settings::Setting::new("nodes")
             );
         }
-        REPEATS.check(self.repeats)?;
-        THREADS.check(self.threads)?;
         if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
             bail!(
                 "invalid {set_detectors}: {bad:?} is not a search detector",

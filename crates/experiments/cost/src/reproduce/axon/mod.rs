@@ -32,12 +32,12 @@ pub use table::summary_table;
 
 replab_settings::declare! {
     /// Every declared setting of `replab reproduce axon`.
-    pub SETTINGS = [
-        DEPTH: "max_depth", 1, MAX_DEPTH as u64,
+    pub SETTINGS for Config = [
+        DEPTH: max_depth, 1, MAX_DEPTH as u64,
             "Deepest iteration in plies ({range}); the paper went to 12.";
-        REPEAT: "repeat", 1, MAX_REPEAT as u64,
+        REPEAT: repeat, 1, MAX_REPEAT as u64,
             "Search each WAC.018 configuration this many times in interleaved rounds ({range}); times are the median with a 95% interval (the runs' counters must agree).";
-        OVERHEAD_MAX_ROUNDS: "overhead_max_rounds", 1, 100_000,
+        OVERHEAD_MAX_ROUNDS: overhead_max_rounds, 1, 100_000,
             "Cap on the paired rounds behind linear's overhead (fixed rounds included).";
     ]
 }

@@ -16,7 +16,6 @@ use serde_json::Value;
 use super::results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of,
 };
-use super::{DEPTH, OVERHEAD_MAX_ROUNDS, REPEAT};
 use crate::compare::{self, Reference, Scope};
 use crate::stats::{Estimate, Interval, Quantity, median_ci, median_coverage};
 use crate::{Progress, Silent, engine::engine};
@@ -637,9 +636,7 @@ impl Config {
     /// Refuses settings out of range, naming the setting ([`super::SETTINGS`], a fraction for
     /// the overhead target, seconds for its time cap, a known profile): the only validator.
     pub fn check(&self) -> Result<()> {
-        DEPTH.check(self.max_depth)?;
-        REPEAT.check(self.repeat)?;
-        OVERHEAD_MAX_ROUNDS.check(self.overhead_max_rounds)?;
+        self.check_declared()?;
         if let Some(target) = self.overhead_target {
             ensure!(
                 target > 0.0 && target < 1.0,
