@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 use replab_report::{Cell, Page, ReportDir, escape_html, render_fragment, table_html};
-use serde::Serialize;
+use serde_json::json;
 
 use super::{
     DRAW_MARGIN, EXACT_DETECTOR, EngineRecord, Outcome, Results, TITLE, Verdict, WIN_MARGIN,
@@ -176,19 +176,6 @@ pub fn unexpected_failures(r: &Results) -> Vec<&Outcome> {
 /// The page's first paragraph and the table.
 const SUMMARY: &str = include_str!("../templates/conformance/summary.html");
 
-#[derive(Serialize)]
-struct SummaryContext {
-    scenarios: usize,
-    file: String,
-    engines: usize,
-    margin: i32,
-    win: i32,
-    skipped: String,
-    table: String,
-    replab: bool,
-    policy: &'static str,
-}
-
 /// The engine × scenario matrix: one row per scenario, one numbered column per engine (named
 /// in a legend above, so that sixteen engines fit a screen), each cell a verdict that unfolds
 /// into the engine's answer.
@@ -315,17 +302,17 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
     let summary = render_fragment(
         "conformance/summary.html",
         SUMMARY,
-        &SummaryContext {
-            scenarios: r.scenarios.len(),
-            file: r.file.clone(),
-            engines: r.engines.len(),
-            margin: DRAW_MARGIN,
-            win: WIN_MARGIN,
-            skipped: r.skipped.join("; "),
-            table: matrix(r),
-            replab: r.engines.iter().any(|e| !e.external),
-            policy: replab_uci::DEFAULT_POLICY.name(),
-        },
+        &json!({
+            "scenarios": r.scenarios.len(),
+            "file": r.file.clone(),
+            "engines": r.engines.len(),
+            "margin": DRAW_MARGIN,
+            "win": WIN_MARGIN,
+            "skipped": r.skipped.join("; "),
+            "table": matrix(r),
+            "replab": r.engines.iter().any(|e| !e.external),
+            "policy": replab_uci::DEFAULT_POLICY.name(),
+        }),
     )?;
     let mut eng = String::from("<ul>");
     for e in &r.engines {

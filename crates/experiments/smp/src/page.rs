@@ -6,7 +6,7 @@ use replab_report::{
     Cell, LineChart, Page, ReportDir, Series, fmt_int, render_fragment, table_html,
 };
 use replab_workloads::colours;
-use serde::Serialize;
+use serde_json::json;
 
 use super::{Results, TITLE, Variant};
 
@@ -14,62 +14,6 @@ const SUMMARY: &str = include_str!("../templates/smp/summary.html");
 const DETERMINISTIC: &str = include_str!("../templates/smp/deterministic.html");
 const REAL: &str = include_str!("../templates/smp/real.html");
 const METHOD: &str = include_str!("../templates/smp/method.html");
-
-#[derive(Serialize)]
-struct SummaryContext {
-    headline: String,
-    positions: usize,
-    depth: u32,
-    shared_sentence: String,
-    own_sentence: String,
-    thompson_sentence: String,
-    root_sentence: String,
-    repro_sentence: String,
-    false_figure: String,
-    moves_figure: String,
-}
-
-#[derive(Serialize)]
-struct DeterministicContext {
-    quantum: u64,
-    tt_bits: u32,
-    table: String,
-    memory: String,
-    check_positions: usize,
-    quantum_table: String,
-    worst_variant: String,
-    worst_threads: usize,
-    worst: String,
-}
-
-#[derive(Serialize)]
-struct RealContext {
-    depth: u32,
-    positions: usize,
-    ids: String,
-    repeats: usize,
-    cores: usize,
-    nps_figure: String,
-    table: String,
-}
-
-#[derive(Serialize)]
-struct MethodContext {
-    tt_bits: u32,
-    depth: u32,
-    extra: u32,
-    variants: String,
-    quantum: u64,
-    quantum_max: u64,
-    seed: u64,
-    repro_groups: usize,
-    repro_differing: usize,
-    workers: usize,
-    repetition: usize,
-    wac: usize,
-    tt_open_bits: u32,
-    filo_slots: usize,
-}
 
 /// Bytes as KiB or MiB.
 fn bytes(n: usize) -> String {
@@ -246,18 +190,18 @@ fn summary_section(results: &Results, dir: &ReportDir) -> Result<String> {
     Ok(render_fragment(
         "smp/summary.html",
         SUMMARY,
-        &SummaryContext {
-            headline: results.headline.clone(),
-            positions: results.positions.len(),
-            depth: c.depth,
-            shared_sentence,
-            own_sentence,
-            thompson_sentence,
-            root_sentence,
-            repro_sentence,
-            false_figure,
-            moves_figure,
-        },
+        &json!({
+            "headline": results.headline.clone(),
+            "positions": results.positions.len(),
+            "depth": c.depth,
+            "shared_sentence": shared_sentence,
+            "own_sentence": own_sentence,
+            "thompson_sentence": thompson_sentence,
+            "root_sentence": root_sentence,
+            "repro_sentence": repro_sentence,
+            "false_figure": false_figure,
+            "moves_figure": moves_figure,
+        }),
     )?)
 }
 
@@ -438,17 +382,17 @@ fn deterministic_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "smp/deterministic.html",
         DETERMINISTIC,
-        &DeterministicContext {
-            quantum: c.quantum,
-            tt_bits: c.tt_bits,
-            table: deterministic_table(results),
-            memory: memory_table(results),
-            check_positions: c.quantum_check_positions,
-            quantum_table: quantum_table(results),
-            worst_variant: worst_variant.into(),
-            worst_threads,
-            worst,
-        },
+        &json!({
+            "quantum": c.quantum,
+            "tt_bits": c.tt_bits,
+            "table": deterministic_table(results),
+            "memory": memory_table(results),
+            "check_positions": c.quantum_check_positions,
+            "quantum_table": quantum_table(results),
+            "worst_variant": worst_variant,
+            "worst_threads": worst_threads,
+            "worst": worst,
+        }),
     )?)
 }
 
@@ -525,15 +469,15 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
         render_fragment(
             "smp/real.html",
             REAL,
-            &RealContext {
-                depth: c.real_depth,
-                positions: c.real_positions,
-                ids: c.real_position_ids.join(", "),
-                repeats: c.repeats,
-                cores: c.cores,
-                nps_figure,
-                table,
-            },
+            &json!({
+                "depth": c.real_depth,
+                "positions": c.real_positions,
+                "ids": c.real_position_ids.join(", "),
+                "repeats": c.repeats,
+                "cores": c.cores,
+                "nps_figure": nps_figure,
+                "table": table,
+            }),
         )?
     })
 }
@@ -556,26 +500,26 @@ fn method_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "smp/method.html",
         METHOD,
-        &MethodContext {
-            tt_bits: c.tt_bits,
-            depth: c.depth,
-            extra: c.helper_extra_depth,
-            variants: table_html(
+        &json!({
+            "tt_bits": c.tt_bits,
+            "depth": c.depth,
+            "extra": c.helper_extra_depth,
+            "variants": table_html(
                 &["set-up", "detector", "structure", "what is shared"],
                 &variant_rows,
                 false,
             ),
-            quantum: c.quantum,
-            quantum_max: 2 * c.quantum - 1,
-            seed: c.seed,
-            repro_groups: results.reproducibility.groups,
-            repro_differing: results.reproducibility.differing,
-            workers: c.workers,
-            repetition: c.repetition_records,
-            wac: c.wac_records,
-            tt_open_bits: c.tt_open_bits,
-            filo_slots: c.filo_slots,
-        },
+            "quantum": c.quantum,
+            "quantum_max": 2 * c.quantum - 1,
+            "seed": c.seed,
+            "repro_groups": results.reproducibility.groups,
+            "repro_differing": results.reproducibility.differing,
+            "workers": c.workers,
+            "repetition": c.repetition_records,
+            "wac": c.wac_records,
+            "tt_open_bits": c.tt_open_bits,
+            "filo_slots": c.filo_slots,
+        }),
     )?)
 }
 

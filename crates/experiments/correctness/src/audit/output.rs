@@ -11,6 +11,7 @@ use replab_report::{
 };
 use replab_workloads::colours;
 use serde::Serialize;
+use serde_json::json;
 
 use super::{
     games::STARTS,
@@ -330,22 +331,6 @@ fn example_html(
     Ok(html + "\n")
 }
 
-/// The context of `summary.html`.
-#[derive(Serialize)]
-struct SummaryContext {
-    games: String,
-    seed: u64,
-    max_plies: u32,
-    finished: String,
-    plies: String,
-    repetitions: String,
-    repetitions_pct: String,
-    upcoming: Option<String>,
-    play_seconds: String,
-    threads: usize,
-    shrink_seconds: String,
-}
-
 /// The errors-per-detector bar chart, log scale when the non-zero counts span two decades
 /// or more.
 fn errors_chart(results: &Results) -> BarChart {
@@ -468,42 +453,29 @@ fn sizes_html(results: &Results, dir: &ReportDir) -> Result<String> {
     )
 }
 
-/// The context of `causes.html` and `examples.html`.
-#[derive(Serialize)]
-struct FragmentsContext {
-    table: Option<String>,
-    examples: String,
-}
-
-/// The context of `starts.html`.
-#[derive(Serialize)]
-struct TableContext {
-    table: String,
-}
-
 /// The summary: the games, plies, repetitions and timings of the run.
 fn summary_section(results: &Results) -> Result<String> {
     let (t, m) = (&results.totals, &results.meta);
     render(
         "summary.html",
         include_str!("../../templates/audit/summary.html"),
-        &SummaryContext {
-            games: fmt_int(t.games),
-            seed: m.seed,
-            max_plies: m.max_plies,
-            finished: fmt_int(t.finished),
-            plies: fmt_int(t.plies),
-            repetitions: fmt_int(t.repetitions),
-            repetitions_pct: fmt_pct(t.repetitions as f64 / t.plies.max(1) as f64),
-            upcoming: results
+        &json!({
+            "games": fmt_int(t.games),
+            "seed": m.seed,
+            "max_plies": m.max_plies,
+            "finished": fmt_int(t.finished),
+            "plies": fmt_int(t.plies),
+            "repetitions": fmt_int(t.repetitions),
+            "repetitions_pct": fmt_pct(t.repetitions as f64 / t.plies.max(1) as f64),
+            "upcoming": results
                 .detectors
                 .values()
                 .any(|a| a.check == Check::Upcoming)
                 .then(|| fmt_int(t.upcoming)),
-            play_seconds: format!("{:.1}", m.play_seconds.value),
-            threads: m.threads,
-            shrink_seconds: format!("{:.1}", m.shrink_seconds.value),
-        },
+            "play_seconds": format!("{:.1}", m.play_seconds.value),
+            "threads": m.threads,
+            "shrink_seconds": format!("{:.1}", m.shrink_seconds.value),
+        }),
     )
 }
 
@@ -539,8 +511,8 @@ fn causes_and_examples(results: &Results) -> Result<(String, String)> {
     let causes = render(
         "causes.html",
         include_str!("../../templates/audit/causes.html"),
-        &FragmentsContext {
-            table: (!cause_rows.is_empty()).then(|| {
+        &json!({
+            "table": (!cause_rows.is_empty()).then(|| {
                 table_html(
                     &[
                         "detector",
@@ -553,16 +525,16 @@ fn causes_and_examples(results: &Results) -> Result<(String, String)> {
                     true,
                 )
             }),
-            examples: by_cause,
-        },
+            "examples": by_cause,
+        }),
     )?;
     let examples = render(
         "examples.html",
         include_str!("../../templates/audit/examples.html"),
-        &FragmentsContext {
-            table: None,
-            examples,
-        },
+        &json!({
+            "table": null,
+            "examples": examples,
+        }),
     )?;
     Ok((causes, examples))
 }
@@ -582,9 +554,9 @@ fn starts_section() -> Result<String> {
     render(
         "starts.html",
         include_str!("../../templates/audit/starts.html"),
-        &TableContext {
-            table: table_html(&["theme", "FEN", "opening"], &start_rows, true),
-        },
+        &json!({
+            "table": table_html(&["theme", "FEN", "opening"], &start_rows, true),
+        }),
     )
 }
 

@@ -6,37 +6,13 @@ use replab_report::{
 };
 use replab_workloads::colours;
 use serde::Serialize;
+use serde_json::json;
 
 use super::{Cause, Results, TITLE, headline};
 
 const SUMMARY: &str = include_str!("../../templates/ghi/summary.html");
 const METHOD: &str = include_str!("../../templates/ghi/method.html");
 const EXAMPLES: &str = include_str!("../../templates/ghi/examples.html");
-
-#[derive(Serialize)]
-struct SummaryContext {
-    headline: String,
-    causes: String,
-    modes: String,
-    figure: String,
-}
-
-#[derive(Serialize)]
-struct MethodContext {
-    depth: u32,
-    policy: String,
-    detector: String,
-    seed: u64,
-    game_positions: usize,
-    long_positions: usize,
-    threads: usize,
-}
-
-#[derive(Serialize)]
-struct ExampleContext {
-    examples: Vec<ExampleView>,
-    missing: Vec<String>,
-}
 
 #[derive(Serialize)]
 struct ExampleView {
@@ -181,12 +157,12 @@ fn summary_section(results: &Results, dir: &ReportDir) -> Result<String> {
     Ok(render_fragment(
         "ghi/summary.html",
         SUMMARY,
-        &SummaryContext {
-            headline: headline(results),
-            causes: causes_table(results, &sets),
-            modes: modes_table(results),
-            figure,
-        },
+        &json!({
+            "headline": headline(results),
+            "causes": causes_table(results, &sets),
+            "modes": modes_table(results),
+            "figure": figure,
+        }),
     )?)
 }
 
@@ -195,8 +171,8 @@ fn examples_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "ghi/examples.html",
         EXAMPLES,
-        &ExampleContext {
-            examples: results
+        &json!({
+            "examples": results
                 .examples
                 .iter()
                 .map(|e| ExampleView {
@@ -206,13 +182,13 @@ fn examples_section(results: &Results) -> Result<String> {
                     depth: e.depth,
                     pgn: escape_html(&e.pgn),
                 })
-                .collect(),
-            missing: [Cause::Repetition, Cause::FiftyMove]
+                .collect::<Vec<_>>(),
+            "missing": ([Cause::Repetition, Cause::FiftyMove]
                 .iter()
                 .filter(|c| !results.examples.iter().any(|e| e.cause == **c))
                 .map(|c| c.name().to_string())
-                .collect(),
-        },
+                .collect::<Vec<_>>()),
+        }),
     )?)
 }
 
@@ -221,15 +197,15 @@ fn method_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "ghi/method.html",
         METHOD,
-        &MethodContext {
-            depth: results.config.settings.depth,
-            policy: results.config.settings.policy.name().into(),
-            detector: results.config.detector.to_string(),
-            seed: results.config.settings.seed,
-            game_positions: results.config.settings.game_positions,
-            long_positions: results.config.settings.long_positions,
-            threads: results.config.settings.threads,
-        },
+        &json!({
+            "depth": results.config.settings.depth,
+            "policy": results.config.settings.policy.name(),
+            "detector": results.config.detector.to_string(),
+            "seed": results.config.settings.seed,
+            "game_positions": results.config.settings.game_positions,
+            "long_positions": results.config.settings.long_positions,
+            "threads": results.config.settings.threads,
+        }),
     )?)
 }
 

@@ -6,7 +6,7 @@ use replab_report::{
     Cell, LineChart, Page, ReportDir, Series, fmt_int, render_fragment, table_html,
 };
 use replab_workloads::colours;
-use serde::Serialize;
+use serde_json::json;
 
 use crate::stats::Interval;
 
@@ -44,42 +44,6 @@ fn agreement(r: &Rate) -> &'static str {
     } else {
         "lies above the bound"
     }
-}
-
-#[derive(Serialize)]
-struct ZarkovContext {
-    count: String,
-    trials: String,
-    rate: String,
-    ci: String,
-    expected_rate: String,
-    expected: String,
-    compared: String,
-    one_in: String,
-    agreement: String,
-}
-
-#[derive(Serialize)]
-struct SummaryContext {
-    widths: String,
-    games: String,
-    plies: String,
-    positions: usize,
-    zarkov: Option<ZarkovContext>,
-    sixteen: String,
-    clusters: String,
-    search: String,
-}
-
-#[derive(Serialize)]
-struct MethodContext {
-    seed: u64,
-    max_plies: u32,
-    depth: u32,
-    policy: String,
-    tt_bits: u32,
-    repetition_records: usize,
-    wac_records: usize,
 }
 
 /// The sentence on 16-bit keys.
@@ -386,33 +350,35 @@ fn search_section(results: &Results) -> String {
 /// The summary: widths, games, Zarkov's figure, 16-bit keys, the clusters, search.
 fn summary_section(results: &Results) -> Result<String> {
     let cfg = &results.config;
-    let zarkov = results.zarkov.as_ref().map(|z| ZarkovContext {
-        count: fmt_int(z.per_probe.count),
-        trials: fmt_int(z.per_probe.trials),
-        rate: sci(z.per_probe.rate.value),
-        ci: interval(&z.per_probe.rate.interval),
-        expected_rate: sci(z.per_probe.expected_rate),
-        expected: format!("{:.4}", z.per_probe.expected),
-        compared: format!("{:.1}", z.mean_compared),
-        one_in: if z.per_probe.expected_rate > 0.0 {
-            fmt_int((1.0 / z.per_probe.expected_rate).round() as u64)
-        } else {
-            "—".into()
-        },
-        agreement: agreement(&z.per_probe).into(),
+    let zarkov = results.zarkov.as_ref().map(|z| {
+        json!({
+            "count": fmt_int(z.per_probe.count),
+            "trials": fmt_int(z.per_probe.trials),
+            "rate": sci(z.per_probe.rate.value),
+            "ci": interval(&z.per_probe.rate.interval),
+            "expected_rate": sci(z.per_probe.expected_rate),
+            "expected": format!("{:.4}", z.per_probe.expected),
+            "compared": format!("{:.1}", z.mean_compared),
+            "one_in": if z.per_probe.expected_rate > 0.0 {
+                fmt_int((1.0 / z.per_probe.expected_rate).round() as u64)
+            } else {
+                "—".into()
+            },
+            "agreement": agreement(&z.per_probe),
+        })
     });
     let widths: Vec<String> = cfg.widths.iter().map(u32::to_string).collect();
     Ok(render_fragment(
         "key-width/summary.html",
         SUMMARY,
-        &SummaryContext {
-            widths: widths.join(", "),
-            games: fmt_int(results.totals.games),
-            plies: fmt_int(results.totals.plies),
-            positions: results.search.first().map_or(0, |c| c.positions),
-            zarkov,
-            sixteen: sixteen(results),
-            clusters: format!(
+        &json!({
+            "widths": widths.join(", "),
+            "games": fmt_int(results.totals.games),
+            "plies": fmt_int(results.totals.plies),
+            "positions": results.search.first().map_or(0, |c| c.positions),
+            "zarkov": zarkov,
+            "sixteen": sixteen(results),
+            "clusters": format!(
                 "The {} false positives of linear at {} bits came from {} distinct key \
                  differences (current key ⊕ colliding key), the most frequent one behind {} of \
                  them: with fixed Zobrist keys the same two kinds of position collide every time \
@@ -423,8 +389,8 @@ fn summary_section(results: &Results) -> Result<String> {
                 fmt_int(results.clusters.distinct_differences),
                 fmt_int(results.clusters.largest)
             ),
-            search: search_sentence(results),
-        },
+            "search": search_sentence(results),
+        }),
     )?)
 }
 
@@ -434,15 +400,15 @@ fn method_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "key-width/method.html",
         METHOD,
-        &MethodContext {
-            seed: cfg.seed,
-            max_plies: cfg.max_plies,
-            depth: cfg.depth,
-            policy: cfg.policy.clone(),
-            tt_bits: cfg.tt_bits,
-            repetition_records: cfg.repetition_records,
-            wac_records: cfg.wac_records,
-        },
+        &json!({
+            "seed": cfg.seed,
+            "max_plies": cfg.max_plies,
+            "depth": cfg.depth,
+            "policy": cfg.policy.clone(),
+            "tt_bits": cfg.tt_bits,
+            "repetition_records": cfg.repetition_records,
+            "wac_records": cfg.wac_records,
+        }),
     )?)
 }
 

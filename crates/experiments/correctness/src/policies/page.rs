@@ -6,7 +6,7 @@ use replab_report::{
     BarChart, Cell, Page, ReportDir, Series, fmt_delta_pct, fmt_ms, render_fragment, table_html,
 };
 use replab_workloads::colours;
-use serde::Serialize;
+use serde_json::json;
 
 use super::{Results, SetResults, TITLE, cases_pass, headline, policies, reference};
 use crate::stats::Quantity;
@@ -16,39 +16,6 @@ const PRESETS: &str = include_str!("../../templates/policies/presets.html");
 const CASES: &str = include_str!("../../templates/policies/cases.html");
 const SET: &str = include_str!("../../templates/policies/set.html");
 const METHOD: &str = include_str!("../../templates/policies/method.html");
-
-#[derive(Serialize)]
-struct SummaryContext {
-    headline: String,
-    pass: usize,
-    answers: usize,
-    cases: usize,
-}
-
-#[derive(Serialize)]
-struct TableContext {
-    table: String,
-}
-
-#[derive(Serialize)]
-struct SetContext {
-    description: String,
-    records: usize,
-    with_history: usize,
-    depth: u32,
-    repeats: usize,
-    table: String,
-    score_figure: String,
-    nodes_figure: String,
-}
-
-#[derive(Serialize)]
-struct MethodContext {
-    repeats: usize,
-    threads: usize,
-    reference_policy: String,
-    reference_detector: String,
-}
 
 /// The label of a policy with its presets: `twofold (crafty, weiss, koivisto)`.
 fn label(results: &Results, policy: replab_detect::DrawPolicy) -> String {
@@ -72,16 +39,16 @@ fn set_section(results: &Results, set: &SetResults, dir: &ReportDir) -> Result<S
     Ok(render_fragment(
         "policies/set.html",
         SET,
-        &SetContext {
-            description: set.description.clone(),
-            records: set.records,
-            with_history: set.with_history,
-            depth: set.depth,
-            repeats: results.config.settings.repeats,
-            table: totals_table(set),
-            score_figure,
-            nodes_figure,
-        },
+        &json!({
+            "description": set.description.clone(),
+            "records": set.records,
+            "with_history": set.with_history,
+            "depth": set.depth,
+            "repeats": results.config.settings.repeats,
+            "table": totals_table(set),
+            "score_figure": score_figure,
+            "nodes_figure": nodes_figure,
+        }),
     )?)
 }
 
@@ -222,12 +189,12 @@ fn summary_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "policies/summary.html",
         SUMMARY,
-        &SummaryContext {
-            headline: headline(results),
-            pass,
-            answers,
-            cases: results.cases.len(),
-        },
+        &json!({
+            "headline": headline(results),
+            "pass": pass,
+            "answers": answers,
+            "cases": results.cases.len(),
+        }),
     )?)
 }
 
@@ -255,8 +222,8 @@ fn presets_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "policies/presets.html",
         PRESETS,
-        &TableContext {
-            table: table_html(
+        &json!({
+            "table": table_html(
                 &[
                     "preset",
                     "engine",
@@ -269,7 +236,7 @@ fn presets_section(results: &Results) -> Result<String> {
                 &preset_rows,
                 false,
             ),
-        },
+        }),
     )?)
 }
 
@@ -304,9 +271,9 @@ fn cases_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "policies/cases.html",
         CASES,
-        &TableContext {
-            table: table_html(&headers, &case_rows, false),
-        },
+        &json!({
+            "table": table_html(&headers, &case_rows, false),
+        }),
     )?)
 }
 
@@ -315,11 +282,11 @@ fn method_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "policies/method.html",
         METHOD,
-        &MethodContext {
-            repeats: results.config.settings.repeats,
-            threads: results.config.settings.threads,
-            reference_policy: reference().0.name().into(),
-            reference_detector: reference().1.to_string(),
-        },
+        &json!({
+            "repeats": results.config.settings.repeats,
+            "threads": results.config.settings.threads,
+            "reference_policy": reference().0.name(),
+            "reference_detector": reference().1.to_string(),
+        }),
     )?)
 }

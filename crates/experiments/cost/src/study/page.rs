@@ -9,6 +9,7 @@ use replab_report::{
 };
 use replab_search::SearchConfig;
 use serde::Serialize;
+use serde_json::json;
 
 use crate::compare::{Measured, Reference, Scope, Unit, forest_chart, forest_row};
 use crate::stats::Quantity;
@@ -104,45 +105,6 @@ struct VerdictContext<'a> {
     forests: String,
     claims: Vec<Claim<'a>>,
     unknowns: &'a [String],
-}
-
-#[derive(Serialize)]
-struct ProfilesContext {
-    table: String,
-}
-
-#[derive(Serialize)]
-struct GridContext {
-    depth: u32,
-    repeat: u32,
-    configurations: usize,
-    totals_figure: String,
-    depth_figure: String,
-    table: String,
-    reproduced: String,
-    reversed: String,
-    noise: String,
-    low: String,
-    high: String,
-    same_settings: String,
-    same_search: String,
-    voting: usize,
-}
-
-#[derive(Serialize)]
-struct SetContext {
-    description: String,
-    depth: u32,
-    positions: usize,
-    table: String,
-    classes: String,
-}
-
-#[derive(Serialize)]
-struct MethodContext {
-    seed: u64,
-    max_men: u32,
-    threads: usize,
 }
 
 /// What a grid claim picks from a configuration's totals: its change and the decision.
@@ -442,9 +404,9 @@ fn profiles_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "study/profiles.html",
         PROFILES,
-        &ProfilesContext {
-            table: profiles_table(&profiles),
-        },
+        &json!({
+            "table": profiles_table(&profiles),
+        }),
     )?)
 }
 
@@ -620,22 +582,22 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
     Ok(render_fragment(
         "study/grid.html",
         GRID,
-        &GridContext {
-            depth: results.config.grid_depth,
-            repeat: results.config.repeat,
-            configurations: results.grid_configs.len(),
-            totals_figure,
-            depth_figure,
-            table: grid_totals_table(results),
-            reproduced: axon_configs_judged(results, super::Judgement::SameDirectionSimilarSize),
-            reversed: axon_configs_judged(results, super::Judgement::Opposite),
-            same_settings: groups_text(&results.one_search_groups().0),
-            same_search: groups_text(&results.one_search_groups().1),
-            voting: results.voting_axon_totals().len(),
-            noise: fmt_delta_pct(results.config.count_noise),
-            low: format!("{:.1}", results.config.size_tolerance[0]),
-            high: format!("{:.1}", results.config.size_tolerance[1]),
-        },
+        &json!({
+            "depth": results.config.grid_depth,
+            "repeat": results.config.repeat,
+            "configurations": results.grid_configs.len(),
+            "totals_figure": totals_figure,
+            "depth_figure": depth_figure,
+            "table": grid_totals_table(results),
+            "reproduced": axon_configs_judged(results, super::Judgement::SameDirectionSimilarSize),
+            "reversed": axon_configs_judged(results, super::Judgement::Opposite),
+            "same_settings": groups_text(&results.one_search_groups().0),
+            "same_search": groups_text(&results.one_search_groups().1),
+            "voting": results.voting_axon_totals().len(),
+            "noise": fmt_delta_pct(results.config.count_noise),
+            "low": format!("{:.1}", results.config.size_tolerance[0]),
+            "high": format!("{:.1}", results.config.size_tolerance[1]),
+        }),
     )?)
 }
 
@@ -651,17 +613,17 @@ fn set_section(s: &super::PositionSet) -> Result<String> {
     Ok(render_fragment(
         "study/sets.html",
         SETS,
-        &SetContext {
-            description: s.description.clone(),
-            depth: s.depth,
-            positions: s.positions.len(),
-            table: set_table(&s.aggregates),
-            classes: classes
+        &json!({
+            "description": s.description.clone(),
+            "depth": s.depth,
+            "positions": s.positions.len(),
+            "table": set_table(&s.aggregates),
+            "classes": classes
                 .iter()
                 .map(|(c, n)| format!("{c} {}", fmt_int(*n)))
                 .collect::<Vec<_>>()
                 .join(", "),
-        },
+        }),
     )?)
 }
 
@@ -670,11 +632,11 @@ fn method_section(results: &Results) -> Result<String> {
     Ok(render_fragment(
         "study/method.html",
         METHOD,
-        &MethodContext {
-            seed: results.config.seed,
-            max_men: results.config.max_men,
-            threads: results.config.threads,
-        },
+        &json!({
+            "seed": results.config.seed,
+            "max_men": results.config.max_men,
+            "threads": results.config.threads,
+        }),
     )?)
 }
 

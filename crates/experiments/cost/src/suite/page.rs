@@ -7,6 +7,7 @@ use replab_report::{
 };
 use replab_workloads::colours;
 use serde::Serialize;
+use serde_json::json;
 
 use super::results::{Aggregate, SuiteResults, SuiteRun, time_sentence};
 use crate::interval::Noise;
@@ -37,14 +38,6 @@ struct SummaryContext<'a> {
     times: String,
     /// The per-detector table (HTML built by `table_html`).
     table: String,
-}
-
-/// Context of `suite/charts.html`: three `<figure>` fragments.
-#[derive(Serialize)]
-struct ChartsContext {
-    time: String,
-    nodes: String,
-    repetitions: String,
 }
 
 fn opt_pct(v: Option<f64>) -> Cell {
@@ -191,16 +184,16 @@ fn charts_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
         )],
         ..BarChart::new("Repetition draws scored", "detector", "repetitions (count)")
     };
-    let charts = ChartsContext {
-        time: dir.write_chart(
+    let charts = json!({
+        "time": dir.write_chart(
             "time.svg",
             &time_chart,
             "Total search time per detector: the sum over records of each search's median time \
              (the 95% intervals are in the summary table)",
         )?,
-        nodes: dir.write_chart("nodes.svg", &nodes_chart, "Nodes and terminal nodes")?,
-        repetitions: dir.write_chart("repetitions.svg", &reps_chart, "Repetition draws scored")?,
-    };
+        "nodes": dir.write_chart("nodes.svg", &nodes_chart, "Nodes and terminal nodes")?,
+        "repetitions": dir.write_chart("repetitions.svg", &reps_chart, "Repetition draws scored")?,
+    });
     Ok(render_fragment("suite/charts.html", CHARTS, &charts)?)
 }
 
