@@ -11,7 +11,8 @@ A leaf is a number or a string of a results.json. Left out as not counters: `met
 under a claim or comparison whose words are about time (`time`, `faster`, `slower`,
 `efficient`). Sentences that quote a time (`time +3.1%`) are counted apart. One estimate shape is
 compared whatever it was written as: `x.median`, `x.value` and a bare `x` are all `x`. A command
-whose results differ makes `compare` exit 1; a missing results.json exits 2.
+whose results differ makes `compare` exit 1; a missing results.json, or a command that fails
+under `run`, exits 2.
 """
 
 import argparse
@@ -83,10 +84,16 @@ def leaves(value, path="$", under_time=False, out=None):
     return out
 
 
+def die(message):
+    """Bad input or a failed run: the message on stderr, exit 2."""
+    print(f"compare_leaves: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def load(directory):
     path = os.path.join(directory, "results.json")
     if not os.path.exists(path):
-        sys.exit(f"compare_leaves: {path} does not exist")
+        die(f"{path} does not exist")
     with open(path) as f:
         return json.load(f)
 
@@ -125,7 +132,7 @@ def run(binary, directory):
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         print(f"{name}: exit {done.returncode}")
         if done.returncode != 0:
-            sys.exit(f"compare_leaves: {' '.join(args)} failed:\n{done.stderr}")
+            die(f"{' '.join(args)} failed (exit {done.returncode}):\n{done.stderr}")
 
 
 def main(argv):

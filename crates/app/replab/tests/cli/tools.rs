@@ -134,5 +134,17 @@ fn the_leaf_comparison_passes_kept_counters_in_any_estimate_shape_and_fails_a_ch
     changed["games"] = 6.into();
     results(&dir.join("changed"), changed);
     assert_eq!(compared(&dir.join("old"), &dir.join("changed")).0, 1);
+    // A run without results: bad input, exit 2, named.
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../tools/compare_leaves.py"
+    );
+    let missing = Command::new("python3")
+        .args([script, "compare", "--only", "audit"])
+        .args([dir.join("old"), dir.join("nosuch")])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("nosuch/audit/results.json"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
