@@ -15,7 +15,9 @@ use crate::{Interval, Quantity};
 /// fewer than 20 pairs, a value stated without one): [`Stated`], the interval `null` in JSON.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Estimate<I = Interval> {
-    /// The point estimate (a median of samples, an exact count, a logistic Elo …).
+    /// The point estimate (a median of samples, an exact count, a logistic Elo …). Read as
+    /// `median` too, the key of results written before this type was the one.
+    #[serde(alias = "median")]
     pub value: f64,
     /// The interval around it, with its coverage and the samples behind it.
     pub interval: I,
@@ -171,6 +173,18 @@ mod tests {
         let json = serde_json::to_value(Estimate::exact(2.0)).unwrap();
         assert_eq!(json["value"], 2.0);
         assert_eq!(json["interval"]["coverage"], 1.0);
+    }
+
+    #[test]
+    fn a_median_written_before_reads_as_the_value() {
+        let old = serde_json::json!({
+            "median": 2.5,
+            "interval": { "lo": 2.0, "hi": 3.0, "coverage": 0.96875, "n": 6 }
+        });
+        let e: Estimate = serde_json::from_value(old).unwrap();
+        assert_eq!((e.value, e.interval.n), (2.5, 6));
+        let none: Result<Estimate, _> = serde_json::from_value(serde_json::json!({ "mean": 1 }));
+        assert!(none.is_err());
     }
 
     #[test]
