@@ -1,43 +1,41 @@
 #![doc = include_str!("../README.md")]
 
-use std::{fmt, ops::RangeInclusive, sync::OnceLock};
+use std::{fmt, ops::RangeInclusive};
 
-/// How a program spells a setting's field in messages (`max_plies` → `--max-plies`).
-pub type Spelling = fn(&'static str) -> String;
+// The derive names this crate by its path, in its own tests too.
+extern crate self as replab_settings;
 
-static SPELLING: OnceLock<Spelling> = OnceLock::new();
+pub use anyhow::Result;
+pub use replab_settings_derive::Settings;
 
-/// Installs the program's spelling of settings, once per process (later calls change nothing).
-/// Without it, a setting reads as the library's word: its field with spaces (`max plies`).
-pub fn spell_with(spelling: Spelling) {
-    let _ = SPELLING.set(spelling);
+/// A configuration whose settings are declared on its fields; derived with
+/// `#[derive(Settings)]` beside `#[derive(clap::Args)]`.
+pub trait Settings: clap::Args {
+    /// Refuses a field outside its declared range (`#[setting(range = …)]`), naming it.
+    fn check_ranges(&self) -> Result<()>;
+    /// The declared range of the option whose field is `field`, as `--help` shows it
+    /// (`1 to 12`); `None` when it has none.
+    fn range_text(field: &str) -> Option<String>;
+    /// The default `--help` shows for the option `field` when its value in `Default` is
+    /// unset but stands for a built-in one (`#[setting(shown = EXPR)]`); `None` otherwise.
+    fn shown_default(field: &str) -> Option<String>;
 }
 
-/// The library's word for a field: `max_plies` (or `filo-slots`) → `max plies`.
-pub fn word(field: &str) -> String {
-    field.replace(['_', '-'], " ")
-}
-
-/// A setting, named after its configuration field; displayed through the installed spelling.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A setting: the option of one configuration field, a typed handle made by
+/// `#[derive(Settings)]` (`Config::DEPTH`). It prints as its option (`--depth`), found in its
+/// configuration's clap declaration.
+#[derive(Clone, Copy)]
 pub struct Setting {
     field: &'static str,
-    word: Option<&'static str>,
+    options: fn() -> clap::Command,
 }
 
 impl Setting {
-    /// The setting of the configuration field `field` (`"max_plies"`), whose word is the field
-    /// with spaces.
-    pub const fn new(field: &'static str) -> Self {
-        Self { field, word: None }
-    }
-
-    /// The setting of `field` with a word of its own where the field says too little
-    /// (`a` → `player A`).
-    pub const fn worded(field: &'static str, word: &'static str) -> Self {
+    /// The setting of field `field` of configuration `C`.
+    pub const fn of<C: clap::Args>(field: &'static str) -> Self {
         Self {
             field,
-            word: Some(word),
+            options: options_of::<C>,
         }
     }
 
@@ -45,179 +43,113 @@ impl Setting {
     pub const fn field(self) -> &'static str {
         self.field
     }
+
+    /// Its option as a command line spells it: `--depth` (`--` and the field with hyphens
+    /// when the declaration has no long name).
+    pub fn flag(self) -> String {
+        let options = (self.options)();
+        let long = options
+            .get_arguments()
+            .find(|a| a.get_id() == self.field)
+            .and_then(|a| a.get_long().map(str::to_owned));
+        format!(
+            "--{}",
+            long.unwrap_or_else(|| self.field.replace('_', "-"))
+        )
+    }
+}
+
+/// The options of `C`, as clap declares them.
+fn options_of<C: clap::Args>() -> clap::Command {
+    C::augment_args(clap::Command::new("settings"))
 }
 
 impl fmt::Display for Setting {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (SPELLING.get(), self.word) {
-            (Some(spell), _) => f.write_str(&spell(self.field)),
-            (None, Some(w)) => f.write_str(w),
-            (None, None) => f.write_str(&word(self.field)),
-        }
+        f.write_str(&self.flag())
     }
 }
 
-/// Refuses `value` outside `range`, naming the setting: `depth 40 is out of range (1 to 30)`.
+impl fmt::Debug for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Setting({})", self.field)
+    }
+}
+
+impl PartialEq for Setting {
+    fn eq(&self, other: &Self) -> bool {
+        self.field == other.field && self.flag() == other.flag()
+    }
+}
+
+/// Refuses `value` outside `range`, naming the setting: `--depth 40 is out of range (1 to 12)`.
 pub fn check_range<T: PartialOrd + fmt::Display>(
     setting: Setting,
     value: T,
-    range: RangeInclusive<T>,
-) -> anyhow::Result<()> {
+    range: &RangeInclusive<T>,
+) -> Result<()> {
     anyhow::ensure!(
         range.contains(&value),
-        "{setting} {value} is out of range ({} to {})",
-        range.start(),
-        range.end()
+        "{setting} {value} is out of range ({})",
+        range_text(range)
     );
     Ok(())
 }
 
-/// A numeric setting declared once: its field, its inclusive range and its help.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Declared {
-    /// The setting (its configuration field).
-    pub setting: Setting,
-    /// The smallest value allowed.
-    pub min: u64,
-    /// The largest value allowed.
-    pub max: u64,
-    /// What it sets, one sentence without the range.
-    pub help: &'static str,
+/// A value a declared range checks: a number ([`Bound`]), each number of a list, an optional
+/// number when it is given.
+pub trait Ranged<T> {
+    /// Refuses a value outside `range`, naming `setting`.
+    fn check_in(&self, setting: Setting, range: &RangeInclusive<T>) -> Result<()>;
 }
 
-impl Declared {
-    /// The declaration of `field`, allowed from `min` to `max`.
-    pub const fn new(field: &'static str, min: u64, max: u64, help: &'static str) -> Self {
-        Self {
-            setting: Setting::new(field),
-            min,
-            max,
-            help,
-        }
-    }
+/// A number a range bounds: integers and floats.
+pub trait Bound: Copy + PartialOrd + fmt::Display {}
 
-    /// Refuses a value outside the declared range, naming the setting.
-    pub fn check(&self, value: impl Count) -> anyhow::Result<()> {
-        check_range(self.setting, value.count(), self.min..=self.max)
-    }
+impl<T: Copy + PartialOrd + fmt::Display> Bound for T {}
 
-    /// Refuses any value of a list outside the declared range, naming the setting.
-    pub fn check_each<T: Count>(&self, values: &[T]) -> anyhow::Result<()> {
-        values.iter().try_for_each(|&v| self.check(v))
-    }
-
-    /// The range as help text shows it: `1 to 12`.
-    pub fn range_text(&self) -> String {
-        format!("{} to {}", group(self.min), group(self.max))
-    }
-
-    /// The help with its range, as `--help` shows it: `{range}` in the help replaced by the
-    /// range (`Depth (each {range}).`), else the range in parentheses before the final full
-    /// stop (`Search depth (1 to 12).`).
-    pub fn help_text(&self) -> String {
-        if self.help.contains("{range}") {
-            return self.help.replace("{range}", &self.range_text());
-        }
-        let help = self.help.trim_end_matches('.');
-        format!("{help} ({}).", self.range_text())
+impl<T: Bound> Ranged<T> for T {
+    fn check_in(&self, setting: Setting, range: &RangeInclusive<T>) -> Result<()> {
+        check_range(setting, *self, range)
     }
 }
 
-/// Declares a subcommand's numeric settings once each: a [`Declared`] constant per setting
-/// (`NAME: field, min, max, "help";`, documented by its help), the table of them all, and
-/// `check_declared` on the configuration type, which checks every field against its
-/// declaration ([`Checked`]), so no declared range goes unchecked.
-///
-/// ```
-/// #[derive(Default)]
-/// struct Config {
-///     depth: u32,
-///     games: Vec<u64>,
-/// }
-/// replab_settings::declare! {
-///     /// Every declared setting of the example.
-///     SETTINGS for Config = [
-///         DEPTH: depth, 1, 12, "Search depth.";
-///         GAMES: games, 2, 10_000, "Games played (each {range}).";
-///     ]
-/// }
-/// assert_eq!(SETTINGS, [DEPTH, GAMES]);
-/// assert_eq!(DEPTH.help_text(), "Search depth (1 to 12).");
-/// let config = Config { depth: 13, ..Config::default() };
-/// let refused = config.check_declared().unwrap_err().to_string();
-/// assert_eq!(refused, "depth 13 is out of range (1 to 12)");
-/// ```
-#[macro_export]
-macro_rules! declare {
-    (
-        $(#[$doc:meta])* $vis:vis $all:ident for $config:ty = [
-            $( $name:ident: $field:ident, $min:expr, $max:expr, $help:literal; )*
-        ]
-    ) => {
-        $(
-            #[doc = $help]
-            $vis const $name: $crate::Declared =
-                $crate::Declared::new(stringify!($field), $min, $max, $help);
-        )*
-        $(#[$doc])*
-        $vis const $all: &[$crate::Declared] = &[$($name),*];
+impl<T: Bound> Ranged<T> for Vec<T> {
+    fn check_in(&self, setting: Setting, range: &RangeInclusive<T>) -> Result<()> {
+        self.iter().try_for_each(|v| v.check_in(setting, range))
+    }
+}
 
-        impl $config {
-            /// Refuses a field outside the range of its declaration in
-            #[doc = concat!("[`", stringify!($all), "`], naming the setting.")]
-            $vis fn check_declared(&self) -> ::anyhow::Result<()> {
-                $( $crate::Checked::check_against(&self.$field, &$name)?; )*
-                Ok(())
-            }
-        }
+impl<T: Bound> Ranged<T> for Option<T> {
+    fn check_in(&self, setting: Setting, range: &RangeInclusive<T>) -> Result<()> {
+        self.as_ref().map_or(Ok(()), |v| v.check_in(setting, range))
+    }
+}
+
+/// A range as help and messages show it: `1 to 12`, whole numbers grouped (`10,000,000`).
+pub fn range_text<T: fmt::Display>(range: &RangeInclusive<T>) -> String {
+    format!("{} to {}", group(range.start()), group(range.end()))
+}
+
+/// An option's help with its declared range: `{range}` in the help replaced by the range
+/// (`Thread counts (each {range}).`), else the range in parentheses before the final full stop
+/// (`Search depth (1 to 12).`); the help unchanged without a range.
+pub fn help_text(help: &str, range: Option<&str>) -> String {
+    let Some(range) = range else {
+        return help.to_owned();
     };
-}
-
-/// A setting's value as its declaration checks it: a whole number, each number of a list, an
-/// optional number when it is given.
-pub trait Checked {
-    /// Refuses a value outside `declared`'s range, naming the setting.
-    fn check_against(&self, declared: &Declared) -> anyhow::Result<()>;
-}
-
-impl<T: Count> Checked for T {
-    fn check_against(&self, declared: &Declared) -> anyhow::Result<()> {
-        declared.check(*self)
+    if help.contains("{range}") {
+        return help.replace("{range}", range);
     }
+    format!("{} ({range}).", help.trim_end_matches('.'))
 }
 
-impl<T: Count> Checked for Vec<T> {
-    fn check_against(&self, declared: &Declared) -> anyhow::Result<()> {
-        declared.check_each(self)
-    }
-}
-
-impl<T: Count> Checked for Option<T> {
-    fn check_against(&self, declared: &Declared) -> anyhow::Result<()> {
-        self.map_or(Ok(()), |value| declared.check(value))
-    }
-}
-
-/// A whole number a declared range checks.
-pub trait Count: Copy {
-    /// The value as a `u64`.
-    fn count(self) -> u64;
-}
-
-macro_rules! count {
-    ($($ty:ty),*) => {$(
-        impl Count for $ty {
-            fn count(self) -> u64 {
-                self as u64
-            }
-        }
-    )*};
-}
-count!(u8, u16, u32, u64, usize);
-
-/// `10000000` → `10,000,000` (the range text of `--help`).
-fn group(n: u64) -> String {
+/// `10000000` → `10,000,000`; anything but a whole number unchanged.
+fn group(n: &impl fmt::Display) -> String {
     let digits = n.to_string();
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return digits;
+    }
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -228,46 +160,79 @@ fn group(n: u64) -> String {
     out
 }
 
-/// The declaration of `field` in `declared`, if any.
-pub fn find(declared: &[Declared], field: &str) -> Option<Declared> {
-    declared
-        .iter()
-        .copied()
-        .find(|d| d.setting.field() == field)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A throwaway configuration declared as every experiment declares its own.
+    #[derive(clap::Args, Settings, Default)]
+    struct Example {
+        /// Search depth.
+        #[arg(long, value_name = "N")]
+        #[setting(range = 1..=12)]
+        depth: u32,
+        /// Thread counts (each {range}).
+        #[arg(long = "thread-counts", value_delimiter = ',')]
+        #[setting(range = 1..=64)]
+        threads: Vec<usize>,
+        /// A share, when given.
+        #[arg(long)]
+        #[setting(range = 0.0..=1.0, shown = 0.5)]
+        share: Option<f64>,
+        /// Unbounded.
+        #[arg(long)]
+        label: String,
+        /// Not an option.
+        #[arg(skip)]
+        command: String,
+    }
+
     #[test]
-    fn a_setting_reads_as_the_library_word_without_a_spelling() {
-        assert_eq!(Setting::new("max_plies").to_string(), "max plies");
-        assert_eq!(Setting::worded("a", "player A").to_string(), "player A");
+    fn a_handle_prints_as_its_option() {
+        assert_eq!(Example::DEPTH.to_string(), "--depth");
+        assert_eq!(Example::THREADS.to_string(), "--thread-counts");
+        assert_eq!(Example::LABEL.field(), "label");
     }
 
     #[test]
     fn the_range_check_names_the_setting_and_flips_at_the_bounds() {
-        let depth = Declared::new("depth", 1, 12, "Search depth.");
-        assert!(depth.check(1u32).is_ok());
-        assert!(depth.check(12u32).is_ok());
-        let err = depth.check(13u32).unwrap_err().to_string();
-        assert_eq!(err, "depth 13 is out of range (1 to 12)");
-        assert!(depth.check(0u32).is_err());
+        let mut config = Example {
+            depth: 12,
+            threads: vec![1, 64],
+            share: Some(1.0),
+            ..Example::default()
+        };
+        assert!(config.check_ranges().is_ok());
+        config.depth = 13;
+        let refused = config.check_ranges().unwrap_err().to_string();
+        assert_eq!(refused, "--depth 13 is out of range (1 to 12)");
+        config.depth = 1;
+        config.threads.push(65);
+        let refused = config.check_ranges().unwrap_err().to_string();
+        assert_eq!(refused, "--thread-counts 65 is out of range (1 to 64)");
+        config.threads.pop();
+        config.share = Some(1.5);
+        let refused = config.check_ranges().unwrap_err().to_string();
+        assert_eq!(refused, "--share 1.5 is out of range (0 to 1)");
+        config.share = None;
+        assert!(config.check_ranges().is_ok());
+        assert!(config.command.is_empty());
     }
 
     #[test]
     fn the_help_carries_the_declared_range_grouped() {
-        let games = Declared::new("games", 1, 10_000_000, "Audit games played.");
-        assert_eq!(games.help_text(), "Audit games played (1 to 10,000,000).");
-        assert_eq!(find(&[games], "games"), Some(games));
-        let threads = Declared::new("threads", 1, 64, "Thread counts (each {range}; 1 added).");
+        let depth = Example::range_text("depth");
+        assert_eq!(depth.as_deref(), Some("1 to 12"));
+        assert_eq!(help_text("Search depth", depth.as_deref()), "Search depth (1 to 12).");
+        let threads = Example::range_text("threads");
         assert_eq!(
-            threads.help_text(),
-            "Thread counts (each 1 to 64; 1 added)."
+            help_text("Thread counts (each {range}).", threads.as_deref()),
+            "Thread counts (each 1 to 64)."
         );
-        assert!(threads.check_each(&[1u32, 64]).is_ok());
-        assert!(threads.check_each(&[1u32, 65]).is_err());
-        assert_eq!(find(&[games], "depth"), None);
+        assert_eq!(Example::range_text("label"), None);
+        assert_eq!(Example::shown_default("share").as_deref(), Some("0.5"));
+        assert_eq!(Example::shown_default("depth"), None);
+        assert_eq!(help_text("Unbounded", None), "Unbounded");
+        assert_eq!(range_text(&(1u64..=10_000_000)), "1 to 10,000,000");
     }
 }
