@@ -1,5 +1,5 @@
 //! replab's experiment harness: what an experiment is ([`experiment::Experiment`], its
-//! [`experiment::Settings`], the [`experiments!`] table that composes experiments into `bench`,
+//! [`experiment::Configuration`], the [`experiments!`] table that composes experiments into `bench`,
 //! the numbered [`experiment::Steps`]), how it reports progress ([`Progress`], [`Bars`]), and
 //! the statistics every result states ([`stats`]: medians with confidence intervals;
 //! [`compare`]: a measured value against a reference by a decision rule), and what an
