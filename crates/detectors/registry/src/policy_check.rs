@@ -6,8 +6,9 @@ use crate::{DETECTORS, DetectorInfo, DrawPolicy, info};
 use crate::{by_name, parse_list};
 
 /// A detector that cannot serve a draw policy: the searcher would score repetitions wrongly
-/// with it. Its [`Display`](std::fmt::Display) names the detector, the policy and the reason:
-/// `axon cannot be used with --policy threefold: …`.
+/// with it. Its [`Display`](std::fmt::Display) names the detector, the policy and the reason in
+/// the library's words (`axon cannot be used with the draw policy threefold: …`); a program
+/// names its own option instead (the suite's `--policy`, the UCI engine's `DrawPolicy`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PolicyRefusal {
     /// The detector's name.
@@ -22,11 +23,8 @@ impl std::fmt::Display for PolicyRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} cannot be used with {set_policy} {}: {}",
-            self.detector,
-            self.policy,
-            self.reason,
-            set_policy = replab_settings::Setting::new("policy")
+            "{} cannot be used with the draw policy {}: {}",
+            self.detector, self.policy, self.reason
         )
     }
 }
@@ -43,13 +41,11 @@ fn no_counts_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
     match info.name {
         "axon" => format!(
             "Axon's move chains only tell that a cycle closed, not how many times the position \
-             occurred nor where (Vučković & Vidanović §4); {set_policy} {policy} needs {needs}",
-            set_policy = replab_settings::Setting::new("policy")
+             occurred nor where (Vučković & Vidanović §4); the draw policy {policy} needs {needs}"
         ),
         _ => format!(
             "its probes report one earlier occurrence, not the count and the nearest one; \
-             {set_policy} {policy} needs {needs}",
-            set_policy = replab_settings::Setting::new("policy")
+             the draw policy {policy} needs {needs}"
         ),
     }
 }
@@ -69,8 +65,7 @@ fn single_history_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
     format!(
         "following Gerbil, its table leaves out the game-history positions that occurred only \
          once, so it does not see a position that occurred once in the game and recurs in the \
-         search, and {set_policy} {policy} {what}{alternative}",
-        set_policy = replab_settings::Setting::new("policy")
+         search, and the draw policy {policy} {what}{alternative}"
     )
 }
 

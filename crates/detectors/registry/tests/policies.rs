@@ -56,10 +56,8 @@ fn the_matrix_allows_exactly_what_the_capabilities_support() {
             assert_eq!((r.detector, r.policy), (cell.detector, cell.policy));
             assert!(
                 r.to_string().starts_with(&format!(
-                    "{} cannot be used with {set_policy} {}: ",
-                    cell.detector,
-                    cell.policy,
-                    set_policy = replab_settings::Setting::new("policy")
+                    "{} cannot be used with the draw policy {}: ",
+                    cell.detector, cell.policy
                 )),
                 "{r}"
             );
@@ -72,7 +70,7 @@ fn refusals_say_why() {
     let axon = check_policy("axon", DrawPolicy::Threefold).unwrap_err();
     assert!(
         axon.to_string().starts_with(
-            "axon cannot be used with policy threefold: Axon's move chains only tell that a \
+            "axon cannot be used with the draw policy threefold: Axon's move chains only tell that a \
              cycle closed, not how many times the position occurred nor where (Vučković & \
              Vidanović §4)"
         ),
@@ -81,7 +79,7 @@ fn refusals_say_why() {
     let filo = check_policy("filo", DrawPolicy::Twofold).unwrap_err();
     let text = filo.to_string();
     assert!(
-        text.starts_with("filo cannot be used with policy twofold: "),
+        text.starts_with("filo cannot be used with the draw policy twofold: "),
         "{text}"
     );
     assert!(

@@ -39,7 +39,7 @@ pub enum ReportError {
     /// `path` exists and is not something replab may replace: a file, a link, or a directory
     /// holding files that replab did not write (no marker file, see
     /// [`REPORT_MARKER`](crate::REPORT_MARKER)). Nothing was touched.
-    #[error("refusing to replace {}: {why}; nothing was touched (choose another {}, or move it away)", path.display(), replab_settings::Setting::new("out"))]
+    #[error("refusing to replace {}: {why}; nothing was touched (choose another report directory, or move it away)", path.display())]
     NotOurs {
         /// The path that would have been replaced.
         path: PathBuf,

@@ -85,13 +85,8 @@ pub(crate) fn parse_record(text: &str, line: usize) -> Result<Record, String> {
 /// Reads every record of an EPD file (blank and `#` lines skipped). A bad record is an error
 /// naming `file:line`, or with `keep_going` a message in the second list.
 pub fn read_records(path: &Path, keep_going: bool) -> Result<(Vec<Record>, Vec<String>)> {
-    let text = fs::read_to_string(path).with_context(|| {
-        format!(
-            "cannot read {set_epd} {}",
-            path.display(),
-            set_epd = replab_settings::Setting::new("epd")
-        )
-    })?;
+    let text = fs::read_to_string(path)
+        .with_context(|| format!("cannot read the EPD file {}", path.display()))?;
     let mut records = Vec::new();
     let mut skipped = Vec::new();
     for (i, line) in text.lines().enumerate() {
