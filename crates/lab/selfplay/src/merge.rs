@@ -42,7 +42,7 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(MatchResults, String)> {
             bail!(
                 "{}: not a shard (run with {set_shard} K/N)",
                 dir.display(),
-                set_shard = replab_settings::Setting::new("shard")
+                set_shard = crate::MatchOptions::SHARD
             );
         };
         if results.stopped_early {

@@ -4,6 +4,8 @@
 use std::{path::PathBuf, sync::Arc};
 
 use anyhow::{Context, Result, anyhow, bail};
+use replab_settings::Settings;
+use serde::{Deserialize, Serialize};
 
 use crate::{
     arbiter::Adjudication,
@@ -21,31 +23,47 @@ pub const DEFAULT_GAMES: u64 = 200;
 /// Seed of the opening order when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// A match's options as text, unchecked (the binary's `replab match` arguments fill them;
-/// [`MatchOptions::config`] checks them and names the option at fault).
-#[derive(Clone, Debug)]
+/// A match's options as text, unchecked: `replab match`'s options, each declared on its field
+/// (the doc comment is its help); [`MatchOptions::config`] checks them and names the option at
+/// fault.
+#[derive(Clone, Debug, Serialize, Deserialize, clap::Args, Settings)]
 pub struct MatchOptions {
-    /// Player A's specification (`--a`).
+    /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
+    #[arg(long, value_name = "SPEC")]
     pub a: String,
-    /// Player B's specification (`--b`).
+    /// Player B, as --a.
+    #[arg(long, value_name = "SPEC")]
     pub b: String,
-    /// Games of the whole match (`--games`).
+    /// Games of the whole match (even: each opening is played twice, colours swapped).
+    #[arg(long, value_name = "N")]
     pub games: u64,
-    /// Nodes per move (`--nodes`); [`DEFAULT_NODES`] when neither this nor `tc` is given.
+    /// Nodes per move (deterministic; the default unless --tc is given).
+    #[arg(long, value_name = "N")]
+    #[setting(shown = DEFAULT_NODES)]
     pub nodes: Option<u64>,
-    /// Time control `BASE+INCREMENT` in seconds (`--tc`).
+    /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
+    #[arg(long, value_name = "T")]
     pub tc: Option<String>,
-    /// Opening book (`--book`); the built-in one when `None`.
+    /// Opening book (PGN); by default the built-in one, read by its path from anywhere.
+    #[arg(long, value_name = "FILE")]
+    #[setting(shown = crate::book::BUILTIN_NAME)]
     pub book: Option<PathBuf>,
-    /// Seed of the opening order (`--seed`).
+    /// Seed of the opening order.
+    #[arg(long, value_name = "S")]
     pub seed: u64,
-    /// SPRT bounds `ELO0,ELO1` for an early stop (`--sprt`).
+    /// Stop as soon as the normalized-Elo SPRT with these bounds decides.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
-    /// The shard `K/N` to play (`--shard`).
+    /// Play only shard K of N (the pairs i with i mod N = K-1).
+    #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// Worker threads (`--threads`); every core when `None`.
+    /// Worker threads (default: every core); the games do not depend on it.
+    #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// The arbiter's draw and resign adjudication (fishtest's by default).
+    /// Score adjudication, changes to fishtest's: draw=off or draw=SCORE/MOVES/FROM_MOVE,
+    /// resign=off or resign=SCORE/MOVES, comma-separated.
+    #[arg(long = "adjudicate", value_name = "SPEC",
+          value_parser = |t: &str| Adjudication::fishtest().with(t))]
     pub adjudication: Adjudication,
 }
 
@@ -75,36 +93,36 @@ impl MatchOptions {
             format!(
                 "{set_a} {:?}",
                 self.a,
-                set_a = replab_settings::Setting::worded("a", "player A")
+                set_a = MatchOptions::A
             )
         })?;
         let b = PlayerSpec::parse(&self.b).with_context(|| {
             format!(
                 "{set_b} {:?}",
                 self.b,
-                set_b = replab_settings::Setting::worded("b", "player B")
+                set_b = MatchOptions::B
             )
         })?;
         let control = match (&self.tc, self.nodes) {
             (Some(_), Some(_)) => bail!(
                 "{set_nodes} and {set_tc} exclude each other",
-                set_nodes = replab_settings::Setting::new("nodes"),
-                set_tc = replab_settings::Setting::new("tc")
+                set_nodes = MatchOptions::NODES,
+                set_tc = MatchOptions::TC
             ),
             (Some(tc), None) => {
-                Control::parse_tc(tc).context(replab_settings::Setting::new("tc"))?
+                Control::parse_tc(tc).with_context(|| MatchOptions::TC.to_string())?
             }
             (None, n) => Control::Nodes(n.unwrap_or(DEFAULT_NODES)),
         };
         if !control.deterministic() {
             for (option, spec) in [
-                (replab_settings::Setting::worded("a", "player A"), &a),
-                (replab_settings::Setting::worded("b", "player B"), &b),
+                (MatchOptions::A, &a),
+                (MatchOptions::B, &b),
             ] {
                 if spec.nodes.is_some() {
                     bail!(
                         "{option} {spec}: a player's nodes= needs fixed nodes, not {set_tc}",
-                        set_tc = replab_settings::Setting::new("tc")
+                        set_tc = MatchOptions::TC
                     );
                 }
             }
@@ -146,7 +164,7 @@ fn parse_bounds(text: &str) -> Result<(f64, f64)> {
     let bad = || {
         anyhow!(
             "{set_sprt} {text:?}: expected ELO0,ELO1 (normalized Elo, e.g. 0,2)",
-            set_sprt = replab_settings::Setting::new("sprt")
+            set_sprt = MatchOptions::SPRT
         )
     };
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
@@ -155,7 +173,7 @@ fn parse_bounds(text: &str) -> Result<(f64, f64)> {
     if !(x.is_finite() && y.is_finite() && x < y) {
         bail!(
             "{set_sprt} {text:?}: ELO0 must be below ELO1",
-            set_sprt = replab_settings::Setting::new("sprt")
+            set_sprt = MatchOptions::SPRT
         );
     }
     Ok((x, y))
@@ -166,7 +184,7 @@ fn parse_shard(text: &str) -> Result<(u32, u32)> {
     let bad = || {
         anyhow!(
             "{set_shard} {text:?}: expected K/N with 1 <= K <= N (e.g. 1/4)",
-            set_shard = replab_settings::Setting::new("shard")
+            set_shard = MatchOptions::SHARD
         )
     };
     let (k, n) = text.split_once('/').ok_or_else(bad)?;

@@ -70,36 +70,36 @@ impl MatchConfig {
             bail!(
                 "{set_games} {}: the number of games must be even and positive (games come in pairs)",
                 self.games,
-                set_games = replab_settings::Setting::new("games")
+                set_games = crate::MatchOptions::GAMES
             );
         }
         if let Some((k, n)) = self.shard {
             if n == 0 || k == 0 || k > n {
                 bail!(
                     "{set_shard} {k}/{n}: expected K/N with 1 <= K <= N",
-                    set_shard = replab_settings::Setting::new("shard")
+                    set_shard = crate::MatchOptions::SHARD
                 );
             }
             if self.early_stop {
                 bail!(
                     "{set_sprt} and {set_shard} exclude each other: a shard cannot see the other \
                      shards' games, so it cannot stop on the global LLR",
-                    set_shard = replab_settings::Setting::new("shard"),
-                    set_sprt = replab_settings::Setting::new("sprt")
+                    set_shard = crate::MatchOptions::SHARD,
+                    set_sprt = crate::MatchOptions::SPRT
                 );
             }
             if u64::from(n) > self.games / 2 {
                 bail!(
                     "{set_shard} {k}/{n}: more shards than game pairs ({})",
                     self.games / 2,
-                    set_shard = replab_settings::Setting::new("shard")
+                    set_shard = crate::MatchOptions::SHARD
                 );
             }
         }
         if let Control::Nodes(0) = self.control {
             bail!(
                 "{set_nodes} 0: at least one node per move",
-                set_nodes = replab_settings::Setting::new("nodes")
+                set_nodes = crate::MatchOptions::NODES
             );
         }
         self.check_distinct_openings()?;
@@ -108,7 +108,7 @@ impl MatchConfig {
                 "{set_sprt} {},{}: ELO0 must be below ELO1",
                 self.bounds.0,
                 self.bounds.1,
-                set_sprt = replab_settings::Setting::new("sprt")
+                set_sprt = crate::MatchOptions::SPRT
             );
         }
         // Bounds the normalized GSPRT cannot compute an LLR for are refused, not run silently.
@@ -117,7 +117,7 @@ impl MatchConfig {
             |e| {
                 anyhow::anyhow!(
                     "{set_sprt} {elo0},{elo1}: {e}",
-                    set_sprt = replab_settings::Setting::new("sprt")
+                    set_sprt = crate::MatchOptions::SPRT
                 )
             },
         )?;
@@ -137,8 +137,8 @@ impl MatchConfig {
                  by two games measures the machine, not the engine; at most {set_threads} {cores}",
                 self.threads,
                 self.control.pgn(),
-                set_tc = replab_settings::Setting::new("tc"),
-                set_threads = replab_settings::Setting::new("threads")
+                set_tc = crate::MatchOptions::TC,
+                set_threads = crate::MatchOptions::THREADS
             );
         }
         Ok(())
@@ -160,8 +160,8 @@ impl MatchConfig {
                 self.games,
                 self.book.name,
                 2 * openings,
-                set_book = replab_settings::Setting::new("book"),
-                set_games = replab_settings::Setting::new("games")
+                set_book = crate::MatchOptions::BOOK,
+                set_games = crate::MatchOptions::GAMES
             );
         }
         Ok(())

@@ -292,7 +292,7 @@ fn fixed_node_matches_never_replay_an_opening() {
         err.contains(&format!(
             "at most {set_games} {}",
             2 * openings,
-            set_games = replab_settings::Setting::new("games")
+            set_games = replab_selfplay::MatchOptions::GAMES
         )),
         "{err}"
     );
@@ -356,7 +356,7 @@ fn a_clock_match_plays_at_most_one_game_per_core() {
     assert!(
         err.contains(&format!(
             "at most {set_threads} {cores}",
-            set_threads = replab_settings::Setting::new("threads")
+            set_threads = replab_selfplay::MatchOptions::THREADS
         )),
         "{err}"
     );
