@@ -31,21 +31,21 @@ use replab_report::{Meta, ReportDir, fmt_int};
 use replab_search::{SearchConfig, SharedTable};
 
 pub use group::{Game, GroupOutcome, Mode, Variant, run_group};
-// The harness and the workloads under the paths the modules use (`crate::stats`,
-// `crate::settings!`, …), as in the other experiment crates.
-pub use replab_harness::{
-    Progress, Silent, contribution, experiment, experiment_items, settings, stats,
-};
+// The harness and the workloads under the paths the modules use (`crate::stats`, …), as in
+// the other experiment crates.
+pub use replab_harness::{Progress, Silent, contribution, experiment, stats};
+use replab_settings::Settings;
+use serde::{Deserialize, Serialize};
 use replab_workloads::rounds;
 pub use replab_workloads::{datasets, engine};
 
 pub use results::{
-    Aggregate, ConfigRecord, DeterministicRun, PositionInfo, QuantumCheck, RealAggregate,
-    Reproducibility, Results, VariantInfo, aggregate,
+    Aggregate, DeterministicRun, PositionInfo, QuantumCheck, RealAggregate,
+    Reproducibility, Results, Setup, VariantInfo, aggregate,
 };
 
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Configuration, Experiment, Headline};
 use crate::{
     engine::{Done, default_threads, parallel},
     stats::median_ci,
@@ -59,62 +59,66 @@ pub const MAX_DEPTH: u32 = 12;
 /// Most threads accepted in a group.
 pub const MAX_THREADS: usize = 64;
 
-replab_settings::declare! {
-    /// Every declared setting of `replab smp`.
-    pub SETTINGS for Config = [
-        DEPTH: depth, 1, MAX_DEPTH as u64, "The main thread's depth in deterministic mode.";
-        THREADS: threads, 1, MAX_THREADS as u64,
-            "Thread counts, comma-separated (each {range}; 1 is always added: the reference).";
-        REPETITION_RECORDS: repetition_records, 0, 1000,
-            "Records of datasets/repetition.epd searched (the first N; more than the file holds means all).";
-        WAC_RECORDS: wac_records, 0, 1000,
-            "Records of datasets/wac.epd searched (the first N; more than the file holds means all).";
-        QUANTUM: quantum, 1, 1_000_000,
-            "Mean node entries per turn of the deterministic scheduler (1: the baton changes hands at every node).";
-        TT_BITS: tt_bits, 10, 26, "Index bits of the shared transposition table.";
-        REAL_DEPTH: real_depth, 1, MAX_DEPTH as u64, "Real threads: the main thread's depth.";
-        REPEATS: repeats, 1, 100, "Real threads: interleaved timed rounds.";
-        WORKERS: workers, 1, 256,
-            "Worker threads running deterministic groups side by side ({range}); the counts do not depend on it.";
-    ]
-}
 /// Thread counts of the quantum check (those that are run).
 pub const QUANTUM_CHECK_THREADS: [usize; 2] = [2, 4];
 
-/// The settings of `replab smp`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The settings of `replab smp`, each declared on its field: the doc comment is its help.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
     /// The main thread's depth in deterministic mode.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub depth: u32,
-    /// Thread counts (1 is always run: the reference of "changes against one thread").
+    /// Thread counts, comma-separated (each {range}; 1 is always added: the reference).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[setting(range = 1..=MAX_THREADS)]
     pub threads: Vec<usize>,
-    /// Records of `datasets/repetition.epd` (the first N; game histories included).
+    /// Records of datasets/repetition.epd searched (the first N; more than the file holds
+    /// means all).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=1000)]
     pub repetition_records: usize,
-    /// Records of `datasets/wac.epd` (the first N).
+    /// Records of datasets/wac.epd searched (the first N; more than the file holds means all).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=1000)]
     pub wac_records: usize,
-    /// The scheduler's seed.
+    /// Seed of the deterministic scheduler.
+    #[arg(long, value_name = "S")]
     pub seed: u64,
-    /// Mean node entries per turn of the deterministic scheduler (1: the baton changes hands
-    /// at every node).
+    /// Mean node entries per turn of the deterministic scheduler (1: the baton changes hands at
+    /// every node).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=1_000_000)]
     pub quantum: u64,
-    /// Positions (the first N) searched again by the shared variants with a quantum of 1, with
-    /// [`QUANTUM_CHECK_THREADS`] threads.
+    /// Positions searched again by the shared variants with a quantum of 1 (0: no check).
+    #[arg(long = "quantum-check", value_name = "N")]
     pub quantum_check_positions: usize,
     /// Positions (the first N) whose deterministic groups are searched twice and compared.
+    #[arg(skip)]
     pub reproducibility_positions: usize,
     /// Index bits of the shared transposition table.
+    #[arg(long, value_name = "BITS")]
+    #[setting(range = 10..=26)]
     pub tt_bits: u32,
     /// Real threads: the main thread's depth.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub real_depth: u32,
-    /// Real threads: positions (the first N WAC records of the set, or of the whole set when
-    /// it has no WAC record).
+    /// Real threads: positions timed (the first N of the set; 0: no real-thread runs).
+    #[arg(long, value_name = "N")]
     pub real_positions: usize,
     /// Real threads: interleaved timed rounds.
+    #[arg(long, value_name = "K")]
+    #[setting(range = 1..=100)]
     pub repeats: usize,
-    /// Worker threads running deterministic groups side by side (each group runs one thread
-    /// at a time).
+    /// Worker threads running deterministic groups side by side ({range}); the counts do not
+    /// depend on it.
+    #[arg(long, value_name = "T")]
+    #[setting(range = 1..=256)]
     pub workers: usize,
-    /// The command line that regenerates the report.
+    /// The command line that regenerates the report (in `meta`).
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
 }
 
@@ -135,7 +139,7 @@ impl Default for Config {
             real_positions: 3,
             repeats: 6,
             workers: default_threads(),
-            command: "replab smp".into(),
+            command: String::new(),
         }
     }
 }
@@ -152,7 +156,6 @@ impl Config {
             real_depth: 5,
             real_positions: 2,
             repeats: 6,
-            command: "replab smp --quick".into(),
             ..Self::default()
         }
     }
@@ -164,23 +167,6 @@ impl Config {
         t.sort_unstable();
         t.dedup();
         t
-    }
-
-    /// Refuses settings out of range, naming the setting ([`SETTINGS`]).
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        ensure!(
-            !self.threads.is_empty(),
-            "{} needs at least one count",
-            THREADS.setting
-        );
-        ensure!(
-            self.repetition_records + self.wac_records > 0,
-            "{} and {} are both 0: nothing to search",
-            REPETITION_RECORDS.setting,
-            WAC_RECORDS.setting
-        );
-        Ok(())
     }
 
     /// The main thread's search settings at `depth`.
@@ -278,7 +264,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let headline = headline(&aggregates, &threads, games.len());
     Ok(Results {
         meta,
-        config: plan.config_record(real_ids),
+        config: plan.setup(real_ids),
         variants: Variant::ALL.iter().map(|&v| VariantInfo::of(v)).collect(),
         positions: position_infos(&games),
         runs,
@@ -458,28 +444,15 @@ impl Plan<'_> {
         }
     }
 
-    /// The configuration record of the run, with the real-thread positions' ids.
-    fn config_record(&self, real_ids: Vec<String>) -> ConfigRecord {
-        let config = self.config;
-        let games = self.games;
-        ConfigRecord {
-            depth: config.depth,
-            threads: self.threads.to_vec(),
-            repetition_records: games.iter().filter(|g| g.set == "repetition").count(),
-            wac_records: games.iter().filter(|g| g.set == "wac").count(),
-            seed: config.seed,
-            quantum: config.quantum,
-            quantum_check_positions: config.quantum_check_positions.min(games.len()),
+    /// The settings of the run and what it set up, with the real-thread positions' ids.
+    fn setup(&self, real_position_ids: Vec<String>) -> Setup {
+        Setup {
+            settings: self.config.clone(),
             search: self.search,
-            tt_bits: config.tt_bits,
             tt_open_bits: group::TT_OPEN_BITS,
             filo_slots: replab_filo::DEFAULT_SLOTS,
             helper_extra_depth: group::HELPER_EXTRA_DEPTH,
-            real_depth: config.real_depth,
-            real_positions: real_ids.len(),
-            real_position_ids: real_ids,
-            repeats: config.repeats,
-            workers: config.workers,
+            real_position_ids,
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
@@ -774,9 +747,9 @@ pub fn summary_table(results: &Results) -> String {
     let mut out = format!(
         "Deterministic: {} positions, main thread to depth {}, quantum {} nodes, seed {}\n",
         results.positions.len(),
-        c.depth,
-        c.quantum,
-        c.seed
+        c.settings.depth,
+        c.settings.quantum,
+        c.settings.seed
     );
     out += &format!(
         "{:<28} {:>3} {:>12} {:>9} {:>10} {:>8} {:>8} {:>8} {:>8}\n",
@@ -803,7 +776,7 @@ pub fn summary_table(results: &Results) -> String {
     if !results.real.is_empty() {
         out += &format!(
             "\nReal threads ({} cores): {} positions, depth {}, {} rounds\n",
-            c.cores, c.real_positions, c.real_depth, c.repeats
+            c.cores, c.real_position_ids.len(), c.settings.real_depth, c.settings.repeats
         );
         out += &format!(
             "{:<28} {:>3} {:>22} {:>22} {:>8} {:>7}\n",
@@ -828,10 +801,50 @@ pub fn summary_table(results: &Results) -> String {
 /// Parallel search as an experiment of the table.
 pub struct Smp;
 
-crate::settings!(Config, check, SETTINGS);
+impl Configuration for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+
+    fn check(&self) -> Result<()> {
+        self.check_ranges()?;
+        ensure!(
+            !self.threads.is_empty(),
+            "{} needs at least one count",
+            Config::THREADS
+        );
+        ensure!(
+            self.repetition_records + self.wac_records > 0,
+            "{} and {} are both 0: nothing to search",
+            Config::REPETITION_RECORDS,
+            Config::WAC_RECORDS
+        );
+        Ok(())
+    }
+}
 
 impl Experiment for Smp {
-    crate::experiment_items!("smp", "smp", summary);
+    const NAME: &'static str = "smp";
+    const DIR: &'static str = "smp";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

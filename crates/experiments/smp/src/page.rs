@@ -41,9 +41,9 @@ fn sentences(results: &Results) -> (String, String, String, String, String) {
     };
     let many: Vec<usize> = results
         .config
-        .threads
-        .iter()
-        .copied()
+        .settings
+        .thread_counts()
+        .into_iter()
         .filter(|&t| t > 1)
         .collect();
     let n = results.positions.len();
@@ -193,7 +193,7 @@ fn summary_section(results: &Results, dir: &ReportDir) -> Result<String> {
         &json!({
             "headline": results.headline.clone(),
             "positions": results.positions.len(),
-            "depth": c.depth,
+            "depth": c.settings.depth,
             "shared_sentence": shared_sentence,
             "own_sentence": own_sentence,
             "thompson_sentence": thompson_sentence,
@@ -307,7 +307,7 @@ fn quantum_table(results: &Results) -> String {
                 "set-up",
                 "threads",
                 "positions",
-                format!("false (quantum {})", c.quantum).as_str(),
+                format!("false (quantum {})", c.settings.quantum).as_str(),
                 "per M probes",
                 "false (quantum 1)",
                 "per M probes",
@@ -322,7 +322,7 @@ fn quantum_table(results: &Results) -> String {
 /// thread count above one: `(variant, threads, table)`.
 fn worst_table(results: &Results) -> (&'static str, usize, String) {
     let c = &results.config;
-    let worst_threads = c.threads.iter().copied().find(|&t| t > 1).unwrap_or(1);
+    let worst_threads = c.settings.thread_counts().iter().copied().find(|&t| t > 1).unwrap_or(1);
     let worst_variant = Variant::TtOpenShared.name();
     let mut worst: Vec<&super::DeterministicRun> = results
         .runs
@@ -383,11 +383,11 @@ fn deterministic_section(results: &Results) -> Result<String> {
         "smp/deterministic.html",
         DETERMINISTIC,
         &json!({
-            "quantum": c.quantum,
-            "tt_bits": c.tt_bits,
+            "quantum": c.settings.quantum,
+            "tt_bits": c.settings.tt_bits,
             "table": deterministic_table(results),
             "memory": memory_table(results),
-            "check_positions": c.quantum_check_positions,
+            "check_positions": c.settings.quantum_check_positions,
             "quantum_table": quantum_table(results),
             "worst_variant": worst_variant,
             "worst_threads": worst_threads,
@@ -404,7 +404,7 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
     Ok(if results.real.is_empty() {
         format!(
             "<p>Not run (<code>{} 0</code>).</p>",
-            replab_settings::Setting::new("real_positions")
+            crate::Config::REAL_POSITIONS
         )
     } else {
         let mut chart = LineChart::new(
@@ -430,7 +430,7 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
             &chart,
             &format!(
                 "Nodes per second of all threads together (medians of {} rounds) on {} cores",
-                c.repeats, c.cores
+                c.settings.repeats, c.cores
             ),
         )?;
         let est = |e: &crate::stats::Estimate, digits: usize| e.text(|x| format!("{x:.digits$}"));
@@ -470,10 +470,10 @@ fn real_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "smp/real.html",
             REAL,
             &json!({
-                "depth": c.real_depth,
-                "positions": c.real_positions,
+                "depth": c.settings.real_depth,
+                "positions": c.real_position_ids.len(),
                 "ids": c.real_position_ids.join(", "),
-                "repeats": c.repeats,
+                "repeats": c.settings.repeats,
                 "cores": c.cores,
                 "nps_figure": nps_figure,
                 "table": table,
@@ -501,22 +501,22 @@ fn method_section(results: &Results) -> Result<String> {
         "smp/method.html",
         METHOD,
         &json!({
-            "tt_bits": c.tt_bits,
-            "depth": c.depth,
+            "tt_bits": c.settings.tt_bits,
+            "depth": c.settings.depth,
             "extra": c.helper_extra_depth,
             "variants": table_html(
                 &["set-up", "detector", "structure", "what is shared"],
                 &variant_rows,
                 false,
             ),
-            "quantum": c.quantum,
-            "quantum_max": 2 * c.quantum - 1,
-            "seed": c.seed,
+            "quantum": c.settings.quantum,
+            "quantum_max": 2 * c.settings.quantum - 1,
+            "seed": c.settings.seed,
             "repro_groups": results.reproducibility.groups,
             "repro_differing": results.reproducibility.differing,
-            "workers": c.workers,
-            "repetition": c.repetition_records,
-            "wac": c.wac_records,
+            "workers": c.settings.workers,
+            "repetition": c.settings.repetition_records,
+            "wac": c.settings.wac_records,
             "tt_open_bits": c.tt_open_bits,
             "filo_slots": c.filo_slots,
         }),
@@ -537,7 +537,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             format!(
                 "Deterministic threads: {} positions, depth {}",
                 results.positions.len(),
-                c.depth
+                c.settings.depth
             ),
             deterministic,
         )

@@ -6,7 +6,7 @@ use replab_report::Meta;
 use replab_search::SearchConfig;
 use serde::{Deserialize, Serialize};
 
-use super::group::Variant;
+use super::{Config, group::Variant};
 use crate::stats::Estimate;
 
 /// Everything `replab smp` measured.
@@ -14,8 +14,8 @@ use crate::stats::Estimate;
 pub struct Results {
     /// How the report was made.
     pub meta: Meta,
-    /// The settings.
-    pub config: ConfigRecord,
+    /// The settings and what the run set up from them.
+    pub config: Setup,
     /// The detector set-ups, in table order.
     pub variants: Vec<VariantInfo>,
     /// The searched roots, in order (runs refer to them by index).
@@ -34,43 +34,22 @@ pub struct Results {
     pub headline: String,
 }
 
-/// The settings, as run.
+/// The settings as given, and what the run set up from them.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct ConfigRecord {
-    /// The main thread's depth in deterministic mode.
-    pub depth: u32,
-    /// Thread counts, ascending, 1 first.
-    pub threads: Vec<usize>,
-    /// Records of `datasets/repetition.epd` searched (the first N).
-    pub repetition_records: usize,
-    /// Records of `datasets/wac.epd` searched (the first N).
-    pub wac_records: usize,
-    /// The scheduler's seed.
-    pub seed: u64,
-    /// Mean node entries per turn of the deterministic scheduler.
-    pub quantum: u64,
-    /// Positions of the quantum check (the first N of the set; 0: none).
-    pub quantum_check_positions: usize,
-    /// The searcher's settings (the main thread's; `max_depth` is [`ConfigRecord::depth`]).
+pub struct Setup {
+    /// The settings (written flat, beside what follows).
+    #[serde(flatten)]
+    pub settings: Config,
+    /// The searcher's settings (the main thread's; `max_depth` is the setting `depth`).
     pub search: SearchConfig,
-    /// Index bits of the shared transposition table.
-    pub tt_bits: u32,
     /// Index bits of every tt-open table.
     pub tt_open_bits: u32,
     /// Slots of every filo table.
     pub filo_slots: usize,
     /// Helpers search to this many plies beyond the main thread's depth unless stopped.
     pub helper_extra_depth: u32,
-    /// Real threads: the main thread's depth.
-    pub real_depth: u32,
-    /// Real threads: positions searched.
-    pub real_positions: usize,
-    /// Real threads: their ids.
+    /// Real threads: the ids of the positions timed.
     pub real_position_ids: Vec<String>,
-    /// Real threads: interleaved timed rounds.
-    pub repeats: usize,
-    /// Worker threads running deterministic groups side by side.
-    pub workers: usize,
     /// Cores the machine reports.
     pub cores: usize,
 }

@@ -224,12 +224,12 @@ fn bad_settings_are_refused_by_name() {
         let e = c.check().unwrap_err().to_string();
         assert!(e.contains(want), "{e}");
     };
-    bad(&|c| c.depth = 0, "depth");
-    bad(&|c| c.real_depth = 99, "real depth");
-    bad(&|c| c.threads = vec![], "threads");
-    bad(&|c| c.threads = vec![2, 65], "threads 65");
-    bad(&|c| c.quantum = 0, "quantum");
-    bad(&|c| c.tt_bits = 40, "tt bits");
+    bad(&|c| c.depth = 0, "--depth 0");
+    bad(&|c| c.real_depth = 99, "--real-depth 99");
+    bad(&|c| c.threads = vec![], "--threads needs");
+    bad(&|c| c.threads = vec![2, 65], "--threads 65");
+    bad(&|c| c.quantum = 0, "--quantum 0");
+    bad(&|c| c.tt_bits = 40, "--tt-bits 40");
     bad(
         &|c| {
             c.repetition_records = 0;
