@@ -11,12 +11,18 @@ pub struct Args {
     pub count: bool,
 }
 
-/// Runs the workload once, or counts it under valgrind.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    use replab_workloads::callgrind;
-    if args.count {
-        callgrind::print_count(&std::env::current_exe()?, &args.workload)
-    } else {
-        callgrind::run_workload(&args.workload)
+impl super::Plain for Args {
+    const NAME: &'static str = "measure";
+    const HIDDEN: bool = true;
+
+    /// Runs the workload once, or counts it under valgrind.
+    fn run(self) -> anyhow::Result<()> {
+        let args = self;
+        use replab_workloads::callgrind;
+        if args.count {
+            callgrind::print_count(&std::env::current_exe()?, &args.workload)
+        } else {
+            callgrind::run_workload(&args.workload)
+        }
     }
 }

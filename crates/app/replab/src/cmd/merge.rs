@@ -16,11 +16,14 @@ pub struct Args {
     out: PathBuf,
 }
 
-/// Runs `replab merge`.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let output = super::Output {
-        out: Some(args.out),
-        quiet: true,
-    };
-    output.report::<Merge>(args.dirs.into())
+impl super::Plain for Args {
+    const NAME: &'static str = "merge";
+
+    /// Runs `replab merge`.
+    fn run(self) -> anyhow::Result<()> {
+        let args = self;
+        use replab_harness::{Bars, experiment::run_and_report};
+        let typed = super::command_line(std::env::args().skip(1));
+        run_and_report::<Merge>(args.dirs.into(), typed, Some(args.out), &mut Bars::new(true))
+    }
 }

@@ -1,234 +1,224 @@
-//! One module per subcommand: its clap arguments, turned into an experiment's configuration;
-//! [`Output::report`] is the one path that runs an experiment and writes its report.
+//! The subcommands, one module each, listed once in [`all`]. A report subcommand is an
+//! experiment whose `Config` is its options ([`Report`]): the library declares every setting on
+//! its field, and [`report_command`] builds the subcommand from that declaration, `--quick`
+//! where the experiment has a short run, and the harness's [`Output`] options; [`run_report`]
+//! runs it through the one report path. The other subcommands ([`Plain`]) parse their own
+//! arguments.
 
-use std::path::PathBuf;
-
-use replab_detect::DrawPolicy;
+use anyhow::Result;
+use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches};
 use replab_harness::{
     Bars,
-    experiment::{Experiment, Settings as _},
+    experiment::{Configuration, Experiment, Output, run_and_report},
 };
-use replab_selfplay::Adjudication;
+use replab_settings::{Settings as _, help_text};
+use serde::Serialize;
+use serde_json::Value;
 
-/// Declares the subcommand of experiment `E`: `Args` and `run`.
-///
-/// `E { fields }` (`E` a path; `E with quick` for `--quick`, `E in part` for the settings of
-/// `config.part`), then optionally `defaults { field: value, … }` and a `|config| { … }` block.
-/// Every field is an option `--name`. A field `name: Option<Type> ["VALUE", clap attributes…]`
-/// is a setting: the `Config` field of its name, set when given. Any other is the command
-/// line's own, bound by its name in the block (what the command line alone knows, such as the
-/// replab binary). `run` starts from the lab's settings (its `quick()` ones with `--quick`), sets
-/// the settings given, runs the block and writes the report ([`Output`]). `--help` shows each
-/// option's declared help ([`DECLARED`](replab_harness::experiment::Settings::DECLARED)) and its
-/// default: a setting's from `Config::default()`, another's from `defaults`.
-macro_rules! experiment_command {
-    (
-        $(#[$doc:meta])* $($exp:ident)::+ $(with $quick:ident)? $(in $part:ident)? {
-            $( $(#[$meta:meta])* $field:ident: $ty:ty $([$($arg:tt)*])?, )*
-        }
-        $( defaults { $($shown:ident: $value:expr),* $(,)? } )?
-        $( |$config:ident| $setup:block )?
-    ) => {
-        $(#[$doc])*
-        #[derive(clap::Args)]
-        #[command(mut_args = |arg| $crate::cmd::show_default::<$($exp)::+>(arg, shown))]
-        pub struct Args {
-            $( #[arg(long $(, value_name = $($arg)*)?)] $(#[$meta])* $field: $ty, )*
-            $(
-                /// The short run of `bench --quick` (the experiment's `quick()` settings); the
-                /// options above override it.
-                #[arg(long)]
-                $quick: bool,
-            )?
-            #[command(flatten)]
-            output: $crate::cmd::Output,
-        }
+pub mod audit;
+pub mod bench;
+pub mod conformance;
+pub mod elo;
+pub mod ghi;
+pub mod key_width;
+pub mod r#match;
+pub mod measure;
+pub mod merge;
+pub mod perft;
+pub mod policies;
+pub mod reproduce;
+pub mod scan;
+pub mod smp;
+pub mod study;
+pub mod suite;
+pub mod uci;
 
-        /// The default `--help` shows for the option of `field`, if any (`defaults` first).
-        #[allow(unreachable_patterns)]
-        fn shown(field: &str) -> Option<String> {
-            use $crate::cmd::Shown as _;
-            let config = <$($exp)::+ as replab_harness::experiment::Experiment>::Config::default();
-            let settings = &config $(.$part)?;
-            match field {
-                $($( stringify!($shown) => Some($value.to_string()), )*)?
-                $(
-                    stringify!($field) =>
-                        experiment_command!(@shown settings.$field, $([$($arg)*])?),
-                )*
-                _ => None,
-            }
-        }
-
-        /// Runs the subcommand: the lab's settings, the options given, the report.
-        #[allow(clippy::useless_conversion)]
-        pub fn run(args: Args) -> anyhow::Result<()> {
-            use replab_harness::experiment::{Experiment, Settings};
-            let Args { $($field,)* $($quick,)? output } = args;
-            let quick = false $(|| $quick)?;
-            let mut config: <$($exp)::+ as Experiment>::Config =
-                if quick { Settings::quick() } else { Default::default() };
-            let settings = &mut config $(.$part)?;
-            $( experiment_command!(@given settings.$field, $field $([$($arg)*])?); )*
-            $( let $config = &mut config; $setup )?
-            output.report::<$($exp)::+>(config)
-        }
-    };
-    // A setting's default, and the setting given.
-    (@shown $setting:expr, [$($arg:tt)*]) => { $setting.shown() };
-    (@given $setting:expr, $value:ident [$($arg:tt)*]) => {
-        if let Some(value) = $value {
-            $setting = value.into();
-        }
-    };
-    // An option of the command line's own: no default of a setting, set by the block.
-    (@shown $setting:expr,) => { None };
-    (@given $setting:expr, $value:ident) => {};
+/// One subcommand: how clap declares it and how it runs.
+pub struct Subcommand {
+    /// Its name (`smp`).
+    pub name: &'static str,
+    /// Its clap declaration.
+    pub command: fn() -> Command,
+    /// Runs it with the arguments clap matched.
+    pub run: fn(&ArgMatches) -> Result<()>,
 }
 
-/// Declares the subcommands, one module each: a variant's arguments are `<module>::Args`
-/// (whose doc comment is the subcommand's help; an enum of subcommands with
-/// `#[command(subcommand)]`), and `<module>::run` runs it.
-macro_rules! subcommands {
-    ($( $(#[$meta:meta])* $variant:ident($module:ident), )*) => {
-        $( pub mod $module; )*
+/// Every subcommand, in the order `--help` lists them.
+pub fn all() -> Vec<Subcommand> {
+    vec![
+        plain::<perft::Args>(),
+        plain::<scan::Args>(),
+        report::<suite::Suite>(),
+        report::<audit::Audit>(),
+        reproduce::subcommand(),
+        report::<study::Study>(),
+        report::<key_width::KeyWidth>(),
+        report::<smp::Smp>(),
+        report::<policies::Policies>(),
+        report::<ghi::Ghi>(),
+        plain::<bench::Args>(),
+        report::<conformance::Conformance>(),
+        report::<elo::Elo>(),
+        report::<r#match::Match>(),
+        plain::<merge::Args>(),
+        plain::<uci::Args>(),
+        plain::<measure::Args>(),
+    ]
+}
 
-        /// Compare how chess programs detect repeated positions.
-        #[derive(clap::Parser)]
-        #[command(name = "replab")]
-        pub enum Command {
-            $( $(#[$meta])* $variant($module::Args), )*
-        }
+/// A subcommand that parses its own arguments (`perft`, `scan`, `bench`, `uci`, …).
+pub trait Plain: clap::Args + FromArgMatches {
+    /// Its name.
+    const NAME: &'static str;
+    /// Hidden from `--help` (a tool of replab's own).
+    const HIDDEN: bool = false;
+    /// Runs it.
+    fn run(self) -> Result<()>;
+}
 
-        impl Command {
-            /// Runs the subcommand.
-            pub fn run(self) -> anyhow::Result<()> {
-                match self {
-                    $( Command::$variant(args) => $module::run(args), )*
-                }
-            }
-        }
+/// The [`Subcommand`] of `A`.
+fn plain<A: Plain>() -> Subcommand {
+    Subcommand {
+        name: A::NAME,
+        command: || A::augment_args(Command::new(A::NAME)).hide(A::HIDDEN),
+        run: |matches| A::from_arg_matches(matches)?.run(),
+    }
+}
+
+/// A report subcommand: an experiment, its one line of help, and what only the command line
+/// knows.
+pub trait Report {
+    /// The experiment it runs; its `Config` is the subcommand's options.
+    type Experiment: Experiment<Config: Serialize>;
+    /// The command line's own options (`NoOptions` for none).
+    type Own: clap::Args + FromArgMatches;
+    /// One line of help.
+    const ABOUT: &'static str;
+    /// Whether it takes `--quick`, the experiment's short run.
+    const QUICK: bool;
+    /// Completes the settings with what only the command line knows (the replab binary, its own
+    /// options); `false` when it has done the work itself and no report is written.
+    fn complete(_config: &mut Settings<Self>, _own: Self::Own) -> Result<bool> {
+        Ok(true)
+    }
+}
+
+/// The settings of report `R`'s experiment.
+pub type Settings<R> = <<R as Report>::Experiment as Experiment>::Config;
+
+/// No options of the command line's own.
+#[derive(clap::Args)]
+pub struct NoOptions {}
+
+/// The [`Subcommand`] of report `R`.
+pub fn report<R: Report>() -> Subcommand {
+    Subcommand {
+        name: subcommand_name::<R::Experiment>(),
+        command: report_command::<R>,
+        run: run_report::<R>,
+    }
+}
+
+/// The subcommand's own name: the last word of the experiment's (`reproduce axon` → `axon`).
+fn subcommand_name<E: Experiment>() -> &'static str {
+    E::NAME.rsplit(' ').next().unwrap_or(E::NAME)
+}
+
+/// Report `R` as clap declares it: the experiment's settings, the command line's own options,
+/// `--quick` where it has one, `--out` and `--quiet`; each option's help with its declared range
+/// and its default.
+pub fn report_command<R: Report>() -> Command {
+    let command = Command::new(subcommand_name::<R::Experiment>());
+    let command = R::Own::augment_args(Settings::<R>::augment_args(command));
+    let command = if R::QUICK {
+        command.arg(
+            Arg::new("quick")
+                .long("quick")
+                .action(ArgAction::SetTrue)
+                .help("The short run of `bench --quick` (the experiment's `quick()` settings); the options above override it"),
+        )
+    } else {
+        command
     };
+    let defaults = serde_json::to_value(Settings::<R>::default()).unwrap_or(Value::Null);
+    Output::augment_args(command)
+        .about(R::ABOUT)
+        .long_about(None)
+        .mut_args(|arg| described::<R::Experiment>(arg.required(false), &defaults))
 }
 
-subcommands! {
-    Perft(perft),
-    Scan(scan),
-    Suite(suite),
-    Audit(audit),
-    #[command(subcommand)]
-    Reproduce(reproduce),
-    Study(study),
-    KeyWidth(key_width),
-    Smp(smp),
-    Policies(policies),
-    Ghi(ghi),
-    Bench(bench),
-    Conformance(conformance),
-    Elo(elo),
-    Match(r#match),
-    Merge(merge),
-    Uci(uci),
-    #[command(hide = true)]
-    Measure(measure),
+/// Runs report `R`: its quick or default settings, the options given, the command line's own,
+/// then the report ([`run_and_report`]) with the command line as typed.
+pub fn run_report<R: Report>(matches: &ArgMatches) -> Result<()> {
+    let quick = R::QUICK && matches.get_flag("quick");
+    let mut config = if quick {
+        Settings::<R>::quick()
+    } else {
+        Settings::<R>::default()
+    };
+    config.update_from_arg_matches(matches)?;
+    let output = Output::from_arg_matches(matches)?;
+    if !R::complete(&mut config, R::Own::from_arg_matches(matches)?)? {
+        return Ok(());
+    }
+    let typed = command_line(std::env::args().skip(1));
+    run_and_report::<R::Experiment>(config, typed, output.out, &mut Bars::new(output.quiet))
 }
 
-/// The keyword of every detector a subcommand takes, the default of its `--detectors`.
-pub const ALL: &str = "all";
-
-/// `arg` as the `--help` of experiment `E`'s subcommand shows it: with the help of its
-/// declaration among `E`'s settings (the range included), if it has one, and the default
-/// `shown` gives it (a thread count as
+/// `arg` with its help as `--help` shows it: the declared range of experiment `E`'s setting and
+/// the default (the field's value in `defaults`, or its declared shown default; a thread count as
 /// [`default_threads_text`](replab_workloads::engine::default_threads_text), the same on every
 /// machine; `--out` as `reports/DIR`).
-pub fn show_default<E: Experiment>(arg: clap::Arg, shown: fn(&str) -> Option<String>) -> clap::Arg {
+fn described<E: Experiment>(arg: Arg, defaults: &Value) -> Arg {
     use replab_workloads::engine::{default_threads, default_threads_text};
     let field = arg.get_id().to_string();
-    let help = match replab_settings::find(E::Config::DECLARED, &field) {
-        Some(declared) => declared.help_text(),
-        None => arg.get_help().map(ToString::to_string).unwrap_or_default(),
-    };
-    let text = match (field.as_str(), shown(&field)) {
+    let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+    let help = help_text(&help, E::Config::range_text(&field).as_deref());
+    let shown = E::Config::shown_default(&field).or_else(|| value_text(&defaults[&field]));
+    let text = match (field.as_str(), shown) {
         ("out", _) => format!("reports/{}", E::DIR),
         ("threads" | "workers", Some(n)) if n == default_threads().to_string() => {
             default_threads_text()
         }
         (_, Some(text)) => text,
-        (_, None) => return arg.help(help),
+        (_, None) => return arg.help(help).long_help(None),
     };
-    arg.help(format!("{help} [default: {text}]"))
+    arg.help(format!("{help} [default: {text}]")).long_help(None)
 }
 
-/// A setting's default as `--help` shows it: `None` for none (an empty value included).
-pub trait Shown {
-    /// The text, as the option takes it.
-    fn shown(&self) -> Option<String>;
+/// A default as its option takes it: a number, a string, a list comma-separated; `None` for
+/// none (null, false, an empty value, a structure).
+fn value_text(value: &Value) -> Option<String> {
+    let text = match value {
+        Value::Number(n) => match n.as_u64() {
+            Some(whole) => whole.to_string(),
+            None => n.as_f64()?.to_string(),
+        },
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items
+            .iter()
+            .map(value_text)
+            .collect::<Option<Vec<_>>>()?
+            .join(","),
+        _ => return None,
+    };
+    Some(text).filter(|t| !t.is_empty())
 }
 
-/// [`Shown`] as [`Display`](std::fmt::Display) gives it.
-macro_rules! shown_by_display {
-    ($($ty:ty),*) => {$(
-        impl Shown for $ty {
-            fn shown(&self) -> Option<String> {
-                Some(self.to_string()).filter(|text| !text.is_empty())
-            }
-        }
-    )*};
-}
-shown_by_display!(u32, u64, usize, f64, String, DrawPolicy, Adjudication);
-
-impl Shown for PathBuf {
-    fn shown(&self) -> Option<String> {
-        self.display().to_string().shown()
+/// `text` as one shell word: unchanged when it is made of safe characters, else single-quoted.
+pub fn shell_word(text: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./,:=+@%".contains(c);
+    if !text.is_empty() && text.chars().all(safe) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }
 
-impl<T: Shown> Shown for Option<T> {
-    fn shown(&self) -> Option<String> {
-        self.as_ref().and_then(Shown::shown)
-    }
-}
-
-/// A list, comma-separated as the option takes it.
-impl<T: Shown> Shown for Vec<T> {
-    fn shown(&self) -> Option<String> {
-        let items: Option<Vec<String>> = self.iter().map(Shown::shown).collect();
-        items?.join(",").shown()
-    }
-}
-
-/// A pair, `A,B` as the option takes it (`ELO0,ELO1`).
-impl<A: Shown, B: Shown> Shown for (A, B) {
-    fn shown(&self) -> Option<String> {
-        Some(format!("{},{}", self.0.shown()?, self.1.shown()?))
-    }
-}
-
-/// A list option parsed from one comma-separated value (an alias, so clap does not collect
-/// repeated values instead).
-pub type List<T> = Vec<T>;
-
-/// An option whose value can turn its setting off (`None`): an alias, so clap does not take
-/// `Option<Option<T>>` for an option with an optional value.
-pub type Maybe<T> = Option<T>;
-
-/// The last options of every report subcommand: where the report goes, whether to draw.
-#[derive(clap::Args)]
-pub struct Output {
-    /// Report directory, replaced as a whole only when the run completes.
-    #[arg(long, value_name = "DIR")]
-    out: Option<PathBuf>,
-    /// Hide the progress bars.
-    #[arg(long)]
-    quiet: bool,
-}
-
-impl Output {
-    /// Runs experiment `E` with `config`, its report to `--out`
-    /// ([`run_and_report`](replab_harness::experiment::run_and_report)).
-    pub fn report<E: Experiment>(&self, config: E::Config) -> anyhow::Result<()> {
-        use replab_harness::experiment::{command_line, run_and_report};
-        let typed = command_line(std::env::args().skip(1));
-        run_and_report::<E>(config, typed, self.out.clone(), &mut Bars::new(self.quiet))
-    }
+/// The command line `args` as a shell would need it typed again: the program shown as
+/// `replab`, every argument a [`shell_word`]. The one source of the command every report
+/// records.
+pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
+    let words: Vec<String> = args.into_iter().map(|a| shell_word(&a)).collect();
+    format!("replab {}", words.join(" ")).trim_end().to_owned()
 }

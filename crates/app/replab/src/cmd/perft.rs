@@ -16,12 +16,17 @@ pub struct Args {
     divide: bool,
 }
 
-/// Runs `replab perft`: the last line of stdout is the leaf count.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let config = perft::Config {
-        position: perft::parse_fen(&args.fen)?,
-        depth: args.depth,
-        divide: args.divide,
-    };
-    perft::run(&config, &mut std::io::stdout().lock()).map(drop)
+impl super::Plain for Args {
+    const NAME: &'static str = "perft";
+
+    /// Runs `replab perft`: the last line of stdout is the leaf count.
+    fn run(self) -> anyhow::Result<()> {
+        let args = self;
+        let config = perft::Config {
+            position: perft::parse_fen(&args.fen)?,
+            depth: args.depth,
+            divide: args.divide,
+        };
+        perft::run(&config, &mut std::io::stdout().lock()).map(drop)
+    }
 }

@@ -1,12 +1,13 @@
 //! `replab policies`: engines' draw policies as presets (`replab_correctness::policies`).
 
-experiment_command! {
-    /// Engines' draw policies as presets: scripted cases and their effect on search.
-    replab_correctness::policies::Policies with quick {
-        repetition_depth: Option<u32> ["N"],
-        wac_depth: Option<u32> ["N"],
-        wac_records: Option<usize> ["N"],
-        repeats: Option<usize> ["K"],
-        threads: Option<usize> ["T"],
-    }
+use super::{NoOptions, Report};
+
+/// `replab policies`.
+pub struct Policies;
+
+impl Report for Policies {
+    type Experiment = replab_correctness::policies::Policies;
+    type Own = NoOptions;
+    const ABOUT: &'static str = "Engines' draw policies as presets: scripted cases and their effect on search";
+    const QUICK: bool = true;
 }

@@ -1,44 +1,45 @@
 //! `replab reproduce <experiment>`: reruns a paper's experiment (`replab_cost::reproduce`).
 
-/// Rerun a paper's experiment on replab's searcher and write a report.
-#[derive(clap::Subcommand)]
-pub enum Args {
-    /// Vučković & Vidanović §5: WAC.018 searched to depths 1–12 with detection off and with
-    /// every detector; writes DIR/results.json and DIR/index.html.
-    Axon(axon::Args),
+use anyhow::{Result, bail};
+use clap::{ArgMatches, Command};
+
+use super::{NoOptions, Report, Settings, Subcommand, report_command, run_report};
+
+/// `replab reproduce`, whose subcommands are the papers' experiments.
+pub fn subcommand() -> Subcommand {
+    Subcommand {
+        name: "reproduce",
+        command: || {
+            Command::new("reproduce")
+                .about("Rerun a paper's experiment on replab's searcher and write a report")
+                .subcommand_required(true)
+                .subcommand(report_command::<Axon>())
+        },
+        run,
+    }
 }
 
-/// Runs `replab reproduce`: searches, writes the report, prints the summary table.
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let Args::Axon(args) = args;
-    axon::run(args)
+/// Runs the experiment named.
+fn run(matches: &ArgMatches) -> Result<()> {
+    match matches.subcommand() {
+        Some(("axon", matches)) => run_report::<Axon>(matches),
+        _ => bail!("reproduce needs an experiment (axon)"),
+    }
 }
 
-/// `replab reproduce axon` (`replab_cost::reproduce::axon`).
-mod axon {
-    use replab_cost::reproduce::axon::{self, Axon};
+/// `replab reproduce axon`.
+pub struct Axon;
 
-    experiment_command! {
-        /// The Axon experiment of Vučković & Vidanović on replab's searcher.
-        Axon with quick {
-            max_depth: Option<u32> ["N"],
-            repeat: Option<u32> ["K"],
-            /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction
-            /// (0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns
-            /// this off.
-            overhead_target: Option<crate::cmd::Maybe<f64>>
-                ["F", value_parser = axon::parse_overhead_target, allow_negative_numbers = true],
-            overhead_max_rounds: Option<u32> ["N"],
-            /// Cap on the wall time of the added rounds, seconds.
-            overhead_max_seconds: Option<f64>
-                ["S", value_parser = axon::parse_seconds, allow_negative_numbers = true],
-            /// Searcher profile: `default` (replab's searcher) or `axon-like` (set up as closely as
-            /// the paper describes Axon; every choice it leaves open is listed on the page).
-            profile: Option<String>
-                ["NAME", value_parser = clap::builder::PossibleValuesParser::new(axon::PROFILES)],
-        }
-        |config| {
-            config.exe = Some(std::env::current_exe()?);
-        }
+impl Report for Axon {
+    type Experiment = replab_cost::reproduce::axon::Axon;
+    type Own = NoOptions;
+    const ABOUT: &'static str = "Vučković & Vidanović §5: WAC.018 searched to depths 1–12 with \
+        detection off and with every detector; writes DIR/results.json and DIR/index.html";
+    const QUICK: bool = true;
+
+    /// The instruction counts run this binary under valgrind.
+    fn complete(config: &mut Settings<Self>, _: NoOptions) -> Result<bool> {
+        config.exe = Some(std::env::current_exe()?);
+        Ok(true)
     }
 }

@@ -19,21 +19,26 @@ pub struct Args {
     keep_going: bool,
 }
 
-/// Runs `replab scan`. No progress is drawn: stdout carries the output, often to a terminal.
-/// A closed pipe ends it quietly; skipped games are listed on stderr and fail it (exit 2).
-pub fn run(args: Args) -> Result<()> {
-    let config = scan::Config {
-        detectors: scan::parse_detectors(&args.detectors)?,
-        pgn: args.pgn,
-        keep_going: args.keep_going,
-    };
-    let summary = scan::run(&config, &mut io::stdout().lock(), &mut Silent)?;
-    if summary.output_closed || summary.skipped.is_empty() {
-        return Ok(());
+impl super::Plain for Args {
+    const NAME: &'static str = "scan";
+
+    /// Runs `replab scan`. No progress is drawn: stdout carries the output, often to a terminal.
+    /// A closed pipe ends it quietly; skipped games are listed on stderr and fail it (exit 2).
+    fn run(self) -> anyhow::Result<()> {
+        let args = self;
+        let config = scan::Config {
+            detectors: scan::parse_detectors(&args.detectors)?,
+            pgn: args.pgn,
+            keep_going: args.keep_going,
+        };
+        let summary = scan::run(&config, &mut io::stdout().lock(), &mut Silent)?;
+        if summary.output_closed || summary.skipped.is_empty() {
+            return Ok(());
+        }
+        for bad in &summary.skipped {
+            eprintln!("replab: {bad}");
+        }
+        let (n, pgn) = (summary.skipped.len(), config.pgn.display());
+        bail!("{n} game(s) skipped in {pgn}")
     }
-    for bad in &summary.skipped {
-        eprintln!("replab: {bad}");
-    }
-    let (n, pgn) = (summary.skipped.len(), config.pgn.display());
-    bail!("{n} game(s) skipped in {pgn}")
 }

@@ -4,8 +4,12 @@
 #[derive(clap::Args)]
 pub struct Args {}
 
-/// Runs the engine until `quit` or the end of stdin.
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    replab_uci::run(std::io::stdin().lock(), std::io::stdout());
-    Ok(())
+impl super::Plain for Args {
+    const NAME: &'static str = "uci";
+
+    /// Runs the engine until `quit` or the end of stdin.
+    fn run(self) -> anyhow::Result<()> {
+        replab_uci::run(std::io::stdin().lock(), std::io::stdout());
+        Ok(())
+    }
 }
