@@ -81,15 +81,32 @@ experiments! {
     }
 }
 
-/// The settings of the instruction counts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The options of `replab bench`, declared on their fields (the doc comment is the help).
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args, replab_settings::Settings)]
+pub struct Options {
+    /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
+    #[arg(long)]
+    pub quick: bool,
+    /// Root directory of the report site.
+    #[arg(long, default_value = "reports")]
+    pub out: PathBuf,
+    /// Hide the progress bars.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The settings of the instruction counts (bench's own step: no options).
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args, replab_settings::Settings)]
 pub struct InstructionsConfig {
     /// The replab binary (each workload runs in a child process: `replab measure …`);
     /// `None`: nothing is counted.
+    #[arg(skip)]
     pub exe: Option<PathBuf>,
     /// Depth of the searches.
+    #[arg(skip)]
     pub depth: u32,
     /// Reversible runs of the cycle workloads.
+    #[arg(skip)]
     pub runs: Vec<usize>,
 }
 
@@ -103,7 +120,7 @@ impl Default for InstructionsConfig {
     }
 }
 
-impl Settings for InstructionsConfig {
+impl Configuration for InstructionsConfig {
     /// The search at depth 8, no cycle workloads.
     fn quick() -> Self {
         Self {
@@ -303,9 +320,9 @@ pub const SITE_ROOT_FILES: [&str; 3] = ["scaling.svg", "decision.csv", "index.ht
 pub fn check_out(out: &Path, dirs: &[&str]) -> Result<()> {
     replab_report::check_site_root(out, &SITE_ROOT_FILES, dirs).with_context(|| {
         format!(
-            "cannot write the site to {set_out} {}",
-            out.display(),
-            set_out = replab_settings::Setting::new("out")
+            "cannot write the site to {} {}",
+            Options::OUT,
+            out.display()
         )
     })
 }
