@@ -56,7 +56,7 @@ pub fn all() -> Vec<Subcommand> {
         report::<smp::Smp>(),
         report::<policies::Policies>(),
         report::<ghi::Ghi>(),
-        plain::<bench::Args>(),
+        plain::<replab_site::bench::Options>(),
         report::<conformance::Conformance>(),
         report::<elo::Elo>(),
         report::<r#match::Match>(),
@@ -72,6 +72,10 @@ pub trait Plain: clap::Args + FromArgMatches {
     const NAME: &'static str;
     /// Hidden from `--help` (a tool of replab's own).
     const HIDDEN: bool = false;
+    /// Its one line of help, where its options' type documents something else (a library's).
+    const ABOUT: Option<&'static str> = None;
+    /// What `--help` says after the options, if anything.
+    const AFTER_HELP: Option<fn() -> String> = None;
     /// Runs it.
     fn run(self) -> Result<()>;
 }
@@ -80,7 +84,17 @@ pub trait Plain: clap::Args + FromArgMatches {
 fn plain<A: Plain>() -> Subcommand {
     Subcommand {
         name: A::NAME,
-        command: || A::augment_args(Command::new(A::NAME)).hide(A::HIDDEN),
+        command: || {
+            let command = A::augment_args(Command::new(A::NAME)).hide(A::HIDDEN);
+            let command = match A::ABOUT {
+                Some(about) => command.about(about).long_about(None),
+                None => command,
+            };
+            match A::AFTER_HELP {
+                Some(text) => command.after_help(text()),
+                None => command,
+            }
+        },
         run: |matches| A::from_arg_matches(matches)?.run(),
     }
 }
@@ -221,4 +235,84 @@ pub fn shell_word(text: &str) -> String {
 pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
     let words: Vec<String> = args.into_iter().map(|a| shell_word(&a)).collect();
     format!("replab {}", words.join(" ")).trim_end().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The settings report `R` runs with for `args` (its name first), as JSON.
+    fn parsed<R: Report>(args: &[&str]) -> Value {
+        let matches = report_command::<R>().get_matches_from(args);
+        let quick = R::QUICK && matches.get_flag("quick");
+        let mut config = if quick {
+            Settings::<R>::quick()
+        } else {
+            Settings::<R>::default()
+        };
+        config.update_from_arg_matches(&matches).unwrap();
+        serde_json::to_value(config).unwrap()
+    }
+
+    /// No option given leaves the default (and `--quick` the quick) settings as they are: a
+    /// flag left off, or a default clap would fill in, must not overwrite a setting.
+    fn untouched<R: Report>() {
+        let name = subcommand_name::<R::Experiment>();
+        let default = serde_json::to_value(Settings::<R>::default()).unwrap();
+        assert_eq!(parsed::<R>(&[name]), default, "{name}");
+        if R::QUICK {
+            let quick = serde_json::to_value(Settings::<R>::quick()).unwrap();
+            assert_eq!(parsed::<R>(&[name, "--quick"]), quick, "{name} --quick");
+        }
+    }
+
+    #[test]
+    fn no_option_given_changes_no_setting() {
+        untouched::<suite::Suite>();
+        untouched::<audit::Audit>();
+        untouched::<reproduce::Axon>();
+        untouched::<study::Study>();
+        untouched::<key_width::KeyWidth>();
+        untouched::<smp::Smp>();
+        untouched::<policies::Policies>();
+        untouched::<ghi::Ghi>();
+        untouched::<conformance::Conformance>();
+        untouched::<elo::Elo>();
+        untouched::<r#match::Match>();
+    }
+
+    #[test]
+    fn an_option_given_sets_its_field_and_the_help_shows_range_and_default() {
+        let smp = parsed::<smp::Smp>(&["smp", "--quick", "--depth", "3", "--threads", "2,4"]);
+        assert_eq!(smp["depth"], 3);
+        assert_eq!(smp["threads"], serde_json::json!([2, 4]));
+        let quick = serde_json::to_value(Settings::<smp::Smp>::quick()).unwrap();
+        assert_eq!(smp["wac_records"], quick["wac_records"]);
+        let help = report_command::<smp::Smp>().render_long_help().to_string();
+        assert!(
+            help.contains("The main thread's depth in deterministic mode (1 to 12). [default: 5]"),
+            "{help}"
+        );
+        assert!(help.contains("(each 1 to 64; 1 is always added"), "{help}");
+        assert!(help.contains("[default: reports/smp]"), "{help}");
+    }
+
+    #[test]
+    fn a_default_reads_as_its_option_takes_it() {
+        use serde_json::json;
+        assert_eq!(value_text(&json!(5)).as_deref(), Some("5"));
+        assert_eq!(value_text(&json!(0.5)).as_deref(), Some("0.5"));
+        assert_eq!(value_text(&json!(0.0)).as_deref(), Some("0"));
+        assert_eq!(value_text(&json!([1, 2, 4])).as_deref(), Some("1,2,4"));
+        assert_eq!(value_text(&json!("")), None);
+        assert_eq!(value_text(&json!(null)), None);
+        assert_eq!(value_text(&json!(false)), None);
+        assert_eq!(value_text(&json!({"a": 1})), None);
+    }
+
+    #[test]
+    fn the_command_line_quotes_what_a_shell_would_split() {
+        let line = command_line(["smp", "--out", "my dir", "--seed", "it's"].map(String::from));
+        assert_eq!(line, "replab smp --out 'my dir' --seed 'it'\\''s'");
+    }
 }

@@ -1,10 +1,11 @@
-//! The binary alone spells `--flags`: a test walks every library crate (all of `crates/` but
-//! this one) and fails on a string literal that spells one of replab's own flags. A library
-//! names a setting by its field (`replab_settings::Setting`); the binary maps it to the flag.
-//! Two kinds of literal are command lines by nature and pass: a reproduction command
-//! (`"replab audit --games 10"`, or one shown in a page, `"<code>replab …"`) and a fragment
-//! appended to one (`" --skip-missing"`). Another program's own argument parser (a crate's
-//! `src/bin/`, such as the test engine `replab-mutant`) is a binary too, and passes.
+//! The binary alone spells `--flags` and command lines: a test walks every library crate (all of
+//! `crates/` but this one, their tests left out) and fails on a string literal that spells one of
+//! replab's own flags, or a command line of a replab subcommand (`"replab smp --quick"`,
+//! `"replab suite {}"`). A library names a setting by its typed handle (`Config::GAMES`, which
+//! prints `--games`), and a report records the command line as it was typed. A name that is not
+//! a command line (`"replab match"`, a PGN event; `"replab audit: …"`, a title) passes. Another
+//! program's own argument parser (a crate's `src/bin/`, such as the test engine `replab-mutant`)
+//! is a binary too, and passes.
 
 use std::{
     collections::BTreeSet,
@@ -121,10 +122,14 @@ fn char_len(rest: &str) -> usize {
     }
 }
 
-/// Whether `literal` is a command line or a fragment of one.
-fn is_command(literal: &str) -> bool {
-    let body = &literal[1..];
-    body.starts_with("replab ") || body.starts_with(" --") || body.contains("<code>replab ")
+/// The subcommands of `commands` that `literal` spells as a command line: `replab NAME`
+/// followed by a space (an option or an argument).
+fn commands_spelled<'a>(literal: &str, commands: &'a [String]) -> Vec<&'a str> {
+    commands
+        .iter()
+        .filter(|c| literal.contains(&format!("replab {c} ")))
+        .map(String::as_str)
+        .collect()
 }
 
 /// The flags of `flags` that `literal` spells (`--games` followed by no further name
@@ -143,24 +148,43 @@ fn spelled<'a>(literal: &str, flags: &'a [String]) -> Vec<&'a str> {
         .collect()
 }
 
-/// `file:line: "literal" spells --flag` for every offending literal of `text`.
-fn offences(file: &str, text: &str, flags: &[String]) -> Vec<String> {
-    literals(text)
+/// `file:line: "literal" spells --flag` (or `replab NAME …`) for every offending literal of
+/// `text`'s code before its unit tests (`#[cfg(test)]` at the start of a line).
+fn offences(file: &str, text: &str, flags: &[String], commands: &[String]) -> Vec<String> {
+    let code = text.split("\n#[cfg(test)]").next().unwrap_or(text);
+    literals(code)
         .into_iter()
-        .filter(|(_, lit)| !is_command(lit))
         .flat_map(|(line, lit)| {
-            spelled(lit, flags)
+            let flags = spelled(lit, flags).into_iter().map(|f| format!("--{f}"));
+            let lines = commands_spelled(lit, commands)
                 .into_iter()
-                .map(move |f| format!("{file}:{line}: {lit} spells --{f}"))
+                .map(|c| format!("a command line of replab {c}"));
+            flags
+                .chain(lines)
+                .map(move |what| format!("{file}:{line}: {lit} spells {what}"))
+                .collect::<Vec<_>>()
         })
         .collect()
 }
 
-/// Every `.rs` file under `dir` but those under `skip`.
+/// The subcommands' names (`reproduce` and `axon` both).
+fn all_commands() -> Vec<String> {
+    let mut names: Vec<String> = SUBCOMMANDS
+        .iter()
+        .flat_map(|sub| sub.iter().map(|s| s.to_string()))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Every `.rs` file under `dir` but those under `skip`, another program's `src/bin`, and tests
+/// (`tests/`, `tests.rs`).
 fn rust_files(dir: &Path, skip: &Path, files: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.expect("a directory entry").path();
-        if path.starts_with(skip) || path.ends_with("src/bin") {
+        let test = path.ends_with("tests") || path.ends_with("tests.rs");
+        if path.starts_with(skip) || path.ends_with("src/bin") || test {
             continue;
         }
         if path.is_dir() {
@@ -172,8 +196,8 @@ fn rust_files(dir: &Path, skip: &Path, files: &mut Vec<PathBuf>) {
 }
 
 #[test]
-fn no_library_crate_spells_a_flag_of_the_command_line() {
-    let flags = all_flags();
+fn no_library_crate_spells_a_flag_or_a_command_line() {
+    let (flags, commands) = (all_flags(), all_commands());
     assert!(flags.iter().any(|f| f == "games"), "{flags:?}");
     let here = repo_root()
         .join("crates/app/replab")
@@ -193,7 +217,7 @@ fn no_library_crate_spells_a_flag_of_the_command_line() {
         .flat_map(|f| {
             let text = std::fs::read_to_string(f).unwrap();
             let name = f.strip_prefix(&crates).unwrap_or(f).display().to_string();
-            offences(&name, &text, &flags)
+            offences(&name, &text, &flags, &commands)
         })
         .collect();
     assert!(
@@ -204,20 +228,28 @@ fn no_library_crate_spells_a_flag_of_the_command_line() {
 }
 
 #[test]
-fn the_scan_finds_a_spelled_flag_and_passes_commands_comments_and_longer_names() {
+fn the_scan_finds_spelled_flags_and_command_lines_and_passes_comments_names_and_tests() {
     let flags = ["games".to_string(), "max-plies".to_string()];
+    let commands = ["audit".to_string(), "match".to_string()];
     let text = r#"
         // bail!("--games 0") in a comment
         bail!("--games {} is out of range", g);
-        let c = "replab audit --games 10 --out x";
+        let c = "replab audit --seed 10";
         let f = " --max-plies 4";
         let ok = "--games-per-pair";
         let raw = r"--games";
         let q = '"';
+        let event = ("replab match", "replab audit: 10 games");
         let late = "see --max-plies";
+#[cfg(test)]
+mod tests {
+    const TYPED: &str = "replab audit --games 3";
+}
     "#;
-    let found = offences("x.rs", text, &flags);
-    assert_eq!(found.len(), 2, "{found:?}");
+    let found = offences("x.rs", text, &flags, &commands);
+    assert_eq!(found.len(), 4, "{found:?}");
     assert!(found[0].starts_with("x.rs:3:") && found[0].ends_with("spells --games"));
-    assert!(found[1].starts_with("x.rs:9:") && found[1].ends_with("spells --max-plies"));
+    assert!(found[1].starts_with("x.rs:4:") && found[1].ends_with("command line of replab audit"));
+    assert!(found[2].starts_with("x.rs:5:") && found[2].ends_with("spells --max-plies"));
+    assert!(found[3].starts_with("x.rs:10:") && found[3].ends_with("spells --max-plies"));
 }
