@@ -166,6 +166,33 @@ pub fn workspace_crates() -> Vec<Manifest> {
         .collect()
 }
 
+/// Every package of the repository: the crates of `crates/` and the top-level packages
+/// (`benches`, `fuzz`).
+pub fn all_packages() -> Vec<Manifest> {
+    let top = folders(repo_root())
+        .into_iter()
+        .filter(|f| !f.starts_with('.') && f != "target" && f != "crates");
+    workspace_crates()
+        .into_iter()
+        .chain(top.filter_map(|f| read(&f)))
+        .collect()
+}
+
+/// The root manifest's `[workspace] members` globs, as written (`crates/*/*`).
+pub fn workspace_members() -> Vec<String> {
+    let root = std::fs::read_to_string(repo_root().join("Cargo.toml")).expect("Cargo.toml");
+    let line = root
+        .lines()
+        .find(|l| key(l) == Some("members"))
+        .expect("the root Cargo.toml names its members on one line");
+    let list = line.split_once('=').unwrap().1;
+    list.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
 fn a_manifest_is_read_section_by_section() {
     let toml = r#"
