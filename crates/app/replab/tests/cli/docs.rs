@@ -1,7 +1,10 @@
 //! The documentation against the code: every subcommand's options in `docs/contracts.md` are
 //! the ones its `--help` lists (and the reverse), with the same defaults, the detector-names table holds every name of
 //! the registry's table, and the `bench` step table has a row for every experiment of the
-//! bench table. Editing one side alone fails here.
+//! bench table. Editing one side alone fails here; [`mentions`] holds every path and package
+//! name the documentation mentions to the tree.
+
+mod mentions;
 
 use std::collections::{BTreeMap, BTreeSet};
 

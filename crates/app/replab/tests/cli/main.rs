@@ -1,7 +1,9 @@
 //! The command-line tests: exit codes, messages and files written, one module per subcommand,
-//! all in one test binary sharing [`common`].
+//! all in one test binary sharing [`common`] (and [`manifest`], the workspace's `Cargo.toml`s read
+//! for the layer and documentation tests).
 
 mod common;
+mod manifest;
 
 mod audit;
 mod bench;
@@ -10,6 +12,7 @@ mod docs;
 mod flags;
 mod interrupt;
 mod key_width;
+mod layers;
 mod pages;
 mod reproduce;
 mod scale;
