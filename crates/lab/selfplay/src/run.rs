@@ -18,6 +18,7 @@ use rand_xoshiro::{
 };
 use rayon::{iter::ParallelBridge, prelude::*};
 use replab_harness::pool;
+use replab_settings::Setting;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -63,16 +64,25 @@ pub struct MatchConfig {
     pub adjudication: Adjudication,
 }
 
+/// Refuses a game count that is not whole pairs, naming its setting: each opening is played
+/// twice, colours swapped. The one rule of every game count (a match's, each of the
+/// gauntlet's).
+pub fn check_even_games(setting: Setting, games: u64) -> Result<()> {
+    if !games.is_multiple_of(2) {
+        bail!(
+            "{setting} {games}: an even number of games (each opening is played twice, colours \
+             swapped)"
+        );
+    }
+    Ok(())
+}
+
 impl MatchConfig {
-    /// Refuses impossible settings with a message naming the option.
+    /// Refuses impossible settings with a message naming the option: the rules across the
+    /// options (the ranges of the games, the nodes and the threads are the options' own,
+    /// [`MatchOptions`](crate::MatchOptions)).
     pub fn check(&self) -> Result<()> {
-        if self.games == 0 || self.games % 2 == 1 {
-            bail!(
-                "{set_games} {}: the number of games must be even and positive (games come in pairs)",
-                self.games,
-                set_games = crate::MatchOptions::GAMES
-            );
-        }
+        check_even_games(crate::MatchOptions::GAMES, self.games)?;
         if let Some((k, n)) = self.shard {
             if n == 0 || k == 0 || k > n {
                 bail!(
@@ -96,22 +106,9 @@ impl MatchConfig {
                 );
             }
         }
-        if let Control::Nodes(0) = self.control {
-            bail!(
-                "{set_nodes} 0: at least one node per move",
-                set_nodes = crate::MatchOptions::NODES
-            );
-        }
         self.check_distinct_openings()?;
-        if self.bounds.0.partial_cmp(&self.bounds.1) != Some(std::cmp::Ordering::Less) {
-            bail!(
-                "{set_sprt} {},{}: ELO0 must be below ELO1",
-                self.bounds.0,
-                self.bounds.1,
-                set_sprt = crate::MatchOptions::SPRT
-            );
-        }
-        // Bounds the normalized GSPRT cannot compute an LLR for are refused, not run silently.
+        // Bounds the normalized GSPRT cannot take (ELO0 not below ELO1) or cannot compute an
+        // LLR for are refused, not run silently.
         let (elo0, elo1) = self.bounds;
         replab_elo::Sprt::new(elo0, elo1, ALPHA, BETA, replab_elo::EloModel::Normalized).map_err(
             |e| {
@@ -121,9 +118,6 @@ impl MatchConfig {
                 )
             },
         )?;
-        if self.threads == 0 {
-            bail!("at least one thread");
-        }
         self.check_one_game_per_core()
     }
 
