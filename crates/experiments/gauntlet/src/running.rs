@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use anyhow::{Context, Result, ensure};
-use replab_harness::Progress;
+use replab_harness::{Progress, experiment::Configuration};
 use replab_report::Meta;
 use replab_selfplay::{
     Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, book::REPETITION_NAME, play,
@@ -13,8 +13,8 @@ use replab_selfplay::{
 
 use crate::matches::cost;
 use crate::{
-    BASELINE, Config, ConfigRecord, EqualTimes, Measure, ROWS, Results, Row, RowResult, RowTest,
-    Totals, equal_times, read_slope, read_time_ratios, too_busy, validate,
+    BASELINE, Config, EqualTimes, Measure, ROWS, Results, Row, RowResult, RowTest, Setup, Totals,
+    equal_times, read_slope, read_time_ratios, too_busy, validate,
 };
 
 /// One match of the gauntlet: a row, measured one way, over `games` games.
@@ -69,7 +69,7 @@ impl Books {
              openings, so at most {set_rep_games} {} distinct pairs",
             config.rep_games,
             2 * openings,
-            set_rep_games = replab_settings::Setting::new("rep_games")
+            set_rep_games = Config::REP_GAMES
         );
         Ok(Books {
             balanced: Arc::new(Book::builtin()),
@@ -100,7 +100,7 @@ fn match_config(
             Measure::RepetitionRich => books.repetition.clone(),
             _ => books.balanced.clone(),
         },
-        bounds: config.bounds,
+        bounds: config.bounds.pair(),
         // An equal-cost match checks the Elo-at-equal-time model: it plays its game count, so
         // its interval is a fixed sample's (one stopped by its test would be biased).
         early_stop: job.measure != Measure::EqualCost,
@@ -158,20 +158,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         replab_selfplay::run::Timing::rates(totals.games, totals.wall_s, thread_s, search_s);
     totals.peak_rss_kib = replab_selfplay::run::peak_rss_kib();
     Ok(Results {
-        config: ConfigRecord {
-            nodes: config.nodes,
-            games: config.games,
-            rep_games: config.rep_games,
-            cost_games: config.cost_games,
-            tc: config.tc.clone(),
-            tc_games: config.tc_games,
-            seed: config.seed,
+        config: Setup {
+            settings: config.clone(),
             book: books.balanced.name.clone(),
             repetition_book: books.repetition.name.clone(),
             baseline: BASELINE.into(),
-            adjudication: config.adjudication,
-            bounds: config.bounds,
-            smoke_run: config.smoke_run,
         },
         validations: validate(&rows),
         equal_time: equal_time_of(config, &rows)?,
