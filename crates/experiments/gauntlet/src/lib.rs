@@ -23,7 +23,7 @@ use replab_harness::{
 use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir};
 use replab_selfplay::{
-    Adjudication, Control, PlayerSpec, check_even_games,
+    Adjudication, Control, PlayerSpec, check_even_games, check_one_game_per_core,
     options::{MAX_GAMES, MAX_NODES, MAX_THREADS},
     stats::{Bounds, EloEstimate, NoInterval},
 };
@@ -327,21 +327,14 @@ impl Config {
         Ok(())
     }
 
-    /// Refuses clock rows with more threads than cores: they play one game per core (the
-    /// match refuses more), so this is refused before the fixed-node columns are played.
+    /// Refuses clock rows with more threads than cores (one game per core, the rule of every
+    /// clock match), before the fixed-node columns are played.
     fn check_clock_threads(&self) -> Result<()> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        ensure!(
-            self.tc_games == 0 || self.threads <= cores,
-            "{set_threads} {} with {set_tc_games} {}: this machine has {cores} cores and a clock \
-             shared by two games measures the machine; at most {set_threads} {cores}, or \
-             {set_tc_games} 0",
-            self.threads,
-            self.tc_games,
-            set_tc_games = Config::TC_GAMES,
-            set_threads = Config::THREADS
-        );
-        Ok(())
+        if self.tc_games == 0 {
+            return Ok(());
+        }
+        let clock = format!("{} {}", Config::TC_GAMES, self.tc_games);
+        check_one_game_per_core(Config::THREADS, self.threads, &clock)
     }
 
     /// Refuses an `--only` specification that is no row's player A, listing the rows'.

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result};
 use replab_harness::{Progress, experiment::Configuration};
 use replab_report::Meta;
 use replab_selfplay::{
-    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, book::REPETITION_NAME, play,
-    stats,
+    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, book::REPETITION_NAME,
+    check_distinct_openings, play, stats,
 };
 
 use crate::matches::cost;
@@ -59,18 +59,11 @@ pub(crate) struct Books {
 }
 
 impl Books {
-    /// Reads both, refusing a repetition-rich match with more pairs than openings.
+    /// Reads both, refusing a repetition-rich match with more pairs than openings (before
+    /// the balanced book's matches are played).
     pub(crate) fn read(config: &Config) -> Result<Books> {
         let repetition = Book::read(std::path::Path::new(REPETITION_NAME))?;
-        let openings = repetition.openings.len() as u64;
-        ensure!(
-            config.rep_games / 2 <= openings,
-            "{set_rep_games} {}: the repetition-rich book {REPETITION_NAME} has {openings} \
-             openings, so at most {set_rep_games} {} distinct pairs",
-            config.rep_games,
-            2 * openings,
-            set_rep_games = Config::REP_GAMES
-        );
+        check_distinct_openings(Config::REP_GAMES, config.rep_games, &repetition)?;
         Ok(Books {
             balanced: Arc::new(Book::builtin()),
             repetition: Arc::new(repetition),

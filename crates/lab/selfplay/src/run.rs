@@ -77,6 +77,40 @@ pub fn check_even_games(setting: Setting, games: u64) -> Result<()> {
     Ok(())
 }
 
+/// Refuses more pairs than `book` has openings, naming the game count's setting: at fixed
+/// nodes a pair replayed from the same opening is the same two games move for move, which would
+/// be counted again as new ones. The one rule of every fixed-node match's book (a match's, the
+/// gauntlet's).
+pub fn check_distinct_openings(setting: Setting, games: u64, book: &Book) -> Result<()> {
+    let openings = book.openings.len() as u64;
+    let pairs = games / 2;
+    if pairs > openings {
+        bail!(
+            "{setting} {games}: {pairs} pairs at fixed nodes, but the book {} has {openings} \
+             openings; a replayed opening replays the same two games, which would be counted \
+             again as new ones. Play at most {setting} {} with this book",
+            book.name,
+            2 * openings
+        );
+    }
+    Ok(())
+}
+
+/// Refuses more worker threads than cores for games under a clock, naming the threads' setting
+/// and the one that asks for the clock (`clock`, with its value): two games that share a core
+/// measure the scheduler, not the engine. The one rule of every clock match (a match's, the
+/// gauntlet's timed rows).
+pub fn check_one_game_per_core(threads: Setting, count: usize, clock: &str) -> Result<()> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if count > cores {
+        bail!(
+            "{threads} {count} with {clock}: this machine has {cores} cores, and a clock shared \
+             by two games measures the machine, not the engine; at most {threads} {cores}"
+        );
+    }
+    Ok(())
+}
+
 impl MatchConfig {
     /// Refuses impossible settings with a message naming the option: the rules across the
     /// options (the ranges of the games, the nodes and the threads are the options' own,
@@ -106,7 +140,7 @@ impl MatchConfig {
                 );
             }
         }
-        self.check_distinct_openings()?;
+        self.check_book_openings()?;
         // Bounds the normalized GSPRT cannot take (ELO0 not below ELO1) or cannot compute an
         // LLR for are refused, not run silently.
         let (elo0, elo1) = self.bounds;
@@ -118,47 +152,27 @@ impl MatchConfig {
                 )
             },
         )?;
-        self.check_one_game_per_core()
+        self.check_clock_cores()
     }
 
-    /// Under a clock two games that share a core measure the scheduler, not the engine: at
-    /// most one game per core.
-    fn check_one_game_per_core(&self) -> Result<()> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if !self.control.deterministic() && self.threads > cores {
-            bail!(
-                "{set_threads} {} with {set_tc} {}: this machine has {cores} cores, and a clock shared \
-                 by two games measures the machine, not the engine; at most {set_threads} {cores}",
-                self.threads,
-                self.control.pgn(),
-                set_tc = crate::MatchOptions::TC,
-                set_threads = crate::MatchOptions::THREADS
-            );
+    /// Under a clock, at most one game per core ([`check_one_game_per_core`]).
+    fn check_clock_cores(&self) -> Result<()> {
+        if self.control.deterministic() {
+            return Ok(());
         }
-        Ok(())
+        let clock = format!("{} {}", crate::MatchOptions::TC, self.control.pgn());
+        check_one_game_per_core(crate::MatchOptions::THREADS, self.threads, &clock)
     }
 
-    /// At fixed nodes a pair replayed from the same opening is the same two games move for
-    /// move, so a match with more pairs than the book has openings would count copies as new
-    /// games: refused, with the largest match the book allows. (Under a clock replays differ
-    /// with the timing and are allowed.)
-    fn check_distinct_openings(&self) -> Result<()> {
-        let openings = self.book.openings.len() as u64;
-        let pairs = self.games / 2;
-        if self.control.deterministic() && pairs > openings {
-            bail!(
-                "{set_games} {}: {pairs} pairs at fixed nodes, but the book {} has {openings} \
-                 openings; a replayed opening replays the same two games, which would be \
-                 counted again as new ones. Play at most {set_games} {} with this book, or give a \
-                 larger {set_book}",
-                self.games,
-                self.book.name,
-                2 * openings,
-                set_book = crate::MatchOptions::BOOK,
-                set_games = crate::MatchOptions::GAMES
-            );
+    /// At fixed nodes, no more pairs than the book has openings ([`check_distinct_openings`]),
+    /// with the way out of a larger book. (Under a clock replays differ with the timing and are
+    /// allowed.)
+    fn check_book_openings(&self) -> Result<()> {
+        if !self.control.deterministic() {
+            return Ok(());
         }
-        Ok(())
+        check_distinct_openings(crate::MatchOptions::GAMES, self.games, &self.book)
+            .map_err(|e| anyhow!("{e}, or give a larger {}", crate::MatchOptions::BOOK))
     }
 
     /// What identifies the match (shards of one match have equal identities).
