@@ -47,12 +47,7 @@ fn a_tiny_gauntlet_gives_the_decision_table_its_rows() {
         }
     }
     // A smoke run gives the table nothing.
-    let smoke = replab_gauntlet::Results {
-        config: replab_gauntlet::ConfigRecord {
-            smoke_run: true,
-            ..results.config.clone()
-        },
-        ..results
-    };
+    let mut smoke = results;
+    smoke.config.settings.smoke_run = true;
     assert!(Elo::contributions(&smoke).is_empty());
 }

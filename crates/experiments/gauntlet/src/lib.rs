@@ -13,13 +13,21 @@ mod running;
 mod validation;
 mod verdict;
 
+use std::path::PathBuf;
+
 use anyhow::{Context, Result, ensure};
+use replab_harness::{
+    Progress,
+    experiment::{Configuration, Experiment, Headline, Site},
+};
 use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir};
 use replab_selfplay::{
-    Adjudication, Control, PlayerSpec,
-    stats::{EloEstimate, NoInterval},
+    Adjudication, Control, PlayerSpec, check_even_games, check_one_game_per_core,
+    options::{MAX_GAMES, MAX_NODES, MAX_THREADS},
+    stats::{Bounds, EloEstimate, NoInterval},
 };
+use replab_settings::Settings;
 use serde::{Deserialize, Serialize};
 
 pub use equal_time::{
@@ -37,53 +45,40 @@ use replab_harness::contribution::{
     Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
 };
 
-replab_harness::settings!(Config, check, SETTINGS);
-
-/// The most games of one match the gauntlet accepts.
-const MAX_GAMES: u64 = 10_000_000;
-
-replab_settings::declare! {
-    /// Every declared setting of `replab elo`.
-    pub SETTINGS for Config = [
-        NODES: nodes, 1, 10_000_000, "Nodes per move of the fixed-node matches.";
-        GAMES: games, 2, MAX_GAMES,
-            "Games per fixed-node match on the balanced book ({range}; even).";
-        REP_GAMES: rep_games, 0, MAX_GAMES,
-            "Games per fixed-node match on the repetition-rich book ({range}; even; 0: none).";
-        COST_GAMES: cost_games, 0, MAX_GAMES,
-            "Games per equal-cost match of the rows that differ in technique ({range}; even; 0: none).";
-        TC_GAMES: tc_games, 0, MAX_GAMES, "Games per timed match ({range}; even; 0: none).";
-        THREADS: threads, 1, 256, "Worker threads.";
-    ]
-}
-
-/// Parses `--only`: a comma-separated list of player specifications (each checked against
-/// the rows by [`Config::check`]).
-pub fn parse_only(text: &str) -> Result<Vec<String>, String> {
-    let specs: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
-    if specs.iter().any(String::is_empty) {
-        return Err(format!("{text:?}: an empty specification in the list"));
+/// Parses one specification of `--only`'s comma-separated list, trimmed (each checked against
+/// the rows by the configuration's check).
+pub fn parse_only(text: &str) -> Result<String, String> {
+    let spec = text.trim();
+    if spec.is_empty() {
+        return Err("an empty specification in the list".into());
     }
-    Ok(specs)
-}
-
-/// Parses `--bounds`: `ELO0,ELO1` (checked further by [`Config::check`]).
-pub fn parse_bounds(text: &str) -> Result<(f64, f64), String> {
-    let bad = || format!("{text:?}: expected ELO0,ELO1 in normalized Elo, e.g. -5,5");
-    let (lo, hi) = text.split_once(',').ok_or_else(bad)?;
-    let lo: f64 = lo.trim().parse().map_err(|_| bad())?;
-    let hi: f64 = hi.trim().parse().map_err(|_| bad())?;
-    Ok((lo, hi))
+    Ok(spec.to_string())
 }
 
 /// The self-play gauntlet as an experiment of the table.
 pub struct Elo;
 
-impl replab_harness::experiment::Experiment for Elo {
-    replab_harness::experiment_items!("elo", "elo", summary);
+impl Experiment for Elo {
+    const NAME: &'static str = "elo";
+    const DIR: &'static str = "elo";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
 
     /// The site's settings, with the binary that counts the equal-cost rows' instructions.
-    fn bench_config(site: &replab_harness::experiment::Site) -> Result<Config> {
+    fn bench_config(site: &Site) -> Result<Config> {
         Ok(Config {
             exe: site.exe.clone(),
             datasets: site.datasets.clone(),
@@ -91,8 +86,8 @@ impl replab_harness::experiment::Experiment for Elo {
         })
     }
 
-    fn headlines(results: &Results) -> Vec<replab_harness::experiment::Headline> {
-        vec![replab_harness::experiment::Headline {
+    fn headlines(results: &Results) -> Vec<Headline> {
+        vec![Headline {
             label: "Elo by self-play".into(),
             context: Phrase::parenthesised([Phrase::report(
                 "gauntlet against linear/Stockfish",
@@ -106,7 +101,7 @@ impl replab_harness::experiment::Experiment for Elo {
     /// control (the decision table's strength columns), fixed nodes first; none from a smoke
     /// run.
     fn contributions(results: &Results) -> Vec<Contribution> {
-        if results.config.smoke_run {
+        if results.config.settings.smoke_run {
             return Vec::new();
         }
         let mut values: Vec<(bool, Contribution)> =
@@ -203,49 +198,77 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
 /// The page's title.
 pub const TITLE: &str = "Elo of each choice: self-play gauntlet";
 
-/// The settings of `replab elo`.
-#[derive(Clone, Debug, PartialEq)]
+/// The settings of `replab elo`, each option declared on its field: the doc comment is its
+/// help.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
-    /// Nodes per move of the fixed-node matches (the engine profile's median completed depth
-    /// is 8 at 10,000 nodes on the middlegame suite: `tools/depth_at_nodes.py`).
+    /// Nodes per move of the fixed-node matches.
+    // The engine profile's median completed depth is 8 at 10,000 nodes on the middlegame
+    // suite: `tools/depth_at_nodes.py`.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_NODES)]
     pub nodes: u64,
-    /// Games per fixed-node match on the balanced book (even).
+    /// Games per fixed-node match on the balanced book ({range}; even).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 2..=MAX_GAMES)]
     pub games: u64,
-    /// Games per fixed-node match on the repetition-rich book (even; 0: none).
+    /// Games per fixed-node match on the repetition-rich book ({range}; even; 0: none).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=MAX_GAMES)]
     pub rep_games: u64,
-    /// Games per equal-cost match of the detector rows (even; 0: none).
+    /// Games per equal-cost match of the rows that differ in technique ({range}; even; 0:
+    /// none).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=MAX_GAMES)]
     pub cost_games: u64,
-    /// The time control of the timed matches (`BASE+INC` seconds).
+    /// Time control of the timed matches, BASE+INC seconds.
+    #[arg(long, value_name = "T")]
     pub tc: String,
-    /// Games per timed match (even; 0: no timed matches).
+    /// Games per timed match ({range}; even; 0: none).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=MAX_GAMES)]
     pub tc_games: u64,
     /// Seed of the opening order.
+    #[arg(long, value_name = "S")]
     pub seed: u64,
-    /// Worker threads.
-    pub threads: usize,
-    /// Only the rows whose player A is one of these specifications, as the rows write them
-    /// (`off`, `linear+cuckoo`, `linear:policy=twofold`, …); empty: every row.
+    /// Only the rows whose player A is one of these specifications, comma-separated as the
+    /// rows write them (e.g. `off,linear+cuckoo`); every row when not given.
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_only)]
     pub only: Vec<String>,
+    /// Worker threads.
+    #[arg(long, value_name = "T")]
+    #[setting(range = 1..=MAX_THREADS)]
+    pub threads: usize,
+    /// Score adjudication of every match, changes to the default: draw=off or
+    /// draw=SCORE/MOVES/FROM_MOVE, resign=off or resign=SCORE/MOVES, comma-separated.
+    // The default leaves draw adjudication off: the draws are left to the rules, whose
+    // effects the rows measure.
+    #[arg(long = "adjudicate", value_name = "SPEC",
+          value_parser = |t: &str| Adjudication::rules_draw().with(t))]
+    pub adjudication: Adjudication,
+    /// Each row's test bounds in normalized Elo: a gain test [0, ELO1] and a loss test
+    /// [ELO0, 0] (ELO0 < 0 < ELO1); a match stops at their verdict or its game count.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub bounds: Bounds,
     /// The replab binary that counts the equal-cost rows' instructions under valgrind
     /// (`replab measure`); `None` takes the recorded table (`datasets/player-costs.json`),
     /// and the results say which.
-    pub exe: Option<std::path::PathBuf>,
+    #[arg(skip)]
+    pub exe: Option<PathBuf>,
     /// Whether to count the equal-cost rows' instructions with `exe` (the quick run takes the
     /// recorded table: counting would take most of its two minutes; the results say which).
+    #[arg(skip)]
     pub count_costs: bool,
-    /// The arbiter's draw and resign adjudication in every match (draw adjudication off by
-    /// default: the draws are left to the rules, whose effects the rows measure).
-    pub adjudication: Adjudication,
-    /// Each row's test bounds in normalized Elo (elo0 < 0 < elo1): the gain test [0, elo1] and
-    /// the loss test [elo0, 0]; each match stops at the test's verdict or its game count (the
-    /// row's cap).
-    pub bounds: (f64, f64),
     /// A smoke run of the machinery (`bench --quick`): too few games to be evidence, so its
     /// rows give no Elo, no direction and no recommendation.
+    #[arg(skip)]
     pub smoke_run: bool,
     /// The datasets folder, where the Elo slope is recorded ([`SLOPE_FILE`]).
-    pub datasets: std::path::PathBuf,
-    /// The command line that regenerates the report.
+    #[arg(skip)]
+    pub datasets: PathBuf,
+    /// The command line that regenerates the report (in `meta`).
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
 }
 
@@ -260,15 +283,15 @@ impl Default for Config {
             tc: "0.5+0.005".into(),
             tc_games: 40,
             seed: 1,
-            threads: replab_workloads::engine::default_threads(),
             only: Vec::new(),
-            exe: None,
-            count_costs: true,
+            threads: replab_workloads::engine::default_threads(),
             adjudication: Adjudication::rules_draw(),
             bounds: DEFAULT_BOUNDS,
+            exe: None,
+            count_costs: true,
             smoke_run: false,
             datasets: "datasets".into(),
-            command: "replab elo".into(),
+            command: String::new(),
         }
     }
 }
@@ -286,53 +309,73 @@ impl Config {
             tc_games: 2,
             count_costs: false,
             smoke_run: true,
-            command: "replab elo --quick".into(),
             ..Config::default()
         }
     }
 
-    /// Checks the settings, with the command line's option names.
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        for (declared, games) in [
-            (GAMES, self.games),
-            (REP_GAMES, self.rep_games),
-            (COST_GAMES, self.cost_games),
-            (TC_GAMES, self.tc_games),
+    /// Refuses odd game counts, naming each (the rule of every match, checked here before any
+    /// game is played).
+    fn check_game_counts(&self) -> Result<()> {
+        for (setting, games) in [
+            (Config::GAMES, self.games),
+            (Config::REP_GAMES, self.rep_games),
+            (Config::COST_GAMES, self.cost_games),
+            (Config::TC_GAMES, self.tc_games),
         ] {
-            ensure!(
-                games.is_multiple_of(2),
-                "{} {games}: an even number (each opening is played with both colours)",
-                declared.setting
-            );
+            check_even_games(setting, games)?;
         }
-        Control::parse_tc(&self.tc).context(replab_settings::Setting::new("tc"))?;
-        // The clock rows play one game per core (the match refuses more): refused here, before
-        // the fixed-node columns have been played.
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        ensure!(
-            self.tc_games == 0 || self.threads <= cores,
-            "{set_threads} {} with {set_tc_games} {}: this machine has {cores} cores and a clock shared \
-             by two games measures the machine; at most {set_threads} {cores}, or {set_tc_games} 0",
-            self.threads,
-            self.tc_games,
-            set_tc_games = replab_settings::Setting::new("tc_games"),
-            set_threads = replab_settings::Setting::new("threads")
-        );
+        Ok(())
+    }
+
+    /// Refuses clock rows with more threads than cores (one game per core, the rule of every
+    /// clock match), before the fixed-node columns are played.
+    fn check_clock_threads(&self) -> Result<()> {
+        if self.tc_games == 0 {
+            return Ok(());
+        }
+        let clock = format!("{} {}", Config::TC_GAMES, self.tc_games);
+        check_one_game_per_core(Config::THREADS, self.threads, &clock)
+    }
+
+    /// Refuses an `--only` specification that is no row's player A, listing the rows'.
+    fn check_only(&self) -> Result<()> {
         for a in &self.only {
             ensure!(
                 ROWS.iter().any(|r| &r.a == a),
-                "{set_only} {a:?}: no row's player A is that specification (the rows' are {})",
+                "{} {a:?}: no row's player A is that specification (the rows' are {})",
+                Config::ONLY,
                 ROWS.iter()
                     .map(|r| r.a.as_str())
                     .collect::<Vec<_>>()
                     .join(", "),
-                set_only = replab_settings::Setting::new("only")
             );
         }
-        let (lo, hi) = self.bounds;
-        replab_selfplay::stats::three_way(self.bounds).with_context(|| {
-            format!("bounds [{lo}, {hi}] nElo: the lower below 0, the upper above, both in reach")
+        Ok(())
+    }
+}
+
+impl Configuration for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+
+    /// The declared ranges, then the rules across the settings, each naming its option.
+    fn check(&self) -> Result<()> {
+        self.check_ranges()?;
+        self.check_game_counts()?;
+        Control::parse_tc(&self.tc).with_context(|| Config::TC.to_string())?;
+        self.check_clock_threads()?;
+        self.check_only()?;
+        replab_selfplay::stats::three_way(self.bounds.pair()).with_context(|| {
+            format!(
+                "{} {}: ELO0 below 0 and ELO1 above, both in reach (normalized Elo)",
+                Config::BOUNDS,
+                self.bounds
+            )
         })?;
         Ok(())
     }
@@ -524,54 +567,25 @@ pub struct Totals {
     pub threads: usize,
 }
 
-/// The settings as recorded.
+/// The settings as given, and what the run set up from them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ConfigRecord {
-    /// Nodes per move.
-    pub nodes: u64,
-    /// Games per fixed-node match.
-    pub games: u64,
-    /// Time control.
-    pub tc: String,
-    /// Games per fixed-node match on the repetition-rich book.
-    #[serde(default)]
-    pub rep_games: u64,
-    /// Games per equal-cost match.
-    #[serde(default)]
-    pub cost_games: u64,
-    /// Games per timed match.
-    pub tc_games: u64,
-    /// Seed.
-    pub seed: u64,
+pub struct Setup {
+    /// The settings (written flat, beside what follows).
+    #[serde(flatten)]
+    pub settings: Config,
     /// The balanced opening book.
     pub book: String,
     /// The repetition-rich opening book.
-    #[serde(default)]
     pub repetition_book: String,
     /// The baseline.
     pub baseline: String,
-    /// The arbiter's draw and resign adjudication (fishtest's in results written before it
-    /// was recorded).
-    #[serde(default)]
-    pub adjudication: Adjudication,
-    /// Each row's test bounds, normalized Elo.
-    #[serde(default = "default_bounds")]
-    pub bounds: (f64, f64),
-    /// A smoke run of the machinery: no evidence.
-    #[serde(default)]
-    pub smoke_run: bool,
-}
-
-/// [`DEFAULT_BOUNDS`], for results written before the bounds were recorded.
-fn default_bounds() -> (f64, f64) {
-    DEFAULT_BOUNDS
 }
 
 /// Results of `replab elo`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Results {
-    /// Settings.
-    pub config: ConfigRecord,
+    /// The settings and what the run set up from them.
+    pub config: Setup,
     /// One result per row and measurement, in [`Measure::ALL`] order.
     pub rows: Vec<RowResult>,
     /// Every row measured both at equal cost and at the clock: whether the two agree.

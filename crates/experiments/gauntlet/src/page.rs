@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use replab_report::{Cell, Page, ReportDir, escape_html, figure_html, fmt_int, table_html};
 
-use replab_harness::compare::Unit;
-use replab_selfplay::stats::NoInterval;
+use replab_harness::{compare::Unit, experiment::Experiment as _};
+use replab_selfplay::{MatchOptions, stats::NoInterval};
 
 use super::{Measure, Results, RowResult, TARGET_DEPTH, TITLE};
 
@@ -34,7 +34,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             page = page.section(measure.heading(), table);
         }
     }
-    if !results.config.smoke_run {
+    if !results.config.settings.smoke_run {
         page = page.section("Elo at equal time", equal_time_section(results));
     }
     if !results.validations.is_empty() {
@@ -76,7 +76,7 @@ fn measure_table(
     results: &Results,
     dir: &ReportDir,
 ) -> Result<String> {
-    let smoke_run = results.config.smoke_run;
+    let smoke_run = results.config.settings.smoke_run;
     let mut headers = vec![
         "player A (vs baseline B)",
         "control",
@@ -119,7 +119,8 @@ fn measure_table(
             Measure::RepetitionRich => &results.config.repetition_book,
             _ => &results.config.book,
         };
-        let note = super::verdict::family_note(rows.len(), decided, book, results.config.seed);
+        let note =
+            super::verdict::family_note(rows.len(), decided, book, results.config.settings.seed);
         format!("<p>{}</p>\n", escape_html(&note))
     };
     Ok(format!(
@@ -503,10 +504,10 @@ fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
 
 /// The method section.
 fn method(results: &Results) -> String {
-    let c = &results.config;
+    let (c, settings) = (&results.config, &results.config.settings);
     format!(
         "<p>Each row is player A against its baseline B, measured up to four ways: at {} nodes \
-         per move on the balanced book {} ({} games: <code>replab match {set_a} A {set_b} B {set_games} {} \
+         per move on the balanced book {} ({} games: <code>{match_command} {set_a} A {set_b} B {set_games} {} \
          {set_nodes} {} {set_seed} {}</code>), at the same nodes on the repetition-rich book {} ({} \
          games), at equal cost ({} games: <code>{set_scale_by_cost}</code>, B at {} nodes and A at \
          as many as the same instructions buy, each player's instructions per node counted by \
@@ -548,29 +549,30 @@ fn method(results: &Results) -> String {
          \"identical play\" and needs no test. <code>tools/elo_parallel.sh</code> and \
          <code>tools/elo_slurm.sh</code> spread that many games over machines \
          (docs/elo.md).</p>\n",
-        c.nodes,
+        settings.nodes,
         escape_html(&c.book),
-        c.games,
-        c.games,
-        c.nodes,
-        c.seed,
+        settings.games,
+        settings.games,
+        settings.nodes,
+        settings.seed,
         escape_html(&c.repetition_book),
-        c.rep_games,
-        c.cost_games,
-        c.nodes,
-        escape_html(&c.tc),
-        c.tc_games,
-        adjudication_text(&c.adjudication),
+        settings.rep_games,
+        settings.cost_games,
+        settings.nodes,
+        escape_html(&settings.tc),
+        settings.tc_games,
+        adjudication_text(&settings.adjudication),
         replab_selfplay::stats::MIN_INTERVAL_SAMPLES,
         crate::MIN_VERDICT_PAIRS,
-        lo = c.bounds.0,
-        hi = c.bounds.1,
-        set_a = replab_settings::Setting::new("a"),
-        set_b = replab_settings::Setting::new("b"),
-        set_games = replab_settings::Setting::new("games"),
-        set_nodes = replab_settings::Setting::new("nodes"),
-        set_scale_by_cost = replab_settings::Setting::new("scale_by_cost"),
-        set_seed = replab_settings::Setting::new("seed")
+        lo = settings.bounds.elo0,
+        hi = settings.bounds.elo1,
+        match_command = crate::matches::Match::NAME,
+        set_a = MatchOptions::A,
+        set_b = MatchOptions::B,
+        set_games = MatchOptions::GAMES,
+        set_nodes = MatchOptions::NODES,
+        set_scale_by_cost = crate::matches::Config::SCALE_BY_COST,
+        set_seed = MatchOptions::SEED
     )
 }
 
@@ -597,12 +599,12 @@ fn adjudication_text(a: &replab_selfplay::Adjudication) -> String {
 /// The headline: a smoke run says it is one; otherwise how many choices differ measurably
 /// from the baseline at fixed nodes, and how many the tests decided.
 pub fn headline(results: &Results) -> String {
-    let c = &results.config;
-    if c.smoke_run {
+    let (c, settings) = (&results.config, &results.config.settings);
+    if settings.smoke_run {
         return format!(
             "Smoke run of the gauntlet's machinery ({} games per row at {} nodes per move): not \
              evidence, so no Elo, no direction and no recommendation",
-            c.games, c.nodes
+            settings.games, settings.nodes
         );
     }
     let fixed: Vec<&RowResult> = results
@@ -625,8 +627,8 @@ pub fn headline(results: &Results) -> String {
          of {} choices differ measurably in Elo (95% interval excludes 0){}; the GSPRT at {} \
          decided {decided} of them",
         c.baseline,
-        c.nodes,
-        c.games,
+        settings.nodes,
+        settings.games,
         measurable.len(),
         fixed.len(),
         if measurable.is_empty() {
@@ -634,7 +636,7 @@ pub fn headline(results: &Results) -> String {
         } else {
             format!(": {}", measurable.join(", "))
         },
-        crate::verdict::bounds_text(c.bounds),
+        crate::verdict::bounds_text(settings.bounds.pair()),
     )
 }
 
@@ -669,7 +671,7 @@ pub fn summary_table(results: &Results) -> String {
             nelo,
             format!("[{} {} {} {} {}]", p[0], p[1], p[2], p[3], p[4]),
             format!("{}/{}", r.draw_rule_pairs, r.games / 2),
-            verdict(r, results.config.smoke_run),
+            verdict(r, results.config.settings.smoke_run),
         );
     }
     let t = &results.totals;

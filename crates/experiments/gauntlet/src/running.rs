@@ -3,18 +3,18 @@
 
 use std::sync::Arc;
 
-use anyhow::{Context, Result, ensure};
-use replab_harness::Progress;
+use anyhow::{Context, Result};
+use replab_harness::{Progress, experiment::Configuration};
 use replab_report::Meta;
 use replab_selfplay::{
-    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, book::REPETITION_NAME, play,
-    stats,
+    Book, Control, MatchConfig, MatchResults, PlayerSpec, Termination, book::REPETITION_NAME,
+    check_distinct_openings, play, stats,
 };
 
 use crate::matches::cost;
 use crate::{
-    BASELINE, Config, ConfigRecord, EqualTimes, Measure, ROWS, Results, Row, RowResult, RowTest,
-    Totals, equal_times, read_slope, read_time_ratios, too_busy, validate,
+    BASELINE, Config, EqualTimes, Measure, ROWS, Results, Row, RowResult, RowTest, Setup, Totals,
+    equal_times, read_slope, read_time_ratios, too_busy, validate,
 };
 
 /// One match of the gauntlet: a row, measured one way, over `games` games.
@@ -59,18 +59,11 @@ pub(crate) struct Books {
 }
 
 impl Books {
-    /// Reads both, refusing a repetition-rich match with more pairs than openings.
+    /// Reads both, refusing a repetition-rich match with more pairs than openings (before
+    /// the balanced book's matches are played).
     pub(crate) fn read(config: &Config) -> Result<Books> {
         let repetition = Book::read(std::path::Path::new(REPETITION_NAME))?;
-        let openings = repetition.openings.len() as u64;
-        ensure!(
-            config.rep_games / 2 <= openings,
-            "{set_rep_games} {}: the repetition-rich book {REPETITION_NAME} has {openings} \
-             openings, so at most {set_rep_games} {} distinct pairs",
-            config.rep_games,
-            2 * openings,
-            set_rep_games = replab_settings::Setting::new("rep_games")
-        );
+        check_distinct_openings(Config::REP_GAMES, config.rep_games, &repetition)?;
         Ok(Books {
             balanced: Arc::new(Book::builtin()),
             repetition: Arc::new(repetition),
@@ -100,7 +93,7 @@ fn match_config(
             Measure::RepetitionRich => books.repetition.clone(),
             _ => books.balanced.clone(),
         },
-        bounds: config.bounds,
+        bounds: config.bounds.pair(),
         // An equal-cost match checks the Elo-at-equal-time model: it plays its game count, so
         // its interval is a fixed sample's (one stopped by its test would be biased).
         early_stop: job.measure != Measure::EqualCost,
@@ -158,20 +151,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         replab_selfplay::run::Timing::rates(totals.games, totals.wall_s, thread_s, search_s);
     totals.peak_rss_kib = replab_selfplay::run::peak_rss_kib();
     Ok(Results {
-        config: ConfigRecord {
-            nodes: config.nodes,
-            games: config.games,
-            rep_games: config.rep_games,
-            cost_games: config.cost_games,
-            tc: config.tc.clone(),
-            tc_games: config.tc_games,
-            seed: config.seed,
+        config: Setup {
+            settings: config.clone(),
             book: books.balanced.name.clone(),
             repetition_book: books.repetition.name.clone(),
             baseline: BASELINE.into(),
-            adjudication: config.adjudication,
-            bounds: config.bounds,
-            smoke_run: config.smoke_run,
         },
         validations: validate(&rows),
         equal_time: equal_time_of(config, &rows)?,

@@ -31,7 +31,11 @@ fn a_tiny_gauntlet_reports_every_row() {
         ..Config::quick()
     };
     let results = run(&config, &mut Silent).unwrap();
-    assert_eq!(results.config.adjudication, Adjudication::rules_draw());
+    assert_eq!(results.config.settings, config);
+    assert_eq!(
+        results.config.settings.adjudication,
+        Adjudication::rules_draw()
+    );
     let technique = ROWS.iter().filter(|r| r.technique_differs()).count();
     assert!(technique >= 10, "{technique}");
     assert_eq!(results.rows.len(), 2 * ROWS.len() + technique);
@@ -77,6 +81,14 @@ fn a_tiny_gauntlet_reports_every_row() {
     // One pair is too few for an interval: none is given, and each row says why.
     assert!(v["rows"][0]["elo"]["interval"].is_null());
     assert_eq!(v["config"]["adjudication"]["draw"], serde_json::Value::Null);
+    // The settings written flat beside what the run set up, the bounds as `[ELO0, ELO1]`;
+    // read back the same.
+    assert_eq!(v["config"]["bounds"], serde_json::json!([-5.0, 5.0]));
+    assert_eq!(v["config"]["nodes"], 50);
+    assert_eq!(v["config"]["baseline"], BASELINE);
+    assert!(v["config"].get("command").is_none());
+    let back: Results = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(back.config, results.config);
     assert!(summary_table(&results).contains("off (vs linear)"));
     let table = summary_table(&results);
     for reason in [
@@ -167,7 +179,7 @@ fn a_tiny_gauntlet_reports_every_row() {
 
     // The same rows as a smoke run: no values, and every row and the headline say so.
     let mut smoke = results.clone();
-    smoke.config.smoke_run = true;
+    smoke.config.settings.smoke_run = true;
     assert!(Elo::contributions(&smoke).is_empty());
     assert!(
         headline(&smoke).starts_with("Smoke run"),
@@ -184,28 +196,72 @@ fn a_tiny_gauntlet_reports_every_row() {
 }
 
 #[test]
-fn bad_settings_are_refused() {
-    for c in [
-        Config {
-            games: 3,
-            ..Config::quick()
-        },
-        Config {
-            tc: "x".into(),
-            ..Config::quick()
-        },
-        Config {
-            nodes: 0,
-            ..Config::quick()
-        },
+fn bad_settings_are_refused_by_name() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (c, says) in [
+        (
+            Config {
+                games: 3,
+                ..Config::quick()
+            },
+            "--games 3: an even number of games",
+        ),
+        (
+            Config {
+                tc_games: 5,
+                ..Config::quick()
+            },
+            "--tc-games 5: an even number of games",
+        ),
+        (
+            Config {
+                tc: "x".into(),
+                ..Config::quick()
+            },
+            "--tc",
+        ),
+        (
+            Config {
+                nodes: 0,
+                ..Config::quick()
+            },
+            "--nodes 0 is out of range (1 to 10,000,000)",
+        ),
+        (
+            Config {
+                threads: 0,
+                ..Config::quick()
+            },
+            "--threads 0 is out of range (1 to 256)",
+        ),
         // Clock rows with more threads than cores: refused before any game.
-        Config {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
-            ..Config::quick()
-        },
+        (
+            Config {
+                threads: cores + 1,
+                ..Config::quick()
+            },
+            "--tc-games 2: this machine has",
+        ),
+        (
+            Config {
+                bounds: (0.0, 5.0).into(),
+                ..Config::quick()
+            },
+            "--bounds 0,5: ELO0 below 0 and ELO1 above",
+        ),
+        (
+            Config {
+                bounds: (-300.0, 300.0).into(),
+                ..Config::quick()
+            },
+            "--bounds -300,300",
+        ),
     ] {
-        assert!(c.check().is_err());
+        let e = c.check().unwrap_err().to_string();
+        assert!(e.contains(says), "{e}");
     }
+    assert!(Config::quick().check().is_ok());
+    assert!(Config::default().check().is_ok());
     // Without clock rows the same threads are fine (fixed nodes do not depend on them).
     let fixed_only = Config {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()) + 1,
@@ -328,7 +384,8 @@ fn a_repetition_rich_match_larger_than_its_book_is_refused() {
         ..Config::quick()
     };
     let err = Books::read(&too_many).err().unwrap().to_string();
-    assert!(err.contains("rep games"), "{err}");
+    let at_most = format!("at most --rep-games {}", 2 * openings);
+    assert!(err.starts_with("--rep-games ") && err.contains(&at_most), "{err}");
     let enough = Config {
         rep_games: 2 * openings,
         ..Config::quick()
@@ -496,4 +553,62 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
     assert!(none.rows.is_empty() && none.slope.is_none());
     assert_eq!(none.none_because.as_deref(), Some("no slope is recorded"));
     assert_eq!(equal_time(&results), 0);
+}
+
+/// `replab elo`'s options as the binary builds them from the declaration: each option given
+/// replaces its default (the bounds with a leading minus, the rows' list trimmed), the others
+/// keep theirs, and a malformed value is refused by clap.
+#[test]
+fn the_options_parse_into_the_settings() {
+    use clap::{Args as _, FromArgMatches as _};
+    let command = || {
+        Config::augment_args(clap::Command::new("elo"))
+            .mut_args(|a| a.required(false))
+            .no_binary_name(true)
+    };
+    let parse = |args: &[&str]| -> Result<Config, clap::Error> {
+        let matches = command().try_get_matches_from(args)?;
+        let mut config = Config::quick();
+        config.update_from_arg_matches(&matches)?;
+        Ok(config)
+    };
+    let config = parse(&[
+        "--bounds",
+        "-3,4",
+        "--only",
+        "off, linear+cuckoo",
+        "--adjudicate",
+        "resign=off",
+        "--games",
+        "8",
+    ])
+    .unwrap();
+    assert_eq!(config.bounds.pair(), (-3.0, 4.0));
+    assert_eq!(config.only, ["off", "linear+cuckoo"]);
+    assert_eq!(config.adjudication.resign, None);
+    assert_eq!(config.games, 8);
+    assert_eq!(
+        Config {
+            bounds: DEFAULT_BOUNDS,
+            only: Vec::new(),
+            adjudication: Adjudication::rules_draw(),
+            games: 2,
+            ..config
+        },
+        Config::quick()
+    );
+    assert_eq!(parse(&[]).unwrap(), Config::quick());
+    for bad in [
+        &["--bounds", "5"][..],
+        &["--only", "off,,linear"],
+        &["--adjudicate", "draw=x"],
+    ] {
+        assert!(parse(bad).is_err(), "{bad:?}");
+    }
+    assert_eq!(Config::BOUNDS.to_string(), "--bounds");
+    assert_eq!(Config::ADJUDICATION.to_string(), "--adjudicate");
+    assert_eq!(
+        Config::range_text("tc_games").as_deref(),
+        Some("0 to 10,000,000")
+    );
 }

@@ -4,12 +4,15 @@
 
 use replab_elo::{Pentanomial, llr_normalized};
 use replab_report::fmt_int;
-use replab_selfplay::stats::{self, MIN_INTERVAL_SAMPLES, Verdict};
+use replab_selfplay::stats::{self, Bounds, MIN_INTERVAL_SAMPLES, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// The bounds every row's test takes unless told otherwise: ±5 normalized Elo, the size of the
 /// repetition-handling effects the published figures report (a few Elo).
-pub const DEFAULT_BOUNDS: (f64, f64) = (-5.0, 5.0);
+pub const DEFAULT_BOUNDS: Bounds = Bounds {
+    elo0: -5.0,
+    elo1: 5.0,
+};
 
 /// A row's test and what it concluded.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,7 +51,7 @@ impl RowTest {
         self.expected_games <= self.cap_games
     }
 
-    /// The bounds in words ([`bounds_text`]).
+    /// The bounds in words (`±5 nElo`, `[-3, +1] nElo`).
     pub fn bounds_text(&self) -> String {
         bounds_text(self.bounds)
     }

@@ -17,6 +17,9 @@ pub use cost::CostScaling;
 pub use game::{Control, GameRecord};
 pub use merge::{merge, read_dir};
 pub use options::{MatchOptions, summary};
-pub use run::{MatchConfig, MatchIdentity, MatchResults, PairRecord, play};
+pub use run::{
+    MatchConfig, MatchIdentity, MatchResults, PairRecord, check_distinct_openings,
+    check_even_games, check_one_game_per_core, play,
+};
 pub use spec::PlayerSpec;
 pub use usage::{ClockUse, DepthCounts};

@@ -13,7 +13,7 @@ use crate::{
     game::Control,
     run::{MatchConfig, MatchResults},
     spec::PlayerSpec,
-    stats::{self, DEFAULT_BOUNDS},
+    stats::{self, Bounds, DEFAULT_BOUNDS},
 };
 
 /// Nodes per move when neither `--nodes` nor `--tc` is given.
@@ -22,6 +22,12 @@ pub const DEFAULT_NODES: u64 = 2000;
 pub const DEFAULT_GAMES: u64 = 200;
 /// Seed of the opening order when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 1;
+/// The most games of one match (a match's `--games`, each of the gauntlet's game counts).
+pub const MAX_GAMES: u64 = 10_000_000;
+/// The most nodes per move of a fixed-node match.
+pub const MAX_NODES: u64 = 10_000_000;
+/// The most worker threads of a match.
+pub const MAX_THREADS: usize = 256;
 
 /// A match's options as text, unchecked: `replab match`'s options, each declared on its field
 /// (the doc comment is its help); [`MatchOptions::config`] checks them and names the option at
@@ -34,12 +40,14 @@ pub struct MatchOptions {
     /// Player B, as --a.
     #[arg(long, value_name = "SPEC")]
     pub b: String,
-    /// Games of the whole match (even: each opening is played twice, colours swapped).
+    /// Games of the whole match ({range}; even: each opening is played twice, colours
+    /// swapped).
     #[arg(long, value_name = "N")]
+    #[setting(range = 2..=MAX_GAMES)]
     pub games: u64,
-    /// Nodes per move (deterministic; the default unless --tc is given).
+    /// Nodes per move ({range}; deterministic; the default unless --tc is given).
     #[arg(long, value_name = "N")]
-    #[setting(shown = DEFAULT_NODES)]
+    #[setting(range = 1..=MAX_NODES, shown = DEFAULT_NODES)]
     pub nodes: Option<u64>,
     /// Time control BASE+INCREMENT in seconds, e.g. 8+0.08 (not deterministic).
     #[arg(long, value_name = "T")]
@@ -53,12 +61,13 @@ pub struct MatchOptions {
     pub seed: u64,
     /// Stop as soon as the normalized-Elo SPRT with these bounds decides.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
-    pub sprt: Option<String>,
+    pub sprt: Option<Bounds>,
     /// Play only shard K of N (the pairs i with i mod N = K-1).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
-    /// Worker threads (default: every core); the games do not depend on it.
+    /// Worker threads ({range}; default: every core); the games do not depend on it.
     #[arg(long, value_name = "T")]
+    #[setting(range = 1..=MAX_THREADS)]
     pub threads: Option<usize>,
     /// Score adjudication, changes to fishtest's: draw=off or draw=SCORE/MOVES/FROM_MOVE,
     /// resign=off or resign=SCORE/MOVES, comma-separated.
@@ -87,22 +96,14 @@ impl Default for MatchOptions {
 }
 
 impl MatchOptions {
-    /// The match's configuration, or why the options are refused (naming the option).
+    /// The match's configuration, or why the options are refused (naming the option): the
+    /// rules across the options ([`MatchConfig::check`]); their ranges are
+    /// [`Settings::check_ranges`]'s, checked before.
     pub fn config(&self) -> Result<MatchConfig> {
-        let a = PlayerSpec::parse(&self.a).with_context(|| {
-            format!(
-                "{set_a} {:?}",
-                self.a,
-                set_a = MatchOptions::A
-            )
-        })?;
-        let b = PlayerSpec::parse(&self.b).with_context(|| {
-            format!(
-                "{set_b} {:?}",
-                self.b,
-                set_b = MatchOptions::B
-            )
-        })?;
+        let a = PlayerSpec::parse(&self.a)
+            .with_context(|| format!("{set_a} {:?}", self.a, set_a = MatchOptions::A))?;
+        let b = PlayerSpec::parse(&self.b)
+            .with_context(|| format!("{set_b} {:?}", self.b, set_b = MatchOptions::B))?;
         let control = match (&self.tc, self.nodes) {
             (Some(_), Some(_)) => bail!(
                 "{set_nodes} and {set_tc} exclude each other",
@@ -115,10 +116,7 @@ impl MatchOptions {
             (None, n) => Control::Nodes(n.unwrap_or(DEFAULT_NODES)),
         };
         if !control.deterministic() {
-            for (option, spec) in [
-                (MatchOptions::A, &a),
-                (MatchOptions::B, &b),
-            ] {
+            for (option, spec) in [(MatchOptions::A, &a), (MatchOptions::B, &b)] {
                 if spec.nodes.is_some() {
                     bail!(
                         "{option} {spec}: a player's nodes= needs fixed nodes, not {set_tc}",
@@ -131,8 +129,8 @@ impl MatchOptions {
             Some(path) => Book::read(path)?,
             None => Book::builtin(),
         };
-        let (bounds, early_stop) = match &self.sprt {
-            Some(text) => (parse_bounds(text)?, true),
+        let (bounds, early_stop) = match self.sprt {
+            Some(bounds) => (bounds.pair(), true),
             None => (DEFAULT_BOUNDS, false),
         };
         let shard = self.shard.as_deref().map(parse_shard).transpose()?;
@@ -159,27 +157,7 @@ impl MatchOptions {
     }
 }
 
-/// `ELO0,ELO1`.
-fn parse_bounds(text: &str) -> Result<(f64, f64)> {
-    let bad = || {
-        anyhow!(
-            "{set_sprt} {text:?}: expected ELO0,ELO1 (normalized Elo, e.g. 0,2)",
-            set_sprt = MatchOptions::SPRT
-        )
-    };
-    let (x, y) = text.split_once(',').ok_or_else(bad)?;
-    let x: f64 = x.trim().parse().map_err(|_| bad())?;
-    let y: f64 = y.trim().parse().map_err(|_| bad())?;
-    if !(x.is_finite() && y.is_finite() && x < y) {
-        bail!(
-            "{set_sprt} {text:?}: ELO0 must be below ELO1",
-            set_sprt = MatchOptions::SPRT
-        );
-    }
-    Ok((x, y))
-}
-
-/// `K/N` with 1 ≤ K ≤ N.
+/// `K/N`: two whole numbers (1 ≤ K ≤ N is [`MatchConfig::check`]'s rule).
 fn parse_shard(text: &str) -> Result<(u32, u32)> {
     let bad = || {
         anyhow!(
@@ -188,14 +166,10 @@ fn parse_shard(text: &str) -> Result<(u32, u32)> {
         )
     };
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (u32, u32) = (
+    Ok((
         k.trim().parse().map_err(|_| bad())?,
         n.trim().parse().map_err(|_| bad())?,
-    );
-    if k == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((k, n))
+    ))
 }
 
 /// The few lines `replab match` and `replab merge` print.
@@ -312,10 +286,12 @@ mod tests {
             (|o| o.tc = Some("8+x".into()), "tc"),
             (|o| o.a = "linear:x=1".into(), "a"),
             (|o| o.b = "nope".into(), "b"),
-            (|o| o.sprt = Some("2,0".into()), "sprt"),
+            (|o| o.sprt = Some((2.0, 0.0).into()), "--sprt 2,0: "),
+            (|o| o.sprt = Some((-250.0, 250.0).into()), "±231.6"),
+            (|o| o.shard = Some("1-2".into()), "--shard \"1-2\""),
             (
                 |o| {
-                    o.sprt = Some("0,2".into());
+                    o.sprt = Some((0.0, 2.0).into());
                     o.shard = Some("1/2".into());
                 },
                 "exclude",
@@ -328,5 +304,28 @@ mod tests {
             assert!(e.contains(says), "{e}");
         }
         assert!(options().config().is_ok());
+    }
+
+    #[test]
+    fn the_ranges_are_the_options_and_checked_by_name() {
+        assert!(options().check_ranges().is_ok());
+        for (change, says) in [
+            (
+                (|o: &mut MatchOptions| o.games = 0) as fn(&mut MatchOptions),
+                "--games 0 is out of range (2 to 10,000,000)",
+            ),
+            (|o| o.nodes = Some(0), "--nodes 0 is out of range"),
+            (|o| o.threads = Some(0), "--threads 0 is out of range"),
+        ] {
+            let mut o = options();
+            change(&mut o);
+            let e = o.check_ranges().unwrap_err().to_string();
+            assert_eq!(e.split(" (").next(), says.split(" (").next(), "{e}");
+            assert!(e.starts_with(says), "{e}");
+        }
+        assert_eq!(
+            MatchOptions::range_text("games").as_deref(),
+            Some("2 to 10,000,000")
+        );
     }
 }

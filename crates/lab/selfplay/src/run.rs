@@ -18,6 +18,7 @@ use rand_xoshiro::{
 };
 use rayon::{iter::ParallelBridge, prelude::*};
 use replab_harness::pool;
+use replab_settings::Setting;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -63,16 +64,59 @@ pub struct MatchConfig {
     pub adjudication: Adjudication,
 }
 
+/// Refuses a game count that is not whole pairs, naming its setting: each opening is played
+/// twice, colours swapped. The one rule of every game count (a match's, each of the
+/// gauntlet's).
+pub fn check_even_games(setting: Setting, games: u64) -> Result<()> {
+    if !games.is_multiple_of(2) {
+        bail!(
+            "{setting} {games}: an even number of games (each opening is played twice, colours \
+             swapped)"
+        );
+    }
+    Ok(())
+}
+
+/// Refuses more pairs than `book` has openings, naming the game count's setting: at fixed
+/// nodes a pair replayed from the same opening is the same two games move for move, which would
+/// be counted again as new ones. The one rule of every fixed-node match's book (a match's, the
+/// gauntlet's).
+pub fn check_distinct_openings(setting: Setting, games: u64, book: &Book) -> Result<()> {
+    let openings = book.openings.len() as u64;
+    let pairs = games / 2;
+    if pairs > openings {
+        bail!(
+            "{setting} {games}: {pairs} pairs at fixed nodes, but the book {} has {openings} \
+             openings; a replayed opening replays the same two games, which would be counted \
+             again as new ones. Play at most {setting} {} with this book",
+            book.name,
+            2 * openings
+        );
+    }
+    Ok(())
+}
+
+/// Refuses more worker threads than cores for games under a clock, naming the threads' setting
+/// and the one that asks for the clock (`clock`, with its value): two games that share a core
+/// measure the scheduler, not the engine. The one rule of every clock match (a match's, the
+/// gauntlet's timed rows).
+pub fn check_one_game_per_core(threads: Setting, count: usize, clock: &str) -> Result<()> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if count > cores {
+        bail!(
+            "{threads} {count} with {clock}: this machine has {cores} cores, and a clock shared \
+             by two games measures the machine, not the engine; at most {threads} {cores}"
+        );
+    }
+    Ok(())
+}
+
 impl MatchConfig {
-    /// Refuses impossible settings with a message naming the option.
+    /// Refuses impossible settings with a message naming the option: the rules across the
+    /// options (the ranges of the games, the nodes and the threads are the options' own,
+    /// [`MatchOptions`](crate::MatchOptions)).
     pub fn check(&self) -> Result<()> {
-        if self.games == 0 || self.games % 2 == 1 {
-            bail!(
-                "{set_games} {}: the number of games must be even and positive (games come in pairs)",
-                self.games,
-                set_games = crate::MatchOptions::GAMES
-            );
-        }
+        check_even_games(crate::MatchOptions::GAMES, self.games)?;
         if let Some((k, n)) = self.shard {
             if n == 0 || k == 0 || k > n {
                 bail!(
@@ -96,22 +140,9 @@ impl MatchConfig {
                 );
             }
         }
-        if let Control::Nodes(0) = self.control {
-            bail!(
-                "{set_nodes} 0: at least one node per move",
-                set_nodes = crate::MatchOptions::NODES
-            );
-        }
-        self.check_distinct_openings()?;
-        if self.bounds.0.partial_cmp(&self.bounds.1) != Some(std::cmp::Ordering::Less) {
-            bail!(
-                "{set_sprt} {},{}: ELO0 must be below ELO1",
-                self.bounds.0,
-                self.bounds.1,
-                set_sprt = crate::MatchOptions::SPRT
-            );
-        }
-        // Bounds the normalized GSPRT cannot compute an LLR for are refused, not run silently.
+        self.check_book_openings()?;
+        // Bounds the normalized GSPRT cannot take (ELO0 not below ELO1) or cannot compute an
+        // LLR for are refused, not run silently.
         let (elo0, elo1) = self.bounds;
         replab_elo::Sprt::new(elo0, elo1, ALPHA, BETA, replab_elo::EloModel::Normalized).map_err(
             |e| {
@@ -121,50 +152,27 @@ impl MatchConfig {
                 )
             },
         )?;
-        if self.threads == 0 {
-            bail!("at least one thread");
-        }
-        self.check_one_game_per_core()
+        self.check_clock_cores()
     }
 
-    /// Under a clock two games that share a core measure the scheduler, not the engine: at
-    /// most one game per core.
-    fn check_one_game_per_core(&self) -> Result<()> {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if !self.control.deterministic() && self.threads > cores {
-            bail!(
-                "{set_threads} {} with {set_tc} {}: this machine has {cores} cores, and a clock shared \
-                 by two games measures the machine, not the engine; at most {set_threads} {cores}",
-                self.threads,
-                self.control.pgn(),
-                set_tc = crate::MatchOptions::TC,
-                set_threads = crate::MatchOptions::THREADS
-            );
+    /// Under a clock, at most one game per core ([`check_one_game_per_core`]).
+    fn check_clock_cores(&self) -> Result<()> {
+        if self.control.deterministic() {
+            return Ok(());
         }
-        Ok(())
+        let clock = format!("{} {}", crate::MatchOptions::TC, self.control.pgn());
+        check_one_game_per_core(crate::MatchOptions::THREADS, self.threads, &clock)
     }
 
-    /// At fixed nodes a pair replayed from the same opening is the same two games move for
-    /// move, so a match with more pairs than the book has openings would count copies as new
-    /// games: refused, with the largest match the book allows. (Under a clock replays differ
-    /// with the timing and are allowed.)
-    fn check_distinct_openings(&self) -> Result<()> {
-        let openings = self.book.openings.len() as u64;
-        let pairs = self.games / 2;
-        if self.control.deterministic() && pairs > openings {
-            bail!(
-                "{set_games} {}: {pairs} pairs at fixed nodes, but the book {} has {openings} \
-                 openings; a replayed opening replays the same two games, which would be \
-                 counted again as new ones. Play at most {set_games} {} with this book, or give a \
-                 larger {set_book}",
-                self.games,
-                self.book.name,
-                2 * openings,
-                set_book = crate::MatchOptions::BOOK,
-                set_games = crate::MatchOptions::GAMES
-            );
+    /// At fixed nodes, no more pairs than the book has openings ([`check_distinct_openings`]),
+    /// with the way out of a larger book. (Under a clock replays differ with the timing and are
+    /// allowed.)
+    fn check_book_openings(&self) -> Result<()> {
+        if !self.control.deterministic() {
+            return Ok(());
         }
-        Ok(())
+        check_distinct_openings(crate::MatchOptions::GAMES, self.games, &self.book)
+            .map_err(|e| anyhow!("{e}, or give a larger {}", crate::MatchOptions::BOOK))
     }
 
     /// What identifies the match (shards of one match have equal identities).

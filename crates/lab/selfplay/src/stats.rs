@@ -12,6 +12,60 @@ pub const BETA: f64 = 0.05;
 /// Default bounds of the normalized-Elo SPRT (fishtest's STC bounds).
 pub const DEFAULT_BOUNDS: (f64, f64) = (0.0, 2.0);
 
+/// A test's bounds in normalized Elo as an option takes them: `ELO0,ELO1` (`--sprt`, the
+/// gauntlet's `--bounds`), `[elo0, elo1]` in JSON. Parsing only reads the two numbers: which
+/// bounds a test can take is its own rule ([`MatchConfig::check`](crate::MatchConfig::check),
+/// the gauntlet's three-way test).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "(f64, f64)", into = "(f64, f64)")]
+pub struct Bounds {
+    /// The lower bound, ELO0.
+    pub elo0: f64,
+    /// The upper bound, ELO1.
+    pub elo1: f64,
+}
+
+impl Bounds {
+    /// The bounds as the statistics take them: `(elo0, elo1)`.
+    pub fn pair(self) -> (f64, f64) {
+        (self.elo0, self.elo1)
+    }
+}
+
+impl From<(f64, f64)> for Bounds {
+    fn from((elo0, elo1): (f64, f64)) -> Self {
+        Self { elo0, elo1 }
+    }
+}
+
+impl From<Bounds> for (f64, f64) {
+    fn from(bounds: Bounds) -> Self {
+        bounds.pair()
+    }
+}
+
+impl std::str::FromStr for Bounds {
+    type Err = String;
+
+    /// `ELO0,ELO1`: two numbers, comma-separated.
+    fn from_str(text: &str) -> Result<Self, String> {
+        let bad = || format!("{text:?}: expected ELO0,ELO1 in normalized Elo, e.g. -5,5");
+        let (elo0, elo1) = text.split_once(',').ok_or_else(bad)?;
+        let number = |x: &str| x.trim().parse::<f64>().map_err(|_| bad());
+        Ok(Self {
+            elo0: number(elo0)?,
+            elo1: number(elo1)?,
+        })
+    }
+}
+
+impl std::fmt::Display for Bounds {
+    /// As the option takes them: `-5,5`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{}", self.elo0, self.elo1)
+    }
+}
+
 /// Everything a match reports from its counts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
@@ -191,6 +245,22 @@ pub fn estimate_text(e: &EloEstimate, reason: Option<NoInterval>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_read_two_numbers_and_write_them_back() {
+        let bounds: Bounds = "-5, 2.5".parse().unwrap();
+        assert_eq!(bounds.pair(), (-5.0, 2.5));
+        assert_eq!(bounds.to_string(), "-5,2.5");
+        assert_eq!(serde_json::to_string(&bounds).unwrap(), "[-5.0,2.5]");
+        let back: Bounds = serde_json::from_str("[-5.0,2.5]").unwrap();
+        assert_eq!(back, bounds);
+        // Only the syntax: the order is the test's rule.
+        assert_eq!("2,0".parse::<Bounds>().unwrap().pair(), (2.0, 0.0));
+        for bad in ["5", "x,1", "1,", ""] {
+            let e = bad.parse::<Bounds>().unwrap_err();
+            assert!(e.contains("expected ELO0,ELO1"), "{e}");
+        }
+    }
 
     #[test]
     fn the_reason_for_no_interval_flips_with_the_counts() {

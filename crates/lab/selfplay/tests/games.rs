@@ -171,7 +171,7 @@ fn sprt_bounds_without_a_defined_llr_are_refused() {
     c.bounds = (-250.0, 250.0);
     c.early_stop = true;
     let err = c.check().unwrap_err().to_string();
-    assert!(err.starts_with("sprt -250,250: "), "{err}");
+    assert!(err.starts_with("--sprt -250,250: "), "{err}");
     assert!(err.contains("±231.6"), "{err}");
     assert!(play(&c, &mut |_, _| {}).is_err());
     c.bounds = (-230.0, 230.0);

@@ -9,7 +9,7 @@
 use std::{collections::BTreeMap, path::Path};
 
 use anyhow::{Context, Result, anyhow, ensure};
-use replab_selfplay::{CostScaling, MatchConfig, PlayerSpec};
+use replab_selfplay::{CostScaling, MatchConfig, MatchOptions, PlayerSpec};
 use replab_workloads::callgrind::{self, PLAYER_NODES, PLAYER_POSITIONS};
 use serde::{Deserialize, Serialize};
 
@@ -72,21 +72,17 @@ pub fn workload() -> String {
 
 /// Refuses what equal cost cannot mean: a clock, or a player that brings its own budget.
 pub fn check(config: &MatchConfig) -> Result<()> {
+    let scale_by_cost = super::Config::SCALE_BY_COST;
     ensure!(
         config.control.deterministic(),
-        "{set_scale_by_cost} scales node budgets: it needs {set_nodes}, not {set_tc}",
-        set_nodes = replab_settings::Setting::new("nodes"),
-        set_scale_by_cost = replab_settings::Setting::new("scale_by_cost"),
-        set_tc = replab_settings::Setting::new("tc")
+        "{scale_by_cost} scales node budgets: it needs {}, not {}",
+        MatchOptions::NODES,
+        MatchOptions::TC
     );
-    for (option, spec) in [
-        (replab_settings::Setting::worded("a", "player A"), &config.a),
-        (replab_settings::Setting::worded("b", "player B"), &config.b),
-    ] {
+    for (option, spec) in [(MatchOptions::A, &config.a), (MatchOptions::B, &config.b)] {
         ensure!(
             spec.nodes.is_none(),
-            "{set_scale_by_cost} sets each player's nodes: {option} {spec} gives its own",
-            set_scale_by_cost = replab_settings::Setting::new("scale_by_cost")
+            "{scale_by_cost} sets each player's nodes: {option} {spec} gives its own"
         );
     }
     Ok(())
@@ -177,8 +173,6 @@ fn looked_up(table: &Recorded, spec: &PlayerSpec) -> Result<f64> {
 
 #[cfg(test)]
 mod tests {
-    use replab_selfplay::MatchOptions;
-
     use super::*;
 
     fn config(a: &str, b: &str) -> MatchConfig {
@@ -237,7 +231,18 @@ mod tests {
     fn a_clock_or_a_player_budget_is_refused() {
         let mut c = config("linear:nodes=5", "linear");
         assert!(check(&c).unwrap_err().to_string().contains("gives its own"));
+        let e = check(&c).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--scale-by-cost sets each player's nodes: --a linear:nodes=5 gives its own"
+        );
         c.a.nodes = None;
         assert!(check(&c).is_ok());
+        c.control = replab_selfplay::Control::parse_tc("1+0.01").unwrap();
+        let e = check(&c).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--scale-by-cost scales node budgets: it needs --nodes, not --tc"
+        );
     }
 }

@@ -14,10 +14,12 @@ use replab_selfplay::{
     merge::{GAMES_FILE, RESULTS_FILE},
     summary,
 };
+use replab_settings::Settings;
+use serde::{Deserialize, Serialize};
 
 use replab_harness::{
     Progress,
-    experiment::{Conclusion, Experiment, Settings},
+    experiment::{Conclusion, Configuration, Experiment},
 };
 
 pub mod cost;
@@ -28,21 +30,31 @@ pub type Played = (MatchResults, String);
 /// `replab match`: one self-play match between two player specifications.
 pub struct Match;
 
-/// The settings of `replab match`: its options as given, parsed once (the book read once)
-/// by the first of [`Settings::check`] and the run that asks.
-#[derive(Clone, Debug, Default)]
+/// The settings of `replab match`, each option declared on its field (the match's own in
+/// [`MatchOptions`]): parsed once (the book read once) by the first of
+/// [`Configuration::check`] and the run that asks.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
-    /// The options, checked by [`Settings::check`].
+    /// The match's options.
+    #[command(flatten)]
+    #[serde(flatten)]
     pub options: MatchOptions,
-    /// Equal cost (`--scale-by-cost`): each player's nodes scaled by its instructions per
-    /// node ([`cost`]).
+    /// Equal cost: B searches --nodes, A as many nodes as the same instructions buy (each
+    /// player's instructions per node counted by callgrind; the recorded table without
+    /// valgrind).
+    #[arg(long)]
     pub scale_by_cost: bool,
     /// The replab binary that counts instructions under valgrind (`replab measure`); `None`
     /// takes the recorded table.
+    #[arg(skip)]
     pub exe: Option<PathBuf>,
     /// The command line recorded in `meta`.
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
     /// The options' configuration, once parsed.
+    #[arg(skip)]
+    #[serde(skip)]
     parsed: OnceLock<MatchConfig>,
 }
 
@@ -69,14 +81,19 @@ impl Config {
     }
 }
 
-impl Settings for Config {
+impl Configuration for Config {
     fn quick() -> Self {
         Self::default()
     }
+
     fn set_command(&mut self, command: String) {
         self.command = command;
     }
+
+    /// The declared ranges, then the match's rules ([`MatchConfig::check`], once, as the
+    /// options are parsed), then equal cost's.
     fn check(&self) -> Result<()> {
+        self.check_ranges()?;
         let config = self.parsed()?;
         if self.scale_by_cost {
             cost::check(config)?;
@@ -123,28 +140,23 @@ impl Experiment for Match {
 /// `replab merge`: the shards of one match combined into the whole match's results.
 pub struct Merge;
 
-/// The settings of `replab merge`.
-#[derive(Clone, Debug, Default)]
+/// The settings of `replab merge`, declared on their fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct MergeConfig {
-    /// The shards' directories (every shard of the match, once).
+    /// The shards' output directories (every shard of the match, once).
+    #[arg(required = true, value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
     /// The command line recorded in `meta`.
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
 }
 
-impl From<Vec<PathBuf>> for MergeConfig {
-    fn from(dirs: Vec<PathBuf>) -> Self {
-        Self {
-            dirs,
-            command: String::new(),
-        }
-    }
-}
-
-impl Settings for MergeConfig {
+impl Configuration for MergeConfig {
     fn quick() -> Self {
         Self::default()
     }
+
     fn set_command(&mut self, command: String) {
         self.command = command;
     }
@@ -206,4 +218,51 @@ pub fn published_lines(results: &MatchResults) -> String {
 fn with_command(mut results: MatchResults, command: &str) -> MatchResults {
     results.meta.insert("command".into(), command.into());
     results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `C` from `args` as the binary builds it: its defaults, then the options given.
+    fn parse<C: Configuration + clap::FromArgMatches>(args: &[&str]) -> Result<C, clap::Error> {
+        let command = C::augment_args(clap::Command::new("test")).no_binary_name(true);
+        let matches = command
+            .mut_args(|a| a.required(false))
+            .try_get_matches_from(args)?;
+        let mut config = C::default();
+        config.update_from_arg_matches(&matches)?;
+        Ok(config)
+    }
+
+    #[test]
+    fn a_match_parses_its_options_and_checks_each_rule_by_name() {
+        let args = ["--a", "tt-open", "--b", "linear"];
+        let with = |extra: &[&str]| -> Config { parse(&[&args[..], extra].concat()).unwrap() };
+        let config = with(&["--games", "4", "--sprt", "-1,3"]);
+        assert_eq!(config.options.games, 4);
+        assert_eq!(config.options.sprt.map(|b| b.pair()), Some((-1.0, 3.0)));
+        assert!(!config.scale_by_cost);
+        assert!(config.check().is_ok());
+        assert!(with(&["--scale-by-cost"]).scale_by_cost);
+        let refused = |extra: &[&str]| with(extra).check().unwrap_err().to_string();
+        assert!(refused(&["--games", "0"]).starts_with("--games 0 is out of range"));
+        assert!(refused(&["--games", "5"]).starts_with("--games 5: an even number"));
+        assert!(refused(&["--sprt", "3,-1"]).starts_with("--sprt 3,-1: "));
+        assert!(refused(&["--threads", "0"]).starts_with("--threads 0 is out of range"));
+        let clock = refused(&["--scale-by-cost", "--tc", "1+0.01"]);
+        assert!(
+            clock.starts_with("--scale-by-cost scales node budgets"),
+            "{clock}"
+        );
+        assert!(parse::<Config>(&["--sprt", "x"]).is_err());
+        assert_eq!(Config::SCALE_BY_COST.to_string(), "--scale-by-cost");
+    }
+
+    #[test]
+    fn a_merge_takes_the_shards_directories() {
+        let config: MergeConfig = parse(&["a/1", "a/2"]).unwrap();
+        assert_eq!(config.dirs, [PathBuf::from("a/1"), PathBuf::from("a/2")]);
+        assert!(config.check().is_ok());
+    }
 }
