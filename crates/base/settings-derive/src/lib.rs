@@ -20,9 +20,9 @@ enum Declared {
     /// An option, with its range and its shown default if it has them.
     Option {
         /// `#[setting(range = LO..=HI)]`.
-        range: Option<Expr>,
+        range: Option<Box<Expr>>,
         /// `#[setting(shown = EXPR)]`.
-        shown: Option<Expr>,
+        shown: Option<Box<Expr>>,
     },
     /// A flattened group of settings (`#[command(flatten)]`).
     Flatten,
@@ -117,9 +117,9 @@ fn declared(field: &Field) -> syn::Result<Declared> {
     for attr in field.attrs.iter().filter(|a| a.path().is_ident("setting")) {
         attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("range") {
-                range = Some(meta.value()?.parse::<Expr>()?);
+                range = Some(Box::new(meta.value()?.parse::<Expr>()?));
             } else if meta.path.is_ident("shown") {
-                shown = Some(meta.value()?.parse::<Expr>()?);
+                shown = Some(Box::new(meta.value()?.parse::<Expr>()?));
             } else {
                 return Err(meta.error("expected `range = LO..=HI` or `shown = EXPR`"));
             }

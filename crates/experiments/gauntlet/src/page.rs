@@ -507,7 +507,7 @@ fn method(results: &Results) -> String {
     let (c, settings) = (&results.config, &results.config.settings);
     format!(
         "<p>Each row is player A against its baseline B, measured up to four ways: at {} nodes \
-         per move on the balanced book {} ({} games: <code>{match_command} {set_a} A {set_b} B {set_games} {} \
+         per move on the balanced book {} ({} games: <code>replab {match_command} {set_a} A {set_b} B {set_games} {} \
          {set_nodes} {} {set_seed} {}</code>), at the same nodes on the repetition-rich book {} ({} \
          games), at equal cost ({} games: <code>{set_scale_by_cost}</code>, B at {} nodes and A at \
          as many as the same instructions buy, each player's instructions per node counted by \
