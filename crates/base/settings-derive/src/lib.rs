@@ -21,7 +21,8 @@ enum Declared {
     Option {
         /// `#[setting(range = LO..=HI)]`.
         range: Option<Box<Expr>>,
-        /// `#[setting(shown = EXPR)]`.
+        /// `#[setting(shown = EXPR)]`, or the field's `Default` value through `Display` for
+        /// `#[setting(shown_by_display)]`.
         shown: Option<Box<Expr>>,
     },
     /// A flattened group of settings (`#[command(flatten)]`).
@@ -120,8 +121,15 @@ fn declared(field: &Field) -> syn::Result<Declared> {
                 range = Some(Box::new(meta.value()?.parse::<Expr>()?));
             } else if meta.path.is_ident("shown") {
                 shown = Some(Box::new(meta.value()?.parse::<Expr>()?));
+            } else if meta.path.is_ident("shown_by_display") {
+                let field = field.ident.as_ref().expect("named field");
+                shown = Some(Box::new(syn::parse_quote! {
+                    <Self as ::std::default::Default>::default().#field
+                }));
             } else {
-                return Err(meta.error("expected `range = LO..=HI` or `shown = EXPR`"));
+                return Err(meta.error(
+                    "expected `range = LO..=HI`, `shown = EXPR` or `shown_by_display`",
+                ));
             }
             Ok(())
         })?;

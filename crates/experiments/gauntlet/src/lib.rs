@@ -245,6 +245,7 @@ pub struct Config {
     // effects the rows measure.
     #[arg(long = "adjudicate", value_name = "SPEC",
           value_parser = |t: &str| Adjudication::rules_draw().with(t))]
+    #[setting(shown_by_display)]
     pub adjudication: Adjudication,
     /// Each row's test bounds in normalized Elo: a gain test [0, ELO1] and a loss test
     /// [ELO0, 0] (ELO0 < 0 < ELO1); a match stops at their verdict or its game count.

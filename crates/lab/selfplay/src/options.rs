@@ -73,6 +73,7 @@ pub struct MatchOptions {
     /// resign=off or resign=SCORE/MOVES, comma-separated.
     #[arg(long = "adjudicate", value_name = "SPEC",
           value_parser = |t: &str| Adjudication::fishtest().with(t))]
+    #[setting(shown_by_display)]
     pub adjudication: Adjudication,
 }
 
