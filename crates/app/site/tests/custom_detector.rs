@@ -3,7 +3,7 @@
 //! the audit and a suite, where it agrees with the exact oracle and grows the reference's
 //! (`linear`'s) trees.
 
-use replab_correctness::{Silent, audit};
+use replab_correctness::{DetectorNames, Silent, audit};
 use replab_cost::suite;
 use replab_detect::DrawPolicy;
 use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy, info};
@@ -34,7 +34,7 @@ fn the_example_is_one_table_row_outside_the_all_lists() {
 fn the_example_runs_through_the_audit() {
     let config = audit::Config {
         games: 300,
-        detectors: vec![EXAMPLE.into(), reference().into()],
+        detectors: DetectorNames(vec![EXAMPLE.into(), reference().into()]),
         threads: 2,
         ..audit::Config::default()
     };

@@ -9,13 +9,14 @@
 pub mod audit;
 pub mod ghi;
 pub mod key_width;
+mod names;
 pub mod policies;
 pub mod scan;
 
+pub use names::DetectorNames;
 // The harness and the workloads under the paths the experiments use (`crate::stats`,
-// `crate::judging`, `crate::settings!`, …).
+// `crate::judging`, …).
 pub use replab_harness::{
-    Bars, Progress, Recorded, Silent, compare, contribution, experiment, experiment_items,
-    interval, settings, stats,
+    Bars, Progress, Recorded, Silent, compare, contribution, experiment, interval, stats,
 };
 pub use replab_workloads::{datasets, endgames, engine, judging, records};

@@ -19,10 +19,11 @@ use replab_board::{Position, Role};
 use replab_detect::{Detector, Line};
 use replab_pgn::{PgnGame, PgnReader};
 use replab_registry::{AnyDetector, DETECTOR_NAMES, RootRule, by_name, parse_list};
+use replab_settings::Settings;
 use replab_truth::Identity;
 use serde::{Serialize, Serializer, ser::SerializeMap};
 
-use crate::Progress;
+use crate::{DetectorNames, Progress};
 
 /// One output line.
 #[derive(Serialize)]
@@ -202,16 +203,19 @@ fn scan_game(
     Ok(Ok(()))
 }
 
-/// The settings of a scan. `Default` gives the command line's defaults (but no PGN file).
-#[derive(Clone, Debug)]
+/// The settings of a scan, each declared on its field: `replab scan`'s options, the doc
+/// comment its help. `Default` gives the command line's defaults (but no PGN file).
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args, Settings)]
 pub struct Config {
     /// PGN file to replay (main lines only).
+    #[arg(long)]
     pub pgn: PathBuf,
-    /// Detectors whose answers each position carries, in order, as [`parse_detectors`]
-    /// returns them.
-    pub detectors: Vec<String>,
-    /// After a bad game continue with the next one (listed in [`ScanSummary::skipped`])
-    /// instead of failing.
+    /// Comma-separated detector names, or `all`.
+    #[arg(long, default_value = "all", value_parser = parse_detectors)]
+    pub detectors: DetectorNames,
+    /// Continue with the next game after a bad one; report how many were skipped (exit 2 if
+    /// any).
+    #[arg(long)]
     pub keep_going: bool,
 }
 
@@ -225,22 +229,14 @@ impl Default for Config {
     }
 }
 
-/// Parses `--detectors`: a comma-separated list or `all` (every technique, `truth`
+/// Parses the scanned detectors: a comma-separated list or `all` (every technique, `truth`
 /// included); `off` is refused.
-pub fn parse_detectors(text: &str) -> Result<Vec<String>> {
-    let names = parse_list(text, &DETECTOR_NAMES).with_context(|| {
-        format!(
-            "invalid {set_detectors} {text:?}",
-            set_detectors = replab_settings::Setting::new("detectors")
-        )
-    })?;
+pub fn parse_detectors(text: &str) -> Result<DetectorNames> {
+    let names = parse_list(text, &DETECTOR_NAMES)?;
     if names.iter().any(|n| n == "off") {
-        bail!(
-            "invalid {set_detectors} {text:?}: `off` is not a detector",
-            set_detectors = replab_settings::Setting::new("detectors")
-        );
+        bail!("`off` is not a detector");
     }
-    Ok(names)
+    Ok(DetectorNames(names))
 }
 
 /// The tally of a scan; the positions themselves went to the output.
@@ -276,13 +272,8 @@ pub fn run(
         .iter()
         .map(|n| by_name(n, RootRule::AnyEarlier))
         .collect::<Result<_, _>>()?;
-    let file = File::open(&config.pgn).with_context(|| {
-        format!(
-            "cannot open {set_pgn} {}",
-            config.pgn.display(),
-            set_pgn = replab_settings::Setting::new("pgn")
-        )
-    })?;
+    let file = File::open(&config.pgn)
+        .with_context(|| format!("cannot open {} {}", Config::PGN, config.pgn.display()))?;
     let mut reader = PgnReader::new(BufReader::with_capacity(1 << 16, file));
     let mut out = BufWriter::with_capacity(1 << 16, out);
     let mut flags = Vec::with_capacity(detectors.len());

@@ -7,8 +7,8 @@ use crate::common;
 use common::Scratch;
 
 use replab_correctness::{
-    Recorded, Silent,
-    audit::{self, Config, Results},
+    DetectorNames, Recorded, Silent,
+    audit::{self, Config, Results, TableSizes},
 };
 use replab_registry::{
     DETECTOR_NAMES, DETECTORS, Detector, RootRule, Sizing, TableLimit, TruthDetector, by_name, info,
@@ -115,6 +115,10 @@ fn small_audit_has_the_contract_and_replayable_counterexamples() {
 
     // Provenance and parameters.
     let meta = &v["meta"];
+    assert_eq!(
+        meta["command"], "replab audit --games 300 --seed 5",
+        "the command recorded is the one given, as typed"
+    );
     for field in ["command", "commit", "rustc", "cpu", "date", "machine"] {
         assert!(
             meta[field].as_str().is_some_and(|s| !s.is_empty()),
@@ -342,11 +346,11 @@ fn bad_configurations_are_refused() {
             ..small(1, 1)
         },
         Config {
-            detectors: vec!["off".into()],
+            detectors: DetectorNames(vec!["off".into()]),
             ..small(1, 1)
         },
         Config {
-            tt_bits: vec![99],
+            tt_bits: TableSizes(vec![99]),
             ..small(1, 1)
         },
     ] {
@@ -362,9 +366,9 @@ fn bad_configurations_are_refused() {
 #[test]
 fn ten_thousand_games_agreement() {
     let r = audit(Config {
-        tt_bits: vec![20, 16, 12, 8, 4],
-        filo_slots: vec![1024, 16],
-        rookie_bits: vec![14, 8, 4],
+        tt_bits: TableSizes(vec![20, 16, 12, 8, 4]),
+        filo_slots: TableSizes(vec![1024, 16]),
+        rookie_bits: TableSizes(vec![14, 8, 4]),
         ..small(10_000, 1)
     });
     let v = json(&r);

@@ -18,11 +18,13 @@ mod output;
 mod results;
 mod shrink;
 
-use std::{path::Path, time::Instant};
+use std::{fmt, ops::Deref, path::Path, str::FromStr, time::Instant};
 
 use anyhow::{Context, Result, bail};
 use replab_registry::{DETECTOR_NAMES, DETECTORS, DetectorId, info, parse_list};
 use replab_report::{Meta, ReportDir, fmt_int};
+use replab_settings::{Ranged, Setting, Settings};
+use serde::{Deserialize, Serialize};
 
 pub use self::{
     judge::Totals,
@@ -34,14 +36,11 @@ use self::{
     judge::{Games, Tally, Witness},
     spec::{Spec, oracle_name},
 };
-use crate::Progress;
 use crate::contribution::{
     Better, Column, Contribution, Measured, Phrase, Role, Rows, Table, Unit,
 };
-use crate::experiment::{Conclusion, Declared, Experiment, Headline, Setting};
-
-/// Where `replab audit` writes its report unless told otherwise.
-pub const DEFAULT_OUT: &str = "reports/audit";
+use crate::experiment::{Conclusion, Configuration, Experiment, Headline};
+use crate::{DetectorNames, Progress};
 
 /// The most games an audit plays.
 pub const MAX_GAMES: u64 = 100_000_000;
@@ -57,98 +56,85 @@ pub const MAX_BITS: u64 = 24;
 /// The most slots of a table-size run.
 pub const MAX_SLOTS: u64 = 1 << 20;
 
-replab_settings::declare! {
-    /// Every declared setting of `replab audit`.
-    pub SETTINGS for Config = [
-        GAMES: games, 1, MAX_GAMES, "Number of random games to play.";
-        MAX_PLIES_SETTING: max_plies, 1, MAX_PLIES as u64,
-            "Longest game in plies ({range}; games also end at checkmate or stalemate).";
-        THREADS: threads, 1, MAX_THREADS as u64,
-            "Worker threads ({range}); the counts do not depend on it.";
-        TT_BITS: tt_bits, 1, MAX_BITS,
-            "Table sizes: `tt-open` index bits, comma-separated (each {range}; empty for none).";
-        FILO_SLOTS: filo_slots, 2, MAX_SLOTS,
-            "Table sizes: `filo` slot counts, comma-separated powers of two (each {range}; empty for none).";
-        ROOKIE_BITS: rookie_bits, 1, MAX_BITS,
-            "Table sizes: `rookie` counter index bits, comma-separated (each {range}; empty for none).";
-    ]
-}
-
-/// The settings of an audit. `Default` gives those of `replab audit` without options.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The settings of an audit, each declared on its field: the doc comment is its help.
+/// `Default` gives those of `replab audit` without options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
-    /// The command line that regenerates the report (see [`command_line`]).
-    pub command: String,
-    /// Random games to play, 1 to [`MAX_GAMES`].
+    /// Number of random games to play.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    #[setting(range = 1..=MAX_GAMES)]
     pub games: u64,
     /// Seed of the game generator.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub seed: u64,
-    /// Detectors to audit, by registry name, in report order (default: [`audited_names`]).
-    pub detectors: Vec<String>,
-    /// Longest game in plies, 1 to [`MAX_PLIES`] (games also end at mate or stalemate).
+    /// Detectors to audit: a comma-separated list of names, or `all` (every detector but
+    /// `truth`, which is the reference).
+    #[arg(long, value_name = "LIST", value_parser = parse_detectors)]
+    #[setting(shown = "all")]
+    pub detectors: DetectorNames,
+    /// Longest game in plies ({range}; games also end at checkmate or stalemate).
+    #[arg(long, value_name = "P", allow_negative_numbers = true)]
+    #[setting(range = 1..=MAX_PLIES)]
     pub max_plies: u32,
-    /// Table-size experiment: `tt-open` index bits (1 to [`MAX_BITS`]).
-    pub tt_bits: Vec<u64>,
-    /// Table-size experiment: `filo` slot counts (powers of two, 2 to [`MAX_SLOTS`]).
-    pub filo_slots: Vec<u64>,
-    /// Table-size experiment: `rookie` counter index bits (1 to [`MAX_BITS`]).
-    pub rookie_bits: Vec<u64>,
-    /// Worker threads, 1 to [`MAX_THREADS`]; the counts do not depend on it.
+    /// Table sizes: `tt-open` index bits, comma-separated (each {range}; empty for none).
+    #[arg(long, value_name = "LIST", value_parser = parse_sizes)]
+    #[setting(range = 1..=MAX_BITS)]
+    pub tt_bits: TableSizes,
+    /// Table sizes: `filo` slot counts, comma-separated powers of two (each {range}; empty for
+    /// none).
+    #[arg(long, value_name = "LIST", value_parser = parse_sizes)]
+    #[setting(range = 2..=MAX_SLOTS)]
+    pub filo_slots: TableSizes,
+    /// Table sizes: `rookie` counter index bits, comma-separated (each {range}; empty for
+    /// none).
+    #[arg(long, value_name = "LIST", value_parser = parse_sizes)]
+    #[setting(range = 1..=MAX_BITS)]
+    pub rookie_bits: TableSizes,
+    /// Worker threads ({range}); the counts do not depend on it.
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    #[setting(range = 1..=MAX_THREADS)]
     pub threads: usize,
+    /// The command line that regenerates the report (in `meta`, recorded as typed).
+    #[arg(skip)]
+    #[serde(skip)]
+    pub command: String,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        let mut config = Config {
-            command: String::new(),
+        Config {
             games: 10_000,
             seed: 1,
-            detectors: audited_names().into_iter().map(String::from).collect(),
+            detectors: DetectorNames(audited_names().into_iter().map(String::from).collect()),
             max_plies: 200,
-            tt_bits: vec![20, 12, 8, 4],
-            filo_slots: vec![1024, 64, 16],
-            rookie_bits: vec![14, 8, 4],
+            tt_bits: TableSizes(vec![20, 12, 8, 4]),
+            filo_slots: TableSizes(vec![1024, 64, 16]),
+            rookie_bits: TableSizes(vec![14, 8, 4]),
             threads: crate::engine::default_threads(),
-        };
-        config.command = command_line(&config, Path::new(DEFAULT_OUT));
-        config
+            command: String::new(),
+        }
     }
 }
 
 impl Config {
-    /// The table-size options, as the command line spells them without `--`, with their sizes.
-    /// Each is a registry row's [`DetectorInfo::size_option`](replab_registry::DetectorInfo).
-    fn size_options(&self) -> [(&'static str, &[u64]); 3] {
+    /// The table-size settings with their sizes. Each is the setting a registry row names as
+    /// its [`DetectorInfo::size_option`](replab_registry::DetectorInfo).
+    fn size_options(&self) -> [(Setting, &TableSizes); 3] {
         [
-            ("tt-bits", &self.tt_bits),
-            ("filo-slots", &self.filo_slots),
-            ("rookie-bits", &self.rookie_bits),
+            (Config::TT_BITS, &self.tt_bits),
+            (Config::FILO_SLOTS, &self.filo_slots),
+            (Config::ROOKIE_BITS, &self.rookie_bits),
         ]
     }
 
     /// The sizes to run of the registry's detector `name` (whose table size is
-    /// configurable): those of the option its row names, empty for any other.
+    /// configurable): those of the setting its row names, empty for any other.
     pub fn table_sizes(&self, name: &str) -> &[u64] {
         let option = info(name).and_then(|d| d.size_option);
         self.size_options()
             .into_iter()
-            .find(|(o, _)| Some(*o) == option)
+            .find(|(setting, _)| option.is_some_and(|o| names_option(*setting, o)))
             .map_or(&[], |(_, sizes)| sizes)
-    }
-
-    /// Checks every setting, naming the setting at fault ([`SETTINGS`]).
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        parse_detectors(&self.detectors.join(",")).map_err(|e| {
-            anyhow::anyhow!(
-                "invalid {set_detectors}: {e}",
-                set_detectors = Setting::new("detectors")
-            )
-        })?;
-        if let Some(n) = self.filo_slots.iter().find(|n| !n.is_power_of_two()) {
-            bail!("{} {n} is not a power of two", FILO_SLOTS.setting);
-        }
-        Ok(())
     }
 
     /// The audited specs: the main detectors, then each table-size experiment (every registry
@@ -157,14 +143,7 @@ impl Config {
         let main = self
             .detectors
             .iter()
-            .map(|n| {
-                Spec::named(n).with_context(|| {
-                    format!(
-                        "invalid {set_detectors} {n:?}",
-                        set_detectors = Setting::new("detectors")
-                    )
-                })
-            })
+            .map(|n| Spec::named(n).with_context(|| format!("invalid {} {n:?}", Config::DETECTORS)))
             .collect::<Result<Vec<_>>>()?;
         let sized = DETECTORS
             .iter()
@@ -182,11 +161,80 @@ impl Config {
     }
 }
 
+/// Whether `setting` is the option a registry row names (`tt-bits`, without dashes).
+fn names_option(setting: Setting, option: &str) -> bool {
+    setting.flag().strip_prefix("--") == Some(option)
+}
+
+impl Configuration for Config {
+    /// The quick run of `bench --quick`: 1,000 games.
+    fn quick() -> Self {
+        Self {
+            games: 1_000,
+            ..Self::default()
+        }
+    }
+
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+
+    /// The declared ranges, then the detector names and the powers of two of the `filo`
+    /// sizes.
+    fn check(&self) -> Result<()> {
+        self.check_ranges()?;
+        parse_detectors(&self.detectors.to_string())
+            .map_err(|e| anyhow::anyhow!("invalid {}: {e}", Config::DETECTORS))?;
+        if let Some(n) = self.filo_slots.iter().find(|n| !n.is_power_of_two()) {
+            bail!("{} {n} is not a power of two", Config::FILO_SLOTS);
+        }
+        Ok(())
+    }
+}
+
 /// The table-size experiments: each technique with the variants to run.
 type SizeRuns = Vec<(&'static str, Vec<Spec>)>;
 
-/// What `all` means for `--detectors`: every listed technique of the registry but the oracle
-/// the others are compared with.
+/// The table sizes of one table-size experiment, in the order given, without repeats (written
+/// as a JSON list; empty: none of that family).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TableSizes(pub Vec<u64>);
+
+impl Deref for TableSizes {
+    type Target = [u64];
+
+    fn deref(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl FromStr for TableSizes {
+    type Err = String;
+
+    /// As [`parse_sizes`].
+    fn from_str(text: &str) -> Result<Self, String> {
+        parse_sizes(text)
+    }
+}
+
+impl fmt::Display for TableSizes {
+    /// Comma-separated, as the option takes them (nothing for none).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sizes: Vec<String> = self.0.iter().map(u64::to_string).collect();
+        f.write_str(&sizes.join(","))
+    }
+}
+
+impl Ranged<u64> for TableSizes {
+    /// Each size in `range`.
+    fn check_in(&self, setting: Setting, range: &std::ops::RangeInclusive<u64>) -> Result<()> {
+        self.0.check_in(setting, range)
+    }
+}
+
+/// What `all` means for the audited detectors: every listed technique of the registry but the
+/// oracle the others are compared with.
 pub fn audited_names() -> Vec<&'static str> {
     let oracle = oracle_name();
     DETECTOR_NAMES
@@ -196,9 +244,9 @@ pub fn audited_names() -> Vec<&'static str> {
         .collect()
 }
 
-/// Parses `--detectors`: a comma-separated list of registry names, or `all`
+/// Parses the audited detectors: a comma-separated list of registry names, or `all`
 /// ([`audited_names`]); `off` and empty names are refused.
-pub fn parse_detectors(text: &str) -> Result<Vec<String>, String> {
+pub fn parse_detectors(text: &str) -> Result<DetectorNames, String> {
     let all = audited_names();
     let expected = || {
         format!(
@@ -213,12 +261,12 @@ pub fn parse_detectors(text: &str) -> Result<Vec<String>, String> {
     if let Some(bad) = names.iter().find(|n| n.is_empty() || *n == "off") {
         return Err(format!("unknown detector {bad:?} ({})", expected()));
     }
-    Ok(names)
+    Ok(DetectorNames(names))
 }
 
 /// Parses a comma-separated list of table sizes (whole numbers), dropping empty items and
-/// repeats; their ranges are [`Config::check`]'s.
-pub fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
+/// repeats: an empty text is no size at all. Their ranges are [`Config::check`]'s.
+pub fn parse_sizes(text: &str) -> Result<TableSizes, String> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let n: u64 = part
@@ -228,34 +276,7 @@ pub fn parse_sizes(text: &str) -> Result<Vec<u64>, String> {
             out.push(n);
         }
     }
-    Ok(out)
-}
-
-/// The command that regenerates an audit of `config` into `out`, every option spelled out:
-/// `replab audit --games N --seed S --detectors … --max-plies P --tt-bits … --filo-slots …
-/// --rookie-bits … --out DIR` (an empty list as `""`).
-pub fn command_line(config: &Config, out: &Path) -> String {
-    let list = |sizes: &[u64]| {
-        if sizes.is_empty() {
-            "\"\"".to_owned()
-        } else {
-            let v: Vec<String> = sizes.iter().map(u64::to_string).collect();
-            v.join(",")
-        }
-    };
-    let sizes: String = config
-        .size_options()
-        .iter()
-        .map(|(option, sizes)| format!(" --{option} {}", list(sizes)))
-        .collect();
-    format!(
-        "replab audit --games {} --seed {} --detectors {} --max-plies {}{sizes} --out {}",
-        config.games,
-        config.seed,
-        config.detectors.join(","),
-        config.max_plies,
-        crate::experiment::shell_word(&out.display().to_string())
-    )
+    Ok(TableSizes(out))
 }
 
 /// Runs the audit: plays and judges the games (progress stage `audit`, one unit per game),
@@ -320,18 +341,10 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     Ok(Results {
         meta: AuditMeta {
             meta: Meta::collect(&config.command),
-            seed: config.seed,
-            games: config.games,
-            max_plies: config.max_plies,
-            detectors: config
-                .detectors
-                .iter()
-                .map(|n| n.parse())
-                .collect::<Result<_, _>>()?,
-            tt_bits: config.tt_bits.clone(),
-            filo_slots: config.filo_slots.clone(),
-            rookie_bits: config.rookie_bits.clone(),
-            threads: config.threads,
+            settings: Config {
+                command: String::new(), // meta's, not the settings'
+                ..config.clone()
+            },
             play_seconds: crate::stats::Estimate::single(play_seconds),
             shrink_seconds: crate::stats::Estimate::single(shrink_seconds),
         },
@@ -417,25 +430,6 @@ fn main_detectors(results: &Results) -> impl Iterator<Item = &(String, Audited)>
 /// The audit as an experiment of the table.
 pub struct Audit;
 
-impl crate::experiment::Settings for Config {
-    /// The quick run of `bench --quick`: 1,000 games.
-    fn quick() -> Self {
-        let mut config = Self {
-            games: 1_000,
-            ..Self::default()
-        };
-        config.command = command_line(&config, Path::new(DEFAULT_OUT));
-        config
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-    fn check(&self) -> Result<()> {
-        Config::check(self)
-    }
-    const DECLARED: &'static [Declared] = SETTINGS;
-}
-
 impl Experiment for Audit {
     const NAME: &'static str = "audit";
     const DIR: &'static str = "audit";
@@ -449,11 +443,6 @@ impl Experiment for Audit {
 
     fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         write(results, dir)
-    }
-
-    /// Every setting spelled out ([`command_line`]), whatever was typed.
-    fn command(config: &Config, _typed: String, out: &Path) -> String {
-        command_line(config, out)
     }
 
     fn conclude(results: &Results, index: &Path) -> Result<Conclusion> {
@@ -531,26 +520,27 @@ mod tests {
 
     #[test]
     fn option_parsers() {
-        assert_eq!(parse_sizes("20, 12,,12,4").unwrap(), [20, 12, 4]);
+        assert_eq!(*parse_sizes("20, 12,,12,4").unwrap(), [20, 12, 4]);
         assert!(parse_sizes("x").unwrap_err().contains("not a whole number"));
         assert!(parse_sizes("").unwrap().is_empty());
-        // The ranges and powers of two are the check's, in the declarations' words.
+        assert_eq!(parse_sizes("20,4").unwrap().to_string(), "20,4");
+        // The ranges and powers of two are the check's, naming the option.
         let sized = |tt_bits: Vec<u64>, filo_slots: Vec<u64>| Config {
-            tt_bits,
-            filo_slots,
+            tt_bits: TableSizes(tt_bits),
+            filo_slots: TableSizes(filo_slots),
             ..Config::default()
         };
         assert!(sized(vec![24], vec![2]).check().is_ok());
         let err = sized(vec![25], vec![2]).check().unwrap_err().to_string();
-        assert!(err.contains("out of range (1 to 24)"), "{err}");
+        assert_eq!(err, "--tt-bits 25 is out of range (1 to 24)");
         let err = sized(vec![], vec![100]).check().unwrap_err().to_string();
-        assert!(err.contains("100 is not a power of two"), "{err}");
+        assert_eq!(err, "--filo-slots 100 is not a power of two");
         assert_eq!(
             parse_detectors("all").unwrap().len(),
             DETECTOR_NAMES.len() - 1
         );
         let (a, b) = (DETECTOR_NAMES[0], DETECTOR_NAMES[1]);
-        assert_eq!(parse_detectors(&format!("{b},{a},{b}")).unwrap(), [b, a]);
+        assert_eq!(*parse_detectors(&format!("{b},{a},{b}")).unwrap(), [b, a]);
         assert!(parse_detectors("off").is_err());
         assert!(parse_detectors("nosuch").unwrap_err().contains("nosuch"));
     }
@@ -560,11 +550,11 @@ mod tests {
         // A row that names a size option the audit does not have would run no sizes: fail
         // here instead of silently.
         let config = Config::default();
-        let options: Vec<&str> = config.size_options().iter().map(|(o, _)| *o).collect();
+        let options = config.size_options().map(|(setting, _)| setting);
         for d in replab_registry::DETECTORS {
             if let Some(option) = d.size_option {
                 assert!(
-                    options.contains(&option),
+                    options.iter().any(|s| names_option(*s, option)),
                     "{}: no audit option {option}",
                     d.name
                 );
@@ -594,28 +584,28 @@ mod tests {
                 games: 0,
                 ..Config::default()
             },
-            "games",
+            "--games 0",
         );
         bad(
             Config {
-                detectors: vec!["nosuch".into()],
+                detectors: DetectorNames(vec!["nosuch".into()]),
                 ..Config::default()
             },
-            "detectors",
+            "invalid --detectors: unknown detector \"nosuch\"",
         );
         bad(
             Config {
-                filo_slots: vec![100],
+                filo_slots: TableSizes(vec![100]),
                 ..Config::default()
             },
-            "filo slots",
+            "--filo-slots 100",
         );
         bad(
             Config {
                 threads: 0,
                 ..Config::default()
             },
-            "threads",
+            "--threads 0",
         );
     }
 
@@ -640,29 +630,70 @@ mod tests {
         for (t, _) in &sized {
             assert!(sizing(t).is_some());
         }
-        let options: Vec<&str> = Config::default()
+        let options: Vec<String> = Config::default()
             .size_options()
             .iter()
-            .map(|(o, _)| *o)
+            .map(|(setting, _)| setting.to_string())
             .collect();
-        let rows: Vec<&str> = DETECTORS.iter().filter_map(|d| d.size_option).collect();
+        let rows: Vec<String> = DETECTORS
+            .iter()
+            .filter_map(|d| d.size_option)
+            .map(|o| format!("--{o}"))
+            .collect();
         assert_eq!(options, rows, "one option per sizable row, in table order");
     }
 
+    /// The audit's options parsed as the binary parses them: from `Default`, the options
+    /// given updating it.
+    fn parsed(args: &[&str]) -> Result<Config, clap::Error> {
+        use clap::{Args, FromArgMatches};
+        let command =
+            Config::augment_args(clap::Command::new("audit")).mut_args(|arg| arg.required(false));
+        let matches =
+            command.try_get_matches_from(std::iter::once("audit").chain(args.iter().copied()))?;
+        let mut config = Config::default();
+        config.update_from_arg_matches(&matches)?;
+        Ok(config)
+    }
+
     #[test]
-    fn quoting() {
+    fn an_empty_size_list_runs_none_of_that_family() {
+        let config = parsed(&["--tt-bits", "", "--filo-slots", "64,16"]).unwrap();
+        assert!(config.tt_bits.is_empty());
+        assert_eq!(*config.filo_slots, [64, 16]);
         assert_eq!(
-            crate::experiment::shell_word("reports/audit"),
-            "reports/audit"
+            *config.rookie_bits,
+            [14, 8, 4],
+            "an option not given keeps its default"
         );
-        assert_eq!(crate::experiment::shell_word("my dir"), "'my dir'");
-        assert_eq!(crate::experiment::shell_word("it's"), "'it'\\''s'");
-        let c = Config {
-            tt_bits: Vec::new(),
-            ..Config::default()
-        };
-        assert!(command_line(&c, Path::new("my dir")).ends_with(
-            " --tt-bits \"\" --filo-slots 1024,64,16 --rookie-bits 14,8,4 --out 'my dir'"
-        ));
+        assert!(config.check().is_ok());
+        let (_, sized) = config.specs().unwrap();
+        let tt_open = sized.iter().find(|(t, _)| *t == "tt-open").unwrap();
+        assert!(tt_open.1.is_empty(), "no tt-open size run");
+        let detectors = parsed(&["--detectors", "all"]).unwrap().detectors;
+        assert_eq!(detectors, Config::default().detectors);
+    }
+
+    #[test]
+    fn a_negative_number_is_a_value_refused_not_an_unknown_option() {
+        for args in [
+            ["--games", "-1"],
+            ["--seed", "-1"],
+            ["--max-plies", "-3"],
+            ["--threads", "-2"],
+        ] {
+            let e = parsed(&args).unwrap_err();
+            assert_eq!(
+                e.kind(),
+                clap::error::ErrorKind::ValueValidation,
+                "{args:?}: {e}"
+            );
+            assert!(e.to_string().contains(args[0]), "{e}");
+        }
+        let e = parsed(&["--tt-bits", "x"]).unwrap_err().to_string();
+        assert!(
+            e.contains("--tt-bits") && e.contains("not a whole number"),
+            "{e}"
+        );
     }
 }

@@ -153,13 +153,13 @@ pub fn text(results: &Results) -> String {
          {} plies ({}); {:.1} s on {} thread{}, shrinking {:.1} s",
         t.games,
         t.plies,
-        m.seed,
-        m.max_plies,
+        m.settings.seed,
+        m.settings.max_plies,
         t.repetitions,
         pct(Some(t.repetitions as f64 / t.plies.max(1) as f64)),
         m.play_seconds.value,
-        m.threads,
-        if m.threads == 1 { "" } else { "s" },
+        m.settings.threads,
+        if m.settings.threads == 1 { "" } else { "s" },
         m.shrink_seconds.value,
     );
     out.push('\n');
@@ -461,8 +461,8 @@ fn summary_section(results: &Results) -> Result<String> {
         include_str!("../../templates/audit/summary.html"),
         &json!({
             "games": fmt_int(t.games),
-            "seed": m.seed,
-            "max_plies": m.max_plies,
+            "seed": m.settings.seed,
+            "max_plies": m.settings.max_plies,
             "finished": fmt_int(t.finished),
             "plies": fmt_int(t.plies),
             "repetitions": fmt_int(t.repetitions),
@@ -473,7 +473,7 @@ fn summary_section(results: &Results) -> Result<String> {
                 .any(|a| a.check == Check::Upcoming)
                 .then(|| fmt_int(t.upcoming)),
             "play_seconds": format!("{:.1}", m.play_seconds.value),
-            "threads": m.threads,
+            "threads": m.settings.threads,
             "shrink_seconds": format!("{:.1}", m.shrink_seconds.value),
         }),
     )

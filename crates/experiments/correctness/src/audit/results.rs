@@ -3,7 +3,7 @@
 
 use std::{fmt, marker::PhantomData};
 
-use replab_registry::{DetectorId, Stats};
+use replab_registry::Stats;
 use replab_report::Meta;
 use serde::{
     Deserialize, Deserializer, Serialize, Serializer,
@@ -69,28 +69,16 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Ordered<T> {
     }
 }
 
-/// The `meta` object: provenance plus the run's parameters and timings.
+/// The `meta` object: provenance, the run's settings and its timings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AuditMeta {
     /// Where and how the report was made.
     #[serde(flatten)]
     pub meta: Meta,
-    /// Seed of the game generator.
-    pub seed: u64,
-    /// Games requested.
-    pub games: u64,
-    /// Longest game in plies.
-    pub max_plies: u32,
-    /// The audited detectors, in order.
-    pub detectors: Vec<DetectorId>,
-    /// `tt-open` index bits of the table-size experiment.
-    pub tt_bits: Vec<u64>,
-    /// `filo` slot counts of the table-size experiment.
-    pub filo_slots: Vec<u64>,
-    /// `rookie` counter bits of the table-size experiment.
-    pub rookie_bits: Vec<u64>,
-    /// Worker threads used.
-    pub threads: usize,
+    /// The settings of the run (written flat, beside the provenance; the command is the
+    /// provenance's).
+    #[serde(flatten)]
+    pub settings: super::Config,
     /// Wall time of playing and judging the games, seconds (one measurement: a single sample).
     pub play_seconds: crate::stats::Estimate,
     /// Wall time of shrinking the counterexamples, seconds (a single sample).

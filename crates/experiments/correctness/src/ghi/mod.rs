@@ -18,18 +18,21 @@
 mod page;
 mod positions;
 
+use std::path::Path;
+
 use anyhow::{Result, anyhow};
 use replab_board::{Move, Position};
 use replab_detect::DrawPolicy;
 use replab_registry::{DetectorId, with_detector};
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
 use replab_search::{DynSearch, SearchConfig, SearchResult, TableStats, TtMode};
+use replab_settings::Settings;
 use serde::{Deserialize, Serialize};
 
 pub use positions::{GamePosition, positions};
 
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Conclusion, Configuration, Experiment, Headline};
 use crate::{
     Progress,
     engine::{Done, default_threads, parallel},
@@ -44,23 +47,34 @@ pub const DETECTOR: DetectorId = DetectorId::reference();
 /// Deepest depth accepted.
 pub const MAX_DEPTH: u32 = 12;
 
-/// The settings of `replab ghi` (in `results.json` under `config`, beside what the run
-/// derives from them: [`ConfigRecord`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The settings of `replab ghi`, each declared on its field: the doc comment is its help (in
+/// `results.json` under `config`, beside what the run derives from them: [`Setup`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
     /// Search depth.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub depth: u32,
-    /// Draw policy.
+    /// Draw policy (a policy or an engine preset).
+    #[arg(long, value_name = "P", value_parser = replab_registry::policy)]
     pub policy: DrawPolicy,
-    /// Positions taken from the games (seeded choice).
+    /// Positions chosen from datasets/games/*.pgn.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=500)]
     pub game_positions: usize,
-    /// Seeded positions with long reversible histories.
+    /// Seeded endgames with long reversible histories.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=500)]
     pub long_positions: usize,
     /// Seed of the choices and walks.
+    #[arg(long, value_name = "S")]
     pub seed: u64,
-    /// Worker threads.
+    /// Worker threads ({range}); the counts do not depend on it.
+    #[arg(long, value_name = "T")]
+    #[setting(range = 1..=256)]
     pub threads: usize,
-    /// The command line that regenerates the report (in `meta`, not `config`).
+    /// The command line that regenerates the report (in `meta`, recorded as typed).
+    #[arg(skip)]
     #[serde(skip)]
     pub command: String,
 }
@@ -75,37 +89,24 @@ impl Default for Config {
             long_positions: 300,
             seed: 1,
             threads: default_threads(),
-            command: "replab ghi".into(),
+            command: String::new(),
         }
     }
 }
 
-replab_settings::declare! {
-    /// Every declared setting of `replab ghi`.
-    pub SETTINGS for Config = [
-        DEPTH: depth, 1, MAX_DEPTH as u64, "Search depth.";
-        GAME_POSITIONS: game_positions, 0, 500, "Positions chosen from datasets/games/*.pgn.";
-        LONG_POSITIONS: long_positions, 0, 500, "Seeded endgames with long reversible histories.";
-        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
-    ]
-}
-
-impl Config {
+impl Configuration for Config {
     /// The short run of `bench --quick`.
-    pub fn quick() -> Self {
+    fn quick() -> Self {
         Self {
             depth: 5,
             game_positions: 20,
             long_positions: 30,
-            command: "replab ghi --quick".into(),
             ..Self::default()
         }
     }
 
-    /// Checks the settings, with the command line's option names.
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        Ok(())
+    fn set_command(&mut self, command: String) {
+        self.command = command;
     }
 }
 
@@ -356,7 +357,7 @@ pub struct Example {
 
 /// The settings as recorded: the run's [`Config`] and what it derives from them.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct ConfigRecord {
+pub struct Setup {
     /// The settings, their fields beside the two below in JSON.
     #[serde(flatten)]
     pub settings: Config,
@@ -372,7 +373,7 @@ pub struct Results {
     /// Provenance.
     pub meta: Meta,
     /// Settings.
-    pub config: ConfigRecord,
+    pub config: Setup,
     /// The modes, in outcome order.
     pub modes: Vec<ModeRecord>,
     /// Every position.
@@ -546,7 +547,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let (totals, causes) = totals(&results);
     Ok(Results {
         meta,
-        config: config_record(config),
+        config: setup(config),
         modes: MODES
             .iter()
             .chain(&ABLATIONS)
@@ -701,9 +702,9 @@ fn mode_total(set: &str, m: usize, mode: &Mode, rs: &[&PositionResult]) -> ModeT
     }
 }
 
-/// The configuration record of a run.
-fn config_record(config: &Config) -> ConfigRecord {
-    ConfigRecord {
+/// The settings of a run and what it derives from them.
+fn setup(config: &Config) -> Setup {
+    Setup {
         settings: Config {
             command: String::new(), // meta's, not the settings'
             ..config.clone()
@@ -797,10 +798,28 @@ pub fn summary_table(results: &Results) -> String {
 /// Graph-history interaction as an experiment of the table.
 pub struct Ghi;
 
-crate::settings!(Config, check, SETTINGS);
-
 impl Experiment for Ghi {
-    crate::experiment_items!("ghi", "ghi", table);
+    const NAME: &'static str = "ghi";
+    const DIR: &'static str = "ghi";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn conclude(results: &Results, index: &Path) -> Result<Conclusion> {
+        Ok(Conclusion::table(summary_table(results), index))
+    }
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

@@ -20,24 +20,26 @@ mod page;
 mod results;
 pub mod search;
 
-use std::time::Instant;
+use std::{fmt, ops::Deref, ops::RangeInclusive, str::FromStr, time::Instant};
 
 use anyhow::{Result, anyhow, ensure};
 use replab_board::{Move, Position};
 use replab_detect::{DrawPolicy, FULL_KEY_BITS};
-use replab_registry::DetectorId;
+use replab_registry::{DetectorId, MIN_KEY_BITS};
 use replab_report::{Meta, ReportDir};
 use replab_search::SearchConfig;
+use replab_settings::{Ranged, Setting, Settings};
+use serde::{Deserialize, Serialize};
 
 pub use self::results::{
-    AuditCell, Clusters, ConfigRecord, GameTotals, Rate, Results, SearchCell, TailPoint, Zarkov,
+    AuditCell, Clusters, GameTotals, Rate, Results, SearchCell, Setup, TailPoint, Zarkov,
 };
 use self::{
     bound::{TAIL_BITS, Walk, bytes_per_entry, detectors},
     search::{Engine, SearchCounts, engine},
 };
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Configuration, Experiment, Headline};
 use crate::stats::Estimate;
 use crate::{
     Progress, datasets,
@@ -52,9 +54,6 @@ use crate::{
 
 /// The page title.
 pub const TITLE: &str = "Key width and false draws";
-
-/// Where `replab key-width` writes its report unless told otherwise.
-pub const DEFAULT_OUT: &str = "reports/key-width";
 
 /// The widths run unless told otherwise.
 pub const WIDTHS: [u32; 6] = [16, 24, 32, 40, 48, 64];
@@ -72,48 +71,50 @@ pub const MAX_GAMES: u64 = 10_000_000;
 /// The deepest search.
 pub const MAX_DEPTH: u32 = 20;
 
-replab_settings::declare! {
-    /// Every declared setting of `replab key-width`.
-    pub SETTINGS for Config = [
-        WIDTHS_SETTING: widths, replab_registry::MIN_KEY_BITS as u64, FULL_KEY_BITS as u64,
-            "Key widths in bits, comma-separated (each {range}, 64 included: the reference).";
-        GAMES: games, 1, MAX_GAMES, "Audit games played.";
-        MAX_PLIES_SETTING: max_plies, 1, MAX_PLIES as u64, "Longest game in plies.";
-        DEPTH: depth, 1, MAX_DEPTH as u64, "Search depth.";
-        REPETITION_RECORDS: repetition_records, 0, 1000,
-            "Records of datasets/repetition.epd searched (the first N, {range}).";
-        WAC_RECORDS: wac_records, 0, 300,
-            "Records of datasets/wac.epd searched (the first N, {range}).";
-        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
-    ]
-}
-
 /// Games per parallel job of the audit part.
 const CHUNK: u64 = 50;
 
 /// The searcher's table: 2^18 entries (its keys are never truncated).
 const TT_BITS: u32 = 18;
 
-/// The settings of `replab key-width`. `Default` is the full run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The settings of `replab key-width`, each declared on its field: the doc comment is its
+/// help. `Default` is the full run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
-    /// Audit games (seeded, as `replab audit` plays them).
+    /// Audit games played.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_GAMES)]
     pub games: u64,
-    /// Seed of the game generator.
+    /// Seed of the audit's game generator.
+    #[arg(long, value_name = "S")]
     pub seed: u64,
     /// Longest game in plies.
+    #[arg(long, value_name = "P")]
+    #[setting(range = 1..=MAX_PLIES)]
     pub max_plies: u32,
-    /// Key widths in bits, ascending, 64 included (the reference).
-    pub widths: Vec<u32>,
+    /// Key widths in bits, comma-separated (each {range}, 64 included: the reference).
+    #[arg(long = "bits", value_name = "LIST", value_parser = parse_widths)]
+    #[setting(range = MIN_KEY_BITS..=FULL_KEY_BITS)]
+    pub widths: KeyWidths,
     /// Search depth.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub depth: u32,
-    /// Records of `datasets/repetition.epd` searched (the first N).
+    /// Records of datasets/repetition.epd searched (the first N, {range}).
+    #[arg(long = "repetition", value_name = "N")]
+    #[setting(range = 0..=1000)]
     pub repetition_records: usize,
-    /// Records of `datasets/wac.epd` searched (the first N).
+    /// Records of datasets/wac.epd searched (the first N, {range}).
+    #[arg(long = "wac", value_name = "N")]
+    #[setting(range = 0..=300)]
     pub wac_records: usize,
-    /// Worker threads; the counts do not depend on it.
+    /// Worker threads ({range}); the counts do not depend on it.
+    #[arg(long, value_name = "T")]
+    #[setting(range = 1..=256)]
     pub threads: usize,
-    /// The command line that regenerates the report.
+    /// The command line that regenerates the report (in `meta`, recorded as typed).
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
 }
 
@@ -123,49 +124,89 @@ impl Default for Config {
             games: 3000,
             seed: 1,
             max_plies: 200,
-            widths: WIDTHS.to_vec(),
+            widths: KeyWidths(WIDTHS.to_vec()),
             depth: 5,
             repetition_records: 79,
             wac_records: 20,
             threads: default_threads(),
-            command: "replab key-width".into(),
+            command: String::new(),
         }
     }
 }
 
-impl Config {
+impl Configuration for Config {
     /// The short run of `bench --quick`.
-    pub fn quick() -> Self {
+    fn quick() -> Self {
         Config {
             games: 500,
             depth: 4,
             repetition_records: 30,
             wac_records: 5,
-            command: "replab key-width --quick".into(),
             ..Self::default()
         }
     }
 
-    /// Checks every setting, naming the option at fault.
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+
+    /// The declared ranges, then the reference width and the order of the widths.
+    fn check(&self) -> Result<()> {
+        self.check_ranges()?;
         ensure!(
             self.widths.contains(&FULL_KEY_BITS),
-            "{set_bits} must include 64 (the reference the other widths are compared with)",
-            set_bits = replab_settings::Setting::new("widths")
+            "{} must include 64 (the reference the other widths are compared with)",
+            Config::WIDTHS
         );
         ensure!(
             self.widths.windows(2).all(|w| w[0] < w[1]),
-            "{set_bits} must be ascending without repeats",
-            set_bits = replab_settings::Setting::new("widths")
+            "{} must be ascending without repeats",
+            Config::WIDTHS
         );
         Ok(())
     }
 }
 
+/// Key widths in bits, ascending without repeats (written as a JSON list).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct KeyWidths(pub Vec<u32>);
+
+impl Deref for KeyWidths {
+    type Target = [u32];
+
+    fn deref(&self) -> &[u32] {
+        &self.0
+    }
+}
+
+impl FromStr for KeyWidths {
+    type Err = String;
+
+    /// As [`parse_widths`].
+    fn from_str(text: &str) -> Result<Self, String> {
+        parse_widths(text)
+    }
+}
+
+impl fmt::Display for KeyWidths {
+    /// Comma-separated, as the option takes them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let widths: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        f.write_str(&widths.join(","))
+    }
+}
+
+impl Ranged<u32> for KeyWidths {
+    /// Each width in `range`.
+    fn check_in(&self, setting: Setting, range: &RangeInclusive<u32>) -> Result<()> {
+        self.0.check_in(setting, range)
+    }
+}
+
 /// Parses a comma-separated list of widths, returned ascending without repeats (their range
 /// and the reference are [`Config::check`]'s).
-pub fn parse_widths(text: &str) -> Result<Vec<u32>, String> {
+pub fn parse_widths(text: &str) -> Result<KeyWidths, String> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let w: u32 = part
@@ -175,7 +216,7 @@ pub fn parse_widths(text: &str) -> Result<Vec<u32>, String> {
     }
     out.sort_unstable();
     out.dedup();
-    Ok(out)
+    Ok(KeyWidths(out))
 }
 
 /// One audit job's sums.
@@ -304,7 +345,7 @@ fn search_part(
             let (d, p) = (job / set.len(), job % set.len());
             if *current != d {
                 engines.clear();
-                for &w in &config.widths {
+                for &w in config.widths.iter() {
                     engines.push(engine(detectors[d].name(), w, search)?);
                 }
                 *current = d;
@@ -404,17 +445,15 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 
     Ok(Results {
         meta,
-        config: ConfigRecord {
-            games: config.games,
-            seed: config.seed,
-            max_plies: config.max_plies,
-            widths: config.widths.clone(),
-            depth: config.depth,
+        config: Setup {
+            settings: Config {
+                repetition_records,
+                wac_records: set.len() - repetition_records,
+                command: String::new(), // meta's, not the settings'
+                ..config.clone()
+            },
             policy: DrawPolicy::Stockfish.name().into(),
-            repetition_records,
-            wac_records: set.len() - repetition_records,
             tt_bits: TT_BITS,
-            threads: config.threads,
         },
         totals: GameTotals {
             games: totals.games,
@@ -534,7 +573,7 @@ pub fn headline(results: &Results) -> String {
             z.per_probe.expected_rate
         );
     }
-    let narrow = results.config.widths[0];
+    let narrow = results.config.settings.widths[0];
     let fp: Vec<String> = results
         .audit
         .iter()
@@ -560,7 +599,7 @@ pub fn summary_table(results: &Results) -> String {
     let mut out = format!(
         "Audit games: {} games, {} plies (seed {}); false positives against truth, with the \
          birthday bound\n",
-        results.totals.games, results.totals.plies, results.config.seed
+        results.totals.games, results.totals.plies, results.config.settings.seed
     );
     out += &format!(
         "{:<9} {:>4} {:>6} {:>8} {:>10} {:>26} {:>10} {:>6} {:>12} {:>4}\n",
@@ -619,7 +658,7 @@ pub fn summary_table(results: &Results) -> String {
         "\nSearch: {} positions at depth {}, policy {}; against an exact reference and the 64-bit \
          search\n",
         results.search.first().map_or(0, |c| c.positions),
-        results.config.depth,
+        results.config.settings.depth,
         results.config.policy
     );
     out += &format!(
@@ -654,10 +693,24 @@ pub fn summary_table(results: &Results) -> String {
 /// Key width and false draws as an experiment of the table.
 pub struct KeyWidth;
 
-crate::settings!(Config, check, SETTINGS);
-
 impl Experiment for KeyWidth {
-    crate::experiment_items!("key-width", "key-width", summary);
+    const NAME: &'static str = "key-width";
+    const DIR: &'static str = "key-width";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

@@ -51,7 +51,7 @@ fn sixteen(results: &Results) -> String {
     let cells: Vec<String> = results
         .audit
         .iter()
-        .filter(|c| c.bits == results.config.widths[0])
+        .filter(|c| c.bits == results.config.settings.widths[0])
         .map(|c| {
             format!(
                 "{} {} ({} per probe, bound {}; {} of {} games)",
@@ -72,7 +72,7 @@ fn sixteen(results: &Results) -> String {
         .collect();
     format!(
         "False positives with {}-bit keys: {}. With 64-bit keys: {}.",
-        results.config.widths[0],
+        results.config.settings.widths[0],
         cells.join("; "),
         exact64.join(", ")
     )
@@ -80,7 +80,7 @@ fn sixteen(results: &Results) -> String {
 
 /// The sentence on the searches.
 fn search_sentence(results: &Results) -> String {
-    let narrow = results.config.widths[0];
+    let narrow = results.config.settings.widths[0];
     let cells: Vec<String> = results
         .search
         .iter()
@@ -367,7 +367,7 @@ fn summary_section(results: &Results) -> Result<String> {
             "agreement": agreement(&z.per_probe),
         })
     });
-    let widths: Vec<String> = cfg.widths.iter().map(u32::to_string).collect();
+    let widths: Vec<String> = cfg.settings.widths.iter().map(u32::to_string).collect();
     Ok(render_fragment(
         "key-width/summary.html",
         SUMMARY,
@@ -401,13 +401,13 @@ fn method_section(results: &Results) -> Result<String> {
         "key-width/method.html",
         METHOD,
         &json!({
-            "seed": cfg.seed,
-            "max_plies": cfg.max_plies,
-            "depth": cfg.depth,
+            "seed": cfg.settings.seed,
+            "max_plies": cfg.settings.max_plies,
+            "depth": cfg.settings.depth,
             "policy": cfg.policy.clone(),
             "tt_bits": cfg.tt_bits,
-            "repetition_records": cfg.repetition_records,
-            "wac_records": cfg.wac_records,
+            "repetition_records": cfg.settings.repetition_records,
+            "wac_records": cfg.settings.wac_records,
         }),
     )?)
 }

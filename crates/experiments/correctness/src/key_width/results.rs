@@ -7,29 +7,17 @@ use serde::{Deserialize, Serialize};
 use super::search::SearchCounts;
 use crate::stats::{Estimate, Interval};
 
-/// The settings a run used.
+/// The settings a run used, and what it fixed beside them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConfigRecord {
-    /// Audit games played.
-    pub games: u64,
-    /// Seed of the audit's game generator.
-    pub seed: u64,
-    /// Longest game in plies.
-    pub max_plies: u32,
-    /// Key widths run, in bits (64 the reference).
-    pub widths: Vec<u32>,
-    /// Search depth.
-    pub depth: u32,
+pub struct Setup {
+    /// The settings (written flat, beside what follows), the record counts those searched: a
+    /// count above what its file holds searches them all, the same run.
+    #[serde(flatten)]
+    pub settings: super::Config,
     /// Draw policy of the searches.
     pub policy: String,
-    /// Records of `datasets/repetition.epd` searched.
-    pub repetition_records: usize,
-    /// Records of `datasets/wac.epd` searched.
-    pub wac_records: usize,
     /// The searcher's transposition table, in index bits (its keys are never truncated).
     pub tt_bits: u32,
-    /// Worker threads (the counts do not depend on it).
-    pub threads: usize,
 }
 
 /// The audit games' totals.
@@ -191,7 +179,7 @@ pub struct Results {
     /// Provenance.
     pub meta: Meta,
     /// Settings.
-    pub config: ConfigRecord,
+    pub config: Setup,
     /// Audit totals.
     pub totals: GameTotals,
     /// Detector × width on the audit games, detectors in report order, widths ascending.

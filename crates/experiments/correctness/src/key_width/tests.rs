@@ -10,7 +10,7 @@ use crate::Silent;
 fn small(games: u64, widths: &[u32]) -> Config {
     Config {
         games,
-        widths: widths.to_vec(),
+        widths: KeyWidths(widths.to_vec()),
         depth: 2,
         repetition_records: 3,
         wac_records: 1,
@@ -161,16 +161,17 @@ fn exact_intervals() {
 
 #[test]
 fn options_are_checked_by_name() {
-    assert_eq!(parse_widths("64, 16,32,16").unwrap(), [16, 32, 64]);
+    assert_eq!(*parse_widths("64, 16,32,16").unwrap(), [16, 32, 64]);
+    assert_eq!(parse_widths("64,16").unwrap().to_string(), "16,64");
     // The range and the reference are the check's.
     let widths = |widths: Vec<u32>| Config {
-        widths,
+        widths: KeyWidths(widths),
         ..Config::default()
     };
     let err = widths(vec![16, 32]).check().unwrap_err().to_string();
-    assert!(err.contains("must include 64"), "{err}");
+    assert!(err.starts_with("--bits must include 64"), "{err}");
     let err = widths(vec![0, 64]).check().unwrap_err().to_string();
-    assert!(err.contains("0 is out of range (1 to 64)"), "{err}");
+    assert_eq!(err, "--bits 0 is out of range (1 to 64)");
     assert!(
         parse_widths("x")
             .unwrap_err()
@@ -186,21 +187,21 @@ fn options_are_checked_by_name() {
             games: 0,
             ..Config::default()
         },
-        "games",
+        "--games 0",
     );
     bad(
         Config {
-            widths: vec![16, 32],
+            widths: KeyWidths(vec![16, 32]),
             ..Config::default()
         },
-        "widths",
+        "--bits must include 64",
     );
     bad(
         Config {
             depth: 0,
             ..Config::default()
         },
-        "depth",
+        "--depth 0",
     );
 }
 
@@ -210,7 +211,7 @@ fn a_small_run_writes_its_page_and_json() {
     assert_eq!(results.audit.len(), detectors().len() * 2);
     assert_eq!(results.search.len(), search_detectors().len() * 2);
     assert_eq!(results.linear_tail.len(), TAIL_BITS);
-    assert_eq!(results.config.repetition_records, 3);
+    assert_eq!(results.config.settings.repetition_records, 3);
     assert!(results.zarkov.is_none());
     let text = summary_table(&results);
     assert!(text.contains("linear") && text.contains("Search"));

@@ -19,6 +19,8 @@
 pub mod cases;
 mod page;
 
+use std::path::Path;
+
 use anyhow::{Result, anyhow};
 use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
@@ -26,6 +28,7 @@ use replab_registry::PRESETS;
 use replab_report::{Meta, ReportDir, fmt_delta_pct, fmt_int};
 use replab_search::{DynSearch, SearchConfig, SearchResult};
 use replab_selfplay::PlayerSpec;
+use replab_settings::Settings;
 use replab_workloads::rounds;
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +36,7 @@ pub use cases::{CaseAnswer, CaseCheck};
 pub use page::write_page;
 
 use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Conclusion, Configuration, Experiment, Headline};
 use crate::{
     Progress, datasets,
     engine::{Done, default_threads, engine, parallel},
@@ -61,21 +64,33 @@ pub fn reference() -> (DrawPolicy, DetectorId) {
 /// Deepest search depth accepted.
 pub const MAX_DEPTH: u32 = 12;
 
-/// The settings of `replab policies` (in `results.json` under `config`, beside the references
-/// and the searcher's settings: [`ConfigRecord`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The settings of `replab policies`, each declared on its field: the doc comment is its help
+/// (in `results.json` under `config`, beside the references and the searcher's settings:
+/// [`Setup`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
-    /// Search depth on the repetition suite.
+    /// Search depth on datasets/repetition.epd.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub repetition_depth: u32,
     /// Search depth on WAC.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub wac_depth: u32,
-    /// WAC records searched (the first N of `datasets/wac.epd`; 0 for none).
+    /// WAC records searched: the first N of datasets/wac.epd.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=300)]
     pub wac_records: usize,
-    /// Interleaved timed runs of every search (the time is their median).
+    /// Interleaved timed runs of every search ({range}); times are their medians.
+    #[arg(long, value_name = "K")]
+    #[setting(range = 1..=20)]
     pub repeats: usize,
-    /// Worker threads (the counts do not depend on it).
+    /// Worker threads ({range}); the counts do not depend on it.
+    #[arg(long, value_name = "T")]
+    #[setting(range = 1..=256)]
     pub threads: usize,
-    /// The command line that regenerates the report (in `meta`, not `config`).
+    /// The command line that regenerates the report (in `meta`, recorded as typed).
+    #[arg(skip)]
     #[serde(skip)]
     pub command: String,
 }
@@ -89,42 +104,25 @@ impl Default for Config {
             wac_records: 120,
             repeats: 3,
             threads: default_threads(),
-            command: "replab policies".into(),
+            command: String::new(),
         }
     }
 }
 
-replab_settings::declare! {
-    /// Every declared setting of `replab policies`.
-    pub SETTINGS for Config = [
-        REPETITION_DEPTH: repetition_depth, 1, MAX_DEPTH as u64,
-            "Search depth on datasets/repetition.epd.";
-        WAC_DEPTH: wac_depth, 1, MAX_DEPTH as u64, "Search depth on WAC.";
-        WAC_RECORDS: wac_records, 0, 300,
-            "WAC records searched: the first N of datasets/wac.epd.";
-        REPEATS: repeats, 1, 20,
-            "Interleaved timed runs of every search ({range}); times are their medians.";
-        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
-    ]
-}
-
-impl Config {
+impl Configuration for Config {
     /// The short run of `bench --quick`.
-    pub fn quick() -> Self {
+    fn quick() -> Self {
         Self {
             repetition_depth: 5,
             wac_depth: 4,
             wac_records: 40,
             repeats: 2,
-            command: "replab policies --quick".into(),
             ..Self::default()
         }
     }
 
-    /// Checks the settings, with the command line's option names.
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        Ok(())
+    fn set_command(&mut self, command: String) {
+        self.command = command;
     }
 }
 
@@ -222,9 +220,9 @@ pub struct SetResults {
     pub runs: Vec<RecordRun>,
 }
 
-/// The settings as recorded.
+/// The settings as recorded: the run's [`Config`] and the references and searcher it fixes.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct ConfigRecord {
+pub struct Setup {
     /// The settings, their fields beside the three below in JSON.
     #[serde(flatten)]
     pub settings: Config,
@@ -242,7 +240,7 @@ pub struct Results {
     /// Provenance.
     pub meta: Meta,
     /// Settings.
-    pub config: ConfigRecord,
+    pub config: Setup,
     /// The presets.
     pub presets: Vec<PresetRecord>,
     /// The scripted cases, checked through the searcher.
@@ -500,7 +498,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     progress.finish();
     Ok(Results {
         meta,
-        config: ConfigRecord {
+        config: Setup {
             settings: Config {
                 command: String::new(), // meta's, not the settings'
                 ..config.clone()
@@ -612,10 +610,28 @@ pub fn summary_table(results: &Results) -> String {
 /// Engines' draw policies as an experiment of the table.
 pub struct Policies;
 
-crate::settings!(Config, check, SETTINGS);
-
 impl Experiment for Policies {
-    crate::experiment_items!("policies", "policies", table);
+    const NAME: &'static str = "policies";
+    const DIR: &'static str = "policies";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
+
+    fn conclude(results: &Results, index: &Path) -> Result<Conclusion> {
+        Ok(Conclusion::table(summary_table(results), index))
+    }
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

@@ -24,28 +24,28 @@ fn settings_are_checked() {
                 repetition_depth: 0,
                 ..small()
             },
-            "repetition depth",
+            "--repetition-depth 0",
         ),
         (
             Config {
                 wac_depth: MAX_DEPTH + 1,
                 ..small()
             },
-            "wac depth",
+            "--wac-depth 13",
         ),
         (
             Config {
                 repeats: 0,
                 ..small()
             },
-            "repeats",
+            "--repeats 0",
         ),
         (
             Config {
                 wac_records: 301,
                 ..small()
             },
-            "wac records",
+            "--wac-records 301",
         ),
     ] {
         let e = bad.check().unwrap_err().to_string();
