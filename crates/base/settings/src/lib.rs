@@ -131,15 +131,17 @@ pub fn range_text<T: fmt::Display>(range: &RangeInclusive<T>) -> String {
     format!("{} to {}", group(range.start()), group(range.end()))
 }
 
-/// An option's help with its declared range: `{range}` in the help replaced by the range
-/// (`Thread counts (each {range}).`), else the range in parentheses before the final full stop
-/// (`Search depth (1 to 12).`); the help unchanged without a range.
+/// An option's help with its declared range, ending in a full stop (clap takes the doc comment's
+/// off): `{range}` in the help replaced by the range (`Thread counts (each {range}).`), else the
+/// range in parentheses before the final full stop (`Search depth (1 to 12).`); the help
+/// unchanged without a range.
 pub fn help_text(help: &str, range: Option<&str>) -> String {
     let Some(range) = range else {
         return help.to_owned();
     };
     if help.contains("{range}") {
-        return help.replace("{range}", range);
+        let help = help.replace("{range}", range);
+        return format!("{}.", help.trim_end_matches('.'));
     }
     format!("{} ({range}).", help.trim_end_matches('.'))
 }
@@ -226,7 +228,7 @@ mod tests {
         assert_eq!(help_text("Search depth", depth.as_deref()), "Search depth (1 to 12).");
         let threads = Example::range_text("threads");
         assert_eq!(
-            help_text("Thread counts (each {range}).", threads.as_deref()),
+            help_text("Thread counts (each {range})", threads.as_deref()),
             "Thread counts (each 1 to 64)."
         );
         assert_eq!(Example::range_text("label"), None);
