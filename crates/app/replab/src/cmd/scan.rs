@@ -1,6 +1,4 @@
-//! `replab scan`: its arguments, turned into a [`scan::Config`]; the JSON Lines go to stdout.
-
-use std::{io, path::PathBuf};
+//! `replab scan`: the JSON Lines of [`scan::Config`]'s games go to stdout.
 
 use anyhow::{Result, bail};
 use replab_correctness::{Silent, scan};
@@ -8,15 +6,9 @@ use replab_correctness::{Silent, scan};
 /// Replay the games of a PGN file and print JSON Lines, one object per position.
 #[derive(clap::Args)]
 pub struct Args {
-    /// PGN file to replay (main lines only).
-    #[arg(long)]
-    pgn: PathBuf,
-    /// Comma-separated detector names, or `all`.
-    #[arg(long, default_value = "all")]
-    detectors: String,
-    /// Continue with the next game after a bad one; report how many were skipped (exit 2 if any).
-    #[arg(long)]
-    keep_going: bool,
+    /// The options, declared on the library's configuration.
+    #[command(flatten)]
+    config: scan::Config,
 }
 
 impl super::Plain for Args {
@@ -24,14 +16,9 @@ impl super::Plain for Args {
 
     /// Runs `replab scan`. No progress is drawn: stdout carries the output, often to a terminal.
     /// A closed pipe ends it quietly; skipped games are listed on stderr and fail it (exit 2).
-    fn run(self) -> anyhow::Result<()> {
-        let args = self;
-        let config = scan::Config {
-            detectors: scan::parse_detectors(&args.detectors)?,
-            pgn: args.pgn,
-            keep_going: args.keep_going,
-        };
-        let summary = scan::run(&config, &mut io::stdout().lock(), &mut Silent)?;
+    fn run(self) -> Result<()> {
+        let config = self.config;
+        let summary = scan::run(&config, &mut std::io::stdout().lock(), &mut Silent)?;
         if summary.output_closed || summary.skipped.is_empty() {
             return Ok(());
         }
