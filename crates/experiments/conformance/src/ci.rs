@@ -73,7 +73,7 @@ pub fn junit(r: &Results) -> String {
                     out += &format!(
                         "      <skipped message=\"expected failure ({set_expect_fail}): {}\"/>\n",
                         xml(&o.evidence),
-                        set_expect_fail = replab_settings::Setting::new("expect_fail")
+                        set_expect_fail = crate::Config::EXPECT_FAIL
                     );
                 }
                 (Verdict::Fail | Verdict::PvFail, false) => {
@@ -93,7 +93,7 @@ pub fn junit(r: &Results) -> String {
                     let note = if expected(&o.scenario) {
                         format!(
                             "unexpected pass (listed with {}): ",
-                            replab_settings::Setting::new("expect_fail")
+                            crate::Config::EXPECT_FAIL
                         )
                     } else {
                         String::new()

@@ -14,7 +14,7 @@ use replab_registry::SEARCH_DETECTORS;
 use serde::{Deserialize, Serialize};
 
 use crate::judge::open;
-use crate::{Config, Launch, command_words, mutation};
+use crate::{Config, Launch, mutation};
 
 /// An engine to test.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -93,21 +93,9 @@ pub fn replab_engines(launch: &Launch, all_detectors: bool) -> Vec<EngineSpec> {
     specs
 }
 
-impl Config {
-    /// The settings of `replab conformance`: replab's engine started as `exe uci`, each of
-    /// `engines` a command line ([`command_words`]), and replab's own configurations run when
-    /// no engine is given or `with_replab`.
-    pub fn with_engines(self, exe: &Path, engines: &[String], with_replab: bool) -> Result<Self> {
-        Ok(Config {
-            replab: Launch::Command(vec![exe.display().to_string(), "uci".into()]),
-            engines: engines
-                .iter()
-                .map(|e| command_words(e))
-                .collect::<Result<_>>()?,
-            include_replab: engines.is_empty() || with_replab,
-            ..self
-        })
-    }
+/// replab's engine as `exe uci`, a child process.
+pub fn replab_command(exe: &Path) -> Launch {
+    Launch::Command(vec![exe.display().to_string(), "uci".into()])
 }
 
 /// The UCI engines Debian packages (`apt-get install stockfish ethereal-chess toga2 glaurung
@@ -174,7 +162,7 @@ pub(crate) fn external_engines(
     let mut specs = Vec::new();
     for cmd in &config.engines {
         let Some(program) = cmd.first() else { continue };
-        let mut launch = cmd.clone();
+        let mut launch = cmd.to_vec();
         let mut package = String::new();
         if let Some(found) = locate(program) {
             package = package_version(&found);

@@ -7,11 +7,13 @@ use anyhow::{Result, anyhow};
 use replab_uci::client::Client;
 
 /// How an engine is started.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Launch {
     /// A program and its arguments.
     Command(Vec<String>),
-    /// `replab_uci::run` on a thread of this process.
+    /// `replab_uci::run` on a thread of this process (the default: replab's own engine when no
+    /// binary is known).
+    #[default]
     InProcess,
     /// The test engine with an injected bug ([`crate::mutant::run`]) on a thread of this
     /// process (never serialised).

@@ -31,11 +31,11 @@ use replab_registry::DetectorId;
 
 pub use arbiter::{Game, PvFailure, pv_moves};
 pub use ci::{junit, list};
-pub use command_words::command_words;
-pub use config::{Config, DEPTH, MOVETIME, SETTINGS, TIMEOUT};
+pub use command_words::{EngineCommand, command_words};
+pub use config::Config;
 pub use discovery::{
     DEBIAN_ENGINES, DEBIAN_GAMES_DIR, EXACT_DETECTOR, EngineSpec, locate, package_version,
-    replab_engines, replab_policy,
+    replab_command, replab_engines, replab_policy,
 };
 pub use engine::{Engine, Launch, parse_option};
 pub use judge::{Limits, judge};
@@ -85,7 +85,7 @@ impl Experiment for Conformance {
                 format!(
                     "cannot write {set_junit} {}",
                     path.display(),
-                    set_junit = replab_settings::Setting::new("junit")
+                    set_junit = crate::Config::JUNIT
                 )
             })?;
         }
@@ -101,7 +101,7 @@ impl Experiment for Conformance {
         let failure = if results.engines.is_empty() {
             Some(Failure::bad_input(format!(
                 "no engine could be tested (every {} was skipped)",
-                replab_settings::Setting::new("engine")
+                crate::Config::ENGINES
             )))
         } else {
             (failed > 0).then(|| Failure::check(format!("{failed} scenario failure(s)")))
@@ -117,32 +117,20 @@ impl Experiment for Conformance {
     /// binary is known, else in-process); the full run adds the Debian UCI engines installed
     /// on the machine (absent ones are listed as not run).
     fn bench_config(site: &Site) -> Result<Config> {
-        let engines: Vec<Vec<String>> = if site.quick {
+        let engines = if site.quick {
             Vec::new()
         } else {
-            DEBIAN_ENGINES.iter().map(|e| vec![e.to_string()]).collect()
+            DEBIAN_ENGINES
+                .iter()
+                .map(|e| EngineCommand(vec![e.to_string()]))
+                .collect()
         };
-        let mut command = "replab conformance".to_string();
-        for e in &engines {
-            command += &format!(
-                " {set_engine} {}",
-                e.join(" "),
-                set_engine = replab_settings::Setting::new("engine")
-            );
-        }
-        if !engines.is_empty() {
-            command += " --skip-missing";
-        }
-        command += " --out reports/conformance";
         Ok(Config {
             scenarios: Some(site.datasets.join("conformance.json")),
             mutations: true,
-            replab: match &site.exe {
-                Some(exe) => Launch::Command(vec![exe.display().to_string(), "uci".into()]),
-                None => Launch::InProcess,
-            },
+            replab: site.exe.as_deref().map_or(Launch::InProcess, replab_command),
             engines,
-            command,
+            command: site.command.clone(),
             // The Debian engines are looked for, not required: absent ones are listed as not run.
             skip_missing: true,
             ..Config::default()

@@ -107,7 +107,7 @@ pub fn terminal_summary(r: &Results) -> String {
             "UNEXPECTED PASS {}: {} (listed with {set_expect_fail})\n",
             o.engine,
             o.scenario,
-            set_expect_fail = replab_settings::Setting::new("expect_fail")
+            set_expect_fail = crate::Config::EXPECT_FAIL
         );
     }
     out
@@ -233,7 +233,7 @@ fn failure_list(r: &Results) -> String {
         return format!(
             "<p>No engine given with <code>{}</code> and no configuration of replab's \
              exact detector failed a scenario its policy is held to.</p>",
-            replab_settings::Setting::new("engine")
+            crate::Config::ENGINES
         );
     }
     let mut out = String::from("<ul>");

@@ -73,7 +73,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         movetime: config.movetime,
     };
     let mut skipped = Vec::new();
-    let mut specs: Vec<(EngineSpec, String)> = if config.include_replab {
+    let mut specs: Vec<(EngineSpec, String)> = if config.runs_replab() {
         replab_engines(&config.replab, config.all_detectors)
             .into_iter()
             .map(|s| (s, String::new()))

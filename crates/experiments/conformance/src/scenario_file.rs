@@ -61,17 +61,17 @@ impl Config {
             }
         }
         for (option, ids) in [
-            (replab_settings::Setting::new("only"), &self.only),
-            (replab_settings::Setting::new("skip"), &self.skip),
+            (crate::Config::ONLY, &self.only),
+            (crate::Config::SKIP, &self.skip),
             (
-                replab_settings::Setting::new("expect_fail"),
+                crate::Config::EXPECT_FAIL,
                 &self.expect_fail,
             ),
         ] {
             if let Some(id) = ids.iter().find(|id| !all.iter().any(|s| &s.id == *id)) {
                 anyhow::bail!(
-                    "{option} {id}: no such scenario (`replab conformance {set_list}`)",
-                    set_list = replab_settings::Setting::new("list")
+                    "{option} {id}: no such scenario (see {set_list})",
+                    set_list = crate::Config::LIST
                 );
             }
         }
@@ -80,8 +80,8 @@ impl Config {
         anyhow::ensure!(
             !all.is_empty(),
             "no scenario left to run ({set_only}, {set_skip})",
-            set_only = replab_settings::Setting::new("only"),
-            set_skip = replab_settings::Setting::new("skip")
+            set_only = crate::Config::ONLY,
+            set_skip = crate::Config::SKIP
         );
         for s in &all {
             Game::replay(&s.fen, &s.moves).with_context(|| format!("scenario {}", s.id))?;

@@ -2,7 +2,7 @@
 //! repetition scenario, the exact detector passes every scenario under every draw policy the
 //! scenario holds it to, and the scenarios that exclude a policy are failed under it.
 
-use replab_conformance::{self as conformance, Config, Results, Verdict};
+use replab_conformance::{self as conformance, Config, EngineCommand, Results, Verdict};
 use replab_detect::DrawPolicy;
 use replab_harness::Silent;
 
@@ -98,8 +98,7 @@ fn each_detector_runs_under_the_policy_of_its_row() {
 fn an_engine_that_cannot_start_is_an_error_unless_skipped() {
     let mut config = Config {
         scenarios: Some(scenario_file()),
-        engines: vec![vec!["/nonexistent/engine".into()]],
-        include_replab: false,
+        engines: vec![EngineCommand(vec!["/nonexistent/engine".into()])],
         ..Config::default()
     };
     let err = conformance::run(&config, &mut Silent).unwrap_err();
@@ -121,8 +120,7 @@ fn stockfish_if_installed_gets_a_verdict_on_every_scenario() {
     };
     let config = Config {
         scenarios: Some(scenario_file()),
-        engines: vec![vec![found.display().to_string()]],
-        include_replab: false,
+        engines: vec![EngineCommand(vec![found.display().to_string()])],
         ..Config::default()
     };
     let r = conformance::run(&config, &mut Silent).unwrap();

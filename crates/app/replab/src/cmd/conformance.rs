@@ -4,30 +4,23 @@
 use anyhow::{Context, Result};
 use replab_conformance as conformance;
 
-use super::{Report, Settings};
+use super::{NoOptions, Report, Settings};
 
 /// `replab conformance`.
 pub struct Conformance;
 
-/// What only the command line does: list the scenarios instead of running them.
-#[derive(clap::Args)]
-pub struct Own {
-    /// Print the scenarios (id, rule, source, what each checks) and exit.
-    #[arg(long)]
-    list: bool,
-}
-
 impl Report for Conformance {
     type Experiment = conformance::Conformance;
-    type Own = Own;
+    type Own = NoOptions;
     const ABOUT: &'static str = "Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules";
     const QUICK: bool = false;
 
-    /// The engines to run (replab's own through this binary), or the scenario list printed.
-    fn complete(config: &mut Settings<Self>, own: Own) -> Result<bool> {
+    /// replab's own engine is this binary's `replab uci`; `--list` prints the scenarios
+    /// instead of running them.
+    fn complete(config: &mut Settings<Self>, _: NoOptions) -> Result<bool> {
         let exe = std::env::current_exe().context("cannot find the replab binary")?;
-        config.exe = Some(exe);
-        if own.list {
+        config.replab = conformance::replab_command(&exe);
+        if config.list {
             print!("{}", conformance::list(&config.load()?));
             return Ok(false);
         }

@@ -15,12 +15,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--reverse" => s.reverse = true,
             "--max-depth" => {
                 let n = it.next().ok_or("--max-depth needs a number")?;
-                s.max_depth = n.parse().map_err(|_| {
-                    format!(
-                        "bad {set_max_depth} {n}",
-                        set_max_depth = replab_settings::Setting::new("max_depth")
-                    )
-                })?;
+                s.max_depth = n.parse().map_err(|_| format!("bad --max-depth {n}"))?;
             }
             other => return Err(format!("unknown argument {other}")),
         }
