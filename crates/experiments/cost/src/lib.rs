@@ -12,9 +12,8 @@ pub mod study;
 pub mod suite;
 
 // The harness and the workloads under the paths the experiments use (`crate::stats`,
-// `crate::datasets`, `crate::settings!`, …).
+// `crate::datasets`, …).
 pub use replab_harness::{
-    Bars, Progress, Recorded, Silent, compare, contribution, experiment, experiment_items,
-    interval, settings, stats,
+    Bars, Progress, Recorded, Silent, compare, contribution, experiment, interval, stats,
 };
 pub use replab_workloads::{callgrind, datasets, endgames, engine, paper, records};

@@ -6,58 +6,61 @@ use std::io::Write;
 
 use anyhow::{Context, Result};
 use replab_board::{Position, perft, perft_divide};
+use replab_settings::Settings;
 
 /// The deepest perft the command line accepts.
 pub const MAX_DEPTH: u32 = 15;
 
-/// The depth, declared once: its range and help.
-pub const DEPTH: replab_settings::Declared =
-    replab_settings::Declared::new("depth", 0, MAX_DEPTH as u64, "Depth in plies.");
-
-/// The settings of a perft run. `Default` is the start position at depth 1, undivided.
-#[derive(Clone, Debug)]
+/// Count the leaf nodes of the legal move tree (last line of stdout: the count).
+// The settings of a perft run: the subcommand's options, each declared on its field (its doc
+// comment is its help, as the struct's is the subcommand's). `Default` is the start position
+// at depth 1, undivided.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Args, Settings)]
 pub struct Config {
-    /// The root position.
-    pub position: Position,
-    /// Depth in plies, 0 to [`MAX_DEPTH`].
+    /// Position as FEN (six fields, or four as in EPD).
+    #[arg(long, default_value = Position::START_FEN)]
+    pub fen: String,
+    /// Depth in plies.
+    #[arg(long)]
+    #[setting(range = 0..=MAX_DEPTH)]
     pub depth: u32,
-    /// First write one line per root move: `<uci> <count>`.
+    /// First print one line per root move: `<uci> <count>`.
+    #[arg(long)]
     pub divide: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Self {
-            position: Position::startpos(),
+            fen: Position::START_FEN.to_owned(),
             depth: 1,
             divide: false,
         }
     }
 }
 
-/// Parses `--fen` (six fields, or the four of an EPD record).
-pub fn parse_fen(fen: &str) -> Result<Position> {
-    Position::from_fen(fen).with_context(|| {
-        format!(
-            "invalid {set_fen} {fen:?}",
-            set_fen = replab_settings::Setting::new("fen")
-        )
-    })
+impl Config {
+    /// The root position: [`Config::fen`] parsed (six fields, or the four of an EPD record).
+    pub fn position(&self) -> Result<Position> {
+        Position::from_fen(&self.fen)
+            .with_context(|| format!("invalid {} {:?}", Config::FEN, self.fen))
+    }
 }
 
 /// Counts the leaves to `config.depth` and writes the count to `out` as the last line, after
 /// the per-move lines when dividing. Returns the count.
 pub fn run(config: &Config, out: &mut dyn Write) -> Result<u64> {
-    DEPTH.check(config.depth)?;
+    config.check_ranges()?;
+    let position = config.position()?;
     let total = if config.divide && config.depth > 0 {
         let mut total = 0;
-        for (m, n) in perft_divide(&config.position, config.depth) {
+        for (m, n) in perft_divide(&position, config.depth) {
             writeln!(out, "{} {n}", m.uci())?;
             total += n;
         }
         total
     } else {
-        perft(&config.position, config.depth)
+        perft(&position, config.depth)
     };
     writeln!(out, "{total}")?;
     Ok(total)
@@ -83,7 +86,13 @@ mod tests {
             depth: 16,
             ..Config::default()
         };
-        assert!(run(&deep, &mut Vec::new()).is_err());
-        assert!(parse_fen("bad").is_err());
+        let refused = run(&deep, &mut Vec::new()).unwrap_err().to_string();
+        assert_eq!(refused, "--depth 16 is out of range (0 to 15)");
+        let bad = Config {
+            fen: "bad".into(),
+            ..Config::default()
+        };
+        let refused = run(&bad, &mut Vec::new()).unwrap_err().to_string();
+        assert_eq!(refused, "invalid --fen \"bad\"");
     }
 }

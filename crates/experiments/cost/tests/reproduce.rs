@@ -27,7 +27,7 @@ fn results() -> &'static Results {
         let config = Config {
             max_depth: DEPTH,
             repeat: REPEAT,
-            overhead_target: Some(0.0001),
+            overhead_target: 0.0001,
             overhead_max_rounds: MAX_ROUNDS,
             overhead_max_seconds: 30.0,
             command: "replab reproduce axon --max-depth 6 --repeat 3".into(),
@@ -460,7 +460,7 @@ fn progress_counts_every_iteration_by_stage() {
     let config = Config {
         max_depth: 2,
         repeat: 2,
-        overhead_target: None,
+        overhead_target: 0.0,
         ..Config::default()
     };
     let mut progress = Recorded::default();
@@ -480,7 +480,7 @@ fn progress_counts_every_iteration_by_stage() {
     let config = Config {
         max_depth: 1,
         repeat: 2,
-        overhead_target: Some(1e-9),
+        overhead_target: 1e-9,
         overhead_max_rounds: 6,
         ..Config::default()
     };
@@ -496,12 +496,24 @@ fn progress_counts_every_iteration_by_stage() {
 
 #[test]
 fn out_of_range_settings_are_refused() {
-    for (max_depth, repeat, target, needle) in [
-        (0, 1, None, "max depth 0"),
-        (21, 1, None, "max depth 21"),
-        (1, 0, None, "repeat 0"),
-        (1, 1, Some(0.0), "overhead target 0"),
-        (1, 1, Some(f64::NAN), "overhead target NaN"),
+    let refusal = |config: Config| axon::run(&config, &mut Silent).unwrap_err().to_string();
+    for (max_depth, repeat, target, expected) in [
+        (0, 1, 0.0, "--max-depth 0 is out of range (1 to 20)"),
+        (21, 1, 0.0, "--max-depth 21 is out of range (1 to 20)"),
+        (1, 0, 0.0, "--repeat 0 is out of range (1 to 100)"),
+        (1, 1, 1.5, "--overhead-target 1.5 is out of range (0 to 1)"),
+        (
+            1,
+            1,
+            -0.01,
+            "--overhead-target -0.01 is out of range (0 to 1)",
+        ),
+        (
+            1,
+            1,
+            f64::NAN,
+            "--overhead-target NaN is out of range (0 to 1)",
+        ),
     ] {
         let config = Config {
             max_depth,
@@ -509,18 +521,82 @@ fn out_of_range_settings_are_refused() {
             overhead_target: target,
             ..Config::default()
         };
-        let err = axon::run(&config, &mut Silent).unwrap_err().to_string();
-        assert!(err.contains(needle), "{err}");
+        assert_eq!(refusal(config), expected);
     }
+    let seconds = Config {
+        overhead_max_seconds: -1.0,
+        ..Config::default()
+    };
+    assert_eq!(
+        refusal(seconds),
+        "--overhead-max-seconds -1 is not a number of seconds"
+    );
+    let profile = Config {
+        profile: "nosuch".into(),
+        ..Config::default()
+    };
+    assert!(
+        refusal(profile).starts_with("--profile nosuch: unknown searcher profile (known: "),
+        "the profile is named"
+    );
 }
 
 #[test]
 fn the_default_config_is_the_command_line_default() {
+    use clap::{Args, FromArgMatches};
+    use replab_settings::Settings;
+
     let config = Config::default();
     assert_eq!((config.max_depth, config.repeat), (12, 21));
-    assert_eq!(config.overhead_target, Some(0.01));
-    assert_eq!(config.command, "replab reproduce axon");
+    assert_eq!(config.overhead_target, 0.01);
+    // No command of its own: a report records the command line as typed.
+    assert_eq!(config.command, "");
     let quick = Config::quick();
     assert_eq!((quick.max_depth, quick.repeat), (10, 6));
-    assert_eq!(quick.overhead_target, None);
+    assert_eq!(
+        quick.overhead_target, 0.0,
+        "the quick run adds no paired rounds"
+    );
+    assert_eq!(quick.command, "");
+    // The options as the subcommand reads them over the defaults (every option optional).
+    let parsed = |args: &[&str]| -> Result<Config, clap::Error> {
+        let matches = Config::augment_args(clap::Command::new("axon"))
+            .mut_args(|a| a.required(false))
+            .try_get_matches_from(std::iter::once("axon").chain(args.iter().copied()))?;
+        let mut parsed = Config::default();
+        parsed.update_from_arg_matches(&matches)?;
+        Ok(parsed)
+    };
+    assert_eq!(parsed(&[]).unwrap(), config);
+    let given = parsed(&[
+        "--max-depth",
+        "8",
+        "--overhead-target",
+        "0",
+        "--profile",
+        "axon-like",
+    ])
+    .unwrap();
+    assert_eq!(
+        (
+            given.max_depth,
+            given.overhead_target,
+            given.profile.as_str()
+        ),
+        (8, 0.0, "axon-like")
+    );
+    assert!(parsed(&["--profile", "nosuch"]).is_err());
+    let seconds = parsed(&["--overhead-max-seconds", "-1"])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        seconds.contains("-1 is not a number of seconds"),
+        "{seconds}"
+    );
+    // A negative target is read as a number, then refused by its range.
+    let negative = parsed(&["--overhead-target", "-0.5"]).unwrap();
+    assert_eq!(
+        negative.check_ranges().unwrap_err().to_string(),
+        "--overhead-target -0.5 is out of range (0 to 1)"
+    );
 }

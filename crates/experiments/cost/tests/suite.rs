@@ -1,7 +1,7 @@
 //! The suite experiment in-process: results per record and detector, exact detectors on
 //! identical trees, history records, skipped records, the report files, and a JSON round trip.
 
-use replab_cost::{Silent, suite};
+use replab_cost::{Silent, experiment::Configuration, suite};
 use replab_detect::DrawPolicy;
 use replab_registry::{DETECTORS, DetectorId};
 use replab_report::ReportDir;
@@ -12,6 +12,22 @@ const EPD: &str = r#"R7/P4k2/8/8/8/8/r7/6K1 w - - bm Rh8; id "WAC.018";
 q4r1k/5p2/8/8/8/8/8/2Q3K1 w - - bm Qh6+; id "figure-1";
 rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hfen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"; hmoves "g1f3 g8f6 f3g1 f6g8 g1f3"; id "shuffle";
 "#;
+
+/// The settings of a 4-ply run searching `detectors` in `repeats` rounds, as recorded.
+fn setup(detectors: &[DetectorId], repeats: usize) -> suite::Setup {
+    suite::Setup {
+        settings: suite::Config {
+            epd: "x.epd".into(),
+            depth: 4,
+            detectors: detectors.iter().map(|d| d.name().to_owned()).collect(),
+            repeats,
+            ..suite::Config::default()
+        },
+        contempt: 0,
+        null_move: true,
+        tt_bits: Some(20),
+    }
+}
 
 /// The first two search detectors that serve `policy`, as a `--detectors` list.
 fn first_two(policy: DrawPolicy) -> String {
@@ -177,10 +193,7 @@ fn rows_dropping_single_history_search_the_reference_tree_where_they_serve_the_p
             ..config
         };
         let e = suite::run(&refused, &mut Silent).unwrap_err();
-        let expected = format!(
-            "{row} cannot be used with {set_policy} twofold: ",
-            set_policy = replab_settings::Setting::new("policy")
-        );
+        let expected = format!("{row} cannot be used with --policy twofold: ");
         assert!(e.to_string().starts_with(&expected), "{e}");
     }
 }
@@ -196,13 +209,19 @@ fn results_round_trip_through_json() {
         nodes: Some(5000),
         detectors: suite::parse_detectors(&first_two(DrawPolicy::Stockfish), DrawPolicy::Stockfish)
             .unwrap(),
-        policy: suite::parse_policy("stockfish").unwrap(),
+        policy: DrawPolicy::Stockfish,
         limit: Some(2),
         ..suite::Config::default()
     };
     let results = suite::run(&config, &mut Silent).unwrap();
     assert_eq!(results.runs.len(), 2 * 3);
-    assert_eq!(results.config.nodes, Some(5000));
+    assert_eq!(results.config.settings.nodes, Some(5000));
+    // The detectors as searched: `off` first, then the list given.
+    let given = first_two(DrawPolicy::Stockfish);
+    assert_eq!(
+        results.config.settings.detectors.join(","),
+        format!("off,{given}")
+    );
     assert!(results.runs.iter().all(|r| r.policy == "stockfish"));
     let json = serde_json::to_string_pretty(&results).unwrap();
     let back: suite::SuiteResults = serde_json::from_str(&json).unwrap();
@@ -285,6 +304,17 @@ fn bad_records_are_skipped_or_fail() {
     };
     let e = suite::run(&config, &mut Silent).unwrap_err().to_string();
     assert!(e.contains("bad.epd:4:") && e.contains("no king"), "{e}");
+    // A file that cannot be read is named by its option and by what it is.
+    let missing = suite::Config {
+        epd: tmp.path("missing.epd"),
+        ..config.clone()
+    };
+    let e = format!("{:#}", suite::run(&missing, &mut Silent).unwrap_err());
+    let path = missing.epd.display();
+    assert!(
+        e.starts_with(&format!("--epd {path}: cannot read the EPD file {path}: ")),
+        "{e}"
+    );
     config.keep_going = true;
     let mut progress = replab_cost::Recorded::default();
     let results = suite::run(&config, &mut progress).unwrap();
@@ -383,16 +413,7 @@ fn times_against_off_use_paired_rounds_and_overlap_means_no_difference() {
     let mut results = suite::SuiteResults {
         meta: replab_report::Meta::collect("replab suite"),
         epd: "x.epd".into(),
-        config: suite::ConfigRecord {
-            depth: 4,
-            nodes: None,
-            policy: "twofold".into(),
-            contempt: 0,
-            null_move: true,
-            tt_bits: Some(20),
-            detectors: detectors.clone(),
-            repeats: 6,
-        },
+        config: setup(&detectors, 6),
         skipped: Vec::new(),
         aggregates: aggs,
         runs,
@@ -439,16 +460,7 @@ fn too_few_rounds_say_so_instead_of_ranking() {
         let results = suite::SuiteResults {
             meta: replab_report::Meta::collect("replab suite"),
             epd: "x.epd".into(),
-            config: suite::ConfigRecord {
-                depth: 4,
-                nodes: None,
-                policy: "twofold".into(),
-                contempt: 0,
-                null_move: true,
-                tt_bits: Some(20),
-                detectors,
-                repeats: rounds,
-            },
+            config: setup(&detectors, rounds),
             skipped: Vec::new(),
             aggregates: aggs,
             runs,
@@ -484,12 +496,17 @@ fn the_worker_count_changes_neither_the_counts_nor_their_order() {
             .collect::<Vec<_>>()
     };
     let one = with(1);
-    assert_eq!(one.len(), 3 * 2);
+    // Three records, `off` and the two detectors.
+    assert_eq!(one.len(), 3 * 3);
     assert_eq!(one, with(2));
     assert_eq!(one, with(3));
     let bad = suite::Config {
+        epd,
         threads: 0,
         ..suite::Config::default()
     };
-    assert!(bad.check().unwrap_err().to_string().contains("threads 0"));
+    assert_eq!(
+        bad.check().unwrap_err().to_string(),
+        "--threads 0 is out of range (1 to 256)"
+    );
 }

@@ -316,6 +316,7 @@ fn a_short_real_run_has_the_results_structure() {
         rounds: 1,
         batch: Duration::from_micros(20),
         criterion_dir: None,
+        command: "replab bench --quick".into(),
         ..Config::quick()
     };
     let mut progress = Recorded::default();

@@ -28,40 +28,59 @@ use replab_detect::DrawPolicy;
 use replab_registry::DetectorId;
 use replab_report::{Meta, ReportDir, fmt_delta_pct};
 use replab_search::SearchConfig;
+use replab_settings::Settings;
+use serde::{Deserialize, Serialize};
 
 pub use results::{
-    Aggregate, ClaimRow, ClaimVerdict, ConfigRecord, Distribution, FalseDraws, GridConfig, GridRun,
-    GridTotal, Judgement, PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results,
+    Aggregate, ClaimRow, ClaimVerdict, Distribution, FalseDraws, GridConfig, GridRun, GridTotal,
+    Judgement, PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results, Setup,
     Verdict,
 };
 
 use crate::contribution::Phrase;
-use crate::experiment::{Experiment, Headline};
+use crate::experiment::{Configuration, Experiment, Headline};
 use crate::{Progress, compare::Reference, datasets, endgames};
 
 /// The page title.
 pub const TITLE: &str = "The Axon experiment as a study: grid, endgames, verdict";
 
-/// The settings of `replab study`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The settings of `replab study`, each declared on its field: the doc comment is its help.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
-    /// Deepest iteration of the WAC.018 grid (the paper's 12).
+    /// Deepest iteration of the WAC.018 grid ({range}; the paper's 12).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub grid_depth: u32,
-    /// Interleaved repeats of every grid configuration (times are their medians).
+    /// Interleaved repeats of every grid configuration ({range}); times are their medians.
+    #[arg(long, value_name = "K")]
+    #[setting(range = 1..=100)]
     pub repeat: u32,
     /// Depth of the endgame searches.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub endgame_depth: u32,
-    /// Endgames generated and searched (at least 1).
+    /// Endgames generated and searched.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=10_000)]
     pub endgames: usize,
     /// Depth of the WAC searches.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub wac_depth: u32,
-    /// WAC records searched (the first N of `datasets/wac.epd`; 0 for none).
+    /// WAC records searched for contrast (the first N of datasets/wac.epd, {range}; 0 for none).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=300)]
     pub wac_records: usize,
     /// Seed of the endgame generator.
+    #[arg(long, value_name = "S")]
     pub seed: u64,
-    /// Worker threads (the counters do not depend on it).
+    /// Worker threads ({range}); the counters do not depend on it.
+    #[arg(long, value_name = "T")]
+    #[setting(range = 1..=256)]
     pub threads: usize,
-    /// The command line that regenerates the report.
+    /// The command line that regenerates the report (in `meta`).
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
 }
 
@@ -77,7 +96,7 @@ impl Default for Config {
             wac_records: 100,
             seed: 1,
             threads: crate::engine::default_threads(),
-            command: "replab study".into(),
+            command: String::new(),
         }
     }
 }
@@ -92,7 +111,6 @@ impl Config {
             endgames: 200,
             wac_depth: 4,
             wac_records: 30,
-            command: "replab study --quick".into(),
             ..Self::default()
         }
     }
@@ -177,7 +195,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
 
     let mut results = Results {
         meta,
-        config: config_record(config, wac.positions.len(), policy),
+        config: setup(config, policy),
         paper,
         profiles,
         grid_configs,
@@ -196,31 +214,6 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     };
     results.verdict = verdict::verdict(&results);
     Ok(results)
-}
-
-/// Refuses a `config` out of range, naming the option.
-impl Config {
-    /// Refuses settings out of range, naming the setting ([`SETTINGS`]).
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        Ok(())
-    }
-}
-
-replab_settings::declare! {
-    /// Every declared setting of `replab study`.
-    pub SETTINGS for Config = [
-        GRID_DEPTH: grid_depth, 1, MAX_DEPTH as u64,
-            "Deepest iteration of the WAC.018 grid ({range}; the paper's 12).";
-        REPEAT: repeat, 1, 100,
-            "Interleaved repeats of every grid configuration ({range}); times are their medians.";
-        ENDGAME_DEPTH: endgame_depth, 1, MAX_DEPTH as u64, "Depth of the endgame searches.";
-        ENDGAMES: endgames, 1, 10_000, "Endgames generated and searched.";
-        WAC_DEPTH: wac_depth, 1, MAX_DEPTH as u64, "Depth of the WAC searches.";
-        WAC_RECORDS: wac_records, 0, 300,
-            "WAC records searched for contrast (the first N of datasets/wac.epd, {range}; 0 for none).";
-        THREADS: threads, 1, 256, "Worker threads ({range}); the counters do not depend on it.";
-    ]
 }
 
 /// The detectors searched on the position sets: `off`, `axon` and `linear` first, then every
@@ -341,19 +334,12 @@ fn wac_set(
     })
 }
 
-/// The settings the results record: `config`, the endgame size, the WAC records searched and the
-/// grid's thresholds.
-fn config_record(config: &Config, wac_records: usize, policy: DrawPolicy) -> ConfigRecord {
-    ConfigRecord {
-        grid_depth: config.grid_depth,
-        repeat: config.repeat,
-        endgame_depth: config.endgame_depth,
-        endgames: config.endgames,
+/// The settings the results record: `config` as run, the endgames' size limit, the policy and
+/// the grid's thresholds.
+fn setup(config: &Config, policy: DrawPolicy) -> Setup {
+    Setup {
+        settings: config.clone(),
         max_men: endgames::MAX_MEN,
-        wac_depth: config.wac_depth,
-        wac_records,
-        seed: config.seed,
-        threads: config.threads,
         policy: policy.name().into(),
         count_noise: grid::COUNT_NOISE,
         size_tolerance: grid::SIZE_TOLERANCE,
@@ -365,10 +351,13 @@ fn config_record(config: &Config, wac_records: usize, policy: DrawPolicy) -> Con
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     dir.write("results.json", serde_json::to_string_pretty(results)?)
         .context("writing results.json")?;
-    let suite = endgames::generate(results.config.seed, results.config.endgames)?;
+    let suite = endgames::generate(
+        results.config.settings.seed,
+        results.config.settings.endgames,
+    )?;
     let mut epd = format!(
         "# replab study endgames: seed {}, at most {} men (generator: crates/lab/workloads/src/endgames.rs)\n",
-        results.config.seed,
+        results.config.settings.seed,
         endgames::MAX_MEN
     );
     for e in &suite {
@@ -386,8 +375,8 @@ pub fn summary_table(results: &Results) -> String {
     let mut out = format!(
         "Grid: WAC.018, depths 1-{}, policy twofold, time = median of {} interleaved repeats \
          (paper: terminal {}, generated {}, time {})\n",
-        results.config.grid_depth,
-        results.config.repeat,
+        results.config.settings.grid_depth,
+        results.config.settings.repeat,
         fmt_delta_pct(results.paper.terminal_change),
         fmt_delta_pct(results.paper.generated_change),
         fmt_delta_pct(results.paper.time_change),
@@ -469,10 +458,34 @@ fn short(j: Judgement) -> &'static str {
 /// The study as an experiment of the table.
 pub struct Study;
 
-crate::settings!(Config, check, SETTINGS);
+impl Configuration for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+}
 
 impl Experiment for Study {
-    crate::experiment_items!("study", "study", summary);
+    const NAME: &'static str = "study";
+    const DIR: &'static str = "study";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
+
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
+    }
 
     fn headlines(results: &Results) -> Vec<Headline> {
         vec![Headline {

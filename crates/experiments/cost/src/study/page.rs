@@ -166,7 +166,7 @@ fn claim_forests(results: &Results, dir: &ReportDir) -> Result<String> {
         let chart = forest_chart(
             format!(
                 "{what}: axon against off per configuration, depth {}",
-                results.config.grid_depth
+                results.config.settings.grid_depth
             ),
             format!("change of {what} against off"),
             Some(&reference.source),
@@ -460,7 +460,7 @@ fn totals_figure(results: &Results, dir: &ReportDir) -> Result<String> {
 /// Writes `grid-depth.svg`, the heat map per depth of axon's generated positions against off,
 /// and returns its figure.
 fn depth_figure(results: &Results, dir: &ReportDir) -> Result<String> {
-    let depths: Vec<u32> = (1..=results.config.grid_depth).collect();
+    let depths: Vec<u32> = (1..=results.config.settings.grid_depth).collect();
     let columns: Vec<String> = depths.iter().map(|d| format!("depth {d}")).collect();
     let mut rows = vec![(
         "paper (Axon, 2004)".to_string(),
@@ -583,8 +583,8 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
         "study/grid.html",
         GRID,
         &json!({
-            "depth": results.config.grid_depth,
-            "repeat": results.config.repeat,
+            "depth": results.config.settings.grid_depth,
+            "repeat": results.config.settings.repeat,
             "configurations": results.grid_configs.len(),
             "totals_figure": totals_figure,
             "depth_figure": depth_figure,
@@ -633,9 +633,9 @@ fn method_section(results: &Results) -> Result<String> {
         "study/method.html",
         METHOD,
         &json!({
-            "seed": results.config.seed,
+            "seed": results.config.settings.seed,
             "max_men": results.config.max_men,
-            "threads": results.config.threads,
+            "threads": results.config.settings.threads,
         }),
     )?)
 }

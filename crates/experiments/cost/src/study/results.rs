@@ -6,6 +6,7 @@ use replab_report::Meta;
 use replab_search::{Counters, SearchConfig};
 use serde::{Deserialize, Serialize};
 
+use super::Config;
 use crate::stats::Estimate;
 
 /// The paper's claims, as numbers (from `datasets/paper/axon-tables.json`).
@@ -296,27 +297,14 @@ pub struct Verdict {
     pub false_draws: String,
 }
 
-/// The study's settings as recorded.
+/// The study's settings as run, and the fixed parts of its method beside them.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct ConfigRecord {
-    /// Deepest iteration of the grid.
-    pub grid_depth: u32,
-    /// Interleaved repeats per grid configuration.
-    pub repeat: u32,
-    /// Depth of the endgame searches.
-    pub endgame_depth: u32,
-    /// Endgames searched.
-    pub endgames: usize,
+pub struct Setup {
+    /// The settings (written flat, beside what follows).
+    #[serde(flatten)]
+    pub settings: Config,
     /// Most men (kings included) in a generated endgame.
     pub max_men: u32,
-    /// Depth of the WAC searches.
-    pub wac_depth: u32,
-    /// WAC records searched.
-    pub wac_records: usize,
-    /// Seed of the endgame generator.
-    pub seed: u64,
-    /// Worker threads.
-    pub threads: usize,
     /// Draw policy (always `twofold`: `axon` serves no other).
     pub policy: String,
     /// Changes of exact counters smaller than this count as no change.
@@ -330,8 +318,8 @@ pub struct ConfigRecord {
 pub struct Results {
     /// Provenance.
     pub meta: Meta,
-    /// Settings.
-    pub config: ConfigRecord,
+    /// The settings and the method's fixed parts.
+    pub config: Setup,
     /// The paper's numbers the study tests.
     pub paper: PaperClaims,
     /// The two searcher profiles.

@@ -224,7 +224,11 @@ fn rate_claim(r: &Results, axon: &[&GridTotal]) -> ClaimVerdict {
                 label: t.config.clone(),
                 comparison: Comparison::new(
                     "repetitions per 1,000 generated positions",
-                    Measured::exact_in(rate, Unit::PerThousand, grid::scope(r.config.grid_depth)),
+                    Measured::exact_in(
+                        rate,
+                        Unit::PerThousand,
+                        grid::scope(r.config.settings.grid_depth),
+                    ),
                     reference.clone(),
                 ),
             }
@@ -252,7 +256,7 @@ fn rate_claim(r: &Results, axon: &[&GridTotal]) -> ClaimVerdict {
         when: format!(
             "axon scored {} repetitions over depths 1–{} ({} per 1,000 generated positions): {}.",
             range(&counts, fmt_int),
-            r.config.grid_depth,
+            r.config.settings.grid_depth,
             range(&rates, |x| format!("{x:.2}")),
             compare::tally(decisions)
         ),
@@ -324,7 +328,7 @@ fn grid_claims(r: &Results, axon: &[&GridTotal]) -> Vec<ClaimVerdict> {
                 p.terminal_reference.text(),
                 p.terminal_reference.scope,
                 axon.len(),
-                r.config.grid_depth
+                r.config.settings.grid_depth
             ),
             axon,
             |t| t.terminal_vs_paper,
@@ -562,7 +566,7 @@ pub fn false_draws_sentence(r: &Results) -> String {
          distinct configurations) with every axon draw confirmed by the exact oracle (FIDE \
          identity) before it is scored refuse {} false draws per configuration (plain axon \
          scores {} draws). Confirmation removes {}, and {}.",
-        r.config.grid_depth,
+        r.config.settings.grid_depth,
         f.len(),
         range(&refuted, count),
         range(&draws, count),

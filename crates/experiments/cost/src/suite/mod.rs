@@ -22,24 +22,28 @@ mod results;
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail, ensure};
 use replab_detect::DrawPolicy;
 use replab_registry::{
-    DETECTORS, DetectorId, DetectorInfo, SEARCH_DETECTORS, check_policy, info, parse_list,
+    DETECTORS, DetectorId, DetectorInfo, PolicyRefusal, SEARCH_DETECTORS, check_policy, info,
+    parse_list,
 };
 use replab_report::Meta;
 use replab_search::{DynSearch, SearchConfig, SearchResult};
+use replab_settings::Settings;
 use replab_workloads::rounds;
+use serde::{Deserialize, Serialize};
 
 pub use page::{title, write};
 pub use plan::{Plan, Plans, Suite, SuiteReport, Suites};
 pub use results::{
-    Aggregate, ConfigRecord, SuiteResults, SuiteRun, aggregate, summary_table, time_sentence,
+    Aggregate, Setup, SuiteResults, SuiteRun, aggregate, summary_table, time_sentence,
 };
 
 use crate::{
     Progress,
     engine::{Done, engine, parallel},
+    experiment::Configuration,
     records::{Record, read_records},
     stats::Estimate,
 };
@@ -48,45 +52,53 @@ use crate::{
 pub const DEFAULT_REPEATS: usize = 6;
 /// The most timed runs of every search accepted.
 pub const MAX_REPEATS: usize = 100;
+/// The detector list that stands for every search detector the policy allows
+/// ([`all_detectors`]): `--detectors`' default.
+pub const ALL: &str = "all";
 
-replab_settings::declare! {
-    /// Every declared setting of `replab suite`.
-    pub SETTINGS for Config = [
-        DEPTH: depth, 1, 30, "Search depth in plies.";
-        REPEATS: repeats, 1, MAX_REPEATS as u64,
-            "Timed runs of every search ({range}), interleaved across detectors; times are their median with a 95% interval, and every run's counters must agree.";
-        THREADS: threads, 1, 256, "Worker threads ({range}); the counts do not depend on it.";
-    ]
-}
-
-/// The settings of a suite run. `Default` gives the command line's defaults (but no EPD file).
+/// The settings of a suite run, `replab suite`'s options declared on their fields (the doc
+/// comment is the help). `Default` gives the command line's defaults, but no EPD file: the
+/// check refuses to run without one.
 ///
 /// The page title is not a setting: it is `Suite <file name>` ([`title`]), derived from the
 /// EPD path the results carry, so a report rebuilt from `results.json` gets the same title.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
     /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
+    #[arg(long, value_name = "EPD")]
     pub epd: PathBuf,
-    /// Search depth in plies ([`DEPTH`]).
+    /// Search depth in plies.
+    #[arg(long, value_name = "DEPTH")]
+    #[setting(range = 1..=30)]
     pub depth: u32,
-    /// Node budget per search (the deepest completed iteration counts); `None` for none.
+    /// Node budget per search (the deepest completed iteration counts); none by default.
+    #[arg(long, value_name = "NODES")]
     pub nodes: Option<u64>,
-    /// Detectors to search, in order, as [`parse_detectors`] returns them (`off` first).
+    /// Comma-separated detectors, or `all` (every searcher detector); `off` is always added.
+    #[arg(long, value_name = "DETECTORS", value_delimiter = ',')]
     pub detectors: Vec<String>,
-    /// Draw policy.
+    /// Draw policy: twofold, stanback, moreland, stockfish or threefold, or an engine preset
+    /// (crafty, weiss, koivisto, viridithas, lc0), an alias of one of them.
+    #[arg(long, value_name = "POLICY", value_parser = replab_registry::policy)]
     pub policy: DrawPolicy,
-    /// Skip bad records (listed in the results) instead of failing at the first.
+    /// Skip bad records (reported; exit status 2 at the end) instead of stopping at the first.
+    #[arg(long)]
     pub keep_going: bool,
     /// Only the first N records.
+    #[arg(long, value_name = "LIMIT")]
     pub limit: Option<usize>,
-    /// Timed runs of every (record, detector) search ([`REPEATS`]): interleaved (for
-    /// each record, round after round, every detector once per round), the time reported is
-    /// their median with its interval, and the counters of every run must be identical.
+    /// Timed runs of every search ({range}), interleaved across detectors; times are their
+    /// median with a 95% interval, and every run's counters must agree.
+    #[arg(long, value_name = "REPEATS")]
+    #[setting(range = 1..=MAX_REPEATS)]
     pub repeats: usize,
-    /// Worker threads ([`THREADS`]): records are searched side by side, each record's rounds on
-    /// one worker (the counters and the order of the results do not depend on it).
+    /// Worker threads ({range}); the counts do not depend on it.
+    #[arg(long, value_name = "THREADS")]
+    #[setting(range = 1..=256)]
     pub threads: usize,
-    /// The command line that regenerates the report (for `meta.command`).
+    /// The command line that regenerates the report (in `meta`).
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
 }
 
@@ -96,40 +108,51 @@ impl Default for Config {
             epd: PathBuf::new(),
             depth: 6,
             nodes: None,
-            detectors: parse_detectors("all", DrawPolicy::default())
-                .expect("`all` is a valid detector list"),
+            detectors: vec![ALL.to_owned()],
             policy: DrawPolicy::default(),
             keep_going: false,
             limit: None,
             repeats: DEFAULT_REPEATS,
             threads: crate::engine::default_threads(),
-            command: "replab suite".into(),
+            command: String::new(),
         }
     }
 }
 
+impl Configuration for Config {
+    /// A suite has no short run of its own: `bench --quick` chooses its depths ([`Suites`]).
+    fn quick() -> Self {
+        Self::default()
+    }
+
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+
+    /// Refuses settings out of range, a missing EPD file, an empty node budget, and detectors
+    /// the searcher cannot run or that cannot serve the policy
+    /// (`<detector> cannot be used with --policy <policy>: <reason>`).
+    fn check(&self) -> Result<()> {
+        self.check_ranges()?;
+        ensure!(
+            !self.epd.as_os_str().is_empty(),
+            "no EPD file to search: {} FILE names it",
+            Config::EPD
+        );
+        ensure!(
+            self.nodes != Some(0),
+            "{} must be at least 1",
+            Config::NODES
+        );
+        self.searched().map(drop)
+    }
+}
+
 impl Config {
-    /// Checks the numeric settings, the detector names and that every detector can serve the
-    /// policy (`replab_registry::check_policy`), with the command line's messages
-    /// (`depth 40 is out of range (1 to 30)`, `axon cannot be used with policy threefold: …`).
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        if self.nodes == Some(0) {
-            bail!(
-                "{set_nodes} must be at least 1",
-                set_nodes = replab_settings::Setting::new("nodes")
-            );
-        }
-        if let Some(bad) = self.detectors.iter().find(|n| !searchable(n)) {
-            bail!(
-                "invalid {set_detectors}: {bad:?} is not a search detector",
-                set_detectors = replab_settings::Setting::new("detectors")
-            );
-        }
-        for name in &self.detectors {
-            check_policy(name, self.policy)?;
-        }
-        Ok(())
+    /// The detectors searched, `off` first: [`Config::detectors`] read under [`Config::policy`]
+    /// ([`parse_detectors`]).
+    pub fn searched(&self) -> Result<Vec<String>> {
+        parse_detectors(&self.detectors.join(","), self.policy)
     }
 
     /// The searcher's settings for this run.
@@ -191,46 +214,33 @@ pub fn all_detectors(policy: DrawPolicy) -> Vec<&'static str> {
 /// A detector named in the list that cannot serve the policy is refused with
 /// `<detector> cannot be used with --policy <policy>: <reason>`.
 pub fn parse_detectors(text: &str, policy: DrawPolicy) -> Result<Vec<String>> {
-    let mut names = parse_list(text, &all_detectors(policy)).with_context(|| {
-        format!(
-            "invalid {set_detectors} {text:?}",
-            set_detectors = replab_settings::Setting::new("detectors")
-        )
-    })?;
+    let mut names = parse_list(text, &all_detectors(policy))
+        .with_context(|| format!("invalid {} {text:?}", Config::DETECTORS))?;
     if names.iter().any(|n| !searchable(n)) {
         bail!(
-            "invalid {set_detectors} {text:?}: {}",
-            not_searchable(),
-            set_detectors = replab_settings::Setting::new("detectors")
+            "invalid {} {text:?}: {}",
+            Config::DETECTORS,
+            not_searchable()
         );
     }
     for name in &names {
-        check_policy(name, policy)?;
+        check_policy(name, policy).map_err(refused)?;
     }
     names.retain(|n| n != "off");
     names.insert(0, "off".into());
     Ok(names)
 }
 
-impl Config {
-    /// Sets `--policy` (when given) and then `--detectors` (`all` when not given) under it.
-    pub fn choose(&mut self, policy: Option<&str>, detectors: Option<&str>) -> Result<()> {
-        if let Some(policy) = policy {
-            self.policy = parse_policy(policy)?;
-        }
-        self.detectors = parse_detectors(detectors.unwrap_or("all"), self.policy)?;
-        Ok(())
-    }
-}
-
-/// Parses `--policy`: a draw policy name.
-pub fn parse_policy(text: &str) -> Result<DrawPolicy> {
-    replab_registry::policy(text).with_context(|| {
-        format!(
-            "invalid {set_policy} {text:?}",
-            set_policy = replab_settings::Setting::new("policy")
-        )
-    })
+/// The registry's refusal of a detector under a policy, as the suite words it: the policy is
+/// its option's value (`linear cannot be used with --policy threefold: …`).
+fn refused(refusal: PolicyRefusal) -> anyhow::Error {
+    anyhow!(
+        "{} cannot be used with {} {}: {}",
+        refusal.detector,
+        Config::POLICY,
+        refusal.policy,
+        refusal.reason
+    )
 }
 
 /// Everything a rerun of a search must reproduce exactly (all but the time).
@@ -312,6 +322,18 @@ fn search_record(
         .collect())
 }
 
+/// The records of the suite's EPD file ([`read_records`]); a file that cannot be read is named
+/// by its option too (`--epd x.epd: cannot read the EPD file x.epd: …`).
+fn records_of(config: &Config) -> Result<(Vec<Record>, Vec<String>)> {
+    read_records(&config.epd, config.keep_going).map_err(|e| {
+        if e.is::<std::io::Error>() {
+            e.context(format!("{} {}", Config::EPD, config.epd.display()))
+        } else {
+            e
+        }
+    })
+}
+
 /// Reads the suite and searches every record with every detector ([`search_record`]: every
 /// search [`Config::repeats`] times, interleaved; a run's time is the median of its rounds
 /// with [`median_ci`](crate::stats::median_ci)'s interval), records side by side on [`Config::threads`] workers (one
@@ -322,7 +344,8 @@ fn search_record(
 /// [`SuiteResults::skipped`] (the command line then exits 2 after writing the report).
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults> {
     config.check()?;
-    let (mut records, skipped) = read_records(&config.epd, config.keep_going)?;
+    let searched = config.searched()?;
+    let (mut records, skipped) = records_of(config)?;
     if let Some(n) = config.limit {
         records.truncate(n);
     }
@@ -331,12 +354,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
     }
     let search = config.search_config();
     let repeats = config.repeats;
-    progress.stage(
-        "suite",
-        (records.len() * config.detectors.len() * repeats) as u64,
-    );
-    let ids: Vec<DetectorId> = config
-        .detectors
+    progress.stage("suite", (records.len() * searched.len() * repeats) as u64);
+    let ids: Vec<DetectorId> = searched
         .iter()
         .map(|n| n.parse())
         .collect::<Result<_, _>>()?;
@@ -359,15 +378,14 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<SuiteResults>
     Ok(SuiteResults {
         meta: Meta::collect(&config.command),
         epd: config.epd.display().to_string(),
-        config: ConfigRecord {
-            depth: config.depth,
-            nodes: config.nodes,
-            policy: search.policy.name().into(),
+        config: Setup {
+            settings: Config {
+                detectors: searched,
+                ..config.clone()
+            },
             contempt: search.contempt,
             null_move: search.null_move,
             tt_bits: search.tt_bits,
-            detectors: ids.clone(),
-            repeats,
         },
         skipped,
         aggregates: aggregate(&runs, &ids),
@@ -403,10 +421,7 @@ mod tests {
                 assert_eq!(all.iter().any(|n| n == name), allowed, "{name} {policy}");
                 if !allowed {
                     let e = parse_detectors(&format!("{reference},{name}"), policy).unwrap_err();
-                    let start = format!(
-                        "{name} cannot be used with {set_policy} {policy}: ",
-                        set_policy = replab_settings::Setting::new("policy")
-                    );
+                    let start = format!("{name} cannot be used with --policy {policy}: ");
                     assert!(e.to_string().starts_with(&start), "{e}");
                 }
             }
@@ -425,40 +440,65 @@ mod tests {
             let e = parse_detectors(row.name, twofold).unwrap_err().to_string();
             assert!(e.contains(&format!("`{}`", row.name)), "{e}");
         }
-        assert!(parse_policy("sometimes").is_err());
-        assert_eq!(parse_policy("stockfish").unwrap(), DrawPolicy::Stockfish);
         assert_eq!(
             parse_detectors(&format!("{reference},off"), twofold).unwrap(),
             ["off", reference]
         );
-        assert!(Config::default().check().is_ok());
-        for bad in [
-            Config {
-                depth: 0,
-                ..Config::default()
-            },
-            Config {
-                nodes: Some(0),
-                ..Config::default()
-            },
-            Config {
-                repeats: 0,
-                ..Config::default()
-            },
-            Config {
-                repeats: MAX_REPEATS + 1,
-                ..Config::default()
-            },
-            Config {
-                detectors: vec![not_search.into()],
-                ..Config::default()
-            },
-            Config {
-                detectors: vec!["off".into(), refused.into()],
-                ..Config::default()
-            },
-        ] {
-            assert!(bad.check().is_err());
+        let good = Config {
+            epd: "suite.epd".into(),
+            ..Config::default()
+        };
+        assert!(good.check().is_ok());
+        let missing = Config::default().check().unwrap_err().to_string();
+        assert_eq!(missing, "no EPD file to search: --epd FILE names it");
+        let policy = good.policy;
+        let cases = [
+            (
+                Config {
+                    depth: 0,
+                    ..good.clone()
+                },
+                "--depth 0 is out of range".to_owned(),
+            ),
+            (
+                Config {
+                    nodes: Some(0),
+                    ..good.clone()
+                },
+                "--nodes must be at least 1".to_owned(),
+            ),
+            (
+                Config {
+                    repeats: 0,
+                    ..good.clone()
+                },
+                "--repeats 0 is out".to_owned(),
+            ),
+            (
+                Config {
+                    repeats: MAX_REPEATS + 1,
+                    ..good.clone()
+                },
+                format!("--repeats {} is out", MAX_REPEATS + 1),
+            ),
+            (
+                Config {
+                    detectors: vec![not_search.into()],
+                    ..good.clone()
+                },
+                format!("invalid --detectors \"{not_search}\""),
+            ),
+            (
+                Config {
+                    detectors: vec!["off".into(), refused.into()],
+                    ..good.clone()
+                },
+                format!("{refused} cannot be used with --policy {policy}: "),
+            ),
+        ];
+        for (bad, message) in cases {
+            let refusal = bad.check().unwrap_err().to_string();
+            assert!(refusal.starts_with(&message), "{refusal}");
         }
     }
 }

@@ -130,7 +130,7 @@ fn record_ids(results: &SuiteResults) -> Vec<&str> {
 /// The summary: the run's settings, the times sentence and the table.
 fn summary_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
     let aggs = &results.aggregates;
-    let cfg = &results.config;
+    let cfg = &results.config.settings;
     Ok(render_fragment(
         "suite/summary.html",
         SUMMARY,
@@ -139,10 +139,10 @@ fn summary_section(results: &SuiteResults, dir: &ReportDir) -> Result<String> {
             epd: &results.epd,
             depth: cfg.depth,
             budget: cfg.nodes.map_or(String::new(), fmt_int),
-            policy: &cfg.policy,
+            policy: cfg.policy.name(),
             configurations: aggs.len(),
             skipped: results.skipped.len(),
-            repeats: results.config.repeats,
+            repeats: cfg.repeats,
             coverage: format!(
                 "{:.0}",
                 100.0 * aggs.first().map_or(0.0, |a| a.time_ms.interval.coverage)

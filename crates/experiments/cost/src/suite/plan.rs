@@ -4,33 +4,18 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use replab_detect::DrawPolicy;
 use replab_report::ReportDir;
+use replab_settings::Settings;
 use serde::{Deserialize, Serialize};
 
-use super::{Config, SuiteResults, parse_detectors, run, summary_table, write};
+use super::{Config, SuiteResults, run, summary_table, write};
 use crate::{
     Progress,
     contribution::{Column, Contribution, Measured, Unit},
     experiment::{
-        Conclusion, Declared, Experiment, Failure, Link, Settings, Site, Steps, write_json,
-        write_report,
+        Conclusion, Configuration, Experiment, Failure, Link, Site, Steps, write_json, write_report,
     },
 };
-
-impl Settings for Config {
-    /// A suite has no short run of its own: `bench --quick` chooses its depths ([`Suites`]).
-    fn quick() -> Self {
-        Self::default()
-    }
-    fn set_command(&mut self, command: String) {
-        self.command = command;
-    }
-    fn check(&self) -> Result<()> {
-        Config::check(self)
-    }
-    const DECLARED: &'static [Declared] = super::SETTINGS;
-}
 
 /// One EPD suite: `replab suite`.
 pub struct Suite;
@@ -86,15 +71,32 @@ pub struct Plan {
     pub config: Config,
 }
 
-/// The suites `bench` runs, in landing-page order.
-#[derive(Clone, Debug, Default)]
-pub struct Plans(pub Vec<Plan>);
+/// The suites `bench` runs, in landing-page order. No subcommand exposes them: none is an
+/// option.
+#[derive(Clone, Debug, Default, clap::Args, Settings)]
+pub struct Plans {
+    /// One plan per suite.
+    #[arg(skip)]
+    pub plans: Vec<Plan>,
+}
 
-impl Settings for Plans {
+impl Configuration for Plans {
+    /// `bench` builds the plans itself ([`Suites`]' `bench_config`); none by default.
     fn quick() -> Self {
         Self::default()
     }
-    fn set_command(&mut self, _command: String) {}
+
+    /// Every suite records the command.
+    fn set_command(&mut self, command: String) {
+        for plan in &mut self.plans {
+            plan.config.set_command(command.clone());
+        }
+    }
+
+    /// Every suite's settings, checked in turn.
+    fn check(&self) -> Result<()> {
+        self.plans.iter().try_for_each(|p| p.config.check())
+    }
 }
 
 /// One suite's results and where its report goes.
@@ -154,7 +156,7 @@ impl Experiment for Suites {
 
     fn run(plans: &Plans, progress: &mut dyn Progress) -> Result<Vec<SuiteReport>> {
         plans
-            .0
+            .plans
             .iter()
             .map(|p| {
                 Ok(SuiteReport {
@@ -172,38 +174,21 @@ impl Experiment for Suites {
     }
 
     fn bench_config(site: &Site) -> Result<Plans> {
-        let policy = DrawPolicy::default();
         let mut plans = Vec::new();
         for (dir, title, file, depth, limit, repeats) in Self::table(site.quick) {
             let epd = site.datasets.join(file);
             if !epd.exists() {
                 bail!(
-                    "{} not found: run replab bench from the repository root",
+                    "{} not found: run bench from the repository root",
                     epd.display()
                 );
             }
-            let mut command = format!(
-                "replab suite --epd {} --depth {depth} --out reports/{dir}",
-                epd.display()
-            );
-            if let Some(n) = limit {
-                command += &format!(
-                    " {set_limit} {n}",
-                    set_limit = replab_settings::Setting::new("limit")
-                );
-            }
-            command += &format!(
-                " {set_repeats} {repeats}",
-                set_repeats = replab_settings::Setting::new("repeats")
-            );
             let config = Config {
                 epd,
                 depth,
-                detectors: parse_detectors("all", policy)?,
-                policy,
                 limit,
                 repeats,
-                command,
+                command: site.command.clone(),
                 ..Config::default()
             };
             plans.push(Plan {
@@ -212,12 +197,12 @@ impl Experiment for Suites {
                 config,
             });
         }
-        Ok(Plans(plans))
+        Ok(Plans { plans })
     }
 
     fn steps(plans: &Plans) -> Vec<String> {
         plans
-            .0
+            .plans
             .iter()
             .map(|p| {
                 format!(
@@ -238,7 +223,7 @@ impl Experiment for Suites {
         steps: &mut Steps,
     ) -> Result<Vec<SuiteReport>> {
         let mut reports = Vec::new();
-        for p in &plans.0 {
+        for p in &plans.plans {
             let label = steps.next(progress);
             let results =
                 run(&p.config, progress).with_context(|| format!("step `{label}` failed"))?;

@@ -8,6 +8,7 @@ use replab_report::{Meta, fmt_delta_pct, fmt_ms};
 use replab_search::Counters;
 use serde::{Deserialize, Serialize};
 
+use super::Config;
 use crate::interval::Noise;
 use crate::stats::{Estimate, Interval, Quantity, median_ci};
 
@@ -18,8 +19,8 @@ pub struct SuiteResults {
     pub meta: Meta,
     /// The EPD file, as given.
     pub epd: String,
-    /// Search configuration.
-    pub config: ConfigRecord,
+    /// The settings and the searcher's.
+    pub config: Setup,
     /// Records skipped with `--keep-going`, each message naming `file:line`.
     pub skipped: Vec<String>,
     /// Per detector, in the order searched.
@@ -28,30 +29,20 @@ pub struct SuiteResults {
     pub runs: Vec<SuiteRun>,
 }
 
-/// The searcher configuration, as recorded in `results.json` (`config`).
+/// The settings as searched, and the searcher's settings they leave at their defaults, as
+/// recorded in `results.json` (`config`).
 #[derive(Serialize, Deserialize, Clone, Debug)]
-pub struct ConfigRecord {
-    /// Depth.
-    pub depth: u32,
-    /// Node budget.
-    pub nodes: Option<u64>,
-    /// Policy name.
-    pub policy: String,
+pub struct Setup {
+    /// The settings (written flat, beside what follows), the detectors as searched: the list
+    /// read under the policy, `off` first.
+    #[serde(flatten)]
+    pub settings: Config,
     /// Contempt.
     pub contempt: i32,
     /// Null-move pruning.
     pub null_move: bool,
     /// TT size (log2 entries).
     pub tt_bits: Option<u32>,
-    /// Detectors searched.
-    pub detectors: Vec<DetectorId>,
-    /// Interleaved timed runs of every search (1 in reports written before repeats existed).
-    #[serde(default = "one")]
-    pub repeats: usize,
-}
-
-fn one() -> usize {
-    1
 }
 
 /// One searched (record, detector) pair, as written to `results.json`.

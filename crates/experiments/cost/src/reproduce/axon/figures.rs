@@ -11,7 +11,7 @@ use super::results::{Paper, Results, Run};
 /// Writes `change.svg`, the totals' change against detection off beside the paper's, and returns
 /// its figure.
 pub(super) fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
-    let max_depth = r.config.max_depth;
+    let max_depth = r.config.settings.max_depth;
     let (p_term, p_gen, p_time) = paper.changes();
     let change_chart = BarChart {
         categories: vec![
@@ -55,7 +55,7 @@ pub(super) fn change_chart(r: &Results, paper: &Paper, dir: &ReportDir) -> Resul
 /// Writes `claims.svg`, the forest plot of the paper's claims against ours, and returns its
 /// figure.
 pub(super) fn claims_chart(r: &Results, dir: &ReportDir) -> Result<String> {
-    let max_depth = r.config.max_depth;
+    let max_depth = r.config.settings.max_depth;
     Ok(dir.write_chart(
         "claims.svg",
         &crate::compare::forest(

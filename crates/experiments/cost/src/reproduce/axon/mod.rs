@@ -4,8 +4,8 @@
 //!
 //! [`run`] searches and returns the [`Results`]; [`write`] puts `results.json`, `index.html`
 //! and the charts into a staged report directory; [`summary_table`] is what the command line
-//! prints. The modules do not depend on each other in a circle: `results` is the vocabulary,
-//! `run` searches, `page` and `table` present results.
+//! prints. `results` is the vocabulary (its `config` records `run`'s [`Config`]), `run`
+//! searches, `page` and `table` present results.
 
 mod analysis;
 mod figures;
@@ -17,30 +17,19 @@ mod table;
 use anyhow::{Context, Result};
 use replab_report::ReportDir;
 
+use crate::Progress;
 use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
-use crate::experiment::{Experiment, Headline, Site, Takes};
+use crate::experiment::{Experiment, Headline, Takes};
 
 pub use results::{
-    Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
-    PaperTotals, Results, Run, Summary, runs_of,
+    Adaptive, Case, Comparison, Paper, PaperCounts, PaperRecord, PaperRow, PaperTotals, Results,
+    Run, Setup, Summary, runs_of,
 };
 pub use run::{
     ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, PROFILES, WAC018,
     comparison, configurations, fmt_change, per_thousand, run, verdict,
 };
 pub use table::summary_table;
-
-replab_settings::declare! {
-    /// Every declared setting of `replab reproduce axon`.
-    pub SETTINGS for Config = [
-        DEPTH: max_depth, 1, MAX_DEPTH as u64,
-            "Deepest iteration in plies ({range}); the paper went to 12.";
-        REPEAT: repeat, 1, MAX_REPEAT as u64,
-            "Search each WAC.018 configuration this many times in interleaved rounds ({range}); times are the median with a 95% interval (the runs' counters must agree).";
-        OVERHEAD_MAX_ROUNDS: overhead_max_rounds, 1, 100_000,
-            "Cap on the paired rounds behind linear's overhead (fixed rounds included).";
-    ]
-}
 
 /// The page title.
 pub const TITLE: &str = "Axon reproduction (WAC.018, the paper's experiment)";
@@ -49,16 +38,6 @@ pub const TITLE: &str = "Axon reproduction (WAC.018, the paper's experiment)";
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
     crate::experiment::write_json(results, dir)?;
     page::write(results, dir).context("writing index.html")
-}
-
-/// Parses `--overhead-target`: a fraction from 0 (off: `None`) to below 1.
-pub fn parse_overhead_target(text: &str) -> Result<Option<f64>, String> {
-    match text.parse::<f64>() {
-        Ok(x) if (0.0..1.0).contains(&x) => Ok((x > 0.0).then_some(x)),
-        _ => Err(format!(
-            "{text} is not a fraction from 0 to below 1 (0.01 = 1 percentage point)"
-        )),
-    }
 }
 
 /// Parses `--overhead-max-seconds`: a non-negative number of seconds.
@@ -72,8 +51,6 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 /// The reproduction as an experiment of the table.
 pub struct Axon;
 
-crate::settings!(Config, check, SETTINGS);
-
 /// In `bench`, the reproduction takes the instruction counts of `bench`'s own step into its
 /// summary (`overhead_instructions`) instead of counting them again.
 impl Takes for Axon {
@@ -84,21 +61,25 @@ impl Takes for Axon {
     }
 }
 
+/// In `bench` the instruction counts are measured once, by the bench's own step, and handed
+/// over before the run ([`Takes`]): its settings name no binary (`exe` stays `None`).
 impl Experiment for Axon {
-    crate::experiment_items!("reproduce axon", "axon", summary);
+    const NAME: &'static str = "reproduce axon";
+    const DIR: &'static str = "axon";
+    const TITLE: &'static str = TITLE;
+    type Config = Config;
+    type Results = Results;
 
-    fn bench_config(site: &Site) -> Result<Config> {
-        let mut config = site.settings::<Self>();
-        if site.quick {
-            config.command = format!(
-                "replab reproduce axon --max-depth {} --out reports/axon",
-                config.max_depth
-            );
-        }
-        // The instruction counts are measured once, by the bench's own step, and handed over
-        // before the run ([`Takes`]).
-        config.exe = None;
-        Ok(config)
+    fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+        run(config, progress)
+    }
+
+    fn write(results: &Results, dir: &ReportDir) -> Result<()> {
+        write(results, dir)
+    }
+
+    fn summary(results: &Results) -> String {
+        summary_table(results)
     }
 
     fn headlines(results: &Results) -> Vec<Headline> {

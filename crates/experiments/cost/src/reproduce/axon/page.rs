@@ -97,7 +97,7 @@ pub fn write(r: &Results, dir: &ReportDir) -> Result<()> {
 
 /// The introduction: the paper's experiment and how ours compares.
 fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
-    let max_depth = r.config.max_depth;
+    let max_depth = r.config.settings.max_depth;
     let off_total: u64 = r.runs_of("off").iter().map(|r| r.counters.generated).sum();
     let paper_total: u64 = paper
         .off
@@ -113,7 +113,7 @@ fn intro(r: &Results, paper: &Paper, names: &[&str]) -> Result<String> {
             "position": r.position,
             "max_depth": max_depth,
             "policy": r.config.policy,
-            "repeat": r.config.repeat,
+            "repeat": r.config.settings.repeat,
             "coverage": format!("{:.0}", r.config.time_ci_coverage * 100.0),
             "low_coverage": r.config.time_ci_coverage < LEVEL,
             "detector_count": count_word(names.iter().filter(|n| **n != "off").count()),
@@ -164,7 +164,7 @@ fn position(r: &Results, paper: &Paper) -> Result<String> {
             "paper_depth": paper_depth,
             "paper_off_eval": paper_off_eval,
             "paper_on_eval": paper_on_eval,
-            "max_depth": r.config.max_depth,
+            "max_depth": r.config.settings.max_depth,
             "ours_off_eval": ours_last_eval(r, "off"),
             "ours_on_eval": ours_last_eval(r, "axon"),
         }),
@@ -192,7 +192,7 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
             "claims": claims,
             "table": table,
             "chart": chart,
-            "repeat": r.config.repeat,
+            "repeat": r.config.settings.repeat,
             "linear": linear,
             "adaptive": adaptive,
         }),
@@ -275,6 +275,7 @@ fn linear_overhead(r: &Results) -> Option<serde_json::Value> {
 fn tables(r: &Results, paper: &Paper) -> Result<String> {
     let last_depth = r
         .config
+        .settings
         .max_depth
         .max(paper.off.last().map_or(0, |r| r.depth));
     let paper_cells = |rows: &[PaperRow], d: u32| -> Vec<Cell> {
@@ -440,7 +441,7 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
         &format!(
             "Wall time per iteration (log scale), the median of {} interleaved rounds; the \
              intervals are in the table of all runs",
-            r.config.repeat
+            r.config.settings.repeat
         ),
     )?;
     let detectors = || r.summary.iter().filter(|s| s.detector != DetectorId::Off);
@@ -475,10 +476,10 @@ fn time(r: &Results, names: &[&str], dir: &ReportDir) -> Result<String> {
             "time_chart": time_chart,
             "overhead_chart": overhead_chart,
             "cost_table": cost_table(&r.summary)?,
-            "repeat": r.config.repeat,
+            "repeat": r.config.settings.repeat,
             "overhead_clock": r.config.overhead_clock,
             "tables": tables,
-            "head_to_head": head_to_head(&r.runs, r.config.max_depth, &contenders)?,
+            "head_to_head": head_to_head(&r.runs, r.config.settings.max_depth, &contenders)?,
         }),
     )
 }
@@ -606,20 +607,21 @@ fn all_runs(r: &Results) -> Result<String> {
 /// How the searcher was configured and what differs from the paper.
 fn method(r: &Results) -> Result<String> {
     let c = &r.config;
+    let target = c.settings.overhead_target;
     let on_off = |b: bool| if b { "on" } else { "off" };
     render(
         METHOD,
         &json!({
-            "profile": c.profile,
+            "profile": c.settings.profile,
             "qsearch_checks": c.qsearch_checks,
-            "extension_limit": c.search.map(|s| s.extension_limit.name()),
-            "tt_mode": c.search.map(|s| s.tt_mode.name()),
-            "eval": c.search.map_or("material + piece-square", |s| match s.eval {
+            "extension_limit": c.search.extension_limit.name(),
+            "tt_mode": c.search.tt_mode.name(),
+            "eval": match c.search.eval {
                 replab_search::Eval::Full => "material + piece-square",
                 replab_search::Eval::Material => "material-only",
                 replab_search::Eval::Tapered => "tapered material + piece-square",
-            }),
-            "max_depth": c.max_depth,
+            },
+            "max_depth": c.settings.max_depth,
             "check_extension": on_off(c.check_extension),
             "null_move": on_off(c.null_move),
             "null_reduction": c.null_reduction,
@@ -627,10 +629,10 @@ fn method(r: &Results) -> Result<String> {
             "policy": c.policy,
             "contempt": c.contempt,
             "cuckoo_root_rule": c.cuckoo_root_rule,
-            "repeat": c.repeat,
-            "overhead_target": c.overhead_target.map(|t| format!("{:.1}", t * 100.0)),
-            "overhead_max_rounds": fmt_int(c.overhead_max_rounds),
-            "overhead_max_seconds": format!("{:.0}", c.overhead_max_seconds),
+            "repeat": c.settings.repeat,
+            "overhead_target": (target > 0.0).then(|| format!("{:.1}", target * 100.0)),
+            "overhead_max_rounds": fmt_int(c.settings.overhead_max_rounds),
+            "overhead_max_seconds": format!("{:.0}", c.settings.overhead_max_seconds),
             "overhead_clock": c.overhead_clock,
         }),
     )

@@ -7,6 +7,7 @@ use replab_search::Counters;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::Config;
 use crate::stats::Estimate;
 
 pub use crate::paper::{Paper, PaperCounts, PaperRow, PaperTotals};
@@ -98,7 +99,7 @@ pub struct Summary {
     pub nps: Estimate,
     /// NPS(off) / NPS(this): the median over paired rounds (round `r` of this configuration
     /// against round `r` of `off`) of the round's ratio, timed with
-    /// [`ConfigRecord::overhead_clock`], with its interval (`n`: the paired rounds, more than
+    /// [`Setup::overhead_clock`], with its interval (`n`: the paired rounds, more than
     /// the rounds of `time_ms` for the detector measured to a target precision, see
     /// [`Results::overhead_adaptive`]); exactly 1 for `off`.
     pub overhead: Estimate,
@@ -141,22 +142,16 @@ pub struct Case {
     pub runs: Vec<Run>,
 }
 
-/// The profile of results written before profiles existed.
-fn default_profile() -> String {
-    "default".into()
-}
-
-/// The search configuration as recorded.
+/// The settings of the run, and the searcher's settings it searched with.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct ConfigRecord {
-    /// The searcher profile (`default` or `axon-like`); older results have none.
-    #[serde(default = "default_profile")]
-    pub profile: String,
-    /// Every searcher setting (older results lack it: then only the fields below are known).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub search: Option<replab_search::SearchConfig>,
-    /// Deepest iteration.
-    pub max_depth: u32,
+pub struct Setup {
+    /// The settings (written flat, beside what follows): `max_depth`, `repeat`, the adaptive
+    /// measurement's `overhead_target` (0: it did not run), `overhead_max_rounds` and
+    /// `overhead_max_seconds`, the searcher `profile`.
+    #[serde(flatten)]
+    pub settings: Config,
+    /// Every searcher setting.
+    pub search: replab_search::SearchConfig,
     /// Draw policy.
     pub policy: String,
     /// Contempt, cp.
@@ -175,24 +170,10 @@ pub struct ConfigRecord {
     pub node_limit: Option<u64>,
     /// Root rule of the cuckoo detector.
     pub cuckoo_root_rule: String,
-    /// Interleaved rounds per WAC.018 configuration (times: the median).
-    pub repeat: u32,
     /// The probability that a `repeat`-run time interval covers the true median (≥ 0.95 from
     /// six rounds on).
-    #[serde(default)]
     pub time_ci_coverage: f64,
-    /// Target half-width of linear's overhead interval (`0.01` = 1 percentage point), if the
-    /// adaptive rounds ran.
-    #[serde(default)]
-    pub overhead_target: Option<f64>,
-    /// Cap on the paired rounds of the adaptive measurement (fixed rounds included).
-    #[serde(default)]
-    pub overhead_max_rounds: u32,
-    /// Cap on the adaptive measurement's wall time, seconds.
-    #[serde(default)]
-    pub overhead_max_seconds: f64,
     /// The clock behind `overhead` and `time_change`: `wall time, all iterations`.
-    #[serde(default)]
     pub overhead_clock: String,
 }
 
@@ -258,8 +239,8 @@ pub struct Results {
     pub meta: Meta,
     /// No randomness is involved.
     pub seed: Option<u64>,
-    /// The searcher's configuration.
-    pub config: ConfigRecord,
+    /// The settings and the searcher's configuration.
+    pub config: Setup,
     /// The paper's tables and totals as typed in (`datasets/paper/axon-tables.json`).
     pub paper: PaperRecord,
     /// One run per configuration and depth, configurations in the order of

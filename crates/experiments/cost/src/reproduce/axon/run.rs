@@ -11,12 +11,15 @@ use replab_pgn::PgnReader;
 use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy};
 use replab_report::{Meta, fmt_delta_pct, fmt_int};
 use replab_search::{Counters, DynSearch, Iteration, SearchConfig};
+use replab_settings::Settings;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::results::{
-    Adaptive, Case, Comparison, ConfigRecord, Paper, PaperRecord, Results, Run, Summary, runs_of,
+    Adaptive, Case, Comparison, Paper, PaperRecord, Results, Run, Setup, Summary, runs_of,
 };
 use crate::compare::{self, Reference, Scope};
+use crate::experiment::Configuration;
 use crate::stats::{Estimate, Interval, Quantity, median_ci, median_coverage};
 use crate::{Progress, Silent, engine::engine};
 use replab_workloads::rounds;
@@ -44,35 +47,59 @@ pub const PROFILES: [&str; 2] = SearchConfig::PROFILE_NAMES;
 /// The detector whose overhead is measured to [`Config::overhead_target`].
 pub const ADAPTIVE_DETECTOR: DetectorId = DetectorId::reference();
 
-/// The settings of `replab reproduce axon`.
-#[derive(Clone, Debug, PartialEq)]
+/// The settings of `replab reproduce axon`, each declared on its field: the doc comment is its
+/// help. Round `r` of the WAC.018 configurations searches every configuration once; with an
+/// overhead target, paired (off, [`ADAPTIVE_DETECTOR`]) rounds of the whole search are added
+/// after the fixed ones until the overhead interval is that narrow or a cap is hit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
-    /// Deepest iteration in plies, 1 to [`MAX_DEPTH`].
+    /// Deepest iteration in plies ({range}); the paper went to 12.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=MAX_DEPTH)]
     pub max_depth: u32,
-    /// Interleaved rounds of the WAC.018 configurations (1 to [`MAX_REPEAT`]): round `r`
-    /// searches every configuration once. Times are the median over the rounds with their 95%
-    /// interval, and every run must give the same counters.
+    /// Search each WAC.018 configuration this many times in interleaved rounds ({range}); times
+    /// are the median with a 95% interval (the runs' counters must agree).
+    #[arg(long, value_name = "K")]
+    #[setting(range = 1..=MAX_REPEAT)]
     pub repeat: u32,
-    /// Measure [`ADAPTIVE_DETECTOR`]'s overhead to this half-width (`0.01` = ±1 percentage
-    /// point): after the fixed rounds, paired (off, linear) rounds of the whole search are added
-    /// until the overhead interval is that narrow or a cap is hit. `None`: fixed rounds only.
-    pub overhead_target: Option<f64>,
-    /// Cap on the paired rounds behind the adaptive overhead (fixed rounds included).
+    /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction ({range};
+    /// 0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns this off.
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
+    #[setting(range = 0.0..=1.0)]
+    pub overhead_target: f64,
+    /// Cap on the paired rounds behind linear's overhead (fixed rounds included).
+    #[arg(long, value_name = "N")]
+    #[setting(range = 1..=100_000)]
     pub overhead_max_rounds: u32,
     /// Cap on the wall time of the added rounds, seconds.
+    #[arg(
+        long,
+        value_name = "S",
+        value_parser = super::parse_seconds,
+        allow_negative_numbers = true
+    )]
     pub overhead_max_seconds: f64,
-    /// The searcher profile, one of [`SearchConfig::PROFILE_NAMES`]: `default` (replab's
-    /// searcher) or `axon-like` (as close to the paper's Axon as it says; see
-    /// [`SearchConfig::axon_like`]).
+    /// Searcher profile: `default` (replab's searcher) or `axon-like` (set up as closely as the
+    /// paper describes Axon; every choice it leaves open is listed on the page).
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = clap::builder::PossibleValuesParser::new(PROFILES)
+    )]
     pub profile: String,
-    /// The command line that regenerates the report (for `meta`).
+    /// The command line that regenerates the report (in `meta`).
+    #[arg(skip)]
+    #[serde(skip)]
     pub command: String,
-    /// The replab binary, to count instructions per node under valgrind (`replab measure`
-    /// in a child process); `None`: no instruction counts (`overhead_instructions` stays
-    /// `null`).
+    /// The replab binary, to count instructions per node under valgrind (`measure` in a child
+    /// process); `None`: no instruction counts (`overhead_instructions` stays `null`).
+    #[arg(skip)]
+    #[serde(skip)]
     pub exe: Option<std::path::PathBuf>,
     /// Instruction counts measured elsewhere (`bench`'s own step hands them over, [`Axon`]'s
     /// [`Takes`](crate::experiment::Takes)), used when `exe` is `None`.
+    #[arg(skip)]
+    #[serde(skip)]
     pub instructions: Option<crate::callgrind::InstructionCosts>,
 }
 
@@ -83,11 +110,11 @@ impl Default for Config {
         Self {
             max_depth: 12,
             repeat: 21,
-            overhead_target: Some(0.01),
+            overhead_target: 0.01,
             overhead_max_rounds: 2_000,
             overhead_max_seconds: 120.0,
             profile: "default".to_string(),
-            command: "replab reproduce axon".to_string(),
+            command: String::new(),
             exe: None,
             instructions: None,
         }
@@ -101,7 +128,7 @@ impl Config {
         Self {
             max_depth: 10,
             repeat: 6,
-            overhead_target: None,
+            overhead_target: 0.0,
             ..Self::default()
         }
     }
@@ -620,7 +647,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         position: WAC018.to_string(),
         meta,
         seed: None,
-        config: config.record(search),
+        config: config.setup(search),
         paper,
         runs,
         summary,
@@ -632,36 +659,38 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     })
 }
 
-impl Config {
-    /// Refuses settings out of range, naming the setting ([`super::SETTINGS`], a fraction for
-    /// the overhead target, seconds for its time cap, a known profile): the only validator.
-    pub fn check(&self) -> Result<()> {
-        self.check_declared()?;
-        if let Some(target) = self.overhead_target {
-            ensure!(
-                target > 0.0 && target < 1.0,
-                "{set_overhead_target} {target} is not a fraction from 0 to below 1 (0.01 = 1 \
-                 percentage point)",
-                set_overhead_target = replab_settings::Setting::new("overhead_target")
-            );
-        }
+impl Configuration for Config {
+    fn quick() -> Self {
+        Config::quick()
+    }
+
+    fn set_command(&mut self, command: String) {
+        self.command = command;
+    }
+
+    /// Refuses settings out of range (a fraction for the overhead target), a time cap that is
+    /// not a number of seconds and an unknown profile, naming the setting: the only validator.
+    fn check(&self) -> Result<()> {
+        self.check_ranges()?;
         ensure!(
             self.overhead_max_seconds >= 0.0 && self.overhead_max_seconds.is_finite(),
-            "{set_seconds} {} is not a number of seconds",
-            self.overhead_max_seconds,
-            set_seconds = replab_settings::Setting::new("overhead_max_seconds")
+            "{} {} is not a number of seconds",
+            Config::OVERHEAD_MAX_SECONDS,
+            self.overhead_max_seconds
         );
         self.search().map(|_| ())
     }
+}
 
+impl Config {
     /// The searcher's settings: the named profile, searched to `max_depth`.
     fn search(&self) -> Result<SearchConfig> {
         let Some(profile) = SearchConfig::profile(&self.profile) else {
             anyhow::bail!(
-                "{set_profile} {}: unknown searcher profile (known: {})",
+                "{} {}: unknown searcher profile (known: {})",
+                Config::PROFILE,
                 self.profile,
-                SearchConfig::PROFILE_NAMES.join(", "),
-                set_profile = replab_settings::Setting::new("profile")
+                SearchConfig::PROFILE_NAMES.join(", ")
             );
         };
         Ok(SearchConfig {
@@ -670,13 +699,12 @@ impl Config {
         })
     }
 
-    /// The configuration record of a run searched with `search`.
-    fn record(&self, search: SearchConfig) -> ConfigRecord {
+    /// The settings of a run searched with `search`, and what it searched with.
+    fn setup(&self, search: SearchConfig) -> Setup {
         let policy = search.policy;
-        ConfigRecord {
-            profile: self.profile.clone(),
-            search: Some(search),
-            max_depth: search.max_depth,
+        Setup {
+            settings: self.clone(),
+            search,
             policy: policy.name().to_string(),
             contempt: search.contempt,
             null_move: search.null_move,
@@ -686,11 +714,7 @@ impl Config {
             qsearch_checks: search.qsearch_checks,
             node_limit: search.node_limit,
             cuckoo_root_rule: policy.root_rule().name().to_string(),
-            repeat: self.repeat,
             time_ci_coverage: median_coverage(self.repeat as usize),
-            overhead_target: self.overhead_target,
-            overhead_max_rounds: self.overhead_max_rounds,
-            overhead_max_seconds: self.overhead_max_seconds,
             overhead_clock: OVERHEAD_CLOCK.to_string(),
         }
     }
@@ -750,8 +774,8 @@ impl Wac018 {
     }
 
     /// Linear's overhead to the target: paired rounds of the whole search (all depths, the
-    /// quantity the fixed rounds measure), off and linear in alternating order. `None` without
-    /// a target (or without the adaptive detector among the configurations).
+    /// quantity the fixed rounds measure), off and linear in alternating order. `None` when the
+    /// target is 0 (or without the adaptive detector among the configurations).
     fn adaptive(
         &mut self,
         config: &Config,
@@ -761,7 +785,8 @@ impl Wac018 {
             .names
             .iter()
             .position(|n| *n == ADAPTIVE_DETECTOR.name());
-        let (Some(target), Some(li)) = (config.overhead_target, li) else {
+        let target = config.overhead_target;
+        let Some(li) = li.filter(|_| target > 0.0) else {
             return Ok(None);
         };
         let cap = config.overhead_max_rounds as usize;

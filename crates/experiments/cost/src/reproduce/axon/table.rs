@@ -30,11 +30,11 @@ fn ci(x: &Estimate, decimals: usize) -> String {
 /// Writes the whole table into `out`: the header, one line per configuration, the paper's two
 /// lines, the adaptive overhead measurement and the verdict.
 fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
-    let max_depth = results.config.max_depth;
+    let max_depth = results.config.settings.max_depth;
     writeln!(
         out,
         "WAC.018 ({}), depths 1-{max_depth}, policy {}, times: median [95% interval] of {} interleaved round(s)",
-        results.position, results.config.policy, results.config.repeat
+        results.position, results.config.policy, results.config.settings.repeat
     )?;
     row(
         out,
