@@ -10,8 +10,9 @@ use replab_search::ENGINE_DIGEST;
 
 /// `--version`: the package's version and the engine's digest
 /// ([`ENGINE_DIGEST`]), which recorded datasets carry.
-fn version() -> String {
-    format!("{} (engine {ENGINE_DIGEST})", env!("CARGO_PKG_VERSION"))
+fn version() -> &'static str {
+    let text = format!("{} (engine {ENGINE_DIGEST})", env!("CARGO_PKG_VERSION"));
+    Box::leak(text.into_boxed_str())
 }
 
 /// The command line: every subcommand of [`cmd::all`].

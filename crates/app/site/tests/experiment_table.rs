@@ -8,20 +8,25 @@ use replab_harness::{
     contribution::{
         self, Better, Choice, Column, Contribution, Measured, Phrase, Role, Rows, Unit,
     },
-    experiment::{Experiment, ExperimentSet, Headline, Settings, Site, Takes, write_json},
+    experiment::{Configuration, Experiment, ExperimentSet, Headline, Site, Takes, write_json},
     experiments,
 };
 use replab_registry::DetectorId;
 use replab_report::ReportDir;
 use replab_site::bench;
 
-/// Settings of the throwaway experiment: how far to count.
-#[derive(Clone, Default)]
-struct Upto(u32);
+/// Settings of the throwaway experiment, declared as every experiment declares its own.
+#[derive(Clone, Default, clap::Args, replab_settings::Settings)]
+struct Upto {
+    /// How far to count.
+    #[arg(long, value_name = "N")]
+    #[setting(range = 0..=100)]
+    upto: u32,
+}
 
-impl Settings for Upto {
+impl Configuration for Upto {
     fn quick() -> Self {
-        Upto(2)
+        Upto { upto: 2 }
     }
     fn set_command(&mut self, _: String) {}
 }
@@ -37,7 +42,7 @@ impl Experiment for Count {
     type Results = Vec<u32>;
 
     fn run(config: &Upto, _: &mut dyn Progress) -> Result<Vec<u32>> {
-        Ok((1..=config.0).collect())
+        Ok((1..=config.upto).collect())
     }
 
     fn write(results: &Vec<u32>, dir: &ReportDir) -> Result<()> {
@@ -101,7 +106,7 @@ impl Experiment for Sum {
     type Results = u32;
 
     fn run(config: &Upto, _: &mut dyn Progress) -> Result<u32> {
-        Ok(config.0)
+        Ok(config.upto)
     }
 
     fn write(results: &u32, dir: &ReportDir) -> Result<()> {
@@ -113,7 +118,7 @@ impl Takes for Sum {
     type Input = Vec<u32>;
 
     fn take(config: &mut Upto, input: &Vec<u32>) {
-        config.0 = input.iter().sum();
+        config.upto = input.iter().sum();
     }
 }
 

@@ -3,14 +3,15 @@
 
 use std::path::PathBuf;
 
-use replab_gauntlet::matches::Merge;
+use replab_gauntlet::matches::{Merge, MergeConfig};
+use replab_harness::{Bars, experiment::run_and_report};
 
 /// Merge the shards of one match into the whole match's results (results.json, games.pgn).
 #[derive(clap::Args)]
 pub struct Args {
-    /// The shards' output directories (every shard of the match, once).
-    #[arg(required = true, value_name = "DIR")]
-    dirs: Vec<PathBuf>,
+    /// The shards, declared on the library's configuration.
+    #[command(flatten)]
+    config: MergeConfig,
     /// Output directory of the merged results.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
@@ -21,9 +22,7 @@ impl super::Plain for Args {
 
     /// Runs `replab merge`.
     fn run(self) -> anyhow::Result<()> {
-        let args = self;
-        use replab_harness::{Bars, experiment::run_and_report};
         let typed = super::command_line(std::env::args().skip(1));
-        run_and_report::<Merge>(args.dirs.into(), typed, Some(args.out), &mut Bars::new(true))
+        run_and_report::<Merge>(self.config, typed, Some(self.out), &mut Bars::new(true))
     }
 }

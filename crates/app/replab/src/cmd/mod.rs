@@ -76,6 +76,11 @@ pub trait Plain: clap::Args + FromArgMatches {
     const ABOUT: Option<&'static str> = None;
     /// What `--help` says after the options, if anything.
     const AFTER_HELP: Option<fn() -> String> = None;
+    /// Its declaration as `--help` shows it (by default as clap declares it; a library's
+    /// settings add their ranges with [`with_ranges`]).
+    fn described(command: Command) -> Command {
+        command
+    }
     /// Runs it.
     fn run(self) -> Result<()>;
 }
@@ -85,7 +90,7 @@ fn plain<A: Plain>() -> Subcommand {
     Subcommand {
         name: A::NAME,
         command: || {
-            let command = A::augment_args(Command::new(A::NAME)).hide(A::HIDDEN);
+            let command = A::described(A::augment_args(Command::new(A::NAME)).hide(A::HIDDEN));
             let command = match A::ABOUT {
                 Some(about) => command.about(about).long_about(None),
                 None => command,
@@ -177,6 +182,17 @@ pub fn run_report<R: Report>(matches: &ArgMatches) -> Result<()> {
     }
     let typed = command_line(std::env::args().skip(1));
     run_and_report::<R::Experiment>(config, typed, output.out, &mut Bars::new(output.quiet))
+}
+
+/// `command` with the declared range of each of settings `C` in its option's help.
+pub fn with_ranges<C: replab_settings::Settings>(command: Command) -> Command {
+    command.mut_args(|arg| {
+        let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+        match C::range_text(arg.get_id().as_str()) {
+            Some(range) => arg.help(help_text(&help, Some(&range))),
+            None => arg,
+        }
+    })
 }
 
 /// `arg` with its help as `--help` shows it: the declared range of experiment `E`'s setting and

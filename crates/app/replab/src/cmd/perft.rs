@@ -1,32 +1,27 @@
-//! `replab perft`: its arguments, turned into a [`perft::Config`]; the counts go to stdout.
+//! `replab perft`: the options of [`perft::Config`]; the counts go to stdout.
 
-use replab_board::Position;
+use clap::Command;
 use replab_cost::perft;
+
+use super::with_ranges;
 
 /// Count the leaf nodes of the legal move tree (last line of stdout: the count).
 #[derive(clap::Args)]
 pub struct Args {
-    /// Position as FEN (six fields, or four as in EPD).
-    #[arg(long, default_value = Position::START_FEN)]
-    fen: String,
-    #[arg(long, help = perft::DEPTH.help_text())]
-    depth: u32,
-    /// First print one line per root move: `<uci> <count>`.
-    #[arg(long)]
-    divide: bool,
+    /// The options, declared on the library's configuration.
+    #[command(flatten)]
+    config: perft::Config,
 }
 
 impl super::Plain for Args {
     const NAME: &'static str = "perft";
 
+    fn described(command: Command) -> Command {
+        with_ranges::<perft::Config>(command)
+    }
+
     /// Runs `replab perft`: the last line of stdout is the leaf count.
     fn run(self) -> anyhow::Result<()> {
-        let args = self;
-        let config = perft::Config {
-            position: perft::parse_fen(&args.fen)?,
-            depth: args.depth,
-            divide: args.divide,
-        };
-        perft::run(&config, &mut std::io::stdout().lock()).map(drop)
+        perft::run(&self.config, &mut std::io::stdout().lock()).map(drop)
     }
 }
