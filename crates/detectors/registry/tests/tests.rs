@@ -82,7 +82,7 @@ fn sizable_rows_build_at_the_size_they_are_given() {
     assert_eq!(Sizing::Bits.size(u64::MAX), None);
 }
 
-/// The `table size` line's option and sweep: every sizable row has its own option and a sweep,
+/// The rows' `size_option` and `size_sweep`: every sizable row has its own option and a sweep,
 /// largest first, at every size of which the row builds (concretely typed, through
 /// `with_detector!`) with less memory than at the size before; no other row has either.
 #[test]
