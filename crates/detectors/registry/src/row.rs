@@ -1,7 +1,7 @@
 //! What a row of the detector table says about its detector: capabilities, colour, table
 //! limits and sizing, the key comparison the key-width experiment models.
 
-use crate::DetectorId;
+use crate::{AnyDetector, DetectorId, UpcomingRule};
 #[cfg(doc)]
 use crate::{
     DETECTOR_NAMES, Detector, SEARCH_DETECTORS, by_name, by_name_with_key_bits, by_name_with_size,
@@ -41,7 +41,7 @@ pub enum TableLimit {
 }
 
 /// The technique family of a row, by what its probes look at: the pages group the rows by it
-/// (every row of the table states it, its `family` line).
+/// (every row of the table states it, its `family` field).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Family {
     /// Chains of moves closed back to an irreversible move (`axon`).
@@ -88,6 +88,22 @@ pub enum TableSize {
 }
 
 impl TableSize {
+    /// The index bits of a [`TableSize::Bits`] size ([`None`] for slots).
+    pub fn bits(self) -> Option<u32> {
+        match self {
+            TableSize::Bits(bits) => Some(bits),
+            TableSize::Slots(_) => None,
+        }
+    }
+
+    /// The slot count of a [`TableSize::Slots`] size ([`None`] for index bits).
+    pub fn slots(self) -> Option<usize> {
+        match self {
+            TableSize::Slots(slots) => Some(slots),
+            TableSize::Bits(_) => None,
+        }
+    }
+
     /// The table entries (slots, counters).
     pub fn entries(self) -> u64 {
         match self {
@@ -130,10 +146,10 @@ pub struct Capabilities {
     /// The searcher can use it (`replab suite`, `bench`, `reproduce`).
     pub searchable: bool,
     /// Its table size is configurable (the table-size experiments of the audit and the
-    /// micro-benchmark): `sizing.is_some()`, set by the table from the row's `table size` line.
+    /// micro-benchmark): `sizing.is_some()` (the table checks the two agree when it compiles).
     pub table_size: bool,
     /// How its table is sized ([`Sizing`]), if it is configurable: the kind of size
-    /// [`by_name_with_size`] takes for it, from the row's `table size` line.
+    /// [`by_name_with_size`] takes for it, and [`DetectorInfo::build_sized`] builds it with.
     pub sizing: Option<Sizing>,
     /// It is a composition of techniques that have their own rows (`linear+cuckoo`): left out
     /// of [`DETECTOR_NAMES`], where every technique appears once.
@@ -158,7 +174,7 @@ pub struct Capabilities {
     /// `matrix-keybits`): the experiments that run each technique once leave it out.
     pub variant: bool,
     /// Whether a fixed-size table can make it lose positions ([`TableLimit`]): every row of the
-    /// table states it (its `table limit` line).
+    /// table states it.
     pub table_limit: TableLimit,
 }
 
@@ -215,13 +231,17 @@ impl Colour {
 /// The colour of `off` (no detection), which has no table row: grey.
 pub const OFF_COLOUR: Colour = Colour::from_rgb(0x777777);
 
-/// One row of the detector table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One row of the detector table ([`DETECTORS`](crate::DETECTORS)).
+#[derive(Clone, Copy)]
 pub struct DetectorInfo {
     /// The typed identity ([`DetectorId`]).
     pub id: DetectorId,
     /// The contract name ([`Detector::name`] of the detector [`by_name`] builds).
     pub name: &'static str,
+    /// Builds the detector with its default configuration, giving the upcoming-cycle detectors
+    /// the rule for which earlier positions count (the others ignore it): what [`by_name`] and
+    /// [`with_detector!`] call. It builds the row's own [`AnyDetector`] variant.
+    pub build: fn(UpcomingRule) -> AnyDetector,
     /// Its colour on every page (the report palette). Every row has its own.
     pub colour: Colour,
     /// Its technique family ([`Family`]).
@@ -239,10 +259,43 @@ pub struct DetectorInfo {
     pub caps: Capabilities,
     /// The `replab audit` option that lists the sizes to audit its table at (`tt-bits`, without
     /// the leading `--`; the audit's `results.json` meta field is the same with `_` for `-`),
-    /// if its table size is configurable: from the row's `table size` line.
+    /// if its table size is configurable.
     pub size_option: Option<&'static str>,
     /// The table sizes (of its [`Capabilities::sizing`] kind: index bits or slots) the
-    /// micro-benchmark times it at, largest first: from the row's `table size` line, empty for
-    /// a row whose table size is not configurable.
+    /// micro-benchmark times it at, largest first; empty for a row whose table size is not
+    /// configurable.
     pub size_sweep: &'static [u64],
+    /// Builds the detector with a table of the given size, if its table size is configurable:
+    /// [`None`] from the function for a size of the other kind than [`Capabilities::sizing`].
+    /// What [`by_name_with_size`] calls.
+    pub build_sized: Option<fn(TableSize) -> Option<AnyDetector>>,
+}
+
+/// Rows are equal when they are the same detector's: the same [`DetectorId`] (the table has one
+/// row per id). Their constructors are functions, which cannot be compared meaningfully.
+impl PartialEq for DetectorInfo {
+    fn eq(&self, other: &DetectorInfo) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for DetectorInfo {}
+
+/// Every column but the constructors (functions, whose addresses say nothing).
+impl std::fmt::Debug for DetectorInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DetectorInfo")
+            .field("id", &self.id)
+            .field("name", &self.name)
+            .field("colour", &self.colour)
+            .field("family", &self.family)
+            .field("key_overhead", &self.key_overhead)
+            .field("crate_name", &self.crate_name)
+            .field("idea", &self.idea)
+            .field("source", &self.source)
+            .field("caps", &self.caps)
+            .field("size_option", &self.size_option)
+            .field("size_sweep", &self.size_sweep)
+            .finish_non_exhaustive()
+    }
 }

@@ -38,6 +38,73 @@ fn every_row_is_constructible_and_named() {
     assert_eq!(info("nosuch"), None);
 }
 
+/// The table and the dispatch agree: every row's constructors (`build`, and `build_sized` at each
+/// size of its sweep) build the row's own `AnyDetector` variant, named as its `DetectorId`
+/// variant and shared with no other row, and `with_detector!`'s match reaches in it a detector
+/// with the row's name; every id round-trips through its name to its own row.
+#[test]
+fn every_row_builds_its_own_variant_and_the_dispatch_reaches_it() {
+    let mut variants: Vec<std::mem::Discriminant<AnyDetector>> = Vec::new();
+    for row in DETECTORS {
+        let built = (row.build)(RootRule::Stockfish.into());
+        assert_eq!(
+            variant_name(&built),
+            format!("{:?}", row.id),
+            "{}",
+            row.name
+        );
+        let variant = std::mem::discriminant(&built);
+        assert!(
+            !variants.contains(&variant),
+            "{} shares a variant",
+            row.name
+        );
+        variants.push(variant);
+        assert_eq!(with_detector!(@any &built, |d| d.name()), row.name);
+        assert_eq!(with_detector!(@any built, |d| d.name()), row.name);
+        if let (Some(build_sized), Some(sizing)) = (row.build_sized, row.caps.sizing) {
+            for &value in row.size_sweep {
+                let sized = build_sized(sizing.size(value).unwrap()).unwrap();
+                assert_eq!(
+                    std::mem::discriminant(&sized),
+                    variant,
+                    "{} at {value}",
+                    row.name
+                );
+                assert_eq!(with_detector!(@any sized, |d| d.name()), row.name);
+            }
+        }
+        assert_eq!(DetectorId::from_name(row.name), Some(row.id));
+        assert_eq!(row.id.info().map(|r| r.name), Some(row.name));
+    }
+    assert_eq!(DetectorId::from_name("off"), Some(DetectorId::Off));
+    assert_eq!(DetectorId::Off.info(), None);
+}
+
+/// The name of `detector`'s `AnyDetector` variant: its `Debug` output up to the first
+/// parenthesis (the writer stops the formatting there, before the detector's tables).
+fn variant_name(detector: &AnyDetector) -> String {
+    struct Head(String);
+    impl std::fmt::Write for Head {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            match s.find('(') {
+                Some(end) => {
+                    self.0.push_str(&s[..end]);
+                    Err(std::fmt::Error)
+                }
+                None => {
+                    self.0.push_str(s);
+                    Ok(())
+                }
+            }
+        }
+    }
+    let mut head = Head(String::new());
+    // The error is the writer's own stop at the parenthesis.
+    let _ = std::fmt::Write::write_fmt(&mut head, format_args!("{detector:?}"));
+    head.0
+}
+
 #[test]
 fn sizable_rows_build_at_the_size_they_are_given() {
     for row in DETECTORS {
@@ -82,7 +149,7 @@ fn sizable_rows_build_at_the_size_they_are_given() {
     assert_eq!(Sizing::Bits.size(u64::MAX), None);
 }
 
-/// The `table size` line's option and sweep: every sizable row has its own option and a sweep,
+/// The rows' `size_option` and `size_sweep`: every sizable row has its own option and a sweep,
 /// largest first, at every size of which the row builds (concretely typed, through
 /// `with_detector!`) with less memory than at the size before; no other row has either.
 #[test]
