@@ -24,6 +24,8 @@ enum Declared {
         /// `#[setting(shown = EXPR)]`, or the field's `Default` value through `Display` for
         /// `#[setting(shown_by_display)]`.
         shown: Option<Box<Expr>>,
+        /// `#[setting(required)]`: the command line must give it.
+        required: bool,
     },
     /// A flattened group of settings (`#[command(flatten)]`).
     Flatten,
@@ -42,6 +44,7 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
     let name = &input.ident;
     let (mut handles, mut checks, mut ranges, mut groups) = (vec![], vec![], vec![], vec![]);
     let (mut shown, mut shown_groups) = (vec![], vec![]);
+    let (mut required_fields, mut required_groups) = (vec![], vec![]);
     for field in &fields.named {
         let ident = field.ident.as_ref().expect("named field");
         let text = ident.to_string();
@@ -54,8 +57,16 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
                 checks.push(quote! { ::replab_settings::Settings::check_ranges(&self.#ident)?; });
                 groups.push(quote! { <#ty as ::replab_settings::Settings>::range_text(field) });
                 shown_groups.push(quote! { <#ty as ::replab_settings::Settings>::shown_default(field) });
+                required_groups.push(quote! { <#ty as ::replab_settings::Settings>::required(field) });
             }
-            Declared::Option { range, shown: value } => {
+            Declared::Option {
+                range,
+                shown: value,
+                required,
+            } => {
+                if required {
+                    required_fields.push(text.clone());
+                }
                 if let Some(value) = value {
                     shown.push(quote! { #text_name => Some(::std::string::ToString::to_string(&(#value))), });
                 }
@@ -94,6 +105,10 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
                 own #(.or_else(|| #groups))*
             }
 
+            fn required(field: &str) -> bool {
+                [#(#required_fields),*].contains(&field) #(|| #required_groups)*
+            }
+
             fn shown_default(field: &str) -> Option<String> {
                 let own: Option<String> = match field {
                     #(#shown)*
@@ -114,13 +129,15 @@ fn declared(field: &Field) -> syn::Result<Declared> {
     if has_word(&field.attrs, "command", "flatten")? {
         return Ok(Declared::Flatten);
     }
-    let (mut range, mut shown) = (None, None);
+    let (mut range, mut shown, mut required) = (None, None, false);
     for attr in field.attrs.iter().filter(|a| a.path().is_ident("setting")) {
         attr.parse_nested_meta(|meta| {
             if meta.path.is_ident("range") {
                 range = Some(Box::new(meta.value()?.parse::<Expr>()?));
             } else if meta.path.is_ident("shown") {
                 shown = Some(Box::new(meta.value()?.parse::<Expr>()?));
+            } else if meta.path.is_ident("required") {
+                required = true;
             } else if meta.path.is_ident("shown_by_display") {
                 let field = field.ident.as_ref().expect("named field");
                 shown = Some(Box::new(syn::parse_quote! {
@@ -128,13 +145,17 @@ fn declared(field: &Field) -> syn::Result<Declared> {
                 }));
             } else {
                 return Err(meta.error(
-                    "expected `range = LO..=HI`, `shown = EXPR` or `shown_by_display`",
+                    "expected `range = LO..=HI`, `shown = EXPR`, `shown_by_display` or `required`",
                 ));
             }
             Ok(())
         })?;
     }
-    Ok(Declared::Option { range, shown })
+    Ok(Declared::Option {
+        range,
+        shown,
+        required,
+    })
 }
 
 /// Whether an attribute `#[outer(...)]` of `attrs` names `word` at its top level

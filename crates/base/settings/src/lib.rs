@@ -19,6 +19,9 @@ pub trait Settings: clap::Args {
     /// The default `--help` shows for the option `field` when its value in `Default` is
     /// unset but stands for a built-in one (`#[setting(shown = EXPR)]`); `None` otherwise.
     fn shown_default(field: &str) -> Option<String>;
+    /// Whether the command line must give the option `field` (`#[setting(required)]`); the
+    /// other options start from the configuration's `Default`.
+    fn required(field: &str) -> bool;
 }
 
 /// A setting: the option of one configuration field, a typed handle made by
@@ -181,8 +184,9 @@ mod tests {
         #[arg(long)]
         #[setting(range = 0.0..=1.0, shown = 0.5)]
         share: Option<f64>,
-        /// Unbounded.
+        /// Unbounded, and required.
         #[arg(long)]
+        #[setting(required)]
         label: String,
         /// Not an option.
         #[arg(skip)]
@@ -234,6 +238,7 @@ mod tests {
         assert_eq!(Example::range_text("label"), None);
         assert_eq!(Example::shown_default("share").as_deref(), Some("0.5"));
         assert_eq!(Example::shown_default("depth"), None);
+        assert!(Example::required("label") && !Example::required("depth"));
         assert_eq!(help_text("Unbounded", None), "Unbounded");
         assert_eq!(range_text(&(1u64..=10_000_000)), "1 to 10,000,000");
     }

@@ -36,9 +36,11 @@ pub const MAX_THREADS: usize = 256;
 pub struct MatchOptions {
     /// Player A: a detector name, optionally followed by `:OPTION=VALUE,…` (docs/elo.md).
     #[arg(long, value_name = "SPEC")]
+    #[setting(required)]
     pub a: String,
     /// Player B, as --a.
     #[arg(long, value_name = "SPEC")]
+    #[setting(required)]
     pub b: String,
     /// Games of the whole match ({range}; even: each opening is played twice, colours
     /// swapped).

@@ -163,7 +163,10 @@ pub fn report_command<R: Report>() -> Command {
     Output::augment_args(command)
         .about(R::ABOUT)
         .long_about(None)
-        .mut_args(|arg| described::<R::Experiment>(arg.required(false), &defaults))
+        .mut_args(|arg| {
+            let required = Settings::<R>::required(arg.get_id().as_str());
+            described::<R::Experiment>(arg.required(required), &defaults)
+        })
 }
 
 /// Runs report `R`: its quick or default settings, the options given, the command line's own,

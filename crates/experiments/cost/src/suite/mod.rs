@@ -66,6 +66,7 @@ pub const ALL: &str = "all";
 pub struct Config {
     /// EPD file (one record per line; `hfen`/`hmoves` operations give a game history).
     #[arg(long, value_name = "EPD")]
+    #[setting(required)]
     pub epd: PathBuf,
     /// Search depth in plies.
     #[arg(long, value_name = "DEPTH")]
