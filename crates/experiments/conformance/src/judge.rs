@@ -1,6 +1,8 @@
 //! Judging a scenario: one engine's answer (its last `score`, its `bestmove`, every PV replayed
 //! by the arbiter) against what the rules require, and the play of one scenario over UCI.
 
+use std::time::Duration;
+
 use super::*;
 
 /// The score of an `info` line: `(false, cp)` or `(true, mate moves)`.

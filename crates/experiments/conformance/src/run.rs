@@ -1,0 +1,120 @@
+//! The run loop: every engine on every scenario, an engine restarted after a hang, then the
+//! mutation table when asked for.
+
+use std::time::Duration;
+
+use anyhow::Result;
+use replab_harness::Progress;
+use replab_report::Meta;
+
+use crate::discovery::external_engines;
+use crate::judge::{open, play};
+use crate::{
+    Config, Delivery, Engine, EngineRecord, EngineSpec, Limits, Outcome, Results, Scenario,
+    ScenarioRecord, Verdict, expected_failures, mutation, replab_engines,
+};
+
+/// Every scenario on one engine (restarted after a hang): the outcomes and its `id name`.
+pub fn run_engine(
+    spec: &EngineSpec,
+    scenarios: &[Scenario],
+    limits: Limits,
+    timeout: Duration,
+    progress: &mut dyn Progress,
+) -> (Vec<Outcome>, String) {
+    let mut id_name = String::new();
+    let mut current: Option<Engine> = None;
+    let mut outcomes = Vec::new();
+    for s in scenarios {
+        let mut outcome = Outcome {
+            engine: spec.name.clone(),
+            scenario: s.id.clone(),
+            verdict: Verdict::Fail,
+            evidence: String::new(),
+            bestmove: String::new(),
+            pv_failure: None,
+            pvs_checked: 0,
+        };
+        if current.is_none() {
+            match open(spec, timeout) {
+                Ok((e, id)) => {
+                    id_name = id;
+                    current = Some(e);
+                }
+                Err(e) => outcome.evidence = format!("engine did not start: {e:#}"),
+            }
+        }
+        if let Some(engine) = current.as_mut() {
+            match play(engine, s, limits, timeout) {
+                Ok(played) => {
+                    outcome = Outcome {
+                        engine: spec.name.clone(),
+                        ..played
+                    }
+                }
+                Err(e) => {
+                    current = None; // a hung or broken engine is restarted for the next one
+                    outcome.evidence = format!("{e:#}");
+                }
+            }
+        }
+        outcomes.push(outcome);
+        progress.advance(1);
+    }
+    (outcomes, id_name)
+}
+
+/// Runs every engine on every scenario. An external engine that cannot be started is an
+/// error unless `config.skip_missing`.
+pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
+    let scenarios = config.load()?;
+    let limits = Limits {
+        depth: config.depth,
+        movetime: config.movetime,
+    };
+    let mut skipped = Vec::new();
+    let mut specs: Vec<(EngineSpec, String)> = if config.include_replab {
+        replab_engines(&config.replab, config.all_detectors)
+            .into_iter()
+            .map(|s| (s, String::new()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    specs.extend(external_engines(config, &mut skipped, progress)?);
+    progress.stage("conformance", (specs.len() * scenarios.len()) as u64);
+    let mut engines = Vec::new();
+    let mut results = Vec::new();
+    for (spec, package) in &specs {
+        let timeout = Duration::from_secs(config.timeout);
+        let (outcomes, id_name) = run_engine(spec, &scenarios, limits, timeout, progress);
+        results.extend(outcomes);
+        engines.push(EngineRecord {
+            name: spec.name.clone(),
+            id_name,
+            command: spec.command(),
+            external: spec.external,
+            package: package.clone(),
+        });
+    }
+    progress.finish();
+    let mutations = if config.mutations {
+        mutation::table(&scenarios, Duration::from_secs(config.timeout), progress)?
+    } else {
+        Vec::new()
+    };
+    Ok(Results {
+        meta: Meta::collect(&config.command),
+        file: config.source(),
+        engines,
+        skipped,
+        scenarios: scenarios.iter().map(ScenarioRecord::from).collect(),
+        results,
+        expected_failures: expected_failures(&config.expect_fail, &scenarios),
+        mutations,
+        delivery: Delivery {
+            junit: config.junit.clone(),
+            json: config.json,
+        },
+    })
+}
