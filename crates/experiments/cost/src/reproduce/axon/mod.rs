@@ -5,14 +5,17 @@
 //! [`run`] searches and returns the [`Results`]; [`write`] puts `results.json`, `index.html`
 //! and the charts into a staged report directory; [`summary_table`] is what the command line
 //! prints. The modules do not depend on each other in a circle: `results` is the vocabulary,
-//! `run` searches, `page` and `table` present results.
+//! `verdict` compares the results with the paper's claims, `run` searches, `page` (with its
+//! `analysis`, `figures` and `cells`) and `table` present results.
 
 mod analysis;
+mod cells;
 mod figures;
 mod page;
 mod results;
 mod run;
 mod table;
+mod verdict;
 
 use anyhow::{Context, Result};
 use replab_report::ReportDir;
@@ -20,15 +23,17 @@ use replab_report::ReportDir;
 use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
 use crate::experiment::{Experiment, Headline, Site, Takes};
 
+pub use cells::fmt_change;
 pub use results::{
     Adaptive, Case, Comparison, ConfigRecord, Paper, PaperCounts, PaperRecord, PaperRow,
     PaperTotals, Results, Run, Summary, runs_of,
 };
 pub use run::{
     ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, PROFILES, WAC018,
-    comparison, configurations, fmt_change, per_thousand, run, verdict,
+    configurations, run,
 };
 pub use table::summary_table;
+pub use verdict::{comparison, per_thousand, verdict};
 
 replab_settings::declare! {
     /// Every declared setting of `replab reproduce axon`.
