@@ -1,9 +1,9 @@
 //! The gauntlet's page: the Elo table, a chart with error bars, and the method.
 
-use std::fmt::Write as _;
-
 use anyhow::Result;
-use replab_report::{Cell, Page, ReportDir, escape_html, figure_html, fmt_int, table_html};
+use replab_report::{
+    Cell, ForestChart, ForestRow, Page, RGBColor, ReportDir, escape_html, fmt_int, table_html,
+};
 
 use replab_harness::{compare::Unit, experiment::Experiment as _};
 use replab_selfplay::{MatchOptions, stats::NoInterval};
@@ -12,14 +12,12 @@ use super::{Measure, Results, RowResult, TARGET_DEPTH, TITLE};
 
 /// Writes `elo.svg` and `index.html` into the staged `dir`.
 pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
-    let (svg, size) = chart(&results.rows);
-    dir.write("elo.svg", svg)?;
-    let figure = figure_html(
+    let figure = dir.write_chart(
         "elo.svg",
+        &chart(&results.rows),
         "Elo of player A against its baseline B, with 95% intervals (fixed nodes: filled; time \
          control: open)",
-        size,
-    );
+    )?;
     let mut page = Page::new(TITLE, &results.meta)
         .nav([("All reports", "../index.html")])
         .section("Summary", summary(results, &figure));
@@ -452,54 +450,45 @@ fn ends(r: &RowResult) -> [f64; 2] {
     r.elo.interval.map_or([r.elo.value; 2], |i| [i.lo, i.hi])
 }
 
-/// A horizontal error-bar chart, one line per row; returns the SVG and its size.
-fn chart(rows: &[RowResult]) -> (String, (u32, u32)) {
-    let (w, line, left, right, top) = (760.0, 18.0, 300.0, 20.0, 30.0);
-    let h = top + line * rows.len() as f64 + 30.0;
-    let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
-    let span = rows
-        .iter()
-        .flat_map(|r| {
-            let [lo, hi] = ends(r);
-            [finite(lo).abs(), finite(hi).abs()]
-        })
-        .fold(10.0f64, f64::max)
-        .min(800.0);
-    let x = |elo: f64| {
-        left + (finite(elo).clamp(-span, span) + span) / (2.0 * span) * (w - left - right)
-    };
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
-         font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" \
-         fill=\"white\"/>\n"
-    );
-    let zero = x(0.0);
-    let _ = writeln!(
-        svg,
-        "<line x1=\"{zero}\" y1=\"{}\" x2=\"{zero}\" y2=\"{}\" stroke=\"#888\"/>\n<text \
-         x=\"{zero}\" y=\"{}\" text-anchor=\"middle\">0 Elo (axis ±{span:.0})</text>",
-        top - 10.0,
-        h - 20.0,
-        h - 6.0
-    );
-    for (i, r) in rows.iter().enumerate() {
-        let y = top + line * i as f64 + line / 2.0;
-        let fill = if r.deterministic { "#1f77b4" } else { "white" };
-        let _ = writeln!(
-            svg,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n<line x1=\"{}\" \
-             y1=\"{y}\" x2=\"{}\" y2=\"{y}\" stroke=\"#1f77b4\" stroke-width=\"2\"/>\n<circle \
-             cx=\"{}\" cy=\"{y}\" r=\"4\" fill=\"{fill}\" stroke=\"#1f77b4\"/>",
-            left - 6.0,
-            y + 4.0,
-            escape_html(&chart_label(r)),
-            x(ends(r)[0]),
-            x(ends(r)[1]),
-            x(r.elo.value)
-        );
+/// The chart's colour, every row's: the marker's fill tells fixed nodes from a clock.
+const CHART_COLOUR: RGBColor = RGBColor(0x1f, 0x77, 0xb4);
+/// The chart's group of reproducible rows (fixed nodes, equal cost): filled markers.
+const FIXED_NODES: &str = "fixed nodes";
+/// The chart's group of rows under a real clock: open markers.
+const TIME_CONTROL: &str = "time control";
+
+/// The forest chart of the rows: one line per row, its Elo with its interval, in the rows'
+/// order.
+pub(crate) fn chart(rows: &[RowResult]) -> ForestChart {
+    ForestChart {
+        groups: vec![
+            (FIXED_NODES.into(), CHART_COLOUR),
+            (TIME_CONTROL.into(), CHART_COLOUR),
+        ],
+        rows: rows.iter().map(chart_row).collect(),
+        ..ForestChart::new(
+            "Elo of player A against its baseline B",
+            "Elo with its 95% interval",
+            "",
+        )
     }
-    svg.push_str("</svg>\n");
-    (svg, (w as u32, h as u32))
+}
+
+/// A row of the chart: its label, Elo and interval; under a real clock an open marker.
+fn chart_row(r: &RowResult) -> ForestRow {
+    ForestRow {
+        label: chart_label(r),
+        estimate: r.elo.value,
+        interval: ends(r),
+        reference: None,
+        group: if r.deterministic {
+            FIXED_NODES
+        } else {
+            TIME_CONTROL
+        }
+        .into(),
+        hollow: !r.deterministic,
+    }
 }
 
 /// The method section.

@@ -425,7 +425,7 @@ fn only_keeps_the_rows_of_the_players_named_and_refuses_others() {
 }
 
 /// A row measured on both books is two dots on the chart, each labelled as its own
-/// measurement.
+/// measurement, drawn with its Elo and its interval.
 #[test]
 fn each_measurement_of_a_row_has_its_own_chart_label() {
     let config = Config {
@@ -443,6 +443,17 @@ fn each_measurement_of_a_row_has_its_own_chart_label() {
     let labels: std::collections::BTreeSet<String> =
         results.rows.iter().map(page::chart_label).collect();
     assert_eq!(labels.len(), results.rows.len(), "{labels:?}");
+    let chart = page::chart(&results.rows);
+    assert_eq!(chart.rows.len(), results.rows.len());
+    for (drawn, r) in chart.rows.iter().zip(&results.rows) {
+        assert_eq!(drawn.label, page::chart_label(r));
+        assert_eq!(drawn.estimate, r.elo.value);
+        let ends = r.elo.interval.map_or([r.elo.value; 2], |i| [i.lo, i.hi]);
+        assert_eq!(drawn.interval, ends);
+        assert_eq!(drawn.hollow, !r.deterministic);
+    }
+    let svg = replab_report::Chart::to_svg(&chart).unwrap();
+    assert!(labels.iter().all(|l| svg.contains(l.as_str())), "{svg}");
 }
 
 /// With a slope that applies, each identical-play row whose equal-cost match counted the costs

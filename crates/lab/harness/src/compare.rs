@@ -385,6 +385,7 @@ pub fn forest_row(
         reference: (reference.size_known && decision != Decision::NotComparable)
             .then_some(reference.value),
         group: decision.phrase().to_owned(),
+        hollow: false,
     }
 }
 

@@ -13,23 +13,7 @@
 
 use serde::Deserialize;
 
-pub use crate::interval::{Estimate, Interval, LEVEL, Quantity};
-
-/// The sample median of `values` (NaN-free; the mean of the middle two for an even count).
-/// `NaN` for an empty slice.
-pub fn median(values: &[f64]) -> f64 {
-    if values.is_empty() {
-        return f64::NAN;
-    }
-    let mut v = values.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
+pub use crate::interval::{Estimate, Interval, LEVEL, Quantity, median};
 
 /// `P(B < j)` for `B ~ Binomial(n, ½)` (statrs).
 fn binomial_below(n: usize, j: usize) -> f64 {

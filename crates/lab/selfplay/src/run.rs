@@ -19,6 +19,7 @@ use rand_xoshiro::{
 use rayon::{iter::ParallelBridge, prelude::*};
 use replab_harness::pool;
 use replab_settings::Setting;
+use replab_interval::median;
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -309,7 +310,8 @@ impl PairRecord {
 /// pairs a draw rule ended, and under a clock the CPU share.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PlaySummary {
-    /// Median last completed depth of A's and B's searched moves.
+    /// Median last completed depth of A's and B's searched moves: a depth completed, the lower
+    /// of the two middle ones for an even count ([`DepthCounts::lower_middle`]).
     pub median_depth: [Option<u32>; 2],
     /// A's and B's searched moves by last completed depth.
     pub depths: [DepthCounts; 2],
@@ -338,12 +340,15 @@ impl PlaySummary {
                 clock.get_or_insert_with(ClockUse::default).merge(u);
             }
         }
-        let mut plies: Vec<usize> = pairs.iter().flat_map(|p| p.plies).collect();
-        plies.sort_unstable();
+        let plies: Vec<f64> = pairs
+            .iter()
+            .flat_map(|p| p.plies)
+            .map(|n| n as f64)
+            .collect();
         PlaySummary {
-            median_depth: [depths[0].median(), depths[1].median()],
+            median_depth: [depths[0].lower_middle(), depths[1].lower_middle()],
             depths,
-            median_plies: median_sorted(&plies),
+            median_plies: (!plies.is_empty()).then(|| median(&plies)),
             draw_rule_pairs: pairs.iter().filter(|p| p.ended_by_draw_rule()).count() as u64,
             min_cpu_share: clock.and_then(|c| c.cpu_share().into_iter().flatten().reduce(f64::min)),
             clock_use: clock,
@@ -354,16 +359,6 @@ impl PlaySummary {
     /// searches' wall time as CPU time: the clock measured a busy machine.
     pub fn cpu_starved(&self) -> bool {
         self.min_cpu_share.is_some_and(|s| s < usage::MIN_CPU_SHARE)
-    }
-}
-
-/// The median of sorted `values` (the mean of the middle two for an even count).
-fn median_sorted(values: &[usize]) -> Option<f64> {
-    let n = values.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(values[n / 2] as f64),
-        _ => Some((values[n / 2 - 1] + values[n / 2]) as f64 / 2.0),
     }
 }
 
@@ -773,5 +768,26 @@ mod tests {
         ]);
         assert_eq!(s.draw_rule_pairs, 2);
         assert_eq!(s.median_plies, Some(50.0));
+    }
+
+    /// The plies' median is the workspace's one median, as it was before it was: a pair is two
+    /// games, so the count is even and the median the mean of the two middle games; none
+    /// without a game.
+    #[test]
+    fn the_median_plies_are_the_mean_of_the_two_middle_games() {
+        let draw = [Termination::DrawAdjudication; 2];
+        let with_plies = |plies: [usize; 2]| PairRecord {
+            plies,
+            ..pair(draw, [1.0; 2])
+        };
+        let two = PlaySummary::of(&[with_plies([61, 40]), with_plies([45, 50])]);
+        assert_eq!(two.median_plies, Some(47.5));
+        let three = [
+            with_plies([61, 40]),
+            with_plies([46, 50]),
+            with_plies([44, 90]),
+        ];
+        assert_eq!(PlaySummary::of(&three).median_plies, Some(48.0));
+        assert_eq!(PlaySummary::of(&[]).median_plies, None);
     }
 }

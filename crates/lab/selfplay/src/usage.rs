@@ -41,20 +41,26 @@ impl DepthCounts {
         self.0.iter().sum()
     }
 
-    /// The median depth (the lower median for an even count); `None` without a move.
-    pub fn median(&self) -> Option<u32> {
-        let n = self.moves();
-        if n == 0 {
-            return None;
-        }
+    /// The lower of the two middle depths ([`replab_interval::middle_ranks`]; the middle one
+    /// for an odd count), `None` without a move: a depth the search completed, as
+    /// `play.median_depth` records it, where the median's mean of the middle two could fall
+    /// between two depths.
+    pub fn lower_middle(&self) -> Option<u32> {
+        let n = usize::try_from(self.moves()).expect("a count of moves fits in a usize");
+        let [lower, _] = replab_interval::middle_ranks(n)?;
+        self.nth_smallest(lower as u64)
+    }
+
+    /// The depth of the move of 0-based rank `rank` in increasing order of depth.
+    fn nth_smallest(&self, rank: u64) -> Option<u32> {
         let mut seen = 0;
         for (depth, count) in self.0.iter().enumerate() {
             seen += count;
-            if 2 * seen >= n {
-                return Some(depth as u32);
+            if seen > rank {
+                return u32::try_from(depth).ok();
             }
         }
-        unreachable!("the counts sum to n")
+        None
     }
 }
 
@@ -124,19 +130,51 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_median_of_depth_counts_is_the_middle_move() {
+    fn the_lower_middle_of_depth_counts_is_the_middle_move() {
         let mut c = DepthCounts::default();
-        assert_eq!(c.median(), None);
+        assert_eq!(c.lower_middle(), None);
         for d in [3, 8, 8, 9, 12] {
             c.add(d);
         }
-        assert_eq!(c.median(), Some(8));
+        assert_eq!(c.lower_middle(), Some(8));
         let mut more = DepthCounts::default();
         for _ in 0..6 {
             more.add(12);
         }
         c.merge(&more);
-        assert_eq!((c.moves(), c.median()), (11, Some(12)));
+        assert_eq!((c.moves(), c.lower_middle()), (11, Some(12)));
+        // An even count: the lower of the two middle moves (8), not their mean (8.5).
+        let mut even = DepthCounts::default();
+        for d in [12, 8, 3, 9] {
+            even.add(d);
+        }
+        assert_eq!(even.lower_middle(), Some(8));
+    }
+
+    /// The depth `play.median_depth` recorded before the one median: the first depth at which
+    /// at least half the moves are counted.
+    fn recorded_median(c: &DepthCounts) -> Option<u32> {
+        let n = c.moves();
+        let mut seen = 0;
+        c.0.iter().enumerate().find_map(|(depth, count)| {
+            seen += count;
+            (n > 0 && 2 * seen >= n).then_some(depth as u32)
+        })
+    }
+
+    #[test]
+    fn the_lower_middle_is_the_depth_recorded_before() {
+        // Every histogram of depths 0 to 5 with up to 4 moves at each, odd and even counts alike.
+        for code in 0..5u32.pow(6) {
+            let mut c = DepthCounts::default();
+            let mut rest = code;
+            for _ in 0..6 {
+                let count = rest % 5;
+                rest /= 5;
+                c.0.push(u64::from(count));
+            }
+            assert_eq!(c.lower_middle(), recorded_median(&c), "{:?}", c.0);
+        }
     }
 
     #[test]

@@ -7,6 +7,9 @@
 //! (deterministic) value has `coverage = 1` ([`Interval::exact`]). Every measured time of a
 //! `results.json` carries one, alone or in an [`Estimate`] (`{"value": …, "interval": …}`), so [`unmarked_times`] can check that none is a bare number.
 //!
+//! The workspace's one [`median`] is here too (the mean of the two middle values for an even
+//! count), with [`middle_ranks`] for a caller that must report one of the sample's own values.
+//!
 //! A leaf crate: the harness re-exports it as `replab_harness::interval`, and the crates below
 //! the harness (Elo, self-play) use it directly.
 
@@ -15,8 +18,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 mod estimate;
+mod median;
 
 pub use estimate::{Estimate, Stated};
+pub use median::{median, middle_ranks};
 
 /// The confidence level every interval of replab aims at.
 pub const LEVEL: f64 = 0.95;

@@ -1,7 +1,7 @@
 //! What a suite run produces: [`SuiteResults`] (the `results.json` of docs/contracts.md,
 //! `replab suite`), the per-detector [`Aggregate`]s and the summary table printed to stdout.
 
-use std::fmt::Write as _;
+use std::{cmp::Ordering, fmt::Write as _};
 
 use replab_registry::DetectorId;
 use replab_report::{Meta, fmt_delta_pct, fmt_ms};
@@ -9,7 +9,7 @@ use replab_search::Counters;
 use serde::{Deserialize, Serialize};
 
 use super::Config;
-use crate::interval::Noise;
+use crate::interval::{Noise, middle_ranks};
 use crate::stats::{Estimate, Interval, Quantity, median_ci};
 
 /// Everything `results.json` holds, and everything the page is drawn from.
@@ -102,7 +102,7 @@ pub struct Aggregate {
     pub time_ms: Estimate,
     /// Per round `r`: the sum over records of the time of round `r`, ms.
     pub round_time_ms_samples: Vec<f64>,
-    /// Median nodes per record.
+    /// Median nodes per record (the upper of the two middle records for an even count).
     pub median_nodes: u64,
     /// Median time per record, ms, with the interval of that median over the records.
     pub median_time_ms: Estimate,
@@ -175,18 +175,20 @@ impl Aggregate {
     }
 }
 
-fn median_u64(mut v: Vec<u64>) -> u64 {
-    if v.is_empty() {
-        return 0;
-    }
-    v.sort_unstable();
-    v[v.len() / 2]
+/// The upper of the two middle values of `v` in the order `cmp` (the middle one for an odd
+/// count; `None` for no value). The suite's `median_nodes` and `median_time_ms` take it rather
+/// than the [`median`](crate::stats::median) (the mean of the two middle values), so that a
+/// node count stays one of the sample's whole numbers and the recorded figures stay as they were.
+fn upper_middle<T: Copy>(mut v: Vec<T>, cmp: impl FnMut(&T, &T) -> Ordering) -> Option<T> {
+    v.sort_by(cmp);
+    let [_, upper] = middle_ranks(v.len())?;
+    Some(v[upper])
 }
 
 /// The median time per record (the upper middle of an even count) with the interval of the
 /// median over the records; a single sample for fewer than two records.
 fn median_time(times: &[f64]) -> Estimate {
-    let median = median_f64(times.to_vec());
+    let median = upper_middle(times.to_vec(), f64::total_cmp).unwrap_or(0.0);
     if times.len() < 2 {
         return Estimate::single(median);
     }
@@ -194,14 +196,6 @@ fn median_time(times: &[f64]) -> Estimate {
         value: median,
         interval: median_ci(times).interval,
     }
-}
-
-fn median_f64(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
 }
 
 fn rel(x: f64, base: f64) -> Option<f64> {
@@ -272,7 +266,8 @@ pub fn aggregate(runs: &[SuiteRun], detectors: &[DetectorId]) -> Vec<Aggregate> 
                 repetitions: rs.iter().map(|r| r.counters.repetitions).sum(),
                 time_ms,
                 round_time_ms_samples,
-                median_nodes: median_u64(rs.iter().map(|r| r.counters.nodes).collect()),
+                median_nodes: upper_middle(rs.iter().map(|r| r.counters.nodes).collect(), u64::cmp)
+                    .unwrap_or(0),
                 median_time_ms: median_time(&medians),
                 solved: rs.iter().filter(|r| r.solved == Some(true)).count(),
                 solvable: rs.iter().filter(|r| r.solved.is_some()).count(),
@@ -405,4 +400,36 @@ pub fn time_sentence(results: &SuiteResults) -> String {
         coverage * 100.0,
         parts.join("; ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The figure recorded before the one median: the value at index `len / 2` of the sorted
+    /// values, 0 for none.
+    fn recorded(mut v: Vec<u64>) -> u64 {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or(0)
+    }
+
+    #[test]
+    fn the_upper_middle_is_the_figure_recorded_before() {
+        for v in [
+            vec![],
+            vec![7],
+            vec![4, 1, 3, 2],
+            vec![5, 1, 3],
+            vec![9, 9, 2, 2, 5, 8],
+        ] {
+            let ours = upper_middle(v.clone(), u64::cmp).unwrap_or(0);
+            assert_eq!(ours, recorded(v.clone()), "{v:?}");
+        }
+        // An even count takes the upper middle, not the mean of the two (2.5).
+        assert_eq!(
+            upper_middle(vec![4.0, 1.0, 3.0, 2.0], f64::total_cmp),
+            Some(3.0)
+        );
+        assert_eq!(median_time(&[4.0, 1.0, 3.0, 2.0]).value, 3.0);
+    }
 }

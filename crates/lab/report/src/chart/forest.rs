@@ -23,6 +23,12 @@ const UNGROUPED: RGBColor = RGBColor(0x99, 0x99, 0x99);
 /// Height in pixels of one row.
 const ROW_H: u32 = 30;
 
+/// The most pixels left of the plot for the row labels (a label of about 70 characters).
+const MAX_LABEL_WIDTH: u32 = 520;
+
+/// Radius in pixels of an estimate's marker.
+const MARKER_RADIUS: i32 = 5;
+
 /// One row of a [`ForestChart`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ForestRow {
@@ -30,12 +36,18 @@ pub struct ForestRow {
     pub label: String,
     /// The point estimate.
     pub estimate: f64,
-    /// The interval `[low, high]` around it (`[estimate, estimate]` for an exact value).
+    /// The interval `[low, high]` around it (`[estimate, estimate]` for an exact value). An
+    /// infinite end, an interval unbounded on that side, runs to the edge of the plot without
+    /// an end tick.
     pub interval: [f64; 2],
     /// The value the estimate is compared with, if any, drawn as a vertical mark on the row.
     pub reference: Option<f64>,
     /// The row's group, one of [`ForestChart::groups`]' names; it gives the marker's colour.
     pub group: String,
+    /// Draw the estimate as an open circle instead of a filled one (e.g. a measurement that
+    /// cannot be repeated exactly, such as one under a real clock). A group whose rows are
+    /// all hollow has an open marker in the legend.
+    pub hollow: bool,
 }
 
 /// A forest plot: one row per estimate, top to bottom in the order given.
@@ -50,7 +62,8 @@ pub struct ForestChart {
     pub x_label: String,
     /// Show the x values as percentages (0.25 is 25%).
     pub percent: bool,
-    /// The legend text of the reference marks, e.g. `paper (rescoped)`.
+    /// The legend text of the reference marks, e.g. `paper (rescoped)`; empty for a chart
+    /// without reference marks (the legend then has no entry for them).
     pub reference_label: String,
     /// The groups with their colours, in legend order.
     pub groups: Vec<(String, RGBColor)>,
@@ -81,11 +94,17 @@ impl ForestChart {
             .map_or(UNGROUPED, |&(_, c)| c)
     }
 
+    /// Whether `group`'s legend marker is open: the group has rows, and all of them are hollow.
+    fn hollow_group(&self, group: &str) -> bool {
+        let mut rows = self.rows.iter().filter(|r| r.group == group).peekable();
+        rows.peek().is_some() && rows.all(|r| r.hollow)
+    }
+
     /// Pixels left of the plot for the row labels.
     fn label_width(&self) -> u32 {
         let longest = self.rows.iter().map(|r| r.label.chars().count()).max();
         let chars = u32::try_from(longest.unwrap_or(0)).unwrap_or(u32::MAX / 8);
-        (20 + chars * 7).clamp(60, 320)
+        (20 + chars * 7).clamp(60, MAX_LABEL_WIDTH)
     }
 
     /// Pixels right of the plot for the legend.
@@ -99,7 +118,8 @@ impl ForestChart {
         (56 + chars * 15 / 2).clamp(120, 320)
     }
 
-    /// Writes the legend: one filled marker per group, then the reference mark.
+    /// Writes the legend: one marker per group (open for a group of hollow rows), then the
+    /// reference mark unless [`ForestChart::reference_label`] is empty.
     fn draw_legend(&self, legend: &Area<'_>) -> DrawResult {
         let text = (FONT, 16)
             .into_font()
@@ -108,9 +128,14 @@ impl ForestChart {
         let mut y = 24;
         for (name, colour) in &self.groups {
             legend.draw(&PathElement::new([(6, y), (34, y)], colour.stroke_width(2)))?;
-            legend.draw(&Circle::new((20, y), 5, colour.filled()))?;
+            for circle in marker((20, y), *colour, self.hollow_group(name)) {
+                legend.draw(&circle)?;
+            }
             legend.draw(&Text::new(name.as_str(), (42, y), text.clone()))?;
             y += 22;
+        }
+        if self.reference_label.is_empty() {
+            return Ok(());
         }
         let style = REFERENCE_COLOUR.stroke_width(2);
         legend.draw(&DashedPathElement::new(
@@ -218,19 +243,34 @@ impl ForestChart {
         }
         let colour = self.colour(&row.group);
         let [a, b] = row.interval;
-        if a.is_finite() && b.is_finite() {
+        if !a.is_nan() && !b.is_nan() {
             let (lo, hi) = (a.min(b), a.max(b));
+            let edges = ctx.x_range();
             let line = colour.stroke_width(2);
-            ctx.draw_series([
-                PathElement::new([(lo, y), (hi, y)], line),
-                PathElement::new([(lo, y - 0.18), (lo, y + 0.18)], line),
-                PathElement::new([(hi, y - 0.18), (hi, y + 0.18)], line),
-            ])?;
+            let from = lo.max(edges.start);
+            let to = hi.min(edges.end);
+            ctx.draw_series([PathElement::new([(from, y), (to, y)], line)])?;
+            let ends = [lo, hi].into_iter().filter(|x| x.is_finite());
+            let ticks = ends.map(|x| PathElement::new([(x, y - 0.18), (x, y + 0.18)], line));
+            ctx.draw_series(ticks)?;
         }
         if row.estimate.is_finite() {
-            ctx.draw_series([Circle::new((row.estimate, y), 5, colour.filled())])?;
+            ctx.draw_series(marker((row.estimate, y), colour, row.hollow))?;
         }
         Ok(())
+    }
+}
+
+/// An estimate's marker at `at`: a filled circle in `colour`, or for a `hollow` one a white
+/// circle ringed in it (covering the interval line behind it).
+fn marker<C: Copy>(at: C, colour: RGBColor, hollow: bool) -> Vec<Circle<C, i32>> {
+    if hollow {
+        vec![
+            Circle::new(at, MARKER_RADIUS, WHITE.filled()),
+            Circle::new(at, MARKER_RADIUS, colour.stroke_width(2)),
+        ]
+    } else {
+        vec![Circle::new(at, MARKER_RADIUS, colour.filled())]
     }
 }
 
@@ -285,6 +325,7 @@ mod tests {
             interval: [estimate - 0.05, estimate + 0.05],
             reference,
             group: group.into(),
+            hollow: false,
         }
     }
 
@@ -339,5 +380,102 @@ mod tests {
         let one = chart(vec![row("a", 0.1, None, "agrees")]).size();
         let many = chart((0..20).map(|_| row("a", 0.1, None, "agrees")).collect()).size();
         assert!(many.1 > one.1);
+    }
+
+    /// The points of every `<polyline>` drawn in `colour`, in the lower-cased `svg`.
+    fn polylines(svg: &str, colour: &str) -> Vec<Vec<(i32, i32)>> {
+        let stroke = format!("stroke=\"{colour}\"");
+        svg.lines()
+            .filter(|l| l.starts_with("<polyline") && l.contains(&stroke))
+            .map(|l| {
+                let points = l
+                    .split("points=\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap();
+                points
+                    .split_whitespace()
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hollow_rows_and_their_group_get_open_markers() {
+        let mut clock = row("clock", 0.2, None, "opposite");
+        clock.hollow = true;
+        let svg = chart(vec![row("fixed", 0.1, None, "agrees"), clock])
+            .to_svg()
+            .unwrap()
+            .to_lowercase();
+        let circles = |attrs: &str| {
+            svg.lines()
+                .filter(|l| l.starts_with("<circle") && l.contains(attrs))
+                .count()
+        };
+        let filled = |c| circles(&format!("fill=\"{}\"", hex(c)));
+        let open = |c| circles(&format!("fill=\"none\" stroke=\"{}\"", hex(c)));
+        // In the legend and on the row: `agrees` filled, `opposite` (all hollow) open, and
+        // `unused` (no rows) filled in the legend alone.
+        assert_eq!((filled(AGREE), open(AGREE)), (2, 0));
+        assert_eq!((filled(OPPOSITE), open(OPPOSITE)), (0, 2));
+        assert_eq!((filled(UNUSED), open(UNUSED)), (1, 0));
+        // An open marker is white inside, hiding the interval line behind it.
+        assert_eq!(circles("fill=\"#ffffff\""), 2);
+    }
+
+    #[test]
+    fn an_unbounded_interval_runs_to_the_plot_edge_without_a_tick() {
+        let mut unbounded = row("unbounded", 0.1, None, "opposite");
+        unbounded.interval = [0.05, f64::INFINITY];
+        let mut undefined = row("undefined", 0.1, None, "unused");
+        undefined.interval = [f64::NAN, 0.2];
+        let rows = vec![row("bounded", 0.1, None, "agrees"), unbounded, undefined];
+        let svg = chart(rows).to_svg().unwrap().to_lowercase();
+        // The legend's line, then the interval and its end ticks.
+        assert_eq!(polylines(&svg, &hex(AGREE)).len(), 1 + 3);
+        assert_eq!(polylines(&svg, &hex(OPPOSITE)).len(), 1 + 2);
+        assert_eq!(polylines(&svg, &hex(UNUSED)).len(), 1);
+        // The x axis is the longest horizontal black line; the unbounded interval ends where
+        // it ends, the bounded one before.
+        let horizontal_end = |line: &Vec<(i32, i32)>| (line[0].1 == line[1].1).then_some(line[1].0);
+        let axis_end = polylines(&svg, "#000000")
+            .iter()
+            .filter_map(|l| horizontal_end(l).map(|end| (end - l[0].0, end)))
+            .max()
+            .unwrap()
+            .1;
+        let interval_end = |colour| polylines(&svg, &hex(colour))[1][1].0;
+        assert_eq!(interval_end(OPPOSITE), axis_end);
+        assert!(interval_end(AGREE) < axis_end);
+    }
+
+    #[test]
+    fn without_a_reference_label_the_legend_has_no_reference_mark() {
+        let rows = vec![row("a", 0.1, None, "agrees")];
+        let unlabelled = ForestChart {
+            reference_label: String::new(),
+            ..chart(rows.clone())
+        };
+        let count = |c: &ForestChart| {
+            let svg = c.to_svg().unwrap().to_lowercase();
+            svg.matches(&hex(REFERENCE_COLOUR)).count()
+        };
+        assert!(count(&chart(rows)) > 0);
+        assert_eq!(count(&unlabelled), 0);
+    }
+
+    #[test]
+    fn long_labels_widen_the_chart_instead_of_being_cut() {
+        let width = |label: &str| chart(vec![row(label, 0.1, None, "agrees")]).size().0;
+        let forty = "x".repeat(40);
+        let sixty = "x".repeat(60);
+        assert!(width(&sixty) >= width(&forty) + 20 * 7);
     }
 }

@@ -4,15 +4,19 @@
 //!
 //! [`run`] searches and returns the [`Results`]; [`write`] puts `results.json`, `index.html`
 //! and the charts into a staged report directory; [`summary_table`] is what the command line
-//! prints. `results` is the vocabulary (its `config` records `run`'s [`Config`]), `run`
-//! searches, `page` and `table` present results.
+//! prints. The modules do not depend on each other in a circle: `results` is the vocabulary
+//! (its `config` records `run`'s [`Config`]), `verdict` compares the results with the paper's
+//! claims, `run` searches, `page` (with its `analysis`, `figures` and `cells`) and `table`
+//! present results.
 
 mod analysis;
+mod cells;
 mod figures;
 mod page;
 mod results;
 mod run;
 mod table;
+mod verdict;
 
 use anyhow::{Context, Result};
 use replab_report::ReportDir;
@@ -21,15 +25,17 @@ use crate::Progress;
 use crate::contribution::{Better, Column, Contribution, Measured, Phrase, Role, Rows, Unit};
 use crate::experiment::{Experiment, Headline, Takes};
 
+pub use cells::fmt_change;
 pub use results::{
     Adaptive, Case, Comparison, Paper, PaperCounts, PaperRecord, PaperRow, PaperTotals, Results,
     Run, Setup, Summary, runs_of,
 };
 pub use run::{
     ADAPTIVE_DETECTOR, Config, DIEP_AXON, FIGURE1, MAX_DEPTH, MAX_REPEAT, PROFILES, WAC018,
-    comparison, configurations, fmt_change, per_thousand, run, verdict,
+    configurations, run,
 };
 pub use table::summary_table;
+pub use verdict::{comparison, per_thousand, verdict};
 
 /// The page title.
 pub const TITLE: &str = "Axon reproduction (WAC.018, the paper's experiment)";

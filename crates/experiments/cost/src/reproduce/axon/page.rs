@@ -1,6 +1,7 @@
 //! The HTML page of `replab reproduce axon`, drawn from [`Results`] alone: what it says is
-//! computed in `analysis.rs`, its charts are drawn in `figures.rs`, and its prose and markup are
-//! templates in `crates/experiments/cost/templates/reproduce/axon/`.
+//! computed in `analysis.rs`, its charts are drawn in `figures.rs`, its small table cells in
+//! `cells.rs`, and its prose and markup are templates in
+//! `crates/experiments/cost/templates/reproduce/axon/`.
 
 use anyhow::Result;
 use replab_registry::DetectorId;
@@ -18,13 +19,15 @@ use super::analysis::{
     move_agreement, ours_last_eval, ours_san, ours_settled, paper_last, paper_san, paper_settled,
     rh8_endings, series, wac_rook_endings,
 };
+use super::cells::{cell, fmt_change, fmt_ratio, fmt_time, interval_text, swatch, time_cell};
 use super::figures::{
     change_chart, claims_chart, depth_chart, generated_change_figure, generated_figure,
     nodes_figure, repetitions_figure, terminal_figure,
 };
 use super::results::{Paper, PaperRow, Results, Run, Summary, runs_of};
-use super::run::{ADAPTIVE_DETECTOR, fmt_change, per_thousand};
-use crate::stats::{Estimate, LEVEL, Quantity};
+use super::run::ADAPTIVE_DETECTOR;
+use super::verdict::per_thousand;
+use crate::stats::LEVEL;
 
 /// The introduction (section without heading).
 const INTRO: (&str, &str) = template!("reproduce/axon/intro.html");
@@ -42,35 +45,10 @@ const CASE: (&str, &str) = template!("reproduce/axon/case.html");
 const ALL_RUNS: (&str, &str) = template!("reproduce/axon/all-runs.html");
 /// "Method".
 const METHOD: (&str, &str) = template!("reproduce/axon/method.html");
-/// The small HTML table cells.
-const CELLS: (&str, &str) = template!("reproduce/axon/cells.html");
 
 /// Renders one of the templates above with `context`.
 fn render(template: (&str, &str), context: &impl Serialize) -> Result<String> {
     Ok(render_fragment(template.0, template.1, context)?)
-}
-
-/// A table cell from `cells.html` (the context's `kind` picks the snippet).
-fn cell(context: &serde_json::Value) -> Result<Cell> {
-    Ok(Cell::html(render(CELLS, context)?))
-}
-
-/// A time with its interval: `41.2 ms [40.1, 43.0]`, "too noisy to rank" where the interval is
-/// too wide to mean anything, `(single sample)` for a single run.
-fn fmt_time(ms: &Estimate) -> String {
-    ms.cell(Quantity::Level, fmt_ms)
-}
-
-/// NPS(off) / NPS with its interval: `1.052 [1.041, 1.063]`, "too noisy to rank" where the
-/// interval contains 1 (no change) or is wider than the noise limit.
-fn fmt_ratio(x: &Estimate) -> String {
-    x.map(|r| r - 1.0)
-        .cell(Quantity::Change, |c| format!("{:.3}", c + 1.0))
-}
-
-/// A detector name with its chart colour.
-fn swatch(name: &str) -> Result<Cell> {
-    cell(&json!({ "kind": "swatch", "colour": colours::colour_hex(name), "name": name }))
 }
 
 /// Writes `index.html` and its charts into `dir`.
@@ -741,18 +719,6 @@ fn cost_table(summary: &[Summary]) -> Result<String> {
     ))
 }
 
-/// A run's time interval without the unit ([`crate::interval::interval_part`]): `[1.20, 1.31]`.
-fn interval_text(run: &Run) -> String {
-    let t = &run.time_ms;
-    let bare = |x: f64| fmt_ms(x).trim_end_matches(" ms").to_string();
-    crate::interval::interval_part(t.value, &t.interval, Quantity::Level, bare)
-}
-
-/// A run's median time with its interval below it.
-fn time_cell(run: &Run) -> Result<Cell> {
-    cell(&json!({ "kind": "time", "time": fmt_ms(run.time_ms.value), "ci": interval_text(run) }))
-}
-
 /// Time per depth of the head-to-head `detectors`, marking trees that differ from linear's.
 fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<String> {
     let find = |name: &str, d: u32| runs.iter().find(|r| r.detector == name && r.depth == d);
@@ -825,22 +791,4 @@ fn head_to_head(runs: &[Run], max_depth: u32, detectors: &[&str]) -> Result<Stri
         .chain(std::iter::once("trees".to_string()))
         .collect();
     Ok(table_html(&headers, &rows, false))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cells_render_their_snippets() {
-        let html = |c: Cell| match c {
-            Cell::Html(h) => h,
-            Cell::Text(t) => panic!("text cell {t}"),
-        };
-        let swatch = html(swatch("a<b").unwrap());
-        assert!(swatch.starts_with("<span style=\"color:#"), "{swatch}");
-        assert!(swatch.ends_with("</span> a&lt;b"), "{swatch}");
-        let label = html(cell(&json!({ "kind": "label", "label": "x" })).unwrap());
-        assert_eq!(label, "<strong>x</strong>");
-    }
 }

@@ -1,6 +1,7 @@
 //! Searching: WAC.018 with every configuration in interleaved rounds for the times (medians
 //! with 95% intervals, `crate::stats`), linear's overhead to a target precision, and the paper's
-//! two further positions; then the totals, the comparison in the paper's units and the verdict.
+//! two further positions; then the totals. The comparison with the paper and the verdict are
+//! `verdict.rs`.
 
 use std::time::Instant;
 
@@ -9,18 +10,16 @@ use replab_board::{Color, Move, Position};
 use replab_detect::DrawPolicy;
 use replab_pgn::PgnReader;
 use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy};
-use replab_report::{Meta, fmt_delta_pct, fmt_int};
+use replab_report::Meta;
 use replab_search::{Counters, DynSearch, Iteration, SearchConfig};
 use replab_settings::Settings;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::results::{
-    Adaptive, Case, Comparison, Paper, PaperRecord, Results, Run, Setup, Summary, runs_of,
-};
-use crate::compare::{self, Reference, Scope};
+use super::results::{Adaptive, Case, PaperRecord, Results, Run, Setup, Summary, runs_of};
+use super::verdict::{claims, comparison, verdict};
 use crate::experiment::Configuration;
-use crate::stats::{Estimate, Interval, Quantity, median_ci, median_coverage};
+use crate::stats::{Estimate, Interval, median_ci, median_coverage};
 use crate::{Progress, Silent, engine::engine};
 use replab_workloads::rounds;
 
@@ -231,131 +230,6 @@ fn paper_record() -> Result<PaperRecord> {
     PaperRecord::new(record).context(tables.path)
 }
 
-/// A relative change with its interval: `+28.6% [+20.1%, +33.0%]`, or "too noisy to rank"
-/// when the interval contains zero or is wider than the noise limit
-/// ([`crate::interval::noise`]).
-pub fn fmt_change(change: &Estimate) -> String {
-    change.cell(Quantity::Change, fmt_delta_pct)
-}
-
-/// Repetitions per 1,000 generated positions.
-pub fn per_thousand(repetitions: u64, generated: u64) -> f64 {
-    repetitions as f64 * 1000.0 / generated.max(1) as f64
-}
-
-/// The paper's claims against our `axon` run over WAC.018 depths 1 to `max_depth`, each a
-/// [`compare::Comparison`]: generated positions against the paper's per-depth table summed over
-/// the same depths (its Table 2 and 3 node counts); terminal nodes and time against the only
-/// figures the paper prints, its depth 1–12 totals, so they are not comparable below depth 12.
-pub fn claims(summary: &[Summary], paper: &Paper, max_depth: u32) -> Vec<compare::Comparison> {
-    let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
-        return Vec::new();
-    };
-    claims_of(
-        axon.terminal_nodes_change,
-        axon.generated_change,
-        &axon.time_change,
-        paper,
-        max_depth,
-    )
-}
-
-/// [`claims`] from the three changes of `axon` against `off` over depths 1–`max_depth`.
-pub fn claims_of(
-    terminal_change: f64,
-    generated_change: f64,
-    time_change: &Estimate,
-    paper: &Paper,
-    max_depth: u32,
-) -> Vec<compare::Comparison> {
-    let ours = Scope::depths("WAC.018", 1, max_depth);
-    let (p_term, _, p_time) = paper.changes();
-    vec![
-        compare::Comparison::new(
-            "terminal nodes",
-            compare::Measured::exact(terminal_change, ours.clone()),
-            Reference::change("paper", p_term, paper.totals_scope()),
-        ),
-        compare::Comparison::new(
-            "generated positions",
-            compare::Measured::exact(generated_change, ours.clone()),
-            paper.generated_reference(max_depth),
-        ),
-        compare::Comparison::new(
-            "time",
-            compare::Measured::sampled(time_change, ours),
-            Reference::change("paper", p_time, paper.totals_scope()),
-        ),
-    ]
-}
-
-/// The sentence comparing the `axon` run (the paper's method) with the paper, rendered from
-/// [`claims`]: every figure and every decision in it comes from the results.
-pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison]) -> String {
-    let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
-        return String::new();
-    };
-    let parts: Vec<String> = claims.iter().map(compare::Comparison::sentence).collect();
-    let decided: Vec<compare::Decision> = claims
-        .iter()
-        .map(|c| c.decision)
-        .filter(|d| d.decided())
-        .collect();
-    let overall = if decided.is_empty() {
-        "cannot be compared with the paper's on these depths".to_string()
-    } else {
-        format!(
-            "against the paper, on the {} claim(s) its figures cover at these depths: {}",
-            decided.len(),
-            compare::tally(decided)
-        )
-    };
-    let paper_reps = paper.totals.on.repetitions.unwrap_or(0);
-    let others: Vec<&Summary> = summary
-        .iter()
-        .filter(|s| s.detector != DetectorId::Off && s.detector != DetectorId::Axon)
-        .collect();
-    let range = |f: fn(&Summary) -> f64| {
-        let lo = others.iter().map(|s| f(s)).fold(f64::INFINITY, f64::min);
-        let hi = others
-            .iter()
-            .map(|s| f(s))
-            .fold(f64::NEG_INFINITY, f64::max);
-        format!("{} to {}", fmt_delta_pct(lo), fmt_delta_pct(hi))
-    };
-    let unmeasurable: Vec<&str> = others
-        .iter()
-        .filter(|s| s.time_change.interval.contains(0.0))
-        .map(|s| s.detector.name())
-        .collect();
-    let time_note = match unmeasurable.len() {
-        0 => String::new(),
-        n if n == others.len() => " (none of them measurably)".to_string(),
-        _ => format!(
-            " (no measurable difference for {})",
-            unmeasurable.join(", ")
-        ),
-    };
-    format!(
-        "With the paper's own method (the axon move-chain detector) against detection off, our \
-         searcher changes {}. It scored {} repetitions as draws ({:.2} per 1,000 generated \
-         positions; the paper noted {} over depths 1–12 in a tree of {} generated positions, \
-         {:.2} per 1,000). Overall our result, {}. The other detectors change terminal nodes by \
-         {}, generated positions by {} and time by {}{}.",
-        parts.join("; "),
-        fmt_int(axon.counters.repetitions),
-        per_thousand(axon.counters.repetitions, axon.counters.generated),
-        fmt_int(paper_reps),
-        fmt_int(paper.totals.on.generated),
-        per_thousand(paper_reps, paper.totals.on.generated),
-        overall,
-        range(|s| s.terminal_nodes_change),
-        range(|s| s.generated_change),
-        range(|s| s.time_change.value),
-        time_note,
-    )
-}
-
 /// One configuration's WAC.018 measurement.
 struct Measured {
     /// The configuration's name.
@@ -532,42 +406,6 @@ fn totals_of(runs: &[Run], name: &str) -> Counters {
         c += r.counters;
     }
     c
-}
-
-/// Per depth of our runs, the paper's node counts beside our generated positions.
-pub fn comparison(runs: &[Run], paper: &Paper) -> Vec<Comparison> {
-    let change = |on: u64, off: u64| {
-        if off > 0 {
-            on as f64 / off as f64 - 1.0
-        } else {
-            0.0
-        }
-    };
-    runs_of(runs, "off")
-        .into_iter()
-        .filter_map(|off| {
-            let axon = runs
-                .iter()
-                .find(|r| r.detector == DetectorId::Axon && r.depth == off.depth)?;
-            let p_off = paper.off.iter().find(|r| r.depth == off.depth);
-            let p_on = paper.on.iter().find(|r| r.depth == off.depth);
-            Some(Comparison {
-                depth: off.depth,
-                paper_off: p_off.map(|r| r.nodes),
-                paper_on: p_on.map(|r| r.nodes),
-                ours_off_generated: off.counters.generated,
-                ours_axon_generated: axon.counters.generated,
-                paper_change: p_off.zip(p_on).map(|(f, n)| change(n.nodes, f.nodes)),
-                ours_change: change(axon.counters.generated, off.counters.generated),
-                ours_off_nodes: off.counters.nodes,
-                ours_axon_nodes: axon.counters.nodes,
-                paper_off_move: p_off.map(|r| r.best_move.clone()),
-                paper_on_move: p_on.map(|r| r.best_move.clone()),
-                ours_off_move: off.best_move.clone(),
-                ours_axon_move: axon.best_move.clone(),
-            })
-        })
-        .collect()
 }
 
 /// The two further positions: id, title, game positions, moves between them, the paper's note.
@@ -914,93 +752,4 @@ fn instructions(
         s.overhead_instructions = costs.overhead(s.detector.name());
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod claim_tests {
-    use super::*;
-    use crate::compare::Decision;
-
-    fn paper() -> Paper {
-        crate::paper::load().unwrap()
-    }
-
-    fn time(median: f64, ci: [f64; 2], repeats: usize) -> Estimate {
-        Estimate {
-            value: median,
-            interval: Interval {
-                lo: ci[0],
-                hi: ci[1],
-                coverage: median_coverage(repeats),
-                n: repeats,
-            },
-        }
-    }
-
-    #[test]
-    fn the_paper_is_rescoped_to_the_depths_searched() {
-        let p = paper();
-        let r8 = p.generated_reference(8);
-        assert!((r8.value - 0.5731).abs() < 1e-4, "{}", r8.value);
-        assert_eq!(r8.scope.depths, Some([1, 8]));
-        let r12 = p.generated_reference(12);
-        assert!((r12.value + 0.1498).abs() < 1e-4, "{}", r12.value);
-        // Deeper than the tables: the reference keeps their scope, so nothing is compared.
-        assert_eq!(p.generated_reference(14).scope.depths, Some([1, 12]));
-    }
-
-    #[test]
-    fn the_same_search_flips_with_the_depths_compared() {
-        let p = paper();
-        let t = time(-0.09, [-0.12, -0.05], 7);
-        // Depth 12: everything the paper prints is in scope; −13.7% / −12.4% agree with it.
-        let at12: Vec<Decision> = claims_of(-0.137, -0.124, &t, &p, 12)
-            .iter()
-            .map(|c| c.decision)
-            .collect();
-        assert_eq!(
-            at12,
-            [Decision::SameDirectionSimilarSize; 3],
-            "depth 12 should agree"
-        );
-        // Depth 8: the paper's own depth 1–8 trees grow (+57.3%): the same shrinking is the
-        // opposite direction, and the 1–12-only totals are not comparable.
-        let at8 = claims_of(-0.137, -0.124, &t, &p, 8);
-        let d: Vec<Decision> = at8.iter().map(|c| c.decision).collect();
-        assert_eq!(
-            d,
-            [
-                Decision::NotComparable,
-                Decision::Opposite,
-                Decision::NotComparable
-            ]
-        );
-        let text = verdict_of(&at8);
-        assert!(text.contains("+57.3%"), "{text}");
-        assert!(text.contains("depths 1–8"), "{text}");
-        // A growing tree at depth 8 agrees with the paper's depth 1–8 table.
-        let grow = claims_of(0.5, 0.45, &t, &p, 8);
-        assert_eq!(grow[1].decision, Decision::SameDirectionSimilarSize);
-    }
-
-    #[test]
-    fn too_few_rounds_decide_nothing_about_time() {
-        let p = paper();
-        let c = claims_of(-0.137, -0.124, &time(-0.09, [-0.12, -0.05], 5), &p, 12);
-        assert_eq!(c[2].decision, Decision::TooFewSamples);
-        assert!(
-            c[2].sentence().contains("93.8% interval from 5 samples"),
-            "{}",
-            c[2].sentence()
-        );
-    }
-
-    /// The claims' clauses joined, as the verdict renders them.
-    fn verdict_of(claims: &[compare::Comparison]) -> String {
-        claims
-            .iter()
-            .map(compare::Comparison::sentence)
-            .collect::<Vec<_>>()
-            .join("; ")
-    }
 }
