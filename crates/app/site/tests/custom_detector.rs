@@ -5,8 +5,8 @@
 
 use replab_correctness::{DetectorNames, Silent, audit};
 use replab_cost::suite;
-use replab_harness::experiment::Configuration as _;
 use replab_detect::DrawPolicy;
+use replab_harness::experiment::Configuration as _;
 use replab_registry::{DetectorId, SEARCH_DETECTORS, check_policy, info};
 use replab_truth::kit::Scratch;
 

@@ -36,10 +36,16 @@ enum Declared {
 /// The handles and the `Settings` implementation of `input`.
 fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
     let Data::Struct(data) = &input.data else {
-        return Err(syn::Error::new_spanned(input, "Settings is derived for structs"));
+        return Err(syn::Error::new_spanned(
+            input,
+            "Settings is derived for structs",
+        ));
     };
     let Fields::Named(fields) = &data.fields else {
-        return Err(syn::Error::new_spanned(input, "Settings needs named fields"));
+        return Err(syn::Error::new_spanned(
+            input,
+            "Settings needs named fields",
+        ));
     };
     let name = &input.ident;
     let (mut handles, mut checks, mut ranges, mut groups) = (vec![], vec![], vec![], vec![]);
@@ -56,8 +62,10 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
                 let ty = &field.ty;
                 checks.push(quote! { ::replab_settings::Settings::check_ranges(&self.#ident)?; });
                 groups.push(quote! { <#ty as ::replab_settings::Settings>::range_text(field) });
-                shown_groups.push(quote! { <#ty as ::replab_settings::Settings>::shown_default(field) });
-                required_groups.push(quote! { <#ty as ::replab_settings::Settings>::required(field) });
+                shown_groups
+                    .push(quote! { <#ty as ::replab_settings::Settings>::shown_default(field) });
+                required_groups
+                    .push(quote! { <#ty as ::replab_settings::Settings>::required(field) });
             }
             Declared::Option {
                 range,
@@ -80,7 +88,8 @@ fn expand(input: &DeriveInput) -> syn::Result<Tokens> {
                     checks.push(quote! {
                         ::replab_settings::Ranged::check_in(&self.#ident, Self::#handle, &(#range))?;
                     });
-                    ranges.push(quote! { #text => Some(::replab_settings::range_text(&(#range))), });
+                    ranges
+                        .push(quote! { #text => Some(::replab_settings::range_text(&(#range))), });
                 }
             }
         }

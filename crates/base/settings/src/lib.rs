@@ -55,10 +55,7 @@ impl Setting {
             .get_arguments()
             .find(|a| a.get_id() == self.field)
             .and_then(|a| a.get_long().map(str::to_owned));
-        format!(
-            "--{}",
-            long.unwrap_or_else(|| self.field.replace('_', "-"))
-        )
+        format!("--{}", long.unwrap_or_else(|| self.field.replace('_', "-")))
     }
 }
 
@@ -229,7 +226,10 @@ mod tests {
     fn the_help_carries_the_declared_range_grouped() {
         let depth = Example::range_text("depth");
         assert_eq!(depth.as_deref(), Some("1 to 12"));
-        assert_eq!(help_text("Search depth", depth.as_deref()), "Search depth (1 to 12).");
+        assert_eq!(
+            help_text("Search depth", depth.as_deref()),
+            "Search depth (1 to 12)."
+        );
         let threads = Example::range_text("threads");
         assert_eq!(
             help_text("Thread counts (each {range})", threads.as_deref()),

@@ -15,10 +15,7 @@ pub fn command_words(text: &str) -> Result<Vec<String>> {
         return Ok(vec![text.to_string()]);
     }
     let words = shlex::split(text).ok_or_else(|| {
-        anyhow::anyhow!(
-            "{} {text:?}: unbalanced quotes or escape",
-            Config::ENGINES
-        )
+        anyhow::anyhow!("{} {text:?}: unbalanced quotes or escape", Config::ENGINES)
     })?;
     anyhow::ensure!(!words.is_empty(), "{}: empty command", Config::ENGINES);
     Ok(words)

@@ -128,7 +128,10 @@ impl Experiment for Conformance {
         Ok(Config {
             scenarios: Some(site.datasets.join("conformance.json")),
             mutations: true,
-            replab: site.exe.as_deref().map_or(Launch::InProcess, replab_command),
+            replab: site
+                .exe
+                .as_deref()
+                .map_or(Launch::InProcess, replab_command),
             engines,
             command: site.command.clone(),
             // The Debian engines are looked for, not required: absent ones are listed as not run.

@@ -63,10 +63,7 @@ impl Config {
         for (option, ids) in [
             (crate::Config::ONLY, &self.only),
             (crate::Config::SKIP, &self.skip),
-            (
-                crate::Config::EXPECT_FAIL,
-                &self.expect_fail,
-            ),
+            (crate::Config::EXPECT_FAIL, &self.expect_fail),
         ] {
             if let Some(id) = ids.iter().find(|id| !all.iter().any(|s| &s.id == *id)) {
                 anyhow::bail!(

@@ -50,7 +50,10 @@ fn scenario_ids_are_checked_and_files_replace_by_id() {
     assert_eq!(config.load().unwrap().len(), 1);
     config.expect_fail = vec!["no-such".into()];
     let err = config.load().unwrap_err().to_string();
-    assert!(err.contains("--expect-fail no-such: no such scenario"), "{err}");
+    assert!(
+        err.contains("--expect-fail no-such: no such scenario"),
+        "{err}"
+    );
     let built = built_in();
     assert!(built.iter().filter(|s| s.expect != "info").count() >= 40);
     for s in &built {

@@ -385,7 +385,10 @@ fn a_repetition_rich_match_larger_than_its_book_is_refused() {
     };
     let err = Books::read(&too_many).err().unwrap().to_string();
     let at_most = format!("at most --rep-games {}", 2 * openings);
-    assert!(err.starts_with("--rep-games ") && err.contains(&at_most), "{err}");
+    assert!(
+        err.starts_with("--rep-games ") && err.contains(&at_most),
+        "{err}"
+    );
     let enough = Config {
         rep_games: 2 * openings,
         ..Config::quick()

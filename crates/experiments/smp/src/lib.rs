@@ -40,8 +40,8 @@ use replab_workloads::rounds;
 pub use replab_workloads::{datasets, engine};
 
 pub use results::{
-    Aggregate, DeterministicRun, PositionInfo, QuantumCheck, RealAggregate,
-    Reproducibility, Results, Setup, VariantInfo, aggregate,
+    Aggregate, DeterministicRun, PositionInfo, QuantumCheck, RealAggregate, Reproducibility,
+    Results, Setup, VariantInfo, aggregate,
 };
 
 use crate::contribution::Phrase;
@@ -651,7 +651,10 @@ pub fn summary_table(results: &Results) -> String {
     if !results.real.is_empty() {
         out += &format!(
             "\nReal threads ({} cores): {} positions, depth {}, {} rounds\n",
-            c.cores, c.real_position_ids.len(), c.settings.real_depth, c.settings.repeats
+            c.cores,
+            c.real_position_ids.len(),
+            c.settings.real_depth,
+            c.settings.repeats
         );
         out += &format!(
             "{:<28} {:>3} {:>22} {:>22} {:>8} {:>7}\n",

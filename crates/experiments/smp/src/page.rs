@@ -322,7 +322,13 @@ fn quantum_table(results: &Results) -> String {
 /// thread count above one: `(variant, threads, table)`.
 fn worst_table(results: &Results) -> (&'static str, usize, String) {
     let c = &results.config;
-    let worst_threads = c.settings.thread_counts().iter().copied().find(|&t| t > 1).unwrap_or(1);
+    let worst_threads = c
+        .settings
+        .thread_counts()
+        .iter()
+        .copied()
+        .find(|&t| t > 1)
+        .unwrap_or(1);
     let worst_variant = Variant::TtOpenShared.name();
     let mut worst: Vec<&super::DeterministicRun> = results
         .runs

@@ -18,8 +18,8 @@ use rand_xoshiro::{
 };
 use rayon::{iter::ParallelBridge, prelude::*};
 use replab_harness::pool;
-use replab_settings::Setting;
 use replab_interval::median;
+use replab_settings::Setting;
 use serde::{Deserialize, Serialize};
 
 use crate::{

@@ -12,7 +12,8 @@ pub struct Conformance;
 impl Report for Conformance {
     type Experiment = conformance::Conformance;
     type Own = NoOptions;
-    const ABOUT: &'static str = "Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules";
+    const ABOUT: &'static str =
+        "Check UCI engines (replab's, once per detector, and --engine ones) against the draw rules";
     const QUICK: bool = false;
 
     /// replab's own engine is this binary's `replab uci`; `--list` prints the scenarios

@@ -8,6 +8,7 @@ pub struct KeyWidth;
 impl Report for KeyWidth {
     type Experiment = replab_correctness::key_width::KeyWidth;
     type Own = NoOptions;
-    const ABOUT: &'static str = "Key width and false draws: detectors with truncated Zobrist keys against exact identity";
+    const ABOUT: &'static str =
+        "Key width and false draws: detectors with truncated Zobrist keys against exact identity";
     const QUICK: bool = true;
 }

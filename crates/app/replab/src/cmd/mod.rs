@@ -216,7 +216,8 @@ fn described<E: Experiment>(arg: Arg, defaults: &Value) -> Arg {
         (_, Some(text)) => text,
         (_, None) => return arg.help(help).long_help(None),
     };
-    arg.help(format!("{help} [default: {text}]")).long_help(None)
+    arg.help(format!("{help} [default: {text}]"))
+        .long_help(None)
 }
 
 /// A default as its option takes it: a number, a string, a list comma-separated; `None` for

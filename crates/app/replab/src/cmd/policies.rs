@@ -8,6 +8,7 @@ pub struct Policies;
 impl Report for Policies {
     type Experiment = replab_correctness::policies::Policies;
     type Own = NoOptions;
-    const ABOUT: &'static str = "Engines' draw policies as presets: scripted cases and their effect on search";
+    const ABOUT: &'static str =
+        "Engines' draw policies as presets: scripted cases and their effect on search";
     const QUICK: bool = true;
 }

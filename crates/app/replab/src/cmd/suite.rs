@@ -8,6 +8,7 @@ pub struct Suite;
 impl Report for Suite {
     type Experiment = replab_cost::suite::Suite;
     type Own = NoOptions;
-    const ABOUT: &'static str = "Search every record of an EPD suite with every detector and write a report";
+    const ABOUT: &'static str =
+        "Search every record of an EPD suite with every detector and write a report";
     const QUICK: bool = false;
 }

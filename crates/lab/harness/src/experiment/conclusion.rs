@@ -66,4 +66,3 @@ impl Conclusion {
         self.failure.map_or(Ok(()), |failure| Err(failure.into()))
     }
 }
-

@@ -159,4 +159,3 @@ pub trait Takes: Experiment {
     /// Puts `input` into the settings about to run.
     fn take(config: &mut Self::Config, input: &Self::Input);
 }
-

@@ -70,7 +70,6 @@ fn process_cpu_seconds() -> Option<f64> {
     (ticks.len() == 4).then(|| ticks.iter().sum::<f64>() / 100.0)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -163,4 +163,3 @@ macro_rules! experiments {
         }
     };
 }
-
