@@ -13,8 +13,7 @@ use replab_detect::{Detector, Line, Repetition, load_history};
 
 use crate::{
     config::{
-        Limits, Observer, POLL_NODES, Profile, Progress, SearchConfig, SetupError, TtMode,
-        check_setup,
+        Limits, Observer, POLL_NODES, Profile, Progress, SearchConfig, SetupError, check_setup,
     },
     ordering::{
         History, has_pieces, order_keys, order_keys_engine, pick_next, quiet_checks, reward_quiet,
@@ -23,8 +22,10 @@ use crate::{
     results::{Counters, Iteration, SearchResult, TableStats},
     score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
     selective::{self, CounterMoves, Reductions},
-    tt::{Bound, GENERATION_SHIFT, LocalTable, SharedTable, TAINT_FIFTY, TAINT_REPETITION, Table},
+    tt::{Bound, LocalTable, SharedTable, Table},
 };
+
+mod table;
 
 /// An iterative-deepening alpha-beta searcher, generic over the repetition detector so that
 /// [`replab_detect::Off`] costs nothing, and over its transposition table: its own
@@ -561,16 +562,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.config.eval.evaluate(pos)
     }
 
-    /// The key the table is indexed and checked with: the position key, with the halfmove
-    /// clock's bucket mixed in under [`SearchConfig::tt_halfmove_bucket`].
-    #[inline(always)]
-    fn tt_key(&self, pos: &Position) -> u64 {
-        match self.config.tt_halfmove_bucket {
-            None => pos.key(),
-            Some(width) => pos.key() ^ halfmove_bucket_key(pos.halfmove_clock() / width.max(1)),
-        }
-    }
-
     /// Enters `child` (reached from `parent` by `mv`, or by a null move when `mv` is null) at
     /// `ply`: pushes it on the line, probes the detector, and unless the repetition is a draw,
     /// enters it, searches it (quiescence when `depth <= 0`) and leaves it. Returns the score
@@ -614,22 +605,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.leave(child);
         self.line.pop();
         score
-    }
-
-    /// Bookkeeping of a table cut-off from an entry with taint bits `taint`: counted, and the
-    /// taint carried on to the nodes above (the reused score is as path dependent as the one
-    /// stored).
-    #[inline(always)]
-    fn cutoff_taken(&mut self, taint: u8) {
-        self.cutoffs += 1;
-        if taint & TAINT_REPETITION != 0 {
-            self.rep_taint += 1;
-            self.rep_tainted_cutoffs += 1;
-        }
-        if taint & TAINT_FIFTY != 0 {
-            self.fifty_taint += 1;
-            self.fifty_tainted_cutoffs += 1;
-        }
     }
 
     /// Whether the line's last position, `child`, is a repetition the draw policy scores as a
@@ -1176,60 +1151,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
     }
 
-    /// The draw and taint counters now, to tell later whether a subtree scored a
-    /// path-dependent draw ([`TtMode`]).
-    #[inline(always)]
-    fn draw_marks(&self) -> DrawMarks {
-        DrawMarks {
-            path_draws: self.path_draws,
-            rep_taint: self.rep_taint,
-            fifty_taint: self.fifty_taint,
-        }
-    }
-
-    /// The transposition table at a node: the stored move (`Move::NULL` without one) and, when
-    /// the entry's draft and bound allow a cut-off at this node (never at a PV node), the score
-    /// to return, the cut-off then counted ([`Searcher::cutoff_taken`]).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn probe_table(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> (Move, Option<i32>) {
-        let mut tt_move = Move::NULL;
-        if let Some(tt) = &self.tt
-            && let Some(entry) = tt.probe(key)
-        {
-            tt_move = entry.mv();
-            // Withheld scores are stored with a draft below any depth: they never cut off.
-            if !pv_node
-                && entry.depth() >= depth
-                && self
-                    .config
-                    .tt_cutoff_halfmove
-                    .is_none_or(|n| pos.halfmove_clock() < n)
-            {
-                let s = entry.score(ply);
-                let cut = match entry.bound() {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    self.cutoff_taken(entry.taint());
-                    return (tt_move, Some(s));
-                }
-            }
-        }
-        (tt_move, None)
-    }
-
     /// Null-move pruning at a non-PV node not in check below the root: when the configuration
     /// allows it here, searches the null move `reduction` plies shallower than a move and
     /// returns the score to return if it fails high (0 if the search was stopped meanwhile);
@@ -1261,62 +1182,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
             }
         }
         None
-    }
-
-    /// Stores a node's result in the table: with its score and taint bits when the
-    /// [`TtMode`] keeps it (judged from the counters moved since `before`, the node's entry),
-    /// else its move only (counted as withheld).
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn store_result(
-        &mut self,
-        key: u64,
-        depth: i32,
-        ply: usize,
-        best: i32,
-        bound: Bound,
-        best_move: Move,
-        draw: i32,
-        before: DrawMarks,
-    ) {
-        let Some(tt) = &mut self.tt else {
-            return;
-        };
-        let keep_score = match self.config.tt_mode {
-            TtMode::On | TtMode::Off => true,
-            TtMode::NoPathScores => self.path_draws == before.path_draws,
-            TtMode::NoDrawScores => best != draw,
-            TtMode::MovesOnly => false,
-            TtMode::NoRepetitionScores => self.rep_taint == before.rep_taint,
-            TtMode::NoFiftyScores => self.fifty_taint == before.fifty_taint,
-        };
-        if keep_score {
-            let taint = if self.rep_taint != before.rep_taint {
-                TAINT_REPETITION
-            } else {
-                0
-            } | if self.fifty_taint != before.fifty_taint {
-                TAINT_FIFTY
-            } else {
-                0
-            };
-            if self.config.profile == Profile::Engine {
-                let generation = self.generation;
-                if tt
-                    .slot_entry(key)
-                    .is_some_and(|old| old.outranks(key, depth, generation))
-                {
-                    return;
-                }
-                let aged = taint | generation << GENERATION_SHIFT;
-                tt.store(key, depth, best, bound, best_move, ply, aged);
-            } else {
-                tt.store(key, depth, best, bound, best_move, ply, taint);
-            }
-        } else {
-            tt.store_move(key, best_move);
-            self.withheld += 1;
-        }
     }
 
     /// Quiescence search at a node already entered: stand pat, then captures and queen
@@ -1479,17 +1344,6 @@ impl QuietsTried {
     }
 }
 
-/// The searcher's path-dependent draw counters at a node's entry ([`Searcher::draw_marks`]).
-#[derive(Clone, Copy)]
-struct DrawMarks {
-    /// Path-dependent draws scored so far.
-    path_draws: u64,
-    /// Repetition taint events so far.
-    rep_taint: u64,
-    /// Fifty-move taint events so far.
-    fifty_taint: u64,
-}
-
 /// [`load_history`] for a detector that keeps its marks in the searcher's table: the same
 /// pushes and root moves, entering every position through its table mark.
 fn load_history_marked<D: Detector, T: Table>(
@@ -1516,66 +1370,5 @@ fn load_history_marked<D: Detector, T: Table>(
         line.set_root();
         let next = &positions[i + 1];
         tt.update_mark(next.key(), |mark| detector.enter_marked(line, next, mark));
-    }
-}
-
-/// The constant mixed into the table key for halfmove-clock bucket `bucket`
-/// ([`SearchConfig::tt_halfmove_bucket`]): 0 for the first bucket (clocks below the width keep
-/// their plain key, so a search that never leaves the first bucket is the search without
-/// bucketing), SplitMix64's output for `bucket` for the others (distinct and non-zero).
-#[inline]
-pub(crate) const fn halfmove_bucket_key(bucket: u16) -> u64 {
-    if bucket == 0 {
-        return 0;
-    }
-    let mut z = (bucket as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn halfmove_buckets_have_distinct_constants() {
-        assert_eq!(halfmove_bucket_key(0), 0);
-        let keys: Vec<u64> = (1..=64).map(halfmove_bucket_key).collect();
-        for (i, a) in keys.iter().enumerate() {
-            assert_ne!(*a, 0);
-            assert!(
-                keys[i + 1..].iter().all(|b| b != a),
-                "bucket {} repeats",
-                i + 1
-            );
-        }
-    }
-
-    #[test]
-    fn halfmove_bucketing_changes_table_keys() {
-        let low = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 3 40").unwrap();
-        let high = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 91 80").unwrap();
-        assert_eq!(
-            low.key(),
-            high.key(),
-            "the clock is not part of the position key"
-        );
-        let plain = Searcher::new(replab_detect::Off, SearchConfig::default());
-        assert_eq!(plain.tt_key(&low), plain.tt_key(&high));
-        let bucketed = Searcher::new(
-            replab_detect::Off,
-            SearchConfig {
-                tt_halfmove_bucket: Some(8),
-                tt_bits: Some(4),
-                ..SearchConfig::default()
-            },
-        );
-        assert_eq!(bucketed.tt_key(&low), low.key(), "first bucket: plain key");
-        assert_ne!(bucketed.tt_key(&high), high.key());
-        assert_eq!(
-            bucketed.tt_key(&high),
-            high.key() ^ halfmove_bucket_key(91 / 8)
-        );
     }
 }
