@@ -15,17 +15,17 @@ use crate::{
     config::{
         Limits, Observer, POLL_NODES, Profile, Progress, SearchConfig, SetupError, check_setup,
     },
-    ordering::{
-        History, has_pieces, order_keys, order_keys_engine, pick_next, quiet_checks, reward_quiet,
-        tactical_moves,
-    },
+    ordering::{History, has_pieces, order_keys, pick_next, quiet_checks, tactical_moves},
     results::{Counters, Iteration, SearchResult, TableStats},
     score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
     selective::{self, CounterMoves, Reductions},
     tt::{Bound, LocalTable, SharedTable, Table},
 };
 
+mod move_order;
 mod table;
+
+use move_order::QuietsTried;
 
 /// An iterative-deepening alpha-beta searcher, generic over the repetition detector so that
 /// [`replab_detect::Off`] costs nothing, and over its transposition table: its own
@@ -1065,92 +1065,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         r
     }
 
-    /// Ordering keys for the moves of a node: the paper profile's or the engine profile's
-    /// (with the counter move of the move that led here).
-    #[inline(always)]
-    fn order(
-        &self,
-        pos: &Position,
-        list: &MoveList,
-        keys: &mut [i32; MAX_MOVES],
-        tt_move: Move,
-        ply: usize,
-        engine: bool,
-    ) {
-        if engine {
-            let counter = self.counter_move(pos);
-            order_keys_engine(
-                pos,
-                list,
-                keys,
-                tt_move,
-                self.killers[ply],
-                counter,
-                &self.history,
-            );
-        } else {
-            order_keys(pos, list, keys, tt_move, self.killers[ply], &self.history);
-        }
-    }
-
-    /// The counter move stored for the move that led to `pos` (none after a null move or at
-    /// the start of the line).
-    #[inline(always)]
-    fn counter_move(&self, pos: &Position) -> Move {
-        let last = self.line.last();
-        if last.null || last.mv.is_null() {
-            return Move::NULL;
-        }
-        pos.piece_at(last.mv.to()).map_or(Move::NULL, |p| {
-            self.counter_moves[p.index()][last.mv.to().index()]
-        })
-    }
-
-    /// A quiet move caused a cut-off: the paper profile makes it a killer and raises its
-    /// history; the engine profile also lowers the history of the quiet moves tried before it
-    /// (with gravity) and makes it the counter move of the move that led here.
-    #[inline(always)]
-    fn reward(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        depth: i32,
-        ply: usize,
-        quiets: &QuietsTried,
-        engine: bool,
-    ) {
-        if !engine {
-            reward_quiet(&mut self.killers[ply], &mut self.history, pos, m, depth);
-            return;
-        }
-        let k = &mut self.killers[ply];
-        if k[0] != m {
-            k[1] = k[0];
-            k[0] = m;
-        }
-        let bonus = selective::history_bonus(depth);
-        for (tried, sign) in quiets
-            .moves()
-            .iter()
-            .map(|&q| (q, -1))
-            .chain(std::iter::once((m, 1)))
-        {
-            if let Some(p) = pos.piece_at(tried.from()) {
-                selective::apply_history(
-                    &mut self.history[p.index()][tried.to().index()],
-                    sign * bonus,
-                );
-            }
-        }
-        let last = self.line.last();
-        if !last.null
-            && !last.mv.is_null()
-            && let Some(p) = pos.piece_at(last.mv.to())
-        {
-            self.counter_moves[p.index()][last.mv.to().index()] = m;
-        }
-    }
-
     /// Null-move pruning at a non-PV node not in check below the root: when the configuration
     /// allows it here, searches the null move `reduction` plies shallower than a move and
     /// returns the score to return if it fails high (0 if the search was stopped meanwhile);
@@ -1305,43 +1219,6 @@ enum MovePruning {
     Skip,
     /// Skip this move and every later quiet move.
     SkipQuiets,
-}
-
-/// The moves searched so far at a node, and the first quiet ones among them (for the history
-/// malus): a fixed array, so nothing is allocated.
-struct QuietsTried {
-    /// Moves searched (quiet or not).
-    searched: usize,
-    /// Quiet moves recorded in `moves`.
-    count: usize,
-    moves: [Move; 64],
-}
-
-impl Default for QuietsTried {
-    fn default() -> Self {
-        QuietsTried {
-            searched: 0,
-            count: 0,
-            moves: [Move::NULL; 64],
-        }
-    }
-}
-
-impl QuietsTried {
-    /// Records a searched quiet move (beyond 64 it is counted but not kept).
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        if self.count < self.moves.len() {
-            self.moves[self.count] = m;
-        }
-        self.count += 1;
-    }
-
-    /// The recorded quiet moves.
-    #[inline(always)]
-    fn moves(&self) -> &[Move] {
-        &self.moves[..self.count.min(self.moves.len())]
-    }
 }
 
 /// [`load_history`] for a detector that keeps its marks in the searcher's table: the same
