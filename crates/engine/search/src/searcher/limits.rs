@@ -1,0 +1,84 @@
+//! The [`Limits`](crate::Limits) of a UCI search: the root moves it searches, the stop flag
+//! and deadline polled every [`POLL_NODES`] nodes (with the node limit), and the observer told
+//! the search's [`Progress`].
+
+use std::{sync::atomic::Ordering, time::Instant};
+
+use replab_board::{Move, MoveList};
+use replab_detect::Detector;
+
+use super::Searcher;
+use crate::{
+    config::{POLL_NODES, Progress},
+    tt::Table,
+};
+
+impl<D: Detector, T: Table> Searcher<D, T> {
+    /// Keeps only the root moves of [`Limits::root_moves`] in `list`, unless none of them is
+    /// there (then every legal move stays); then drops those of
+    /// [`Limits::excluded_root_moves`], unless that would leave none. Returns whether a move
+    /// was taken out.
+    #[cold]
+    pub(super) fn restrict_root(&self, list: &mut MoveList) -> bool {
+        let before = list.len();
+        let wanted = |m: &Move| self.root_moves.is_empty() || self.root_moves.contains(m);
+        if list.iter().any(wanted) {
+            let mut kept = MoveList::new();
+            for &m in list.iter().filter(|m| wanted(m)) {
+                kept.push(m);
+            }
+            *list = kept;
+        }
+        if list.iter().any(|m| !self.excluded_root_moves.contains(m)) {
+            let mut kept = MoveList::new();
+            for &m in list
+                .iter()
+                .filter(|m| !self.excluded_root_moves.contains(m))
+            {
+                kept.push(m);
+            }
+            *list = kept;
+        }
+        list.len() < before
+    }
+
+    /// Whether the stop flag is set or the deadline has passed.
+    pub(super) fn external_stop(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Called by `visit` once the node count exceeds `check_at`: stops at the node limit or on
+    /// the external limits, else sets the next check.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn poll(&mut self) -> bool {
+        let nodes = self.counters.nodes;
+        let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
+        self.observe(None);
+        if nodes > node_limit || self.external_stop() {
+            self.stopped = true;
+            return true;
+        }
+        // Only reached while external limits are watched (without them `check_at` is the node
+        // limit).
+        self.check_at = nodes.saturating_add(POLL_NODES).min(node_limit);
+        false
+    }
+
+    /// Tells the observer, if any, the search's [`Progress`].
+    #[cold]
+    pub(super) fn observe(&self, root_move: Option<(Move, u32)>) {
+        if let Some(o) = &self.observer {
+            (o.0)(&Progress {
+                depth: self.depth_now,
+                seldepth: self.seldepth as u32,
+                nodes: self.counters.nodes,
+                root_move,
+                generation: self.generation,
+            });
+        }
+    }
+}
