@@ -9,14 +9,15 @@ use replab_board::{Color, MAX_MOVES, Move, MoveList, Position};
 use replab_detect::{Detector, Line};
 
 use crate::{
-    config::{Limits, Observer, Profile, SearchConfig, SetupError, check_setup},
+    config::{Observer, Profile, SearchConfig, SetupError, check_setup},
     ordering::{History, pick_next},
-    results::{Counters, Iteration, SearchResult, TableStats},
-    score::{INFINITE, MATE, MATE_BOUND, MAX_PLY, Score},
+    results::{Counters, TableStats},
+    score::{INFINITE, MATE, MATE_BOUND, MAX_PLY},
     selective::{self, CounterMoves, Reductions},
     tt::{Bound, LocalTable, SharedTable, Table},
 };
 
+mod driver;
 mod limits;
 mod move_order;
 mod protocol;
@@ -49,16 +50,16 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     extension_limit: usize,
     stopped: bool,
     /// `visit` calls [`Searcher::poll`] once the node count exceeds this: the node limit, or
-    /// sooner when [`Limits`] are being watched.
+    /// sooner when [`Limits`](crate::Limits) are being watched.
     check_at: u64,
     /// The stop flag and deadline of the current search, watched from `poll_from` nodes on.
     stop: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
-    /// The root moves of the current search ([`Limits::root_moves`]; empty: all).
+    /// The root moves of the current search ([`crate::Limits::root_moves`]; empty: all).
     root_moves: Vec<Move>,
-    /// The root moves the current search leaves out ([`Limits::excluded_root_moves`]).
+    /// The root moves the current search leaves out ([`crate::Limits::excluded_root_moves`]).
     excluded_root_moves: Vec<Move>,
-    /// The observer of the current search ([`Limits::observer`]).
+    /// The observer of the current search ([`Limits::observer`](crate::Limits::observer)).
     observer: Option<Observer>,
     /// The iteration being searched.
     depth_now: u32,
@@ -210,7 +211,7 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     /// next searches run iterations `depth`, `depth + 1`, …, `max_depth`. This is how a Lazy
     /// SMP helper thread is set one ply ahead of the main thread (Cheng: every other helper
     /// searches each iteration one ply deeper). With a start above 1 the first iteration may be
-    /// cut short by the [`Limits`] like any other.
+    /// cut short by the [`Limits`](crate::Limits) like any other.
     pub fn set_first_depth(&mut self, depth: u32) {
         self.first_depth = depth.max(1);
     }
@@ -276,200 +277,6 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     /// Bytes used by the transposition table (a shared table's whole size).
     pub fn tt_bytes(&self) -> usize {
         self.tt.as_ref().map_or(0, |t| t.memory_bytes())
-    }
-
-    /// Searches `root` with no game history.
-    pub fn search(&mut self, root: &Position) -> SearchResult {
-        self.search_game(std::slice::from_ref(root), &[])
-    }
-
-    /// Searches the last of `positions`, with the earlier ones as game history: `moves[i]`
-    /// leads from `positions[i]` to `positions[i + 1]`.
-    ///
-    /// # Panics
-    /// If `positions` is empty or `moves.len() + 1 != positions.len()`.
-    pub fn search_game(&mut self, positions: &[Position], moves: &[Move]) -> SearchResult {
-        self.search_game_with(positions, moves, |_| {})
-    }
-
-    /// Like [`Searcher::search_game`], calling `on_iteration` after each completed iteration.
-    pub fn search_game_with(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        mut on_iteration: impl FnMut(&Iteration),
-    ) -> SearchResult {
-        self.run(positions, moves, None, &mut on_iteration)
-    }
-
-    /// Like [`Searcher::search_game_with`], also stopping on the [`Limits`] (a stop flag set
-    /// from another thread, a move time, a deadline): the entry point of a UCI engine.
-    /// `on_iteration` is called after each completed iteration, in increasing depth, before the
-    /// next one starts (UCI `info depth … score … nodes … pv …`: [`Iteration::score`] displays
-    /// as `cp N` or `mate N`; its counters are per iteration, so sum them for the search's
-    /// node count). With empty limits the search is exactly [`Searcher::search_game_with`]'s.
-    /// A search stopped by the limits is not reproducible (see [`Limits`]).
-    pub fn search_game_limited(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        limits: &Limits,
-        on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> SearchResult {
-        self.run(positions, moves, Some(limits), on_iteration)
-    }
-
-    /// The search itself (`limits` `None` or empty: deterministic).
-    fn run(
-        &mut self,
-        positions: &[Position],
-        moves: &[Move],
-        limits: Option<&Limits>,
-        on_iteration: &mut dyn FnMut(&Iteration),
-    ) -> SearchResult {
-        let search_start = Instant::now();
-        self.root_moves.clear();
-        self.excluded_root_moves.clear();
-        if let Some(l) = limits {
-            self.root_moves.extend_from_slice(&l.root_moves);
-            self.excluded_root_moves
-                .extend_from_slice(&l.excluded_root_moves);
-        }
-        let limits = limits.filter(|l| !l.is_empty());
-        self.stop = limits.and_then(|l| l.stop.clone());
-        self.deadline = limits.and_then(|l| l.deadline_from(search_start));
-        self.observer = limits.and_then(|l| l.observer.clone());
-        let root = *positions.last().expect("at least the root position");
-        self.prepare_tables(positions, moves);
-        self.counters = Counters::default();
-        self.root_side = root.side_to_move();
-        self.stopped = false;
-        self.path_draws = 0;
-        self.withheld = 0;
-        self.rep_taint = 0;
-        self.fifty_taint = 0;
-        self.cutoffs = 0;
-        self.rep_tainted_cutoffs = 0;
-        self.fifty_tainted_cutoffs = 0;
-        let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
-
-        let mut result = SearchResult {
-            root_side: self.root_side,
-            iterations: Vec::with_capacity(self.config.max_depth as usize),
-            completed: true,
-        };
-        let mut previous = None;
-        for depth in self.first_depth..=self.config.max_depth {
-            let before = self.counters;
-            let stats_before = self.detector.stats();
-            let start = Instant::now();
-            self.extension_limit = self.config.extension_limit.ply_limit(depth);
-            self.depth_now = depth;
-            self.seldepth = 0;
-            // The first iteration always completes: neither the node limit nor the external
-            // limits cut it. External limits are watched from the second iteration on: poll at
-            // the first node, then every `POLL_NODES`.
-            self.check_at = if depth == 1 {
-                u64::MAX
-            } else if limits.is_some() {
-                self.counters.nodes.min(node_limit)
-            } else {
-                node_limit
-            };
-            let score = self.search_root(&root, depth, previous);
-            previous = Some(score);
-            let time_ms = start.elapsed().as_secs_f64() * 1000.0;
-            debug_assert_eq!(self.line.len(), positions.len());
-            if self.stopped {
-                result.completed = false;
-                break;
-            }
-            let stats = self.detector.stats();
-            let counters = Counters {
-                nodes: self.counters.nodes - before.nodes,
-                terminal_nodes: self.counters.terminal_nodes - before.terminal_nodes,
-                generated: self.counters.generated - before.generated,
-                repetitions: self.counters.repetitions - before.repetitions,
-                probes: stats.probes - stats_before.probes,
-                hits: stats.hits - stats_before.hits,
-            };
-            let pv = self.pv[0][..self.pv_len[0]].to_vec();
-            let iteration = Iteration {
-                depth,
-                best_move: pv.first().copied(),
-                score: Score(score),
-                pv,
-                counters,
-                seldepth: self.seldepth as u32,
-                time_ms,
-            };
-            on_iteration(&iteration);
-            result.iterations.push(iteration);
-            if depth < self.config.max_depth && limits.is_some() && self.external_stop() {
-                result.completed = false;
-                break;
-            }
-        }
-        self.stop = None;
-        self.observer = None;
-        result
-    }
-
-    /// Readies the table, killers and history for a search of the game (`positions`,
-    /// `moves`), which it loads into the line and the detector. The paper profile clears them
-    /// all (every search is a function of its input alone); the engine profile keeps the
-    /// table, history and counter moves of earlier searches (a game's searches build on one
-    /// another, as in every engine) and starts a new table generation. A detector that keeps
-    /// its marks in the table gets it cleared in both profiles.
-    fn prepare_tables(&mut self, positions: &[Position], moves: &[Move]) {
-        let marked = self.load_game(positions, moves, MAX_PLY + 1);
-        *self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
-        if self.engine() {
-            self.generation = (self.generation + 1) & 0x0f;
-            return;
-        }
-        if !marked && let Some(tt) = &mut self.tt {
-            tt.clear_for_search();
-        }
-        *self.history = [[0; 64]; 12];
-    }
-
-    /// One iteration at the root (the root counted as a node): a full window in the paper
-    /// profile; in the engine profile from [`selective::ASPIRATION_DEPTH`] on, a window
-    /// around the previous iteration's score, widened on each failure until the score falls
-    /// inside it.
-    fn search_root(&mut self, root: &Position, depth: u32, previous: Option<i32>) -> i32 {
-        let d = depth as i32;
-        let centre = match previous {
-            Some(p) if self.engine() && depth >= selective::ASPIRATION_DEPTH => p,
-            _ => {
-                self.counters.nodes += 1;
-                return self.search_node(root, d, -INFINITE, INFINITE, 0);
-            }
-        };
-        let mut delta = selective::ASPIRATION;
-        let (mut alpha, mut beta) = (centre - delta, centre + delta);
-        loop {
-            alpha = alpha.max(-INFINITE);
-            beta = beta.min(INFINITE);
-            self.counters.nodes += 1;
-            let score = self.search_node(root, d, alpha, beta, 0);
-            if self.stopped {
-                return score;
-            }
-            if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = score - delta;
-            } else if score >= beta {
-                beta = score + delta;
-            } else {
-                return score;
-            }
-            delta += delta / 2;
-            if delta > 600 {
-                (alpha, beta) = (-INFINITE, INFINITE);
-            }
-        }
     }
 
     /// The draw score from the point of view of `side` (see [`SearchConfig::contempt`]).
