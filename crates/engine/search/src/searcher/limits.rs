@@ -14,12 +14,23 @@ use crate::{
 };
 
 impl<D: Detector, T: Table> Searcher<D, T> {
+    /// At the root (`ply` 0) of a search with root moves given or excluded, applies them to
+    /// `list` ([`Searcher::restrict_root`]). Returns whether the node's result may be stored:
+    /// not when moves were taken out, since it then holds for the moves kept only.
+    #[inline(always)]
+    pub(super) fn limit_root_moves(&self, ply: usize, list: &mut MoveList) -> bool {
+        if ply == 0 && (!self.root_moves.is_empty() || !self.excluded_root_moves.is_empty()) {
+            return !self.restrict_root(list);
+        }
+        true
+    }
+
     /// Keeps only the root moves of [`Limits::root_moves`] in `list`, unless none of them is
     /// there (then every legal move stays); then drops those of
     /// [`Limits::excluded_root_moves`], unless that would leave none. Returns whether a move
     /// was taken out.
     #[cold]
-    pub(super) fn restrict_root(&self, list: &mut MoveList) -> bool {
+    fn restrict_root(&self, list: &mut MoveList) -> bool {
         let before = list.len();
         let wanted = |m: &Move| self.root_moves.is_empty() || self.root_moves.contains(m);
         if list.iter().any(wanted) {

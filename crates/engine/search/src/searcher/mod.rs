@@ -303,6 +303,24 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         }
     }
 
+    /// The draws by rule at a node below the root, before anything else: the fifty-move rule
+    /// (mate on the hundredth half-move wins; a path-dependent draw, tainting the nodes above)
+    /// and a dead position (neither side has mating material: a draw whatever follows, which
+    /// depends on the position alone and taints nothing). Returns the draw score when one
+    /// applies.
+    #[inline(always)]
+    fn rule_draw(&mut self, pos: &Position, in_check: bool, draw: i32) -> Option<i32> {
+        if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
+            self.path_draws += 1;
+            self.fifty_taint += 1;
+            return Some(draw);
+        }
+        if pos.is_insufficient_material() {
+            return Some(draw);
+        }
+        None
+    }
+
     /// A static evaluation at a leaf.
     #[inline]
     fn evaluate(&mut self, pos: &Position) -> i32 {

@@ -28,13 +28,8 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         let us = pos.side_to_move();
         let draw = self.draw_score(us);
         let in_check = pos.is_check();
-        if pos.halfmove_clock() >= 100 && (!in_check || pos.has_legal_move()) {
-            self.path_draws += 1;
-            self.fifty_taint += 1;
-            return draw;
-        }
-        if pos.is_insufficient_material() {
-            return draw;
+        if let Some(score) = self.rule_draw(pos, in_check, draw) {
+            return score;
         }
         if let Some(score) = self.upcoming_cycle(pos, &mut alpha, beta, draw) {
             return score;
