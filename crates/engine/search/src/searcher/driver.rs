@@ -57,7 +57,8 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.run(positions, moves, Some(limits), on_iteration)
     }
 
-    /// The search itself (`limits` `None` or empty: deterministic).
+    /// The search itself (`limits` `None` or empty: deterministic): iterative deepening from
+    /// the first depth to the deepest, until an iteration is stopped or the limits say stop.
     fn run(
         &mut self,
         positions: &[Position],
@@ -65,20 +66,38 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         limits: Option<&Limits>,
         on_iteration: &mut dyn FnMut(&Iteration),
     ) -> SearchResult {
-        let search_start = Instant::now();
-        self.root_moves.clear();
-        self.excluded_root_moves.clear();
-        if let Some(l) = limits {
-            self.root_moves.extend_from_slice(&l.root_moves);
-            self.excluded_root_moves
-                .extend_from_slice(&l.excluded_root_moves);
-        }
-        let limits = limits.filter(|l| !l.is_empty());
-        self.stop = limits.and_then(|l| l.stop.clone());
-        self.deadline = limits.and_then(|l| l.deadline_from(search_start));
-        self.observer = limits.and_then(|l| l.observer.clone());
+        let watched = self.take_limits(limits);
         let root = *positions.last().expect("at least the root position");
         self.prepare_tables(positions, moves);
+        self.reset_search(&root);
+        let mut result = SearchResult {
+            root_side: self.root_side,
+            iterations: Vec::with_capacity(self.config.max_depth as usize),
+            completed: true,
+        };
+        let mut previous = None;
+        for depth in self.first_depth..=self.config.max_depth {
+            let iteration = self.iterate(&root, depth, &mut previous, watched);
+            debug_assert_eq!(self.line.len(), positions.len());
+            let Some(iteration) = iteration else {
+                result.completed = false;
+                break;
+            };
+            on_iteration(&iteration);
+            result.iterations.push(iteration);
+            if depth < self.config.max_depth && watched && self.external_stop() {
+                result.completed = false;
+                break;
+            }
+        }
+        self.stop = None;
+        self.observer = None;
+        result
+    }
+
+    /// Zeroes the counters of a search of `root` (the searcher's and the table bookkeeping's)
+    /// and notes the root's side to move (the draw score's point of view).
+    fn reset_search(&mut self, root: &Position) {
         self.counters = Counters::default();
         self.root_side = root.side_to_move();
         self.stopped = false;
@@ -89,68 +108,65 @@ impl<D: Detector, T: Table> Searcher<D, T> {
         self.cutoffs = 0;
         self.rep_tainted_cutoffs = 0;
         self.fifty_tainted_cutoffs = 0;
-        let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
+    }
 
-        let mut result = SearchResult {
-            root_side: self.root_side,
-            iterations: Vec::with_capacity(self.config.max_depth as usize),
-            completed: true,
-        };
-        let mut previous = None;
-        for depth in self.first_depth..=self.config.max_depth {
-            let before = self.counters;
-            let stats_before = self.detector.stats();
-            let start = Instant::now();
-            self.extension_limit = self.config.extension_limit.ply_limit(depth);
-            self.depth_now = depth;
-            self.seldepth = 0;
-            // The first iteration always completes: neither the node limit nor the external
-            // limits cut it. External limits are watched from the second iteration on: poll at
-            // the first node, then every `POLL_NODES`.
-            self.check_at = if depth == 1 {
-                u64::MAX
-            } else if limits.is_some() {
-                self.counters.nodes.min(node_limit)
-            } else {
-                node_limit
-            };
-            let score = self.search_root(&root, depth, previous);
-            previous = Some(score);
-            let time_ms = start.elapsed().as_secs_f64() * 1000.0;
-            debug_assert_eq!(self.line.len(), positions.len());
-            if self.stopped {
-                result.completed = false;
-                break;
-            }
-            let stats = self.detector.stats();
-            let counters = Counters {
-                nodes: self.counters.nodes - before.nodes,
-                terminal_nodes: self.counters.terminal_nodes - before.terminal_nodes,
-                generated: self.counters.generated - before.generated,
-                repetitions: self.counters.repetitions - before.repetitions,
-                probes: stats.probes - stats_before.probes,
-                hits: stats.hits - stats_before.hits,
-            };
-            let pv = self.pv[0][..self.pv_len[0]].to_vec();
-            let iteration = Iteration {
-                depth,
-                best_move: pv.first().copied(),
-                score: Score(score),
-                pv,
-                counters,
-                seldepth: self.seldepth as u32,
-                time_ms,
-            };
-            on_iteration(&iteration);
-            result.iterations.push(iteration);
-            if depth < self.config.max_depth && limits.is_some() && self.external_stop() {
-                result.completed = false;
-                break;
-            }
+    /// One iteration of iterative deepening, searched to `depth` from the score of the
+    /// `previous` one (then set to this one's), the limits `watched` or not. Returns its
+    /// result, or `None` when it was stopped.
+    fn iterate(
+        &mut self,
+        root: &Position,
+        depth: u32,
+        previous: &mut Option<i32>,
+        watched: bool,
+    ) -> Option<Iteration> {
+        let before = self.counters;
+        let stats_before = self.detector.stats();
+        let start = Instant::now();
+        self.start_iteration(depth, watched);
+        let score = self.search_root(root, depth, *previous);
+        *previous = Some(score);
+        let time_ms = start.elapsed().as_secs_f64() * 1000.0;
+        if self.stopped {
+            return None;
         }
-        self.stop = None;
-        self.observer = None;
-        result
+        let stats = self.detector.stats();
+        let counters = Counters {
+            nodes: self.counters.nodes - before.nodes,
+            terminal_nodes: self.counters.terminal_nodes - before.terminal_nodes,
+            generated: self.counters.generated - before.generated,
+            repetitions: self.counters.repetitions - before.repetitions,
+            probes: stats.probes - stats_before.probes,
+            hits: stats.hits - stats_before.hits,
+        };
+        let pv = self.pv[0][..self.pv_len[0]].to_vec();
+        Some(Iteration {
+            depth,
+            best_move: pv.first().copied(),
+            score: Score(score),
+            pv,
+            counters,
+            seldepth: self.seldepth as u32,
+            time_ms,
+        })
+    }
+
+    /// Readies the searcher for the iteration to `depth`: its extension limit, and when it
+    /// polls. The first iteration always completes: neither the node limit nor the external
+    /// limits cut it. External limits (`watched`) are watched from the second iteration on:
+    /// poll at the first node, then every [`POLL_NODES`](crate::POLL_NODES).
+    fn start_iteration(&mut self, depth: u32, watched: bool) {
+        let node_limit = self.config.node_limit.unwrap_or(u64::MAX);
+        self.extension_limit = self.config.extension_limit.ply_limit(depth);
+        self.depth_now = depth;
+        self.seldepth = 0;
+        self.check_at = if depth == 1 {
+            u64::MAX
+        } else if watched {
+            self.counters.nodes.min(node_limit)
+        } else {
+            node_limit
+        };
     }
 
     /// Readies the table, killers and history for a search of the game (`positions`,

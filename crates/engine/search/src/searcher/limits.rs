@@ -9,11 +9,30 @@ use replab_detect::Detector;
 
 use super::Searcher;
 use crate::{
-    config::{POLL_NODES, Progress},
+    config::{Limits, POLL_NODES, Progress},
     tt::Table,
 };
 
 impl<D: Detector, T: Table> Searcher<D, T> {
+    /// Takes the limits of a search starting now: its root moves, and unless the limits are
+    /// empty, the stop flag, the deadline and the observer. Returns whether they are watched
+    /// (not `None` and not empty).
+    pub(super) fn take_limits(&mut self, limits: Option<&Limits>) -> bool {
+        let search_start = Instant::now();
+        self.root_moves.clear();
+        self.excluded_root_moves.clear();
+        if let Some(l) = limits {
+            self.root_moves.extend_from_slice(&l.root_moves);
+            self.excluded_root_moves
+                .extend_from_slice(&l.excluded_root_moves);
+        }
+        let limits = limits.filter(|l| !l.is_empty());
+        self.stop = limits.and_then(|l| l.stop.clone());
+        self.deadline = limits.and_then(|l| l.deadline_from(search_start));
+        self.observer = limits.and_then(|l| l.observer.clone());
+        limits.is_some()
+    }
+
     /// At the root (`ply` 0) of a search with root moves given or excluded, applies them to
     /// `list` ([`Searcher::restrict_root`]). Returns whether the node's result may be stored:
     /// not when moves were taken out, since it then holds for the moves kept only.
