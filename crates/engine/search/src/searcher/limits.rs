@@ -1,4 +1,4 @@
-//! The [`Limits`](crate::Limits) of a UCI search: the root moves it searches, the stop flag
+//! The [`Limits`] of a UCI search: the root moves it searches, the stop flag
 //! and deadline polled every [`POLL_NODES`] nodes (with the node limit), and the observer told
 //! the search's [`Progress`].
 

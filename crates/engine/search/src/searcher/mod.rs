@@ -61,7 +61,7 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     /// `visit` calls [`Searcher::poll`] once the node count exceeds this: the node limit, or
     /// sooner when [`Limits`](crate::Limits) are being watched.
     check_at: u64,
-    /// The stop flag and deadline of the current search, watched from `poll_from` nodes on.
+    /// The stop flag and deadline of the current search, watched from its second iteration on.
     stop: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
     /// The root moves of the current search ([`crate::Limits::root_moves`]; empty: all).
@@ -72,7 +72,7 @@ pub struct Searcher<D: Detector, T: Table = LocalTable> {
     observer: Option<Observer>,
     /// The iteration being searched.
     depth_now: u32,
-    /// Path-dependent draws scored so far in the search (see [`TtMode`]).
+    /// Path-dependent draws scored so far in the search (see [`TtMode`](crate::TtMode)).
     path_draws: u64,
     /// Results stored without their score.
     withheld: u64,

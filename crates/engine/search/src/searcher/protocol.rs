@@ -56,8 +56,8 @@ impl<D: Detector, T: Table> Searcher<D, T> {
     }
 
     /// Whether the line's last position, `child`, is a repetition the draw policy scores as a
-    /// draw: the detector's probe, then [`DrawPolicy::is_draw`] at the line's distance from the
-    /// root (the one place the searcher applies its policy).
+    /// draw: the detector's probe, then [`replab_detect::DrawPolicy::is_draw`] at the line's
+    /// distance from the root (the one place the searcher applies its policy).
     #[inline(always)]
     fn repetition_draw(&mut self, child: &Position) -> bool {
         self.probe(child)

@@ -13,7 +13,7 @@ use crate::{
 
 impl<D: Detector, T: Table> Searcher<D, T> {
     /// The key the table is indexed and checked with: the position key, with the halfmove
-    /// clock's bucket mixed in under [`SearchConfig::tt_halfmove_bucket`].
+    /// clock's bucket mixed in under [`crate::SearchConfig::tt_halfmove_bucket`].
     #[inline(always)]
     pub(super) fn tt_key(&self, pos: &Position) -> u64 {
         match self.config.tt_halfmove_bucket {
@@ -161,9 +161,10 @@ pub(super) struct DrawMarks {
 }
 
 /// The constant mixed into the table key for halfmove-clock bucket `bucket`
-/// ([`SearchConfig::tt_halfmove_bucket`]): 0 for the first bucket (clocks below the width keep
-/// their plain key, so a search that never leaves the first bucket is the search without
-/// bucketing), SplitMix64's output for `bucket` for the others (distinct and non-zero).
+/// ([`crate::SearchConfig::tt_halfmove_bucket`]): 0 for the first bucket (clocks below the
+/// width keep their plain key, so a search that never leaves the first bucket is the search
+/// without bucketing), SplitMix64's output for `bucket` for the others (distinct and
+/// non-zero).
 #[inline]
 pub(crate) const fn halfmove_bucket_key(bucket: u16) -> u64 {
     if bucket == 0 {
