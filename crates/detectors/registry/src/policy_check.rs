@@ -83,7 +83,7 @@ fn single_history_reason(info: &DetectorInfo, policy: DrawPolicy) -> String {
 /// use replab_registry::{DrawPolicy, check_policy};
 /// assert!(check_policy("linear", DrawPolicy::Threefold).is_ok());
 /// let refusal = check_policy("axon", DrawPolicy::Threefold).unwrap_err();
-/// assert!(refusal.to_string().starts_with("axon cannot be used with policy threefold: "));
+/// assert!(refusal.to_string().starts_with("axon cannot be used with the draw policy threefold: "));
 /// assert!(check_policy("axon", DrawPolicy::Twofold).is_ok());
 /// assert!(check_policy("filo", DrawPolicy::Moreland).is_ok());
 /// assert!(check_policy("filo", DrawPolicy::Twofold).is_err());

@@ -360,7 +360,7 @@ mod tests {
         let e = o.effective();
         assert_eq!(e.config.policy, DrawPolicy::Twofold);
         assert!(
-            e.notes[0].contains("axon cannot be used with policy threefold")
+            e.notes[0].contains("axon cannot be used with the draw policy threefold")
                 && e.notes[0].ends_with("searching with DrawPolicy twofold instead"),
             "{:?}",
             e.notes

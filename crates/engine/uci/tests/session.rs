@@ -254,7 +254,7 @@ fn options_in_either_order_give_the_same_engine() {
         "setoption name DrawPolicy value threefold",
     ]);
     assert!(
-        c[0].starts_with("info string axon cannot be used with policy threefold")
+        c[0].starts_with("info string axon cannot be used with the draw policy threefold")
             && c[0].ends_with("; searching with DrawPolicy twofold instead"),
         "{c:?}"
     );

@@ -128,9 +128,12 @@ pub fn table(
 /// The table on the page, or a line saying it was not run.
 pub fn html(rows: &[MutationRow]) -> String {
     if rows.is_empty() {
-        return "<p>Not run in this report (<code>replab conformance --mutations</code>; \
-                <code>bench</code> runs it).</p>"
-            .into();
+        return format!(
+            "<p>Not run in this report (<code>replab {} {}</code>; <code>bench</code> runs \
+             it).</p>",
+            <crate::Conformance as replab_harness::experiment::Experiment>::NAME,
+            crate::Config::MUTATIONS
+        );
     }
     let holding = rows.iter().filter(|r| r.holds()).count();
     let intro = format!(

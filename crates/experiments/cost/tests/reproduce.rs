@@ -501,18 +501,23 @@ fn out_of_range_settings_are_refused() {
         (0, 1, 0.0, "--max-depth 0 is out of range (1 to 20)"),
         (21, 1, 0.0, "--max-depth 21 is out of range (1 to 20)"),
         (1, 0, 0.0, "--repeat 0 is out of range (1 to 100)"),
-        (1, 1, 1.5, "--overhead-target 1.5 is out of range (0 to 1)"),
+        (
+            1,
+            1,
+            1.5,
+            "--overhead-target 1.5 is out of range (0 to 0.5)",
+        ),
         (
             1,
             1,
             -0.01,
-            "--overhead-target -0.01 is out of range (0 to 1)",
+            "--overhead-target -0.01 is out of range (0 to 0.5)",
         ),
         (
             1,
             1,
             f64::NAN,
-            "--overhead-target NaN is out of range (0 to 1)",
+            "--overhead-target NaN is out of range (0 to 0.5)",
         ),
     ] {
         let config = Config {
@@ -597,6 +602,6 @@ fn the_default_config_is_the_command_line_default() {
     let negative = parsed(&["--overhead-target", "-0.5"]).unwrap();
     assert_eq!(
         negative.check_ranges().unwrap_err().to_string(),
-        "--overhead-target -0.5 is out of range (0 to 1)"
+        "--overhead-target -0.5 is out of range (0 to 0.5)"
     );
 }

@@ -20,7 +20,7 @@ pub fn read_dir(dir: &Path) -> Result<(MatchResults, String)> {
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
     let results: MatchResults = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a replab match results file", path.display()))?;
+        .with_context(|| format!("{}: not the results of a self-play match", path.display()))?;
     let games = dir.join(GAMES_FILE);
     let pgn = std::fs::read_to_string(&games)
         .with_context(|| format!("cannot read {}", games.display()))?;

@@ -22,12 +22,13 @@ fn small_audit_writes_its_report_and_prints_its_table() {
 
     let json = std::fs::read_to_string(out.join("results.json")).expect("results.json");
     let v: serde_json::Value = serde_json::from_str(&json).expect("results.json parses");
+    // The command recorded is the one typed (the settings themselves are in `meta` beside it).
     let command = v["meta"]["command"].as_str().unwrap();
-    assert!(
-        command.starts_with("replab audit --games 50 --seed 5 --detectors linear,"),
+    assert_eq!(
+        command,
+        format!("replab audit --out {out_s} --games 50 --seed 5"),
         "{command}"
     );
-    assert!(command.ends_with(&format!("--out {out_s}")), "{command}");
     assert_eq!(v["meta"]["games"], 50);
     assert_eq!(v["totals"]["games"], 50);
     assert!(v["detectors"]["axon"].is_object());
@@ -69,9 +70,16 @@ fn quick_starts_from_the_short_run_and_the_options_override_it() {
     );
     let command = v["meta"]["command"].as_str().unwrap();
     assert!(
-        command.starts_with("replab audit --games 1000 --seed 1 --detectors linear --max-plies 20"),
+        command.starts_with(
+            "replab audit --quick --quiet --detectors linear --max-plies 20 --tt-bits ''"
+        ),
         "{command}"
     );
+    assert_eq!(
+        v["meta"]["max_plies"], 20,
+        "the option overrides the short run"
+    );
+    assert_eq!(v["meta"]["seed"], 1);
 }
 
 #[test]

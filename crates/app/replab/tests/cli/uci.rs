@@ -71,7 +71,7 @@ fn bad_commands_are_info_strings() {
     // options are judged together there, whatever their order).
     assert_eq!(infos.len(), 3, "{out}");
     assert!(
-        infos[2].contains("axon cannot be used with --policy moreland")
+        infos[2].contains("axon cannot be used with the draw policy moreland")
             && infos[2].ends_with("searching with DrawPolicy twofold instead"),
         "{out}"
     );

@@ -356,7 +356,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         results.config.settings.endgames,
     )?;
     let mut epd = format!(
-        "# replab study endgames: seed {}, at most {} men (generator: crates/lab/workloads/src/endgames.rs)\n",
+        "# replab: the study's endgames, seed {}, at most {} men (generator: crates/lab/workloads/src/endgames.rs)\n",
         results.config.settings.seed,
         endgames::MAX_MEN
     );

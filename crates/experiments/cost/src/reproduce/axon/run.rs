@@ -64,7 +64,7 @@ pub struct Config {
     /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction ({range};
     /// 0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns this off.
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
-    #[setting(range = 0.0..=1.0)]
+    #[setting(range = 0.0..=0.5)]
     pub overhead_target: f64,
     /// Cap on the paired rounds behind linear's overhead (fixed rounds included).
     #[arg(long, value_name = "N")]
