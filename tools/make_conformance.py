@@ -353,6 +353,13 @@ add("fifty-move-past-hundred", "FIDE Laws 9.3.2, 9.6.2",
     "7k/8/8/8/8/3Q4/8/K7 w - - 120 130", "", 6, "draw",
     source="LeelaQueenOdds PR #1 (2025): engine and arbiter disagreed between fifty and "
            "seventy-five moves")
+add("fifty-move-check-not-mate", "FIDE Laws 9.3.2, 9.6.2",
+    "Halfmove clock 99: White (queen and knight against rook) mates in two with Qc4-g8+ Rd8xg8 "
+    "Nh6-f7#, but the check does not mate, so it completes fifty moves like every other move: "
+    "a draw. Only a mate on the 100th half-move takes precedence; an engine that exempts every "
+    "check there sees the mate.",
+    "3r3k/6pp/7N/8/2Q5/8/8/1K6 w - - 99 90", "", 6, "draw",
+    source="blunder 9ac44a9 (2022): every check at ply 1 exempted from the fifty-move rule")
 back_b_fen, back_b_moves = backward_walk("8/8/8/8/8/6k1/q7/7K b - - 0 1", 99, 9)
 add("fifty-move-mate-precedence-black", "FIDE Laws 9.6.2, 5.1.1",
     "99 reversible half-moves from a zero clock (built by the moves) reach a position where "
