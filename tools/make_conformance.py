@@ -253,17 +253,17 @@ add("fifty-move-capture-resets", "FIDE Laws 9.3.2",
     "After 99 reversible half-moves (the clock built by the moves) White can capture the knight: "
     "the capture restarts the count and keeps the win; every other move draws.",
     "8/8/3k4/8/8/2n5/8/3QK3 b - - 0 1", capt, 6, "win", bestmove=take)
-pawn = walk("8/8/2k5/8/8/8/P7/4K2Q b - - 0 1", 99, 3,
-            keep=lambda b: b.piece_at(chess.A2) is not None and not b.is_attacked_by(chess.BLACK, chess.A2),
-            final=lambda b: mate_in_one(b) is None)
-b = chess.Board("8/8/2k5/8/8/8/P7/4K2Q b - - 0 1")
-for m in pawn.split():
+pawn_fen, pawn_moves = backward_walk("4k3/8/8/8/8/8/6PP/6RK w - - 0 1", 99, 6)
+b = chess.Board(pawn_fen)
+for m in pawn_moves.split():
     b.push_uci(m)
 pushes = [m.uci() for m in b.legal_moves if b.piece_type_at(m.from_square) == chess.PAWN]
 add("fifty-move-pawn-move-resets", "FIDE Laws 9.3.2",
     "After 99 reversible half-moves (the clock built by the moves) White's pawn move restarts the "
-    "count and keeps the win; every other move completes 50 moves and draws.",
-    "8/8/2k5/8/8/8/P7/4K2Q b - - 0 1", pawn, 6, "win", bestmove=pushes)
+    "count and keeps the win; every other move, of the rook (the king is boxed in), completes "
+    "50 moves and draws. Ten legal moves, four of them pawn moves, so the saving move is not "
+    "pruned among many.",
+    pawn_fen, pawn_moves, 6, "win", bestmove=pushes)
 back_fen, back_moves = backward_walk("7k/Q7/6K1/8/8/8/8/8 w - - 0 1", 99, 4)
 add("fifty-move-mate-precedence", "FIDE Laws 9.6.2, 5.1.1",
     "99 reversible half-moves from a zero clock (built by the moves) reach a position where "
@@ -333,9 +333,11 @@ add("side-to-move-false-only", "FIDE Laws 9.2.3",
     "no-draw", source="replab's mutation test: the side to move left out of the identity",
     facts=[{"fact": "false-third", "move": "g8h8", "ignores": "side"}])
 add("fifty-move-99th-half-move-no-draw", "FIDE Laws 9.3.2",
-    "Halfmove clock 98: every Black move makes it 99, not yet fifty moves, and White then "
-    "restarts the count with a pawn move and wins. An engine that draws at 99 scores a draw.",
-    "8/8/3k4/8/8/8/P7/4K2Q b - - 98 80", "", 6, "no-draw",
+    "Halfmove clock 98: every Black move (the king has three) makes it 99, not yet fifty moves, "
+    "and White then restarts the count with a pawn move and wins (its other moves, of the rook, "
+    "draw; the king is boxed in, so the pawn moves are not pruned among many). An engine that "
+    "draws at 99 scores a draw.",
+    "7k/8/8/8/8/8/6PP/6RK b - - 98 80", "", 6, "no-draw",
     source="halfmove-clock off-by-one bugs (Bit-Genie PR #208: false draws from the clock)")
 add("fifty-move-every-move-draws", "FIDE Laws 9.3.2",
     "Halfmove clock 99, White (a bare king against king and rook) to move: every legal move "
