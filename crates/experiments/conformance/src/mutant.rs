@@ -87,6 +87,10 @@ bugs! {
     /// Captures do not restart the clock.
     CaptureKeepsClock = ("capture-keeps-clock", "a capture does not restart the halfmove clock",
         "halfmove-clock bugs producing false draws (Bit-Genie #208)"),
+    /// Every check at ply 1 exempted from the fifty-move rule, not only mate.
+    FiftyCheckExempt = ("fifty-check-exempt",
+        "a check on the hundredth half-move is exempted from the fifty-move draw even when it does not mate",
+        "blunder 9ac44a9 (its fix of #14)"),
     /// The fifty-move rule only at exactly 100 half-moves.
     FiftyOnlyAtHundred = ("fifty-only-at-100",
         "the fifty-move draw is tested with == 100, so a game played on past it (to the seventy-five-move rule) is not a draw",
@@ -267,9 +271,7 @@ impl Search<'_> {
         } else {
             node.clock >= 100
         };
-        if fifty
-            && (s.has(Bug::MateOnHundredth) || !node.pos.is_check() || node.pos.has_legal_move())
-        {
+        if fifty && !self.mate_exempts(node) {
             return Some(0);
         }
         if !s.has(Bug::NoRepetition) {
@@ -290,6 +292,16 @@ impl Search<'_> {
             return Some(0);
         }
         None
+    }
+
+    /// Whether the fifty-move rule gives way at `node` (the line's last position): a mate,
+    /// or with `fifty-check-exempt` any check one ply after the root.
+    fn mate_exempts(&self, node: &Node) -> bool {
+        if self.s.has(Bug::MateOnHundredth) || !node.pos.is_check() {
+            return false;
+        }
+        let first_ply = self.line.len() == self.root + 2;
+        !node.pos.has_legal_move() || (self.s.has(Bug::FiftyCheckExempt) && first_ply)
     }
 
     /// The score of a position without legal moves.
@@ -614,7 +626,7 @@ mod tests {
             assert_eq!(Bug::parse(b.name()), Some(*b));
             assert!(!Bug::ALL[..i].iter().any(|c| c.name() == b.name()));
         }
-        assert!(Bug::ALL.len() >= 14);
+        assert!(Bug::ALL.len() >= 15);
     }
 
     #[test]
