@@ -307,6 +307,20 @@ add("en-passant-no-capturer", "FIDE Laws 9.2.3.1, 9.2.3",
     "occurrence. An engine that marks an en-passant square after every double step counts two.",
     "k7/3p4/8/8/8/8/2Q5/4K3 b - - 0 1", "d7d5 c2d2 a8b8 d2c2 b8a8 c2d2 a8b8 d2c2", 6, "draw",
     bestmove=["b8a8"], repetition=True, source="Minic #26 (2022), Stormphrax PR #210 (2024)")
+add("en-passant-no-capturer-second-fen", "FIDE Laws 9.2.1, 9.2.3.1 (informational)",
+    "The position after ...d7-d5 with no white pawn next to d5, set up by FEN (no en-passant "
+    "square): Kb8-a8 makes its second occurrence. A draw or not by the engine's repetition "
+    "policy; informational alone, the pair en-passant-no-capturer-second judges it.",
+    "k7/8/8/3p4/8/8/2Q5/4K3 w - - 0 2", "c2d2 a8b8 d2c2", 6, "info")
+add("en-passant-no-capturer-second", "FIDE Laws 9.2.3.1, 9.2.3",
+    "The same game with the double step ...d7-d5 played (no white pawn can capture, so no "
+    "en-passant right): Kb8-a8 makes the second occurrence of the position after it, the same "
+    "as in en-passant-no-capturer-second-fen. Either answer is a policy (a second occurrence is "
+    "a draw only for twofold engines), but it must be the same in both: an engine that keys the "
+    "en-passant square after every double step counts a first occurrence here, which a twofold "
+    "engine's policy cannot hide as it hides the third one of en-passant-no-capturer.",
+    "k7/3p4/8/8/8/8/2Q5/4K3 b - - 0 1", "d7d5 c2d2 a8b8 d2c2", 6, "same",
+    same_verdict_as="en-passant-no-capturer-second-fen", source="weiss PR #252")
 add("en-passant-false-only", "FIDE Laws 9.2.3.1",
     "After ...d7-d5 White could capture en passant; Ka7-a8 recreates that arrangement a third "
     "time but the position only a second time, and no move makes a real third occurrence: "

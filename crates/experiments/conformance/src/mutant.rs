@@ -65,6 +65,10 @@ bugs! {
     EpAlways = ("ep-always",
         "the en-passant square after a double step is part of the position even when no en-passant capture is legal",
         "Stockfish #6138/#6563, Stormphrax #210, Minic #26, cutechess #817"),
+    /// A twofold search that keys the en-passant square after every double step.
+    EpKeyedTwofold = ("ep-keyed-twofold",
+        "a twofold engine (every repetition a draw) keys the en-passant square after every double step, even when no pawn can capture",
+        "weiss before PR #252"),
     /// The en-passant right is left out of the identity.
     EpIgnored = ("ep-ignored", "a legal en-passant capture is left out of the position's identity",
         "hashes without an en-passant key"),
@@ -116,6 +120,12 @@ impl Bug {
     pub fn parse(name: &str) -> Option<Bug> {
         Bug::ALL.iter().copied().find(|b| b.name() == name)
     }
+
+    /// The draw policy the bug comes with, when not the Laws' (a scenario listing it in
+    /// `excluded_policies` fails by the policy, so it cannot catch the bug).
+    pub fn policy(self) -> Option<&'static str> {
+        (self == Bug::EpKeyedTwofold).then_some("twofold")
+    }
 }
 
 /// How the engine is set up.
@@ -162,7 +172,7 @@ impl Settings {
         {
             key ^= zobrist::ep_key(ep.file());
         }
-        if self.has(Bug::EpAlways)
+        if (self.has(Bug::EpAlways) || self.has(Bug::EpKeyedTwofold))
             && pos.ep_square().is_none()
             && let Some(ep) = raw_ep
         {
@@ -284,7 +294,8 @@ impl Search<'_> {
                 }
             }
             let search_rule = !s.has(Bug::SearchThirdOnly) && in_tree > 0;
-            if total >= 2 || search_rule {
+            let twofold = s.has(Bug::EpKeyedTwofold) && total >= 1;
+            if total >= 2 || search_rule || twofold {
                 return Some(0);
             }
         }
