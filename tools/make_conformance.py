@@ -253,17 +253,17 @@ add("fifty-move-capture-resets", "FIDE Laws 9.3.2",
     "After 99 reversible half-moves (the clock built by the moves) White can capture the knight: "
     "the capture restarts the count and keeps the win; every other move draws.",
     "8/8/3k4/8/8/2n5/8/3QK3 b - - 0 1", capt, 6, "win", bestmove=take)
-pawn = walk("8/8/2k5/8/8/8/P7/4K2Q b - - 0 1", 99, 3,
-            keep=lambda b: b.piece_at(chess.A2) is not None and not b.is_attacked_by(chess.BLACK, chess.A2),
-            final=lambda b: mate_in_one(b) is None)
-b = chess.Board("8/8/2k5/8/8/8/P7/4K2Q b - - 0 1")
-for m in pawn.split():
+pawn_fen, pawn_moves = backward_walk("4k3/8/8/8/8/8/6PP/6RK w - - 0 1", 99, 6)
+b = chess.Board(pawn_fen)
+for m in pawn_moves.split():
     b.push_uci(m)
 pushes = [m.uci() for m in b.legal_moves if b.piece_type_at(m.from_square) == chess.PAWN]
 add("fifty-move-pawn-move-resets", "FIDE Laws 9.3.2",
     "After 99 reversible half-moves (the clock built by the moves) White's pawn move restarts the "
-    "count and keeps the win; every other move completes 50 moves and draws.",
-    "8/8/2k5/8/8/8/P7/4K2Q b - - 0 1", pawn, 6, "win", bestmove=pushes)
+    "count and keeps the win; every other move, of the rook (the king is boxed in), completes "
+    "50 moves and draws. Ten legal moves, four of them pawn moves, so the saving move is not "
+    "pruned among many.",
+    pawn_fen, pawn_moves, 6, "win", bestmove=pushes)
 back_fen, back_moves = backward_walk("7k/Q7/6K1/8/8/8/8/8 w - - 0 1", 99, 4)
 add("fifty-move-mate-precedence", "FIDE Laws 9.6.2, 5.1.1",
     "99 reversible half-moves from a zero clock (built by the moves) reach a position where "
@@ -307,6 +307,20 @@ add("en-passant-no-capturer", "FIDE Laws 9.2.3.1, 9.2.3",
     "occurrence. An engine that marks an en-passant square after every double step counts two.",
     "k7/3p4/8/8/8/8/2Q5/4K3 b - - 0 1", "d7d5 c2d2 a8b8 d2c2 b8a8 c2d2 a8b8 d2c2", 6, "draw",
     bestmove=["b8a8"], repetition=True, source="Minic #26 (2022), Stormphrax PR #210 (2024)")
+add("en-passant-no-capturer-second-fen", "FIDE Laws 9.2.1, 9.2.3.1 (informational)",
+    "The position after ...d7-d5 with no white pawn next to d5, set up by FEN (no en-passant "
+    "square): Kb8-a8 makes its second occurrence. A draw or not by the engine's repetition "
+    "policy; informational alone, the pair en-passant-no-capturer-second judges it.",
+    "k7/8/8/3p4/8/8/2Q5/4K3 w - - 0 2", "c2d2 a8b8 d2c2", 6, "info")
+add("en-passant-no-capturer-second", "FIDE Laws 9.2.3.1, 9.2.3",
+    "The same game with the double step ...d7-d5 played (no white pawn can capture, so no "
+    "en-passant right): Kb8-a8 makes the second occurrence of the position after it, the same "
+    "as in en-passant-no-capturer-second-fen. Either answer is a policy (a second occurrence is "
+    "a draw only for twofold engines), but it must be the same in both: an engine that keys the "
+    "en-passant square after every double step counts a first occurrence here, which a twofold "
+    "engine's policy cannot hide as it hides the third one of en-passant-no-capturer.",
+    "k7/3p4/8/8/8/8/2Q5/4K3 b - - 0 1", "d7d5 c2d2 a8b8 d2c2", 6, "same",
+    same_verdict_as="en-passant-no-capturer-second-fen", source="weiss PR #252")
 add("en-passant-false-only", "FIDE Laws 9.2.3.1",
     "After ...d7-d5 White could capture en passant; Ka7-a8 recreates that arrangement a third "
     "time but the position only a second time, and no move makes a real third occurrence: "
@@ -333,9 +347,11 @@ add("side-to-move-false-only", "FIDE Laws 9.2.3",
     "no-draw", source="replab's mutation test: the side to move left out of the identity",
     facts=[{"fact": "false-third", "move": "g8h8", "ignores": "side"}])
 add("fifty-move-99th-half-move-no-draw", "FIDE Laws 9.3.2",
-    "Halfmove clock 98: every Black move makes it 99, not yet fifty moves, and White then "
-    "restarts the count with a pawn move and wins. An engine that draws at 99 scores a draw.",
-    "8/8/3k4/8/8/8/P7/4K2Q b - - 98 80", "", 6, "no-draw",
+    "Halfmove clock 98: every Black move (the king has three) makes it 99, not yet fifty moves, "
+    "and White then restarts the count with a pawn move and wins (its other moves, of the rook, "
+    "draw; the king is boxed in, so the pawn moves are not pruned among many). An engine that "
+    "draws at 99 scores a draw.",
+    "7k/8/8/8/8/8/6PP/6RK b - - 98 80", "", 6, "no-draw",
     source="halfmove-clock off-by-one bugs (Bit-Genie PR #208: false draws from the clock)")
 add("fifty-move-every-move-draws", "FIDE Laws 9.3.2",
     "Halfmove clock 99, White (a bare king against king and rook) to move: every legal move "
@@ -353,6 +369,13 @@ add("fifty-move-past-hundred", "FIDE Laws 9.3.2, 9.6.2",
     "7k/8/8/8/8/3Q4/8/K7 w - - 120 130", "", 6, "draw",
     source="LeelaQueenOdds PR #1 (2025): engine and arbiter disagreed between fifty and "
            "seventy-five moves")
+add("fifty-move-check-not-mate", "FIDE Laws 9.3.2, 9.6.2",
+    "Halfmove clock 99: White (queen and knight against rook) mates in two with Qc4-g8+ Rd8xg8 "
+    "Nh6-f7#, but the check does not mate, so it completes fifty moves like every other move: "
+    "a draw. Only a mate on the 100th half-move takes precedence; an engine that exempts every "
+    "check there sees the mate.",
+    "3r3k/6pp/7N/8/2Q5/8/8/1K6 w - - 99 90", "", 6, "draw",
+    source="blunder 9ac44a9 (2022): every check at ply 1 exempted from the fifty-move rule")
 back_b_fen, back_b_moves = backward_walk("8/8/8/8/8/6k1/q7/7K b - - 0 1", 99, 9)
 add("fifty-move-mate-precedence-black", "FIDE Laws 9.6.2, 5.1.1",
     "99 reversible half-moves from a zero clock (built by the moves) reach a position where "

@@ -145,7 +145,40 @@ pub(crate) fn play(
         bestmove: best,
         pv_failure,
         pvs_checked: pvs.len(),
+        scored_draw: score.map(|(mate, v)| !mate && v.abs() <= s.draw_margin()),
     })
+}
+
+/// Judges every `expect: same` scenario of one engine's `outcomes` (one per scenario, in
+/// order) against the scenario it names: a pass when both scores are draws or neither is, a
+/// failure when they differ, not applicable when the other was not run or gave no score. A
+/// failure already found (no score, a bad move, a PV) stands.
+pub(crate) fn judge_pairs(scenarios: &[Scenario], outcomes: &mut [Outcome]) {
+    for (i, s) in scenarios.iter().enumerate() {
+        if s.expect != "same" || outcomes[i].verdict.failed() {
+            continue;
+        }
+        let other = scenarios.iter().position(|t| t.id == s.same_verdict_as);
+        let theirs = other.and_then(|j| outcomes[j].scored_draw);
+        let outcome = &mut outcomes[i];
+        let (Some(ours), Some(theirs)) = (outcome.scored_draw, theirs) else {
+            outcome.evidence += &format!("; {} not run or without a score", s.same_verdict_as);
+            continue;
+        };
+        let said = |draw: bool| if draw { "a draw" } else { "no draw" };
+        if ours == theirs {
+            outcome.verdict = Verdict::Pass;
+            outcome.evidence += &format!("; {} as at {}", said(ours), s.same_verdict_as);
+        } else {
+            outcome.verdict = Verdict::Fail;
+            outcome.evidence += &format!(
+                "; {} here but {} at {}, the same position",
+                said(ours),
+                said(theirs),
+                s.same_verdict_as
+            );
+        }
+    }
 }
 
 /// Whether an `info string` answering `setoption` says the option was refused (engines also

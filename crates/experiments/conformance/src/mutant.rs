@@ -65,6 +65,10 @@ bugs! {
     EpAlways = ("ep-always",
         "the en-passant square after a double step is part of the position even when no en-passant capture is legal",
         "Stockfish #6138/#6563, Stormphrax #210, Minic #26, cutechess #817"),
+    /// A twofold search that keys the en-passant square after every double step.
+    EpKeyedTwofold = ("ep-keyed-twofold",
+        "a twofold engine (every repetition a draw) keys the en-passant square after every double step, even when no pawn can capture",
+        "weiss before PR #252"),
     /// The en-passant right is left out of the identity.
     EpIgnored = ("ep-ignored", "a legal en-passant capture is left out of the position's identity",
         "hashes without an en-passant key"),
@@ -87,6 +91,10 @@ bugs! {
     /// Captures do not restart the clock.
     CaptureKeepsClock = ("capture-keeps-clock", "a capture does not restart the halfmove clock",
         "halfmove-clock bugs producing false draws (Bit-Genie #208)"),
+    /// Every check at ply 1 exempted from the fifty-move rule, not only mate.
+    FiftyCheckExempt = ("fifty-check-exempt",
+        "a check on the hundredth half-move is exempted from the fifty-move draw even when it does not mate",
+        "blunder 9ac44a9 (its fix of #14)"),
     /// The fifty-move rule only at exactly 100 half-moves.
     FiftyOnlyAtHundred = ("fifty-only-at-100",
         "the fifty-move draw is tested with == 100, so a game played on past it (to the seventy-five-move rule) is not a draw",
@@ -111,6 +119,12 @@ impl Bug {
     /// The bug named `name`.
     pub fn parse(name: &str) -> Option<Bug> {
         Bug::ALL.iter().copied().find(|b| b.name() == name)
+    }
+
+    /// The draw policy the bug comes with, when not the Laws' (a scenario listing it in
+    /// `excluded_policies` fails by the policy, so it cannot catch the bug).
+    pub fn policy(self) -> Option<&'static str> {
+        (self == Bug::EpKeyedTwofold).then_some("twofold")
     }
 }
 
@@ -158,7 +172,7 @@ impl Settings {
         {
             key ^= zobrist::ep_key(ep.file());
         }
-        if self.has(Bug::EpAlways)
+        if (self.has(Bug::EpAlways) || self.has(Bug::EpKeyedTwofold))
             && pos.ep_square().is_none()
             && let Some(ep) = raw_ep
         {
@@ -267,9 +281,7 @@ impl Search<'_> {
         } else {
             node.clock >= 100
         };
-        if fifty
-            && (s.has(Bug::MateOnHundredth) || !node.pos.is_check() || node.pos.has_legal_move())
-        {
+        if fifty && !self.mate_exempts(node) {
             return Some(0);
         }
         if !s.has(Bug::NoRepetition) {
@@ -282,7 +294,8 @@ impl Search<'_> {
                 }
             }
             let search_rule = !s.has(Bug::SearchThirdOnly) && in_tree > 0;
-            if total >= 2 || search_rule {
+            let twofold = s.has(Bug::EpKeyedTwofold) && total >= 1;
+            if total >= 2 || search_rule || twofold {
                 return Some(0);
             }
         }
@@ -290,6 +303,16 @@ impl Search<'_> {
             return Some(0);
         }
         None
+    }
+
+    /// Whether the fifty-move rule gives way at `node` (the line's last position): a mate,
+    /// or with `fifty-check-exempt` any check one ply after the root.
+    fn mate_exempts(&self, node: &Node) -> bool {
+        if self.s.has(Bug::MateOnHundredth) || !node.pos.is_check() {
+            return false;
+        }
+        let first_ply = self.line.len() == self.root + 2;
+        !node.pos.has_legal_move() || (self.s.has(Bug::FiftyCheckExempt) && first_ply)
     }
 
     /// The score of a position without legal moves.
@@ -614,7 +637,7 @@ mod tests {
             assert_eq!(Bug::parse(b.name()), Some(*b));
             assert!(!Bug::ALL[..i].iter().any(|c| c.name() == b.name()));
         }
-        assert!(Bug::ALL.len() >= 14);
+        assert!(Bug::ALL.len() >= 15);
     }
 
     #[test]

@@ -130,6 +130,10 @@ pub struct Outcome {
     /// The PV lines the engine printed and the arbiter replayed.
     #[serde(default)]
     pub pvs_checked: usize,
+    /// Whether the engine's last score was a draw score (`None`: no score); what an
+    /// `expect: same` scenario compares. Not written to `results.json`.
+    #[serde(skip)]
+    pub scored_draw: Option<bool>,
 }
 
 /// What a run found.

@@ -8,7 +8,7 @@ use replab_harness::Progress;
 use replab_report::Meta;
 
 use crate::discovery::external_engines;
-use crate::judge::{open, play};
+use crate::judge::{judge_pairs, open, play};
 use crate::{
     Config, Delivery, Engine, EngineRecord, EngineSpec, Limits, Outcome, Results, Scenario,
     ScenarioRecord, Verdict, expected_failures, mutation, replab_engines,
@@ -34,6 +34,7 @@ pub fn run_engine(
             bestmove: String::new(),
             pv_failure: None,
             pvs_checked: 0,
+            scored_draw: None,
         };
         if current.is_none() {
             match open(spec, timeout) {
@@ -61,6 +62,7 @@ pub fn run_engine(
         outcomes.push(outcome);
         progress.advance(1);
     }
+    judge_pairs(scenarios, &mut outcomes);
     (outcomes, id_name)
 }
 

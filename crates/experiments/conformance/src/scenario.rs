@@ -24,7 +24,8 @@ pub struct Scenario {
     pub moves: String,
     /// Fixed search depth.
     pub depth: u32,
-    /// `draw`, `no-draw`, `win`, `mate` or `info` (informational: the rules allow either).
+    /// `draw`, `no-draw`, `win`, `mate`, `info` (informational: the rules allow either) or
+    /// `same` (the verdict of [`Scenario::same_verdict_as`]).
     pub expect: String,
     /// The best move must be one of these (if given).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -52,6 +53,11 @@ pub struct Scenario {
     /// both.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub same_bug_as: String,
+    /// For `expect: same`: the scenario that sets up the same position another way (empty
+    /// when none). The engine passes when it scores both alike, a draw in both or in neither,
+    /// whatever its repetition policy says of either alone.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub same_verdict_as: String,
     /// The widest score, in centipawns, still taken for a draw here; `None` for
     /// [`DRAW_MARGIN`]. Wider where the Laws end the game but engines only evaluate it (a
     /// dead position scored near zero by evaluation, not as an exact draw).
@@ -75,6 +81,10 @@ impl Scenario {
             "no-draw" => "not a draw score".to_string(),
             "win" => "a winning score".to_string(),
             "mate" => "a mate score".to_string(),
+            "same" => format!(
+                "the same verdict as {} (a draw score in both or in neither)",
+                self.same_verdict_as
+            ),
             _ => "either (informational)".to_string(),
         };
         if !self.bestmove.is_empty() {

@@ -37,6 +37,15 @@ pub fn parse(text: &str, name: &str) -> Result<Vec<Scenario>> {
             s.id,
             s.same_bug_as
         );
+        anyhow::ensure!(
+            (s.expect == "same")
+                == all
+                    .iter()
+                    .any(|t| t.id == s.same_verdict_as && t.id != s.id),
+            "{name}: scenario {}: expect \"same\" needs same_verdict_as naming another scenario, \
+             and same_verdict_as needs expect \"same\"",
+            s.id
+        );
     }
     Ok(all)
 }

@@ -124,3 +124,37 @@ fn commands_are_split_like_a_shell_unless_they_name_a_file() {
     assert!(command_words("'unbalanced").is_err());
     assert!(command_words("  ").is_err());
 }
+
+#[test]
+fn a_pair_passes_when_both_score_alike_and_fails_when_they_differ() {
+    let pair: Vec<Scenario> = built_in()
+        .into_iter()
+        .filter(|s| s.id.starts_with("en-passant-no-capturer-second"))
+        .collect();
+    let judged = |by_moves: Option<bool>, by_fen: Option<bool>| {
+        let mut outcomes: Vec<Outcome> = pair
+            .iter()
+            .map(|s| Outcome {
+                engine: "e".into(),
+                scenario: s.id.clone(),
+                verdict: Verdict::NotApplicable,
+                evidence: String::new(),
+                bestmove: String::new(),
+                pv_failure: None,
+                pvs_checked: 0,
+                scored_draw: if s.expect == "same" { by_moves } else { by_fen },
+            })
+            .collect();
+        crate::judge::judge_pairs(&pair, &mut outcomes);
+        outcomes
+            .into_iter()
+            .find(|o| o.scenario == "en-passant-no-capturer-second")
+            .unwrap()
+            .verdict
+    };
+    assert_eq!(pair.len(), 2);
+    assert_eq!(judged(Some(true), Some(true)), Verdict::Pass);
+    assert_eq!(judged(Some(false), Some(false)), Verdict::Pass);
+    assert_eq!(judged(Some(false), Some(true)), Verdict::Fail);
+    assert_eq!(judged(Some(true), None), Verdict::NotApplicable);
+}
