@@ -1,7 +1,8 @@
 //! Every `crates/…` path and every package name the documentation mentions exists. The
 //! documents: the top-level `README.md`, the `README.md` of every top-level folder
 //! (`crates/README.md`, `docs/README.md`, `fuzz/README.md`), `docs/*.md` and the `README.md` of
-//! every crate (`crates/*/*/README.md`). The rules:
+//! every crate (`crates/*/*/README.md`), and the page templates of every crate
+//! (`crates/*/*/templates/**/*.html`, the prose a report page shows). The rules:
 //!
 //! - **Paths.** A path mention is `crates/` and the path characters after it (letters, digits,
 //!   `_ - . / < > *`), with the `../` before it if any; a trailing `.` ends the sentence, not the
@@ -58,6 +59,8 @@ fn path_mentions(text: &str) -> Vec<Mention> {
             let end = line[at..]
                 .find(|c| !is_path(c))
                 .map_or(line.len(), |e| at + e);
+            // A closing HTML tag ends the path (`crates/x</code>`).
+            let end = line[at..end].find("</").map_or(end, |e| at + e);
             let text = line[start..end].trim_end_matches('.').to_owned();
             mentions.push(Mention {
                 line: number + 1,
@@ -225,12 +228,38 @@ fn documents() -> BTreeSet<String> {
             .into_iter()
             .map(move |c| format!("crates/{layer}/{c}/README.md"))
     });
+    let crate_dirs = folders(&root.join("crates")).into_iter().flat_map(|layer| {
+        let names = folders(&root.join("crates").join(&layer));
+        names
+            .into_iter()
+            .map(move |c| format!("crates/{layer}/{c}"))
+    });
+    let mut templates = Vec::new();
+    for dir in crate_dirs {
+        html_files(root, &format!("{dir}/templates"), &mut templates);
+    }
     std::iter::once("README.md".to_owned())
         .chain(top)
         .chain(docs.filter(|d| d.ends_with(".md")))
         .chain(crates)
+        .chain(templates)
         .filter(|d| root.join(d).is_file())
         .collect()
+}
+
+/// Every `.html` file under the folder `dir` (from the repository root), as paths from the root.
+fn html_files(root: &Path, dir: &str, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+        return;
+    };
+    for entry in entries.map(|e| e.unwrap()) {
+        let path = format!("{dir}/{}", entry.file_name().to_string_lossy());
+        if entry.path().is_dir() {
+            html_files(root, &path, out);
+        } else if path.ends_with(".html") {
+            out.push(path);
+        }
+    }
 }
 
 /// Every package and binary name of the repository, `_` written `-`.
