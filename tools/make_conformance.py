@@ -321,6 +321,21 @@ add("en-passant-no-capturer-second", "FIDE Laws 9.2.3.1, 9.2.3",
     "engine's policy cannot hide as it hides the third one of en-passant-no-capturer.",
     "k7/3p4/8/8/8/8/2Q5/4K3 b - - 0 1", "d7d5 c2d2 a8b8 d2c2", 6, "same",
     same_verdict_as="en-passant-no-capturer-second-fen", source="weiss PR #252")
+add("en-passant-pinned-second-fen", "FIDE Laws 9.2.1, 9.2.3.1 (informational)",
+    "The position after ...d7-d5 with the white e5 pawn pinned by the e8 rook, set up by FEN (no "
+    "en-passant square): Kb8-a8 makes its second occurrence. A draw or not by the engine's "
+    "repetition policy; informational alone, the pair en-passant-pinned-second judges it.",
+    "k3r3/8/8/3pP3/8/8/1Q6/4K3 w - - 0 2", "b2c2 a8b8 c2b2", 6, "info")
+add("en-passant-pinned-second", "FIDE Laws 9.2.3.1, 9.2.3",
+    "The same game with the double step ...d7-d5 played beside the pinned e5 pawn (its capture "
+    "en passant would expose its king, so there is no en-passant right): Kb8-a8 makes the second "
+    "occurrence of the position after it, the same as in en-passant-pinned-second-fen. The "
+    "answer must be the same in both: an engine that keys the en-passant square when a pawn "
+    "attacks it, legal or not, counts a first occurrence here, which a twofold engine's policy "
+    "cannot hide as it hides the third one of en-passant-pinned-same.",
+    "k3r3/3p4/8/4P3/8/8/1Q6/4K3 b - - 0 1", "d7d5 b2c2 a8b8 c2b2", 6, "same",
+    same_verdict_as="en-passant-pinned-second-fen",
+    source="Stockfish #6138 (2025), cutechess #817 (2024)")
 add("en-passant-false-only", "FIDE Laws 9.2.3.1",
     "After ...d7-d5 White could capture en passant; Ka7-a8 recreates that arrangement a third "
     "time but the position only a second time, and no move makes a real third occurrence: "

@@ -40,6 +40,35 @@ impl Game {
         self.root().parse_uci(text).is_ok()
     }
 
+    /// Why `bestmove` breaks the protocol, when it does: a null move, a malformed move, a move
+    /// of the side not to move or another illegal move, where a legal move exists (`None` when
+    /// the move is legal, or when no legal move exists and anything may be answered).
+    pub fn bad_bestmove(&self, best: &str) -> Option<String> {
+        let root = self.root();
+        if !root.has_legal_move() || self.is_legal(best) {
+            return None;
+        }
+        let null = matches!(best, "" | "0000" | "(none)")
+            || (best.len() == 4 && best.is_ascii() && best[..2] == best[2..4]);
+        let what = if null {
+            "a null move"
+        } else {
+            match root.parse_uci(best) {
+                Err(replab_board::MoveParseError::Syntax(_)) => "a malformed move",
+                _ if replab_board::Square::parse(&best[..2])
+                    .and_then(|sq| root.piece_at(sq))
+                    .is_some_and(|p| p.color != root.side_to_move()) =>
+                {
+                    "a move of the side not to move"
+                }
+                _ => "an illegal move",
+            }
+        };
+        Some(format!(
+            "bestmove {best:?} is {what} where legal moves exist"
+        ))
+    }
+
     /// How often the last of `line` occurred in it (FIDE 9.2.3 identity: placement, side to
     /// move, castling rights and an en-passant capture that is legal).
     fn occurrences(line: &[Position]) -> usize {

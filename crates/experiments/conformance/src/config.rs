@@ -53,6 +53,15 @@ pub struct Config {
     #[arg(long, value_name = "MS")]
     #[setting(range = 1..=600_000)]
     pub movetime: Option<u64>,
+    /// Report a wrong answer as the engine first gave it. Without this, a wrong answer is asked
+    /// again with a deeper search (4 plies deeper, or 4 times the move time) and the deeper
+    /// answer decides, both shown: a rule bug persists with depth, a pruning effect does not.
+    #[arg(long)]
+    pub first_answer_only: bool,
+    /// Fail the run on the failures put down to an engine's twofold search policy too (they
+    /// are reported apart, as "by policy (twofold)", and do not fail it otherwise).
+    #[arg(long)]
+    pub fail_on_policy: bool,
     /// Seconds allowed per scenario before the engine counts as hung.
     #[arg(long, value_name = "S")]
     #[setting(range = 1..=3600)]
@@ -94,6 +103,8 @@ impl Default for Config {
             expect_fail: Vec::new(),
             depth: None,
             movetime: None,
+            first_answer_only: false,
+            fail_on_policy: false,
             timeout: 30,
             junit: None,
             json: false,

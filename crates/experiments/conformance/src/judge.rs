@@ -22,25 +22,10 @@ pub(crate) fn parse_score(line: &str) -> Option<(bool, i32)> {
     None
 }
 
-/// Judges an engine's answer (its last score and its best move) against a scenario whose
-/// game is `game`: a null or illegal `bestmove` fails wherever a legal move exists.
-pub fn judge(
-    s: &Scenario,
-    game: &Game,
-    score: Option<(bool, i32)>,
-    best: &str,
-) -> (Verdict, String) {
-    if game.root().has_legal_move() && !game.is_legal(best) {
-        let what = if matches!(best, "" | "0000" | "(none)") {
-            "a null move"
-        } else {
-            "an illegal move"
-        };
-        return (
-            Verdict::Fail,
-            format!("bestmove {best:?} is {what} where legal moves exist"),
-        );
-    }
+/// Judges an engine's answer (its last score and its best move) against scenario `s`. A
+/// `bestmove` that is not a legal move is a protocol failure, judged apart
+/// ([`Game::bad_bestmove`]); here it only fails a scenario that names the move to play.
+pub fn judge(s: &Scenario, score: Option<(bool, i32)>, best: &str) -> (Verdict, String) {
     let Some((mate, v)) = score else {
         return (Verdict::Fail, "no score".into());
     };
@@ -97,7 +82,26 @@ pub struct Limits {
     pub movetime: Option<u64>,
 }
 
+/// How much deeper a wrong answer is asked again: this many plies more, or this many times the
+/// move time.
+pub const DEEPER: u32 = 4;
+
 impl Limits {
+    /// The limits of the second, deeper ask after a wrong answer: [`DEEPER`] plies more than
+    /// the first search (`s`'s own depth or the run's), or [`DEEPER`] times its move time.
+    pub fn deeper(&self, s: &Scenario) -> Limits {
+        match self.movetime {
+            Some(ms) => Limits {
+                movetime: Some(ms * u64::from(DEEPER)),
+                ..*self
+            },
+            None => Limits {
+                depth: Some(self.depth.unwrap_or(s.depth) + DEEPER),
+                movetime: None,
+            },
+        }
+    }
+
     /// The `go` command for `s`.
     pub fn go(&self, s: &Scenario) -> String {
         match (self.movetime, self.depth) {
@@ -108,14 +112,41 @@ impl Limits {
     }
 }
 
-/// Runs one scenario on a started engine: the judged outcome (engine name left empty).
+/// Runs one scenario on a started engine: the judged outcome (engine name left empty). A wrong
+/// answer is asked again deeper ([`Limits::deeper`]) when `recheck` is set, and the deeper
+/// answer decides, with the first kept beside it.
 pub(crate) fn play(
     engine: &mut Engine,
     s: &Scenario,
     limits: Limits,
     timeout: Duration,
+    recheck: bool,
 ) -> Result<Outcome> {
     let game = Game::replay(&s.fen, &s.moves)?;
+    let first = ask(engine, s, &game, limits, timeout)?;
+    if !recheck || !first.verdict.failed() {
+        return Ok(first);
+    }
+    let deeper = limits.deeper(s);
+    let mut second = ask(engine, s, &game, deeper, timeout)?;
+    second.deeper = Some(DeeperAnswer {
+        first_go: limits.go(s),
+        first_verdict: first.verdict,
+        first_evidence: first.evidence,
+        go: deeper.go(s),
+    });
+    second.protocol = second.protocol.or(first.protocol);
+    Ok(second)
+}
+
+/// Asks the engine about scenario `s` once, with `limits`, and judges the answer.
+fn ask(
+    engine: &mut Engine,
+    s: &Scenario,
+    game: &Game,
+    limits: Limits,
+    timeout: Duration,
+) -> Result<Outcome> {
     engine.send("ucinewgame")?;
     engine.send(&s.position())?;
     engine.send("isready")?;
@@ -128,7 +159,7 @@ pub(crate) fn play(
         .and_then(|l| l.split_whitespace().nth(1))
         .unwrap_or("")
         .to_string();
-    let (mut verdict, mut evidence) = judge(s, &game, score, &best);
+    let (mut verdict, mut evidence) = judge(s, score, &best);
     let pvs: Vec<Vec<&str>> = lines.iter().filter_map(|l| pv_moves(l)).collect();
     let pv_failure = pvs.iter().find_map(|pv| game.check_pv(pv));
     if let Some(f) = &pv_failure {
@@ -142,10 +173,12 @@ pub(crate) fn play(
         scenario: s.id.clone(),
         verdict,
         evidence,
+        protocol: game.bad_bestmove(&best),
         bestmove: best,
         pv_failure,
         pvs_checked: pvs.len(),
         scored_draw: score.map(|(mate, v)| !mate && v.abs() <= s.draw_margin()),
+        deeper: None,
     })
 }
 
@@ -176,6 +209,44 @@ pub(crate) fn judge_pairs(scenarios: &[Scenario], outcomes: &mut [Outcome]) {
                 said(ours),
                 said(theirs),
                 s.same_verdict_as
+            );
+        }
+    }
+}
+
+/// The search policy an engine's answers can show, in the scenarios' `excluded_policies`.
+pub const TWOFOLD: &str = "twofold";
+
+/// The scenario that shows a twofold search policy: its only winning move makes a second
+/// occurrence, which such an engine scores as a draw and so avoids.
+pub const TWOFOLD_PROBE: &str = "second-occurrence-is-no-draw";
+
+/// Whether one engine's `outcomes` show a twofold search policy: it failed [`TWOFOLD_PROBE`]
+/// by playing another move than the one that makes the second occurrence (after the deeper
+/// ask, so not for want of depth; a missing score or a PV failure shows nothing).
+fn shows_twofold(scenarios: &[Scenario], outcomes: &[Outcome]) -> bool {
+    scenarios.iter().zip(outcomes).any(|(s, o)| {
+        s.id == TWOFOLD_PROBE
+            && o.verdict == Verdict::Fail
+            && !o.bestmove.is_empty()
+            && !s.bestmove.contains(&o.bestmove)
+    })
+}
+
+/// Puts down to the engine's twofold search policy the failures it explains: when its answers
+/// show that policy ([`shows_twofold`]), a wrong answer on a scenario that lists the policy in
+/// `excluded_policies` is [`Verdict::Policy`], never read as a rule or identity bug. A PV
+/// failure stands.
+pub(crate) fn judge_policy(scenarios: &[Scenario], outcomes: &mut [Outcome]) {
+    if !shows_twofold(scenarios, outcomes) {
+        return;
+    }
+    for (s, o) in scenarios.iter().zip(outcomes.iter_mut()) {
+        if o.verdict == Verdict::Fail && s.excluded_policies.iter().any(|p| p == TWOFOLD) {
+            o.verdict = Verdict::Policy;
+            o.evidence += &format!(
+                "; by policy ({TWOFOLD}): the engine avoids a second occurrence as a draw \
+                 ({TWOFOLD_PROBE}), a search rule the Laws leave to it"
             );
         }
     }

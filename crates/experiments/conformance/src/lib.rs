@@ -17,6 +17,7 @@ mod config;
 mod discovery;
 mod engine;
 mod judge;
+mod kinds;
 pub mod mutant;
 pub mod mutation;
 mod page;
@@ -38,12 +39,17 @@ pub use discovery::{
     replab_command, replab_engines, replab_policy,
 };
 pub use engine::{Engine, Launch, parse_option};
-pub use judge::{Limits, judge};
+pub use judge::{DEEPER, Limits, TWOFOLD, TWOFOLD_PROBE, judge};
+pub use kinds::{
+    ProtocolFailure, counts, policy_differences, protocol_failures, right_only_deeper,
+};
 pub use page::{
     failures, headline, summary_table, terminal_summary, unexpected_failures, unexpected_passes,
     write,
 };
-pub use records::{Delivery, EngineRecord, Outcome, Results, ScenarioRecord, Verdict};
+pub use records::{
+    DeeperAnswer, Delivery, EngineRecord, Outcome, Results, ScenarioRecord, Verdict,
+};
 pub use run::{run, run_engine};
 pub use scenario::{DRAW_MARGIN, Scenario, WIN_MARGIN, expected_failures};
 pub use scenario_file::{BUILT_IN, built_in, load, parse};
@@ -77,8 +83,8 @@ impl Experiment for Conformance {
 
     /// The one-screen summary on stdout (engines, skipped ones, each unexpected failure; on
     /// stderr with `--json`, which puts the results on stdout), the page on stderr, the JUnit
-    /// file when asked for; exit status 1 when a scenario fails ([`unexpected_failures`]), 2
-    /// when no engine could be tested.
+    /// file when asked for; exit status 1 when a scenario fails ([`unexpected_failures`]) or an
+    /// engine breaks the protocol ([`protocol_failures`]), 2 when no engine could be tested.
     fn conclude(results: &Results, index: &std::path::Path) -> Result<Conclusion> {
         if let Some(path) = &results.delivery.junit {
             std::fs::write(path, junit(results)).with_context(|| {
@@ -104,7 +110,7 @@ impl Experiment for Conformance {
                 crate::Config::ENGINES
             )))
         } else {
-            (failed > 0).then(|| Failure::check(format!("{failed} scenario failure(s)")))
+            failure_count(failed, protocol_failures(results).len())
         };
         Ok(Conclusion {
             stdout,
@@ -183,6 +189,18 @@ impl Experiment for Conformance {
             })
             .collect()
     }
+}
+
+/// The run's failure, when it has one: `2 rule failure(s); protocol failures of 1 engine(s)`.
+fn failure_count(rule: usize, protocol: usize) -> Option<Failure> {
+    let mut parts = Vec::new();
+    if rule > 0 {
+        parts.push(format!("{rule} rule failure(s)"));
+    }
+    if protocol > 0 {
+        parts.push(format!("protocol failures of {protocol} engine(s)"));
+    }
+    (!parts.is_empty()).then(|| Failure::check(parts.join("; ")))
 }
 
 #[cfg(test)]

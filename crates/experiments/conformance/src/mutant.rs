@@ -102,6 +102,10 @@ bugs! {
     /// `bestmove 0000` when every move draws.
     NullBestmove = ("null-bestmove", "answers bestmove 0000 when every legal move draws",
         "rudim #35"),
+    /// `bestmove a1a1` when the game has already ended at the root by a draw rule.
+    NullBestmoveDrawnRoot = ("null-bestmove-drawn-root",
+        "answers bestmove a1a1 (a null move) when the game has already ended in a draw at the root",
+        "Sirius 7ca5989 and c981188 (measured by replab)"),
     /// The PV runs on past a drawn position.
     PvPastDraw = ("pv-past-draw",
         "the PV is padded with the engine's replies past a position where the game ended",
@@ -119,12 +123,6 @@ impl Bug {
     /// The bug named `name`.
     pub fn parse(name: &str) -> Option<Bug> {
         Bug::ALL.iter().copied().find(|b| b.name() == name)
-    }
-
-    /// The draw policy the bug comes with, when not the Laws' (a scenario listing it in
-    /// `excluded_policies` fails by the policy, so it cannot catch the bug).
-    pub fn policy(self) -> Option<&'static str> {
-        (self == Bug::EpKeyedTwofold).then_some("twofold")
     }
 }
 
@@ -491,6 +489,10 @@ impl Engine {
                 uci_score(search.no_moves(&root.pos, 0))
             )?;
             return writeln!(out, "bestmove 0000");
+        }
+        if s.has(Bug::NullBestmoveDrawnRoot) && search.rule_draw().is_some() {
+            writeln!(out, "info depth 1 score cp 0")?;
+            return writeln!(out, "bestmove a1a1");
         }
         let mut best = (moves[0], Vec::new());
         for d in 1..=depth {

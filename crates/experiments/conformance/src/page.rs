@@ -6,7 +6,8 @@ use replab_report::{Cell, Page, ReportDir, escape_html, render_fragment, table_h
 use serde_json::json;
 
 use super::{
-    DRAW_MARGIN, EXACT_DETECTOR, EngineRecord, Outcome, Results, TITLE, Verdict, WIN_MARGIN,
+    DRAW_MARGIN, EXACT_DETECTOR, EngineRecord, Outcome, Results, TITLE, TWOFOLD, Verdict,
+    WIN_MARGIN, counts, policy_differences, protocol_failures, right_only_deeper,
 };
 
 /// The engine × scenario table as plain text (verdicts only), for the terminal.
@@ -41,7 +42,11 @@ fn failure_text(r: &Results, o: &Outcome) -> String {
     };
     format!(
         "{} ({}): position fen {}{moves}; expected {}; got {}",
-        s.id, s.rule, s.fen, s.expected, o.evidence
+        s.id,
+        s.rule,
+        s.fen,
+        s.expected,
+        o.answer()
     )
 }
 
@@ -50,17 +55,13 @@ pub(super) fn failure_words(r: &Results, o: &Outcome) -> String {
     failure_text(r, o)
 }
 
-/// The terminal summary: one line per engine (passes, failures, versions), then each failure
-/// of the engines whose failures decide the exit status ([`unexpected_failures`]).
+/// The terminal summary: one line per engine (its verdicts counted, versions), then each
+/// protocol failure (once per engine), each failure of the engines whose failures decide the
+/// exit status ([`unexpected_failures`]), each engine's policy differences, and each wrong
+/// answer a deeper search put right.
 pub fn terminal_summary(r: &Results) -> String {
     let mut out = format!("{} scenarios from {}\n", r.scenarios.len(), r.file);
     for e in &r.engines {
-        let count = |v: Verdict| {
-            r.results
-                .iter()
-                .filter(|o| o.engine == e.name && o.verdict == v)
-                .count()
-        };
         let mut id = e.id_name.clone();
         if !e.package.is_empty() {
             id += &format!(", Debian {}", e.package);
@@ -72,26 +73,27 @@ pub fn terminal_summary(r: &Results) -> String {
             .map(|o| o.pvs_checked)
             .sum();
         out += &format!(
-            "{}: {} pass, {} fail, {} pv-fail, {} n/a; {pvs} PVs checked [{}]\n",
+            "{}: {}; {pvs} PVs checked [{}]\n",
             e.name,
-            count(Verdict::Pass),
-            count(Verdict::Fail),
-            count(Verdict::PvFail),
-            count(Verdict::NotApplicable),
+            counts(r, &e.name),
             id
         );
     }
     for s in &r.skipped {
         out += &format!("skipped {s}\n");
     }
+    for p in protocol_failures(r) {
+        out += &format!("PROTOCOL {}: {}\n", p.engine, p.text());
+    }
     for o in unexpected_failures(r) {
-        let kind = if o.verdict == Verdict::PvFail {
-            "FAIL-PV"
-        } else {
-            "FAIL"
+        let kind = match o.verdict {
+            Verdict::PvFail => "FAIL-PV",
+            Verdict::Policy => "FAIL-POLICY",
+            _ => "FAIL",
         };
         out += &format!("{kind} {}: {}\n", o.engine, failure_text(r, o));
     }
+    out += &policy_lines(r);
     for o in r
         .results
         .iter()
@@ -99,7 +101,17 @@ pub fn terminal_summary(r: &Results) -> String {
     {
         out += &format!(
             "expected failure {}: {}: {}\n",
-            o.engine, o.scenario, o.evidence
+            o.engine,
+            o.scenario,
+            o.answer()
+        );
+    }
+    for o in right_only_deeper(r) {
+        out += &format!(
+            "right only deeper (a search-depth effect, not counted) {}: {}: {}\n",
+            o.engine,
+            o.scenario,
+            o.answer()
         );
     }
     for o in unexpected_passes(r) {
@@ -109,6 +121,27 @@ pub fn terminal_summary(r: &Results) -> String {
             o.scenario,
             set_expect_fail = crate::Config::EXPECT_FAIL
         );
+    }
+    out
+}
+
+/// One line per external engine with policy differences (not failures unless the run fails
+/// on them).
+fn policy_lines(r: &Results) -> String {
+    if r.fail_on_policy {
+        return String::new();
+    }
+    let mut out = String::new();
+    for e in r.engines.iter().filter(|e| e.external) {
+        let ids = policy_differences(r, &e.name);
+        if !ids.is_empty() {
+            out += &format!(
+                "by policy ({TWOFOLD}) {}: {} (not rule failures; {} counts them)\n",
+                e.name,
+                ids.join(", "),
+                crate::Config::FAIL_ON_POLICY
+            );
+        }
     }
     out
 }
@@ -153,15 +186,17 @@ pub fn held_failures<'a>(r: &'a Results, e: &EngineRecord) -> Vec<&'a str> {
         .collect()
 }
 
-/// The failures that make `replab conformance` exit 1: every failure of an external engine,
-/// and a failure of replab's exact detector under a policy the scenario does not exclude;
-/// none of a scenario listed with `--expect-fail`. (replab's other configurations are reference
+/// The rule failures that make `replab conformance` exit 1: every failure of an external
+/// engine, and a failure of replab's exact detector under a policy the scenario does not
+/// exclude; none of a scenario listed with `--expect-fail`; a policy difference only when the
+/// run fails on them (protocol failures are counted apart, [`protocol_failures`]). (replab's other configurations are reference
 /// rows: `off` fails by construction.)
 pub fn unexpected_failures(r: &Results) -> Vec<&Outcome> {
     let exact = format!("replab {EXACT_DETECTOR} (");
+    let counted = |v: Verdict| v.failed() || (r.fail_on_policy && v == Verdict::Policy);
     r.results
         .iter()
-        .filter(|o| o.verdict.failed() && !is_expected(r, o))
+        .filter(|o| counted(o.verdict) && !is_expected(r, o))
         .filter(|o| {
             r.engines
                 .iter()
@@ -209,25 +244,118 @@ fn matrix(r: &Results) -> String {
     )
 }
 
-/// One cell of the matrix: the verdict (failures in bold), folding the engine's answer.
+/// One cell of the matrix: the verdict (failures in bold), `+protocol` after it where the
+/// `bestmove` was no legal move, `deeper` where a second, deeper search decided, folding the
+/// engine's answer.
 fn verdict_cell(o: &Outcome) -> Cell {
-    let label = if o.verdict.failed() {
-        format!("<strong>{}</strong>", o.verdict.label())
-    } else {
-        o.verdict.label().to_string()
-    };
-    if o.evidence.is_empty() {
+    let mut label = o.verdict.label().to_string();
+    if o.deeper.is_some() {
+        label += " deeper";
+    }
+    if o.verdict.failed() {
+        label = format!("<strong>{label}</strong>");
+    }
+    if let Some(why) = &o.protocol {
+        label += &format!(" <strong title=\"{}\">+protocol</strong>", escape_html(why));
+    }
+    let answer = o.answer();
+    if answer.is_empty() {
         return Cell::html(label);
     }
     Cell::html(format!(
         "<details><summary>{label}</summary>{}</details>",
-        escape_html(&o.evidence)
+        escape_html(&answer)
     ))
 }
 
-/// Each failure of an external engine and of replab's exact detector: the position, the
-/// expected answer, the move played and the rule broken.
+/// The failures by kind: the rule failures ([`rule_failure_list`]), then the protocol
+/// failures, the policy differences and the wrong answers a deeper search put right.
 fn failure_list(r: &Results) -> String {
+    let mut out = rule_failure_list(r);
+    let protocol: Vec<String> = protocol_failures(r)
+        .iter()
+        .map(|p| {
+            format!(
+                "<li><strong>{}</strong>: {}</li>",
+                escape_html(p.engine),
+                escape_html(&p.text())
+            )
+        })
+        .collect();
+    out += &format!(
+        "<h3>Protocol failures</h3><p>A <code>bestmove</code> that is no legal move of the \
+         position (a null move, a malformed one, a move of the side not to move) where legal \
+         moves exist, once per engine: the rule each scenario checks is still judged from the \
+         score. They fail the run.</p>{}",
+        listed(&protocol)
+    );
+    let policy: Vec<String> = r
+        .engines
+        .iter()
+        .filter_map(|e| {
+            let ids = policy_differences(r, &e.name);
+            (!ids.is_empty()).then(|| {
+                format!(
+                    "<li><strong>{}</strong>: {}</li>",
+                    escape_html(&e.name),
+                    escape_html(&ids.join(", "))
+                )
+            })
+        })
+        .collect();
+    out += &format!(
+        "<h3>By policy ({TWOFOLD})</h3><p>An engine that scores a second occurrence as a draw \
+         (it fails <code>{}</code> so) follows a twofold search rule, which the Laws leave to \
+         it; its wrong answers on the scenarios that list that policy are put down to it, \
+         never read as a rule or identity bug. {}</p>{}",
+        crate::TWOFOLD_PROBE,
+        if r.fail_on_policy {
+            format!(
+                "This run fails on them (<code>{}</code>).",
+                crate::Config::FAIL_ON_POLICY
+            )
+        } else {
+            format!(
+                "They do not fail the run (<code>{}</code> makes them).",
+                crate::Config::FAIL_ON_POLICY
+            )
+        },
+        listed(&policy)
+    );
+    let deeper: Vec<String> = right_only_deeper(r)
+        .iter()
+        .map(|o| {
+            format!(
+                "<li><strong>{}</strong> on <code>{}</code>: {}</li>",
+                escape_html(&o.engine),
+                escape_html(&o.scenario),
+                escape_html(&o.answer())
+            )
+        })
+        .collect();
+    out + &format!(
+        "<h3>Right only deeper</h3><p>A wrong answer is asked again with a deeper search \
+         ({} plies more, or {} times the move time) before it is reported: a rule bug \
+         persists with depth, a pruning effect does not. These were wrong at first and right \
+         deeper; they are not failures.</p>{}",
+        crate::DEEPER,
+        crate::DEEPER,
+        listed(&deeper)
+    )
+}
+
+/// `items` as a list, or a paragraph saying there are none.
+fn listed(items: &[String]) -> String {
+    if items.is_empty() {
+        "<p>None.</p>".to_string()
+    } else {
+        format!("<ul>{}</ul>", items.concat())
+    }
+}
+
+/// Each rule failure of an external engine and of replab's exact detector: the position, the
+/// expected answer, the move played and the rule broken.
+fn rule_failure_list(r: &Results) -> String {
     let failed = unexpected_failures(r);
     if failed.is_empty() {
         return format!(
@@ -255,7 +383,7 @@ fn failure_list(r: &Results) -> String {
             } else {
                 &o.bestmove
             }),
-            escape_html(&o.evidence)
+            escape_html(&o.answer())
         );
     }
     out + "</ul>"
@@ -416,7 +544,14 @@ pub fn headline(r: &Results) -> String {
         let each: Vec<String> = external
             .iter()
             .map(|e| {
-                let shown = describe(e, failures(r, &e.name));
+                let mut shown = describe(e, failures(r, &e.name));
+                let policy = policy_differences(r, &e.name);
+                if !policy.is_empty() {
+                    shown += &format!(", {} by policy ({TWOFOLD})", policy.len());
+                }
+                if let Some(p) = protocol_failures(r).iter().find(|p| p.engine == e.name) {
+                    shown += &format!(", a protocol failure ({} scenarios)", p.cases.len());
+                }
                 match (e.id_name.is_empty(), e.package.is_empty()) {
                     (true, _) => shown,
                     (false, true) => format!("{shown} [id name {}]", e.id_name),

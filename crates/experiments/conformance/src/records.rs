@@ -89,6 +89,10 @@ pub enum Verdict {
     /// Its answer was right but a PV it printed continued after the game had ended, or held an
     /// illegal move.
     PvFail,
+    /// It failed the Laws the way its own twofold search policy does (it scores a second
+    /// occurrence as a draw, which the Laws leave to an engine's search): reported apart, not
+    /// a rule bug, and a failure only when the run asks for it.
+    Policy,
     /// Informational: the rules allow either outcome.
     NotApplicable,
 }
@@ -100,11 +104,12 @@ impl Verdict {
             Verdict::Pass => "pass",
             Verdict::Fail => "fail",
             Verdict::PvFail => "pv-fail",
+            Verdict::Policy => "policy",
             Verdict::NotApplicable => "n/a",
         }
     }
 
-    /// A failure of either kind.
+    /// A failure of the rules: a wrong answer or a PV past the end (not a policy difference).
     pub fn failed(self) -> bool {
         matches!(self, Verdict::Fail | Verdict::PvFail)
     }
@@ -134,6 +139,67 @@ pub struct Outcome {
     /// `expect: same` scenario compares. Not written to `results.json`.
     #[serde(skip)]
     pub scored_draw: Option<bool>,
+    /// Why the `bestmove` broke the protocol (a null move, a malformed move, a move of the
+    /// side not to move, an illegal move, where legal moves exist): a protocol failure, told
+    /// apart from the rule the scenario checks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
+    /// The answer to the deeper search asked after a wrong first answer (the verdict above is
+    /// the deeper one's): a rule bug persists with depth, a pruning effect does not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deeper: Option<DeeperAnswer>,
+}
+
+impl Outcome {
+    /// The engine's answer in words: the evidence, after the first answer when it was asked
+    /// again deeper (`at go depth 6: …; at go depth 10: …`).
+    pub fn answer(&self) -> String {
+        match &self.deeper {
+            None => self.evidence.clone(),
+            Some(d) => format!(
+                "at {}: {}; asked again at {}: {}",
+                d.first_go, d.first_evidence, d.go, self.evidence
+            ),
+        }
+    }
+
+    /// A failure of `engine` on `scenario` before any answer (the engine did not start, or
+    /// hung): the evidence is filled in by the caller.
+    pub fn unanswered(engine: &str, scenario: &str) -> Outcome {
+        Outcome {
+            engine: engine.to_string(),
+            scenario: scenario.to_string(),
+            verdict: Verdict::Fail,
+            evidence: String::new(),
+            bestmove: String::new(),
+            pv_failure: None,
+            pvs_checked: 0,
+            scored_draw: None,
+            protocol: None,
+            deeper: None,
+        }
+    }
+}
+
+/// The first, wrong answer of a scenario asked again deeper, and the deeper search's limit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeeperAnswer {
+    /// The first `go` command (`go depth 6`).
+    pub first_go: String,
+    /// The first answer's verdict.
+    pub first_verdict: Verdict,
+    /// The first answer, in words.
+    pub first_evidence: String,
+    /// The deeper `go` command (`go depth 10`).
+    pub go: String,
+}
+
+impl DeeperAnswer {
+    /// Whether the deeper search put the first answer right: a search-depth effect, not a
+    /// rule bug.
+    pub fn corrected(&self, now: Verdict) -> bool {
+        self.first_verdict.failed() && !now.failed()
+    }
 }
 
 /// What a run found.
@@ -158,6 +224,10 @@ pub struct Results {
     /// each move order (empty unless the run asked for it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mutations: Vec<mutation::MutationRow>,
+    /// Whether a failure put down to the engine's twofold search policy fails the run too
+    /// ([`Verdict::Policy`]).
+    #[serde(default)]
+    pub fail_on_policy: bool,
     /// Where the JUnit file goes, and whether stdout gets JSON (not part of the results).
     #[serde(skip)]
     pub delivery: Delivery,

@@ -8,34 +8,28 @@ use replab_harness::Progress;
 use replab_report::Meta;
 
 use crate::discovery::external_engines;
-use crate::judge::{judge_pairs, open, play};
+use crate::judge::{judge_pairs, judge_policy, open, play};
 use crate::{
     Config, Delivery, Engine, EngineRecord, EngineSpec, Limits, Outcome, Results, Scenario,
-    ScenarioRecord, Verdict, expected_failures, mutation, replab_engines,
+    ScenarioRecord, expected_failures, mutation, replab_engines,
 };
 
-/// Every scenario on one engine (restarted after a hang): the outcomes and its `id name`.
+/// Every scenario on one engine (restarted after a hang): the outcomes and its `id name`. With
+/// `recheck`, a wrong answer is asked again deeper before it is reported; the failures the
+/// engine's own twofold policy explains are told apart ([`judge_policy`]).
 pub fn run_engine(
     spec: &EngineSpec,
     scenarios: &[Scenario],
     limits: Limits,
     timeout: Duration,
+    recheck: bool,
     progress: &mut dyn Progress,
 ) -> (Vec<Outcome>, String) {
     let mut id_name = String::new();
     let mut current: Option<Engine> = None;
     let mut outcomes = Vec::new();
     for s in scenarios {
-        let mut outcome = Outcome {
-            engine: spec.name.clone(),
-            scenario: s.id.clone(),
-            verdict: Verdict::Fail,
-            evidence: String::new(),
-            bestmove: String::new(),
-            pv_failure: None,
-            pvs_checked: 0,
-            scored_draw: None,
-        };
+        let mut outcome = Outcome::unanswered(&spec.name, &s.id);
         if current.is_none() {
             match open(spec, timeout) {
                 Ok((e, id)) => {
@@ -46,7 +40,7 @@ pub fn run_engine(
             }
         }
         if let Some(engine) = current.as_mut() {
-            match play(engine, s, limits, timeout) {
+            match play(engine, s, limits, timeout, recheck) {
                 Ok(played) => {
                     outcome = Outcome {
                         engine: spec.name.clone(),
@@ -63,6 +57,7 @@ pub fn run_engine(
         progress.advance(1);
     }
     judge_pairs(scenarios, &mut outcomes);
+    judge_policy(scenarios, &mut outcomes);
     (outcomes, id_name)
 }
 
@@ -89,7 +84,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut results = Vec::new();
     for (spec, package) in &specs {
         let timeout = Duration::from_secs(config.timeout);
-        let (outcomes, id_name) = run_engine(spec, &scenarios, limits, timeout, progress);
+        let recheck = !config.first_answer_only;
+        let (outcomes, id_name) = run_engine(spec, &scenarios, limits, timeout, recheck, progress);
         results.extend(outcomes);
         engines.push(EngineRecord {
             name: spec.name.clone(),
@@ -114,6 +110,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         results,
         expected_failures: expected_failures(&config.expect_fail, &scenarios),
         mutations,
+        fail_on_policy: config.fail_on_policy,
         delivery: Delivery {
             junit: config.junit.clone(),
             json: config.json,

@@ -20,22 +20,36 @@ fn refusals_are_told_from_remarks() {
 }
 
 #[test]
-fn the_judge_rejects_null_and_illegal_moves_where_a_move_exists() {
+fn a_bestmove_that_is_no_legal_move_is_a_protocol_failure_named_by_its_kind() {
     let s = built_in()
         .into_iter()
         .find(|s| s.id == "fifty-move-fen-clock")
         .unwrap();
     let game = Game::replay(&s.fen, &s.moves).unwrap();
-    let draw = Some((false, 0));
-    assert_eq!(judge(&s, &game, draw, "a1b1").0, Verdict::Pass);
-    for null in ["0000", "(none)", ""] {
-        let (v, why) = judge(&s, &game, draw, null);
-        assert_eq!(v, Verdict::Fail, "{null}");
-        assert!(why.contains("null move"), "{why}");
+    assert_eq!(game.bad_bestmove("a1b1"), None);
+    for (best, kind) in [
+        ("0000", "a null move"),
+        ("(none)", "a null move"),
+        ("", "a null move"),
+        ("a1a1", "a null move"),
+        ("e2e4x", "a malformed move"),
+        ("h8g8", "a move of the side not to move"),
+        ("a1a3", "an illegal move"),
+    ] {
+        let why = game.bad_bestmove(best).unwrap_or_default();
+        assert!(why.contains(kind), "{best}: {why}");
     }
-    let (v, why) = judge(&s, &game, draw, "a1a3");
-    assert_eq!(v, Verdict::Fail);
-    assert!(why.contains("illegal move"), "{why}");
+    // The rule is judged from the score whatever the move: a draw score passes here, and a
+    // scenario that names the move to play fails on a move that is not it.
+    assert_eq!(judge(&s, Some((false, 0)), "a1a1").0, Verdict::Pass);
+    let named = built_in()
+        .into_iter()
+        .find(|s| !s.bestmove.is_empty())
+        .unwrap();
+    assert_eq!(judge(&named, Some((true, 1)), "a1a1").0, Verdict::Fail);
+    // Where no legal move exists, any answer is accepted.
+    let mate = Game::replay("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "").unwrap();
+    assert_eq!(mate.bad_bestmove("0000"), None);
 }
 
 #[test]
@@ -85,33 +99,16 @@ fn a_scenario_draw_margin_widens_what_counts_as_a_draw() {
         .iter()
         .find(|s| s.id == "dead-position-bishop")
         .unwrap();
-    let game = Game::replay(&s.fen, &s.moves).unwrap();
-    assert_eq!(judge(s, &game, Some((false, 45)), "b2c3").0, Verdict::Pass);
-    assert_eq!(
-        judge(s, &game, Some((false, -100)), "b2c3").0,
-        Verdict::Pass
-    );
-    assert_eq!(
-        judge(s, &game, Some((false, -101)), "b2c3").0,
-        Verdict::Fail
-    );
-    assert_eq!(
-        judge(s, &game, Some((false, -320)), "b2c3").0,
-        Verdict::Fail
-    );
+    assert_eq!(judge(s, Some((false, 45)), "b2c3").0, Verdict::Pass);
+    assert_eq!(judge(s, Some((false, -100)), "b2c3").0, Verdict::Pass);
+    assert_eq!(judge(s, Some((false, -101)), "b2c3").0, Verdict::Fail);
+    assert_eq!(judge(s, Some((false, -320)), "b2c3").0, Verdict::Fail);
     let strict = built
         .iter()
         .find(|s| s.id == "fifty-move-fen-clock")
         .unwrap();
-    let game = Game::replay(&strict.fen, &strict.moves).unwrap();
-    assert_eq!(
-        judge(strict, &game, Some((false, 10)), "a1b1").0,
-        Verdict::Pass
-    );
-    assert_eq!(
-        judge(strict, &game, Some((false, 45)), "a1b1").0,
-        Verdict::Fail
-    );
+    assert_eq!(judge(strict, Some((false, 10)), "a1b1").0, Verdict::Pass);
+    assert_eq!(judge(strict, Some((false, 45)), "a1b1").0, Verdict::Fail);
 }
 
 #[test]
@@ -135,14 +132,9 @@ fn a_pair_passes_when_both_score_alike_and_fails_when_they_differ() {
         let mut outcomes: Vec<Outcome> = pair
             .iter()
             .map(|s| Outcome {
-                engine: "e".into(),
-                scenario: s.id.clone(),
                 verdict: Verdict::NotApplicable,
-                evidence: String::new(),
-                bestmove: String::new(),
-                pv_failure: None,
-                pvs_checked: 0,
                 scored_draw: if s.expect == "same" { by_moves } else { by_fen },
+                ..Outcome::unanswered("e", &s.id)
             })
             .collect();
         crate::judge::judge_pairs(&pair, &mut outcomes);
@@ -157,4 +149,165 @@ fn a_pair_passes_when_both_score_alike_and_fails_when_they_differ() {
     assert_eq!(judged(Some(false), Some(false)), Verdict::Pass);
     assert_eq!(judged(Some(false), Some(true)), Verdict::Fail);
     assert_eq!(judged(Some(true), None), Verdict::NotApplicable);
+}
+
+/// Every built-in scenario answered right by one engine, except `wrong`: failed, with the
+/// draw score it gave and the move it played (`Some(true)`: a draw score and another move than
+/// the one required; `Some(false)`: no draw score and the required move, or none).
+fn answers(wrong: &[(&str, Option<bool>)]) -> (Vec<Scenario>, Vec<Outcome>) {
+    let scenarios = built_in();
+    let outcomes = scenarios
+        .iter()
+        .map(|s| match wrong.iter().find(|(id, _)| *id == s.id) {
+            Some(&(_, drawn)) => Outcome {
+                scored_draw: drawn,
+                bestmove: match (drawn, s.bestmove.first()) {
+                    (Some(true), _) => "a1a2".into(),
+                    (_, Some(m)) => m.clone(),
+                    _ => String::new(),
+                },
+                ..Outcome::unanswered("e", &s.id)
+            },
+            None => Outcome {
+                verdict: Verdict::Pass,
+                ..Outcome::unanswered("e", &s.id)
+            },
+        })
+        .collect();
+    (scenarios, outcomes)
+}
+
+#[test]
+fn failures_a_twofold_policy_explains_are_put_down_to_it_only_when_the_engine_shows_it() {
+    let verdict = |wrong: &[(&str, Option<bool>)], id: &str| {
+        let (scenarios, mut outcomes) = answers(wrong);
+        crate::judge::judge_policy(&scenarios, &mut outcomes);
+        outcomes
+            .into_iter()
+            .find(|o| o.scenario == id)
+            .unwrap()
+            .verdict
+    };
+    let ep = "en-passant-false-only";
+    // The second occurrence avoided shows the policy: both failures are the policy's.
+    let twofold = [(TWOFOLD_PROBE, Some(true)), (ep, Some(true))];
+    assert_eq!(verdict(&twofold, ep), Verdict::Policy);
+    assert_eq!(verdict(&twofold, TWOFOLD_PROBE), Verdict::Policy);
+    // The probe failed with the required move played (a score wrong): no policy shown.
+    let no_draw = [(TWOFOLD_PROBE, Some(false)), (ep, Some(true))];
+    assert_eq!(verdict(&no_draw, ep), Verdict::Fail);
+    // The probe passed: the en-passant failure is an identity bug.
+    assert_eq!(verdict(&[(ep, Some(true))], ep), Verdict::Fail);
+    // A failure on a scenario that holds twofold engines to the Laws stays a rule failure.
+    let held = "en-passant-no-capturer";
+    let (scenarios, _) = answers(&[]);
+    let s = scenarios.iter().find(|s| s.id == held).unwrap();
+    assert!(s.excluded_policies.is_empty());
+    let with_held = [(TWOFOLD_PROBE, Some(true)), (held, Some(true))];
+    assert_eq!(verdict(&with_held, held), Verdict::Fail);
+}
+
+/// One external engine `e` with a rule failure, a policy difference, a protocol failure and a
+/// wrong first answer put right deeper (each present unless switched off).
+fn mixed(rule: bool, policy: bool, protocol: bool, deeper: bool) -> Results {
+    let ep = "en-passant-false-only";
+    let mut wrong = vec![(TWOFOLD_PROBE, Some(true)), (ep, Some(true))];
+    if rule {
+        wrong.push(("fivefold", Some(false)));
+    }
+    let (scenarios, mut outcomes) = answers(&wrong);
+    if policy {
+        crate::judge::judge_policy(&scenarios, &mut outcomes);
+    }
+    let root = |o: &Outcome| o.scenario == "root-occurred-three-times";
+    for o in outcomes.iter_mut().filter(|o| root(o)) {
+        if protocol {
+            o.protocol = Some("bestmove \"a1a1\" is a null move where legal moves exist".into());
+        }
+        if deeper {
+            o.deeper = Some(DeeperAnswer {
+                first_go: "go depth 6".into(),
+                first_verdict: Verdict::Fail,
+                first_evidence: "score cp 300".into(),
+                go: "go depth 10".into(),
+            });
+        }
+    }
+    Results {
+        meta: replab_report::Meta::collect(""),
+        file: "built-in".into(),
+        engines: vec![EngineRecord {
+            name: "e".into(),
+            id_name: "E 1".into(),
+            command: "e".into(),
+            external: true,
+            package: String::new(),
+        }],
+        skipped: Vec::new(),
+        scenarios: scenarios.iter().map(ScenarioRecord::from).collect(),
+        results: outcomes,
+        expected_failures: Vec::new(),
+        mutations: Vec::new(),
+        fail_on_policy: false,
+        delivery: Delivery::default(),
+    }
+}
+
+#[test]
+fn summary_junit_and_page_tell_rule_policy_and_protocol_failures_apart() {
+    let r = mixed(true, true, true, true);
+    let summary = terminal_summary(&r);
+    let xml = junit(&r);
+    assert!(summary.contains("FAIL e: fivefold"), "{summary}");
+    assert!(
+        summary
+            .contains("by policy (twofold) e: second-occurrence-is-no-draw, en-passant-false-only"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(
+            "PROTOCOL e: a bestmove that is no legal move in 1 scenario: root-occurred-three-times"
+        ),
+        "{summary}"
+    );
+    assert!(summary.contains("right only deeper"), "{summary}");
+    assert!(
+        summary.contains("at go depth 6: score cp 300; asked again at go depth 10"),
+        "{summary}"
+    );
+    assert!(xml.contains("<failure type=\"answer\""), "{xml}");
+    assert!(
+        xml.contains("<skipped message=\"by policy (twofold)"),
+        "{xml}"
+    );
+    assert!(xml.contains("<failure type=\"protocol\""), "{xml}");
+    assert_eq!(unexpected_failures(&r).len(), 1);
+    assert_eq!(protocol_failures(&r).len(), 1);
+    let page = headline(&r);
+    assert!(
+        page.contains(
+            "e fails 1 (fivefold), 2 by policy (twofold), a protocol failure (1 scenarios)"
+        ),
+        "{page}"
+    );
+
+    // Each kind flips on its own.
+    let none = mixed(false, true, false, false);
+    assert!(unexpected_failures(&none).is_empty());
+    assert!(protocol_failures(&none).is_empty());
+    assert!(!junit(&none).contains("<failure"), "{}", junit(&none));
+    assert!(!terminal_summary(&none).contains("PROTOCOL"));
+    assert!(!terminal_summary(&none).contains("right only deeper"));
+    // Without the policy read from the probe, the same answers are rule failures.
+    let unexplained = mixed(false, false, false, false);
+    assert_eq!(unexpected_failures(&unexplained).len(), 2);
+    assert!(!terminal_summary(&unexplained).contains("by policy (twofold) e:"));
+    // An author can fail the run on policy differences.
+    let strict = Results {
+        fail_on_policy: true,
+        ..mixed(false, true, false, false)
+    };
+    assert_eq!(unexpected_failures(&strict).len(), 2);
+    assert!(junit(&strict).contains("<failure type=\"policy\""));
+    assert!(terminal_summary(&strict).contains("FAIL-POLICY e: second-occurrence-is-no-draw"));
 }
