@@ -22,10 +22,16 @@ pub(crate) fn parse_score(line: &str) -> Option<(bool, i32)> {
     None
 }
 
-/// Judges an engine's answer (its last score and its best move) against scenario `s`. A
-/// `bestmove` that is not a legal move is a protocol failure, judged apart
-/// ([`Game::bad_bestmove`]); here it only fails a scenario that names the move to play.
-pub fn judge(s: &Scenario, score: Option<(bool, i32)>, best: &str) -> (Verdict, String) {
+/// Judges an engine's answer (its last score and its best move) against scenario `s`, whose
+/// game is `game`. A `bestmove` that is not a legal move is a protocol failure, judged apart
+/// ([`Game::bad_bestmove`]): the rule is then judged from the score alone, so that one defect
+/// of the protocol is not counted again as a rule failure of every scenario it shows in.
+pub fn judge(
+    s: &Scenario,
+    game: &Game,
+    score: Option<(bool, i32)>,
+    best: &str,
+) -> (Verdict, String) {
     let Some((mate, v)) = score else {
         return (Verdict::Fail, "no score".into());
     };
@@ -56,7 +62,8 @@ pub fn judge(s: &Scenario, score: Option<(bool, i32)>, best: &str) -> (Verdict, 
     if !ok {
         problems.push(format!("expected {want}"));
     }
-    if !s.bestmove.is_empty() && !s.bestmove.iter().any(|m| m == best) {
+    let a_move = game.bad_bestmove(best).is_none();
+    if a_move && !s.bestmove.is_empty() && !s.bestmove.iter().any(|m| m == best) {
         problems.push(format!("expected bestmove {}", s.bestmove.join(" or ")));
     }
     if s.avoid.iter().any(|m| m == best) {
@@ -159,7 +166,7 @@ fn ask(
         .and_then(|l| l.split_whitespace().nth(1))
         .unwrap_or("")
         .to_string();
-    let (mut verdict, mut evidence) = judge(s, score, &best);
+    let (mut verdict, mut evidence) = judge(s, game, score, &best);
     let pvs: Vec<Vec<&str>> = lines.iter().filter_map(|l| pv_moves(l)).collect();
     let pv_failure = pvs.iter().find_map(|pv| game.check_pv(pv));
     if let Some(f) = &pv_failure {

@@ -195,10 +195,10 @@ pub struct DeeperAnswer {
 }
 
 impl DeeperAnswer {
-    /// Whether the deeper search put the first answer right: a search-depth effect, not a
-    /// rule bug.
+    /// Whether the deeper search put the first answer right (`now` a pass): a search-depth
+    /// effect, not a rule bug.
     pub fn corrected(&self, now: Verdict) -> bool {
-        self.first_verdict.failed() && !now.failed()
+        self.first_verdict.failed() && now == Verdict::Pass
     }
 }
 

@@ -39,14 +39,18 @@ fn a_bestmove_that_is_no_legal_move_is_a_protocol_failure_named_by_its_kind() {
         let why = game.bad_bestmove(best).unwrap_or_default();
         assert!(why.contains(kind), "{best}: {why}");
     }
-    // The rule is judged from the score whatever the move: a draw score passes here, and a
-    // scenario that names the move to play fails on a move that is not it.
-    assert_eq!(judge(&s, Some((false, 0)), "a1a1").0, Verdict::Pass);
+    // The rule is judged from the score alone after a move that is none: a draw score passes
+    // here, and a scenario that names the move to play fails on another legal move only.
+    assert_eq!(judge(&s, &game, Some((false, 0)), "a1a1").0, Verdict::Pass);
     let named = built_in()
         .into_iter()
-        .find(|s| !s.bestmove.is_empty())
+        .find(|s| s.id == "root-occurred-three-times")
         .unwrap();
-    assert_eq!(judge(&named, Some((true, 1)), "a1a1").0, Verdict::Fail);
+    let game = Game::replay(&named.fen, &named.moves).unwrap();
+    let draw = Some((false, 0));
+    assert_eq!(judge(&named, &game, draw, "a1a1").0, Verdict::Pass);
+    assert_eq!(judge(&named, &game, draw, "c8d8").0, Verdict::Pass);
+    assert_eq!(judge(&named, &game, draw, "c8b7").0, Verdict::Fail);
     // Where no legal move exists, any answer is accepted.
     let mate = Game::replay("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "").unwrap();
     assert_eq!(mate.bad_bestmove("0000"), None);
@@ -99,16 +103,33 @@ fn a_scenario_draw_margin_widens_what_counts_as_a_draw() {
         .iter()
         .find(|s| s.id == "dead-position-bishop")
         .unwrap();
-    assert_eq!(judge(s, Some((false, 45)), "b2c3").0, Verdict::Pass);
-    assert_eq!(judge(s, Some((false, -100)), "b2c3").0, Verdict::Pass);
-    assert_eq!(judge(s, Some((false, -101)), "b2c3").0, Verdict::Fail);
-    assert_eq!(judge(s, Some((false, -320)), "b2c3").0, Verdict::Fail);
+    let game = Game::replay(&s.fen, &s.moves).unwrap();
+    assert_eq!(judge(s, &game, Some((false, 45)), "b2c3").0, Verdict::Pass);
+    assert_eq!(
+        judge(s, &game, Some((false, -100)), "b2c3").0,
+        Verdict::Pass
+    );
+    assert_eq!(
+        judge(s, &game, Some((false, -101)), "b2c3").0,
+        Verdict::Fail
+    );
+    assert_eq!(
+        judge(s, &game, Some((false, -320)), "b2c3").0,
+        Verdict::Fail
+    );
     let strict = built
         .iter()
         .find(|s| s.id == "fifty-move-fen-clock")
         .unwrap();
-    assert_eq!(judge(strict, Some((false, 10)), "a1b1").0, Verdict::Pass);
-    assert_eq!(judge(strict, Some((false, 45)), "a1b1").0, Verdict::Fail);
+    let game = Game::replay(&strict.fen, &strict.moves).unwrap();
+    assert_eq!(
+        judge(strict, &game, Some((false, 10)), "a1b1").0,
+        Verdict::Pass
+    );
+    assert_eq!(
+        judge(strict, &game, Some((false, 45)), "a1b1").0,
+        Verdict::Fail
+    );
 }
 
 #[test]
