@@ -53,9 +53,10 @@ pub struct Config {
     #[arg(long, value_name = "MS")]
     #[setting(range = 1..=600_000)]
     pub movetime: Option<u64>,
-    /// Report a wrong answer as the engine first gave it. Without this, a wrong answer is asked
-    /// again with a deeper search (4 plies deeper, or 4 times the move time) and the deeper
-    /// answer decides, both shown: a rule bug persists with depth, a pruning effect does not.
+    /// Report a wrong answer as the engine first gave it. Without this, a wrong answer of an
+    /// engine whose failures count (an --engine, replab's exact detector) is asked again with
+    /// a deeper search (4 plies deeper, or 4 times the move time) and the deeper answer decides,
+    /// both shown: a rule bug persists with depth, a pruning effect does not.
     #[arg(long)]
     pub first_answer_only: bool,
     /// Fail the run on the failures put down to an engine's twofold search policy too (they

@@ -32,6 +32,13 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
+    /// Whether its failures decide the run's exit status: an external engine's, and those of
+    /// replab's exact detector (replab's other configurations are reference rows: `off` fails
+    /// by construction). Only such an engine's wrong answers are asked again deeper.
+    pub fn is_judged(&self) -> bool {
+        self.external || self.name.starts_with(&format!("replab {EXACT_DETECTOR} ("))
+    }
+
     /// The command line as text (`in-process` for replab's own engine in tests).
     pub fn command(&self) -> String {
         match &self.launch {

@@ -84,7 +84,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut results = Vec::new();
     for (spec, package) in &specs {
         let timeout = Duration::from_secs(config.timeout);
-        let recheck = !config.first_answer_only;
+        let recheck = !config.first_answer_only && spec.is_judged();
         let (outcomes, id_name) = run_engine(spec, &scenarios, limits, timeout, recheck, progress);
         results.extend(outcomes);
         engines.push(EngineRecord {

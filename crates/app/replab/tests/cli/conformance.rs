@@ -241,23 +241,44 @@ fn built_in_scenarios_run_outside_a_checkout_with_junit_and_json() {
     assert!(text(&out.stderr).contains("FAIL "), "{}", text(&out.stderr));
     let xml = std::fs::read_to_string(dir.path("c.xml")).unwrap();
     assert!(xml.starts_with("<?xml"), "{xml}");
-    assert_eq!(xml.matches("<testcase ").count(), scenarios.len());
+    // A testcase per scenario and one for the protocol.
+    assert_eq!(xml.matches("<testcase ").count(), scenarios.len() + 1);
     assert_eq!(xml.matches("<testsuite ").count(), 1);
-    // A null bestmove fails wherever a legal move exists, with position and expected answer.
-    let case = xml
-        .split("<testcase ")
-        .find(|c| c.starts_with("name=\"en-passant-pinned-same\""))
-        .unwrap();
-    assert!(case.contains("<failure type=\"answer\""), "{case}");
+    let case = |name: &str| {
+        xml.split("<testcase ")
+            .find(|c| c.starts_with(&format!("name=\"{name}\"")))
+            .unwrap()
+            .to_string()
+    };
+    // A wrong score fails its scenario, with position and expected answer.
+    let wrong = case("winner-avoids-queen");
+    assert!(wrong.contains("<failure type=\"answer\""), "{wrong}");
     assert!(
-        case.contains("position fen k3r3/3p4/8/4P3/8/8/1Q6/4K3 b - - 0 1 moves d7d5"),
-        "{case}"
+        wrong.contains("position fen 5k2/8/3K4/8/8/8/8/1Q6 w - - 0 1 moves b1h7"),
+        "{wrong}"
+    );
+    assert!(wrong.contains("expected a winning score"), "{wrong}");
+    // The null bestmove is one protocol failure naming the scenarios it showed in; the rule of
+    // each is judged from the score (a draw score passes a draw scenario).
+    let protocol = case("protocol");
+    assert!(
+        protocol.contains("<failure type=\"protocol\""),
+        "{protocol}"
     );
     assert!(
-        case.contains("expected a draw score, bestmove b8a8"),
-        "{case}"
+        protocol.contains("en-passant-pinned-same (bestmove &quot;0000&quot; is a null move"),
+        "{protocol}"
     );
-    assert!(case.contains("null move"), "{case}");
+    assert!(
+        !case("en-passant-pinned-same").contains("<failure"),
+        "{}",
+        case("en-passant-pinned-same")
+    );
+    assert!(
+        text(&out.stderr).contains("PROTOCOL "),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(dir.path("reports/conformance/index.html").exists());
 }
 
