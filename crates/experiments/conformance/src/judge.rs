@@ -119,31 +119,50 @@ impl Limits {
     }
 }
 
-/// Runs one scenario on a started engine: the judged outcome (engine name left empty). A wrong
-/// answer is asked again deeper ([`Limits::deeper`]) when `recheck` is set, and the deeper
-/// answer decides, with the first kept beside it.
+/// Runs one scenario on a started engine: the judged outcome (engine name left empty).
 pub(crate) fn play(
     engine: &mut Engine,
     s: &Scenario,
     limits: Limits,
     timeout: Duration,
-    recheck: bool,
 ) -> Result<Outcome> {
     let game = Game::replay(&s.fen, &s.moves)?;
-    let first = ask(engine, s, &game, limits, timeout)?;
-    if !recheck || !first.verdict.failed() {
-        return Ok(first);
-    }
+    ask(engine, s, &game, limits, timeout)
+}
+
+/// Asks a wrong answer `first` again, deeper ([`Limits::deeper`]) and of a fresh process of
+/// the engine (nothing left from the scenarios before, such as a hash table `ucinewgame` did
+/// not clear): the second answer decides, with the first kept beside it. When the fresh
+/// engine cannot answer, the first answer stands, saying so.
+pub(crate) fn ask_again(
+    spec: &EngineSpec,
+    s: &Scenario,
+    limits: Limits,
+    timeout: Duration,
+    first: Outcome,
+) -> Outcome {
     let deeper = limits.deeper(s);
-    let mut second = ask(engine, s, &game, deeper, timeout)?;
-    second.deeper = Some(DeeperAnswer {
-        first_go: limits.go(s),
-        first_verdict: first.verdict,
-        first_evidence: first.evidence,
-        go: deeper.go(s),
+    let second = Game::replay(&s.fen, &s.moves).and_then(|game| {
+        let (mut engine, _) = open(spec, timeout)?;
+        ask(&mut engine, s, &game, deeper, timeout)
     });
-    second.protocol = second.protocol.or(first.protocol);
-    Ok(second)
+    match second {
+        Ok(second) => Outcome {
+            engine: first.engine,
+            protocol: second.protocol.clone().or(first.protocol),
+            deeper: Some(DeeperAnswer {
+                first_go: limits.go(s),
+                first_verdict: first.verdict,
+                first_evidence: first.evidence,
+                go: deeper.go(s),
+            }),
+            ..second
+        },
+        Err(e) => Outcome {
+            evidence: format!("{}; not asked again ({e:#})", first.evidence),
+            ..first
+        },
+    }
 }
 
 /// Asks the engine about scenario `s` once, with `limits`, and judges the answer.

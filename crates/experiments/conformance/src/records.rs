@@ -152,12 +152,12 @@ pub struct Outcome {
 
 impl Outcome {
     /// The engine's answer in words: the evidence, after the first answer when it was asked
-    /// again deeper (`at go depth 6: …; at go depth 10: …`).
+    /// again (`at go depth 6: …; asked again, of a fresh process, at go depth 10: …`).
     pub fn answer(&self) -> String {
         match &self.deeper {
             None => self.evidence.clone(),
             Some(d) => format!(
-                "at {}: {}; asked again at {}: {}",
+                "at {}: {}; asked again, of a fresh process, at {}: {}",
                 d.first_go, d.first_evidence, d.go, self.evidence
             ),
         }

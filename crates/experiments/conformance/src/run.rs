@@ -8,14 +8,15 @@ use replab_harness::Progress;
 use replab_report::Meta;
 
 use crate::discovery::external_engines;
-use crate::judge::{judge_pairs, judge_policy, open, play};
+use crate::judge::{ask_again, judge_pairs, judge_policy, open, play};
 use crate::{
     Config, Delivery, Engine, EngineRecord, EngineSpec, Limits, Outcome, Results, Scenario,
     ScenarioRecord, expected_failures, mutation, replab_engines,
 };
 
 /// Every scenario on one engine (restarted after a hang): the outcomes and its `id name`. With
-/// `recheck`, a wrong answer is asked again deeper before it is reported; the failures the
+/// `recheck`, a wrong answer is asked again, deeper and of a fresh process, before it is
+/// reported ([`ask_again`]; not an engine that did not start or hung); the failures the
 /// engine's own twofold policy explains are told apart ([`judge_policy`]).
 pub fn run_engine(
     spec: &EngineSpec,
@@ -40,11 +41,14 @@ pub fn run_engine(
             }
         }
         if let Some(engine) = current.as_mut() {
-            match play(engine, s, limits, timeout, recheck) {
+            match play(engine, s, limits, timeout) {
                 Ok(played) => {
                     outcome = Outcome {
                         engine: spec.name.clone(),
                         ..played
+                    };
+                    if recheck && outcome.verdict.failed() {
+                        outcome = ask_again(spec, s, limits, timeout, outcome);
                     }
                 }
                 Err(e) => {

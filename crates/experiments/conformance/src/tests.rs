@@ -293,7 +293,7 @@ fn summary_junit_and_page_tell_rule_policy_and_protocol_failures_apart() {
     );
     assert!(summary.contains("right only deeper"), "{summary}");
     assert!(
-        summary.contains("at go depth 6: score cp 300; asked again at go depth 10"),
+        summary.contains("at go depth 6: score cp 300; asked again, of a fresh process, at go depth 10"),
         "{summary}"
     );
     assert!(xml.contains("<failure type=\"answer\""), "{xml}");
