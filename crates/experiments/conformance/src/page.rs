@@ -270,7 +270,7 @@ fn verdict_cell(o: &Outcome) -> Cell {
 
 /// The failures by kind: the rule failures ([`rule_failure_list`]), then the protocol
 /// failures, the policy differences and the wrong answers a deeper search put right.
-fn failure_list(r: &Results) -> String {
+pub(crate) fn failure_list(r: &Results) -> String {
     let mut out = rule_failure_list(r);
     let protocol: Vec<String> = protocol_failures(r)
         .iter()

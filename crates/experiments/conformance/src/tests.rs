@@ -293,7 +293,9 @@ fn summary_junit_and_page_tell_rule_policy_and_protocol_failures_apart() {
     );
     assert!(summary.contains("right only deeper"), "{summary}");
     assert!(
-        summary.contains("at go depth 6: score cp 300; asked again, of a fresh process, at go depth 10"),
+        summary.contains(
+            "at go depth 6: score cp 300; asked again, of a fresh process, at go depth 10"
+        ),
         "{summary}"
     );
     assert!(xml.contains("<failure type=\"answer\""), "{xml}");
@@ -312,8 +314,41 @@ fn summary_junit_and_page_tell_rule_policy_and_protocol_failures_apart() {
         "{page}"
     );
 
+    let html = crate::page::failure_list(&r);
+    let section = |title: &str| {
+        let start = html.find(&format!("<h3>{title}")).unwrap();
+        let rest = &html[start + 4..];
+        rest[..rest.find("<h3>").unwrap_or(rest.len())].to_string()
+    };
+    assert!(
+        html.starts_with("<ul><li><strong>e</strong> on <code>fivefold</code>"),
+        "{html}"
+    );
+    assert!(
+        section("Protocol failures").contains("root-occurred-three-times"),
+        "{html}"
+    );
+    assert!(
+        section("By policy (twofold)")
+            .contains("second-occurrence-is-no-draw, en-passant-false-only"),
+        "{html}"
+    );
+    assert!(
+        section("Right only deeper").contains("<code>root-occurred-three-times</code>"),
+        "{html}"
+    );
+
     // Each kind flips on its own.
     let none = mixed(false, true, false, false);
+    let html = crate::page::failure_list(&none);
+    assert!(
+        html.contains("Protocol failures</h3>") && html.contains("<p>None.</p>"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("<li><strong>e</strong> on <code>fivefold"),
+        "{html}"
+    );
     assert!(unexpected_failures(&none).is_empty());
     assert!(protocol_failures(&none).is_empty());
     assert!(!junit(&none).contains("<failure"), "{}", junit(&none));
