@@ -221,13 +221,18 @@ fn matrix(r: &Results) -> String {
         .enumerate()
         .map(|(i, e)| format!("<strong>{}</strong>&nbsp;{}", i + 1, escape_html(&e.name)))
         .collect();
-    let mut headers = vec!["scenario".to_string(), "rule".to_string()];
+    let mut headers = vec!["scenario (rule)".to_string()];
     headers.extend((1..=r.engines.len()).map(|i| i.to_string()));
     let rows: Vec<Vec<Cell>> = r
         .scenarios
         .iter()
         .map(|s| {
-            let mut row = vec![Cell::text(&s.id), Cell::text(&s.rule)];
+            // The rule under the id, in one column, so that twenty engine columns fit a screen.
+            let mut row = vec![Cell::html(format!(
+                "{}<br><small>{}</small>",
+                escape_html(&s.id),
+                escape_html(&s.rule)
+            ))];
             for e in &r.engines {
                 row.push(
                     r.outcome(&e.name, &s.id)
@@ -244,19 +249,19 @@ fn matrix(r: &Results) -> String {
     )
 }
 
-/// One cell of the matrix: the verdict (failures in bold), `+protocol` after it where the
-/// `bestmove` was no legal move, `deeper` where a second, deeper search decided, folding the
-/// engine's answer.
+/// One cell of the matrix: the verdict (failures in bold), `*` after it where the second ask
+/// (deeper, of a fresh process) decided, `+P` where the `bestmove` was no legal move, folding
+/// the engine's answer. The marks are short so that twenty engine columns fit a screen.
 fn verdict_cell(o: &Outcome) -> Cell {
     let mut label = o.verdict.label().to_string();
     if o.deeper.is_some() {
-        label += " deeper";
+        label += "*";
     }
     if o.verdict.failed() {
         label = format!("<strong>{label}</strong>");
     }
     if let Some(why) = &o.protocol {
-        label += &format!(" <strong title=\"{}\">+protocol</strong>", escape_html(why));
+        label += &format!(" <strong title=\"{}\">+P</strong>", escape_html(why));
     }
     let answer = o.answer();
     if answer.is_empty() {
