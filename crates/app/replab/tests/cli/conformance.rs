@@ -406,3 +406,50 @@ fn a_page_bench_wrote_is_replaced_only_when_out_names_it() {
     assert!(html.contains("replab's own engine did not run"), "{html}");
     assert!(!html.contains("runs once per search detector"), "{html}");
 }
+
+/// Stockfish 19's single-threaded WASM build from npm's `stockfish` package (`npm install -g
+/// stockfish@19`), under node: the ground truth's engine that passes every scenario. Skipped,
+/// saying so, where node or the package is absent.
+fn stockfish_19_js() -> Option<std::path::PathBuf> {
+    let root = std::process::Command::new("npm")
+        .args(["root", "-g"])
+        .output()
+        .ok()?;
+    let root = std::path::PathBuf::from(text(&root.stdout).trim());
+    let js = root.join("stockfish/bin/stockfish-19-single.js");
+    js.exists().then_some(js)
+}
+
+#[test]
+fn stockfish_19_from_npm_passes_every_scenario() {
+    let Some(js) = stockfish_19_js() else {
+        eprintln!(
+            "skipped: node and npm's stockfish 19 package are not installed \
+             (apt-get install nodejs npm; npm install -g stockfish@19)"
+        );
+        return;
+    };
+    let dir = Scratch::new("conformance-stockfish-19");
+    let engine = format!("node {}", js.display());
+    let out = command()
+        .args(["conformance", "--quiet", "--engine", &engine, "--json"])
+        .current_dir(dir.path(""))
+        .output()
+        .unwrap();
+    let summary = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{summary}");
+    let results: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    let verdicts: Vec<&str> = results["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["verdict"].as_str().unwrap())
+        .collect();
+    assert!(
+        verdicts
+            .iter()
+            .all(|v| *v == "pass" || *v == "not-applicable"),
+        "{summary}"
+    );
+    assert!(!summary.contains("PROTOCOL"), "{summary}");
+}
