@@ -17,7 +17,9 @@ Usage: tools/paired_speed.py SPEC_A SPEC_B [--pairs 30] [--replab BIN] [--json]
        tools/paired_speed.py --record [SPEC ...] [--baseline linear] [--out FILE]
 With --record, each player (by default every player of datasets/player-costs.json) is measured
 against the baseline and the ratios go to datasets/time-per-node.json with the engine digest:
-the time cost ratio the gauntlet cites beside the instruction ratio.
+the time cost ratio the gauntlet cites beside the instruction ratio; with them, the baseline's
+own seconds per node on the recording machine (the median of every baseline run, with its
+order-statistic interval), from which `replab carry` takes each player's extra time per node.
 Run it on an otherwise idle machine: the load is a measurement error here (the figures say
 nothing of the machine when it is busy).
 """
@@ -86,8 +88,25 @@ def summarize(log_ratios):
     }
 
 
-def paired(replab, a, b, pairs):
-    """A's time per node against B's over `pairs` alternating pairs: the summary dict."""
+def median_estimate(samples):
+    """The median of `samples` with its distribution-free interval: the order statistics
+    x(k) and x(n+1-k) for the largest k whose coverage, 1 - 2 P(Binomial(n, 1/2) < k), is
+    still at least 95% (the coverage it has is written beside it)."""
+    xs = sorted(samples)
+    n = len(xs)
+    def below(k):
+        return sum(math.comb(n, i) for i in range(k)) / 2 ** n
+    k = 1
+    while k + 1 <= n // 2 and 1 - 2 * below(k + 1) >= 0.95:
+        k += 1
+    return {"value": statistics.median(xs),
+            "interval": {"lo": xs[k - 1], "hi": xs[n - k], "coverage": 1 - 2 * below(k),
+                         "n": n}}
+
+
+def paired(replab, a, b, pairs, seconds=None):
+    """A's time per node against B's over `pairs` alternating pairs: the summary dict. Each
+    run's seconds per node of B are appended to `seconds` when given."""
     nodes = {a: set(), b: set()}
     log_ratios = []
     for i in range(pairs):
@@ -97,6 +116,8 @@ def paired(replab, a, b, pairs):
             nodes[spec].add(n)
         (ta, na), (tb, nb) = runs[a], runs[b]
         log_ratios.append(math.log((ta / na) / (tb / nb)))
+        if seconds is not None:
+            seconds.append(tb / nb)
     for spec, counts in nodes.items():
         if len(counts) != 1:
             die(f"player:{spec} searched different node counts across runs: {sorted(counts)}")
@@ -121,8 +142,9 @@ def record(a, argv):
     from provenance import cpu, engine_digest
     specs = a.specs or [s for s in json.load(open(ROOT / COSTS))["costs"] if s != a.baseline]
     ratios = {}
+    baseline_seconds = []
     for spec in specs:
-        ratios[spec] = paired(a.replab, spec, a.baseline, a.pairs)
+        ratios[spec] = paired(a.replab, spec, a.baseline, a.pairs, baseline_seconds)
         print(line(ratios[spec]), file=sys.stderr)
     dataset = {
         "engine": engine_digest(a.replab, "paired_speed.py"),
@@ -130,6 +152,7 @@ def record(a, argv):
         "workload": "player:<spec>: the player's searcher on the first 8 positions of bk.epd, "
                     "20000 nodes each, the searches timed inside the process",
         "baseline": a.baseline,
+        "baseline_seconds_per_node": median_estimate(baseline_seconds),
         "command": " ".join(["tools/paired_speed.py", *argv]),
         "ratios": ratios,
     }

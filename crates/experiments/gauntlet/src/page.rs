@@ -41,10 +41,23 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             validation_section(results),
         );
     }
-    page.section("Published figures", published_table(results))
+    page.section("Carried to your engine", carried_section())
+        .section("Published figures", published_table(results))
         .section("Method", method(results))
         .write(dir, "index.html")?;
     Ok(())
+}
+
+/// The calculator that carries each detector's node cost to another engine's speed
+/// ([`crate::carry`]), or why it cannot (no recording of this build's engine).
+fn carried_section() -> String {
+    match crate::carry::Costs::recorded().and_then(|c| crate::carry::calculator(&c)) {
+        Ok(html) => html,
+        Err(e) => format!(
+            "<p>No figures to carry: {}.</p>",
+            replab_report::escape_html(&format!("{e:#}"))
+        ),
+    }
 }
 
 /// The headline, the chart and the totals.

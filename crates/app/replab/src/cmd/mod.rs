@@ -17,6 +17,7 @@ use serde_json::Value;
 
 pub mod audit;
 pub mod bench;
+pub mod carry;
 pub mod conformance;
 pub mod elo;
 pub mod ghi;
@@ -61,6 +62,7 @@ pub fn all() -> Vec<Subcommand> {
         report::<elo::Elo>(),
         report::<r#match::Match>(),
         plain::<merge::Args>(),
+        plain::<carry::Args>(),
         plain::<uci::Args>(),
         plain::<measure::Args>(),
     ]

@@ -140,7 +140,7 @@ fn default_drift(
 }
 
 /// Every subcommand with options, as its contracts section names it.
-const SUBCOMMANDS: [&str; 16] = [
+const SUBCOMMANDS: [&str; 17] = [
     "perft",
     "scan",
     "audit",
@@ -154,6 +154,7 @@ const SUBCOMMANDS: [&str; 16] = [
     "ghi",
     "match",
     "merge",
+    "carry",
     "elo",
     "bench",
     "uci",

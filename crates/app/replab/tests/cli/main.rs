@@ -7,6 +7,7 @@ mod manifest;
 
 mod audit;
 mod bench;
+mod carry;
 mod conformance;
 mod docs;
 mod flags;
