@@ -8,6 +8,7 @@
 pub mod carry;
 mod equal_time;
 pub mod matches;
+pub mod move_change;
 mod page;
 mod rows;
 mod running;

@@ -42,6 +42,7 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         );
     }
     page.section("Carried to your engine", carried_section())
+        .section("How often each choice changes the move", move_change_section())
         .section("Published figures", published_table(results))
         .section("Method", method(results))
         .write(dir, "index.html")?;
@@ -56,6 +57,17 @@ fn carried_section() -> String {
         Err(e) => format!(
             "<p>No figures to carry: {}.</p>",
             replab_report::escape_html(&format!("{e:#}"))
+        ),
+    }
+}
+
+/// The recorded move-change counts by budget ([`crate::move_change`]), or why there are none.
+fn move_change_section() -> String {
+    match crate::move_change::recorded() {
+        Ok(r) => crate::move_change::html(&r),
+        Err(why) => format!(
+            "<p>No counts to show: {}.</p>",
+            replab_report::escape_html(&why)
         ),
     }
 }

@@ -107,6 +107,15 @@ pub enum Workload {
         /// The player's canonical specification.
         spec: String,
     },
+    /// A self-play player's searches at another budget: the player of `spec` searching each
+    /// of [`BUDGET_POSITIONS`] positions of the real games, with the game's moves as history,
+    /// with `nodes` nodes (its table cleared before each). The unit is the node.
+    Budget {
+        /// The player's canonical specification.
+        spec: String,
+        /// Nodes per search.
+        nodes: u64,
+    },
     /// `cycles` cycles of `detector` behind a reversible run of `run` plies.
     Cycle {
         /// Any detector the micro-benchmarks time, or `off`.
@@ -145,6 +154,25 @@ impl Workload {
     /// (`cycle:<detector>:<run>:<cycles>` runs another number of cycles than [`CYCLES`]) or
     /// `player:<spec>` (the rest of the name is the player's specification).
     pub fn parse(name: &str) -> Result<Self> {
+        if let Some(rest) = name.strip_prefix("budget:") {
+            let (nodes, spec) = rest
+                .split_once(':')
+                .with_context(|| format!("workload {name:?}: expected budget:<nodes>:<spec>"))?;
+            let nodes: u64 = nodes
+                .parse()
+                .ok()
+                .filter(|n| (1..=100_000_000).contains(n))
+                .with_context(|| format!("workload {name:?}: nodes 1 to 100,000,000"))?;
+            let spec = PlayerSpec::parse(spec).with_context(|| format!("workload {name:?}"))?;
+            ensure!(
+                spec.nodes.is_none(),
+                "workload {name:?}: the player's own nodes= has no place in a cost workload"
+            );
+            return Ok(Workload::Budget {
+                spec: spec.to_string(),
+                nodes,
+            });
+        }
         if let Some(spec) = name.strip_prefix("player:") {
             let spec = PlayerSpec::parse(spec).with_context(|| format!("workload {name:?}"))?;
             ensure!(
@@ -159,7 +187,7 @@ impl Workload {
         let bad = || {
             anyhow!(
                 "unknown workload {name:?} (expected search:<detector>:<position>:<depth>, \
-                 cycle:<detector>:<run> or player:<spec>)"
+                 cycle:<detector>:<run>, player:<spec> or budget:<nodes>:<spec>)"
             )
         };
         let workload = match parts[..] {
@@ -214,6 +242,7 @@ impl Workload {
                 depth,
             } => format!("search:{detector}:{position}:{depth}"),
             Workload::Player { spec } => format!("player:{spec}"),
+            Workload::Budget { spec, nodes } => format!("budget:{nodes}:{spec}"),
             Workload::Cycle {
                 detector,
                 run,
@@ -258,6 +287,7 @@ impl Workload {
                 }))
             }
             Workload::Player { spec } => run_player(spec),
+            Workload::Budget { spec, nodes } => run_budget(spec, *nodes),
             Workload::Cycle {
                 detector,
                 run,
@@ -315,6 +345,41 @@ fn run_player(text: &str) -> Result<serde_json::Value> {
         "workload": format!("player:{spec}"),
         "units": nodes,
         "seconds": seconds,
+    }))
+}
+
+/// Positions of the real games a `budget:` workload searches, spread evenly over
+/// [`crate::games::positions`].
+pub const BUDGET_POSITIONS: usize = 4;
+
+/// The `budget:` workload: the player's searches at `nodes` nodes on [`BUDGET_POSITIONS`]
+/// positions of the real games with their history, measured as the `player:` workload is.
+fn run_budget(text: &str, nodes: u64) -> Result<serde_json::Value> {
+    let spec = PlayerSpec::parse(text)?;
+    let all = crate::games::positions(1)?;
+    let chosen: Vec<&crate::games::GamePosition> = (0..BUDGET_POSITIONS)
+        .map(|i| &all[i * all.len() / BUDGET_POSITIONS])
+        .collect();
+    let mut engine = spec.build(Some(nodes))?;
+    let started = std::time::Instant::now();
+    let searched = replab_measured_workload(|| {
+        chosen
+            .iter()
+            .map(|p| {
+                engine.clear_hash();
+                engine
+                    .search_game_limited(&p.positions, &p.moves, &Limits::default(), &mut |_| {})
+                    .totals()
+                    .nodes
+            })
+            .sum::<u64>()
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(serde_json::json!({
+        "workload": format!("budget:{nodes}:{spec}"),
+        "units": searched,
+        "seconds": seconds,
+        "positions": chosen.iter().map(|p| p.label.as_str()).collect::<Vec<_>>(),
     }))
 }
 

@@ -11,6 +11,7 @@ pub mod callgrind;
 pub mod colours;
 pub mod datasets;
 pub mod endgames;
+pub mod games;
 pub mod engine;
 pub mod jobs;
 pub mod judging;

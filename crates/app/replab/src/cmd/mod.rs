@@ -27,6 +27,7 @@ pub mod measure;
 pub mod merge;
 pub mod perft;
 pub mod policies;
+pub mod record_move_changes;
 pub mod reproduce;
 pub mod scan;
 pub mod smp;
@@ -65,6 +66,7 @@ pub fn all() -> Vec<Subcommand> {
         plain::<carry::Args>(),
         plain::<uci::Args>(),
         plain::<measure::Args>(),
+        plain::<record_move_changes::Args>(),
     ]
 }
 
