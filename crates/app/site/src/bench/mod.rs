@@ -555,7 +555,9 @@ fn summary_section(values: &[Contribution]) -> String {
     format!(
         "{}<p>Each group is the decision table's recommendation, computed from its columns; \
          a name links to its row, where the figures and what would decide an undecided row \
-         are.</p>\n",
+         are. A choice that breaks the draw rules (no repetition detection, a failed FIDE \
+         scenario, a false draw or a missed repetition) or that a check of them did not \
+         measure is never a candidate, whatever its strength.</p>\n",
         decision::summary_html(&decision::table(values))
     )
 }
