@@ -181,7 +181,7 @@ fn a_new_table_line_is_a_step_a_report_and_a_landing_link() {
         "{decision}"
     );
     assert!(
-        decision.contains("<td>not a candidate: counted errors: 2</td>"),
+        decision.contains("<details><summary>not a candidate</summary>counted errors: 2</details>"),
         "{decision}"
     );
     assert!(

@@ -628,11 +628,19 @@ pub fn html(table: &DecisionTable) -> String {
     table_html(&headers, &rows, false)
 }
 
-/// The decision table's headers and cells: the choice, every column, the recommendation.
-pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
+/// The decision table's headers: the choice, every column, the recommendation.
+pub fn headers(table: &DecisionTable) -> Vec<String> {
     let mut headers = vec!["choice".to_string()];
     headers.extend(table.columns.iter().map(|c| c.heading.clone()));
     headers.push("recommendation".into());
+    headers
+}
+
+/// The decision table's headers and cells as the page shows them, narrow by construction:
+/// every cell HTML that wraps between words (no cell is long text, which the page would give
+/// a minimum width), each value's figure in sight and its long note and the names it counts
+/// folded, the recommendation's sentence folded under its verdict.
+pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
     let rows: Vec<Vec<Cell>> = table
         .rows
         .iter()
@@ -648,40 +656,122 @@ pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
                     .zip(&r.cells)
                     .map(|(c, v)| cell_html(c, v, r.baseline)),
             );
+            let assessment = assess(table, r);
+            let verdict = assessment.advice.verdict();
+            cells.push(Cell::html(folded(verdict, &assessment.reason)));
+            cells
+        })
+        .collect();
+    (headers(table), rows)
+}
+
+/// The decision table as plain text, for `decision.csv`: every value with all it says, the
+/// recommendation's whole sentence.
+pub fn text_cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
+    let rows: Vec<Vec<Cell>> = table
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![Cell::text(r.choice.to_string())];
+            cells.extend(
+                table
+                    .columns
+                    .iter()
+                    .zip(&r.cells)
+                    .map(|(c, v)| Cell::text(cell_text(c, v, r.baseline))),
+            );
             cells.push(Cell::text(recommendation(table, r)));
             cells
         })
         .collect();
-    (headers, rows)
+    (headers(table), rows)
 }
 
-/// One cell: its values joined by `; `, the names they count folded into a `<details>`.
-pub fn cell_html(column: &Column, values: &Values, baseline: bool) -> Cell {
-    let measured = match values {
-        Values::NotApplicable => return Cell::text(NOT_APPLICABLE),
-        Values::Measured(m) => m,
-    };
+/// What a cell says where it has no value: "—", "baseline" or "not measured".
+fn missing_text(column: &Column, values: &Values, baseline: bool) -> &'static str {
+    match values {
+        Values::NotApplicable => NOT_APPLICABLE,
+        _ if baseline && column.role == Role::Strength => "baseline",
+        _ => NOT_MEASURED,
+    }
+}
+
+/// One cell as plain text: its values with all they say, joined by `; `, then the names they
+/// count.
+fn cell_text(column: &Column, values: &Values, baseline: bool) -> String {
+    let measured = values.measured();
     if measured.is_empty() {
-        let text = if baseline && column.role == Role::Strength {
-            "baseline"
-        } else {
-            NOT_MEASURED
-        };
-        return Cell::text(text);
+        return missing_text(column, values, baseline).into();
     }
     let texts: Vec<String> = measured.iter().map(|m| m.text(column.unit)).collect();
     let items: Vec<&str> = measured
         .iter()
         .flat_map(|m| m.items.iter().map(String::as_str))
         .collect();
-    if items.is_empty() {
-        return Cell::text(texts.join("; "));
+    [texts.join("; "), items.join(", ")]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A note this long or shorter stays in sight beside its value (`twofold`, `repetition, depth
+/// 5`); a longer one (games, control and verdict) is folded under the value.
+pub const SHORT_NOTE_CHARS: usize = 24;
+
+/// One cell: each value's figure (with its short note and `exact`) in sight, its long note and
+/// the names it counts folded into a `<details>`; several values one under the other.
+pub fn cell_html(column: &Column, values: &Values, baseline: bool) -> Cell {
+    let measured = values.measured();
+    if measured.is_empty() {
+        return Cell::text(missing_text(column, values, baseline));
     }
-    Cell::html(format!(
+    let shown: Vec<String> = measured.iter().map(|m| value_html(column, m)).collect();
+    match shown.as_slice() {
+        [one] => Cell::html(one.clone()),
+        _ => Cell::html(
+            shown
+                .iter()
+                .map(|v| format!("<div>{v}</div>"))
+                .collect::<String>(),
+        ),
+    }
+}
+
+/// One value as a cell shows it: `+3.0 [−5.0, +11.0]` folding `400 games at 1000 nodes`,
+/// `fails 2 of 3 (twofold)` folding the scenarios' names, `−20.0% (repetition, depth 5,
+/// exact)` alone.
+fn value_html(column: &Column, m: &Measured) -> String {
+    let (short, long) = match m.note.as_deref() {
+        Some(n) if n.chars().count() > SHORT_NOTE_CHARS => (None, Some(n)),
+        note => (note, None),
+    };
+    let qualifiers: Vec<&str> = short
+        .into_iter()
+        .chain(m.exact.then_some("exact"))
+        .collect();
+    let mut figure = m.figure(column.unit);
+    if !qualifiers.is_empty() {
+        figure += &format!(" ({})", qualifiers.join(", "));
+    }
+    let items = m.items.join(", ");
+    let hidden: Vec<&str> = long
+        .into_iter()
+        .chain((!items.is_empty()).then_some(items.as_str()))
+        .collect();
+    if hidden.is_empty() {
+        return escape_html(&figure);
+    }
+    folded(&figure, &hidden.join(": "))
+}
+
+/// `summary` in sight, `detail` folded under it (both escaped).
+fn folded(summary: &str, detail: &str) -> String {
+    format!(
         "<details><summary>{}</summary>{}</details>",
-        escape_html(&texts.join("; ")),
-        escape_html(&items.join(", "))
-    ))
+        escape_html(summary),
+        escape_html(detail)
+    )
 }
 
 #[cfg(test)]

@@ -543,10 +543,17 @@ fn policies_section(values: &[Contribution]) -> Result<String> {
     )?)
 }
 
-/// The decision table of `values` as HTML, also written as `decision.csv` into `dir`.
+/// The decision table of `values` as HTML, also written as `decision.csv` into `dir` (as
+/// plain text, with every value's note and the recommendation's whole sentence).
 fn decision_table(dir: &ReportDir, values: &[Contribution]) -> Result<String> {
-    let (headers, rows) = decision::cells(&decision::table(values));
-    Ok(dir.write_table("decision.csv", &headers, &rows, false)?)
+    let table = decision::table(values);
+    let (headers, rows) = decision::text_cells(&table);
+    dir.write(
+        "decision.csv",
+        replab_report::csv::table_csv(&headers, &rows),
+    )?;
+    let (headers, rows) = decision::cells(&table);
+    Ok(table_html(&headers, &rows, false) + &replab_report::csv::csv_link("decision.csv"))
 }
 
 /// The landing page's opening: one sentence per question, grouped as the decision table's

@@ -449,6 +449,51 @@ fn a_run_under_a_policy_without_a_row_fills_the_detectors_own_row_folded() {
     );
 }
 
+/// A cell keeps a value's figure and short note in sight and folds a long note; the
+/// recommendation folds its sentence under its verdict; the CSV keeps every word.
+#[test]
+fn cells_fold_long_notes_and_the_recommendations_sentence() {
+    let c = Choice::detector(cuckoo());
+    let mut value = elo(cuckoo(), None, 10.0, [2.0, 18.0]);
+    let long = "60 games at 10000 nodes; better: passed the gain test [0, +5] nElo";
+    value.value.note = Some(long.into());
+    let t = table(&checked(&[value, tree(DrawPolicy::Twofold, -0.2)]));
+    let (headers, rows) = cells(&t);
+    let row = t.rows.iter().position(|r| r.choice == c).unwrap();
+    let at = |key: &str| 1 + t.columns.iter().position(|c| c.key == key).unwrap();
+    let html = |cell: &Cell| match cell {
+        Cell::Html(h) | Cell::Text(h) => h.clone(),
+    };
+    assert_eq!(
+        html(&rows[row][at("elo")]),
+        format!("<details><summary>+10.0 [+2.0, +18.0]</summary>{long}</details>")
+    );
+    let preset = t
+        .rows
+        .iter()
+        .position(|r| r.choice == Choice::preset(LINEAR, DrawPolicy::Twofold))
+        .unwrap();
+    assert_eq!(
+        html(&rows[preset][at("tree")]),
+        "−20.0% (repetition, depth 5, exact)"
+    );
+    let recommendation_cell = html(rows[row].last().unwrap());
+    assert!(
+        recommendation_cell.starts_with("<details><summary>recommended</summary>stronger than"),
+        "{recommendation_cell}"
+    );
+    let (text_headers, text_rows) = text_cells(&t);
+    assert_eq!(headers, text_headers);
+    assert_eq!(
+        html(&text_rows[row][at("elo")]),
+        format!("+10.0 [+2.0, +18.0] ({long})")
+    );
+    assert_eq!(
+        html(text_rows[row].last().unwrap()),
+        recommendation(&t, t.row(c).unwrap())
+    );
+}
+
 /// The landing page's summary puts each row in the group of its recommendation, and a row
 /// moves from group to group as its interval moves: stronger → use, interval over 0 →
 /// undecided, weaker → avoid; each name links to its row's anchor in the table.
