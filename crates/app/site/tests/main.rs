@@ -4,3 +4,4 @@
 mod custom_detector;
 mod elo_rows;
 mod experiment_table;
+mod full_landing;

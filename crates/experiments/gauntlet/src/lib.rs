@@ -106,8 +106,12 @@ impl Experiment for Elo {
         if results.config.settings.smoke_run {
             return Vec::new();
         }
-        let mut values: Vec<(bool, Contribution)> =
-            results.rows.iter().filter_map(decision_value).collect();
+        let settings = &results.config.settings;
+        let mut values: Vec<(bool, Contribution)> = results
+            .rows
+            .iter()
+            .filter_map(|r| decision_value(r, settings))
+            .collect();
         values.sort_by_key(|(deterministic, _)| !deterministic);
         let equal_time = results
             .equal_time
@@ -115,7 +119,8 @@ impl Experiment for Elo {
             .as_ref()
             .map_or(Vec::new(), |slope| {
                 let rows = results.equal_time.rows.iter();
-                rows.filter_map(|e| equal_time_value(e, slope)).collect()
+                rows.filter_map(|e| equal_time_value(e, slope, settings))
+                    .collect()
             });
         values
             .into_iter()
@@ -126,8 +131,8 @@ impl Experiment for Elo {
 }
 
 /// An identical-play row's Elo at equal time as a value of the decision table, with how it
-/// was computed in the note.
-fn equal_time_value(e: &EqualTime, slope: &SlopeSource) -> Option<Contribution> {
+/// was computed in the note; it holds at the fixed-node budget the slope was recorded at.
+fn equal_time_value(e: &EqualTime, slope: &SlopeSource, config: &Config) -> Option<Contribution> {
     let spec = PlayerSpec::parse(&e.a).ok()?;
     let column = Column::new("elo-equal-time", "Elo, equal time", Unit::Elo)
         .what("Elo at equal time")
@@ -135,6 +140,7 @@ fn equal_time_value(e: &EqualTime, slope: &SlopeSource) -> Option<Contribution> 
     let value = Measured::value(e.elo.value)
         .interval(e.elo.interval)
         .note(e.derivation(slope))
+        .at(config.nodes_budget())
         .against(choice_of(&PlayerSpec::parse(&e.b).ok()?)?);
     let detector = DetectorId::from_name(&spec.detector)?;
     Some(Contribution::new(detector, column, value))
@@ -153,9 +159,10 @@ fn choice_of(spec: &PlayerSpec) -> Option<Choice> {
 
 /// A row as a value of the decision table (whether it is at fixed nodes, and the value):
 /// detection off, a detector or the upcoming-cycle detector (the detector's row), or a draw
-/// policy played with linear (a preset row), with its verdict in the note. A row that measured
-/// a busy machine, or that has no interval without being identical play, contributes nothing.
-fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
+/// policy played with linear (a preset row), with its verdict in the note and the budget of
+/// `config` it was played at. A row that measured a busy machine, or that has no interval
+/// without being identical play, contributes nothing.
+fn decision_value(r: &RowResult, config: &Config) -> Option<(bool, Contribution)> {
     if r.machine_too_busy || !matches!(r.measure, Measure::Balanced | Measure::Clock) {
         return None;
     }
@@ -165,10 +172,10 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
         "policy" => Some(spec.policy),
         _ => return None,
     };
-    let (key, heading) = if r.deterministic {
-        ("elo-fixed-nodes", "Elo, fixed nodes")
+    let (key, heading, budget) = if r.deterministic {
+        ("elo-fixed-nodes", "Elo, fixed nodes", config.nodes_budget())
     } else {
-        ("elo-time-control", "Elo, clock")
+        ("elo-time-control", "Elo, clock", config.clock_budget())
     };
     let column = Column::new(key, heading, Unit::Elo).what("Elo").decision(
         Role::Strength,
@@ -189,6 +196,7 @@ fn decision_value(r: &RowResult) -> Option<(bool, Contribution)> {
             r.control,
             r.verdict_text()
         ))
+        .at(budget)
         .against(choice_of(&PlayerSpec::parse(&r.b).ok()?)?);
     let detector = DetectorId::from_name(&spec.detector)?;
     Some((
@@ -314,6 +322,17 @@ impl Config {
             smoke_run: true,
             ..Config::default()
         }
+    }
+
+    /// The budget the fixed-node matches are played at, which their verdicts hold at:
+    /// `10,000 nodes a move`.
+    pub fn nodes_budget(&self) -> String {
+        format!("{} nodes a move", replab_report::fmt_int(self.nodes))
+    }
+
+    /// The budget the timed matches are played at: `a 0.5+0.005 s clock`.
+    pub fn clock_budget(&self) -> String {
+        format!("a {} s clock", self.tc)
     }
 
     /// Refuses odd game counts, naming each (the rule of every match, checked here before any

@@ -140,7 +140,18 @@ fn a_tiny_gauntlet_reports_every_row() {
     // At one pair per row only identical play gives a value (exact 0: the same games).
     for c in &values {
         assert!(c.value.exact && c.value.estimate.value == 0.0, "{c:?}");
+        // Each value names the budget it holds at, from the settings.
+        assert_eq!(c.value.at.as_deref(), Some("50 nodes a move"), "{c:?}");
     }
+    let settings = Config {
+        nodes: 10_000,
+        ..results.config.settings.clone()
+    };
+    assert_eq!(settings.nodes_budget(), "10,000 nodes a move");
+    assert_eq!(
+        settings.clock_budget(),
+        format!("a {} s clock", settings.tc)
+    );
     let identical = |r: &&RowResult| r.games_identical && r.measure == Measure::Balanced;
     assert!(results.rows.iter().filter(identical).count() > 0);
     assert!(
@@ -153,7 +164,9 @@ fn a_tiny_gauntlet_reports_every_row() {
     let balanced = results
         .rows
         .iter()
-        .filter(|r| r.measure == Measure::Balanced && decision_value(r).is_some())
+        .filter(|r| {
+            r.measure == Measure::Balanced && decision_value(r, &results.config.settings).is_some()
+        })
         .count();
     assert_eq!(values.len(), balanced);
     let linear = Choice::detector(replab_registry::DetectorId::reference());
@@ -169,13 +182,22 @@ fn a_tiny_gauntlet_reports_every_row() {
         .unwrap()
         .clone();
     off.games_identical = false;
-    assert!(decision_value(&off).is_none());
+    assert!(decision_value(&off, &results.config.settings).is_none());
     off.elo = EloEstimate::new(-50.0, -80.0, -20.0, 0.95, 30);
-    let sampled = decision_value(&off).unwrap().1.value;
+    let sampled = decision_value(&off, &results.config.settings)
+        .unwrap()
+        .1
+        .value;
     assert!(!sampled.exact && sampled.estimate.interval.is_some());
     off.elo = EloEstimate::without_interval(0.0);
     off.games_identical = true;
-    assert!(decision_value(&off).unwrap().1.value.exact);
+    assert!(
+        decision_value(&off, &results.config.settings)
+            .unwrap()
+            .1
+            .value
+            .exact
+    );
 
     // The same rows as a smoke run: no values, and every row and the headline say so.
     let mut smoke = results.clone();
@@ -532,7 +554,7 @@ fn identical_play_rows_get_an_elo_at_equal_time_from_the_slope() {
             a > b,
             "a costlier player loses Elo: {t:?}"
         );
-        let value = equal_time_value(t, &slope).unwrap();
+        let value = equal_time_value(t, &slope, &results.config.settings).unwrap();
         assert_eq!(value.column.key, "elo-equal-time");
         let note = value.value.note.as_deref().unwrap();
         assert!(note.contains("slope +100.0"), "{note}");

@@ -124,8 +124,8 @@ pub enum Rows {
 /// What the decision table's recommendation does with a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Role {
-    /// A correctness check: any nonzero value makes the choice inexact, which keeps it from
-    /// being recommended over its baseline.
+    /// A check of the draw rules (false draws, missed repetitions): a choice with a nonzero
+    /// value, or with no value at all, is never recommended ([`Column::checks_rules`]).
     Correctness,
     /// An exact cost: where strength does not differ, the choice's value is compared with its
     /// baseline's (the better direction makes it a candidate, the other keeps the baseline).
@@ -253,6 +253,13 @@ impl Column {
     pub fn shows_in(&self, table: Table) -> bool {
         self.tables.contains(&table)
     }
+
+    /// Whether its values check the draw rules, so that a choice failing it, or not measured
+    /// by it, is never recommended: a [`Role::Correctness`] column, or one that counts failed
+    /// checks ([`Unit::Failed`], such as FIDE scenarios) whatever role it was given.
+    pub fn checks_rules(&self) -> bool {
+        self.role == Role::Correctness || matches!(self.unit, Unit::Failed { .. })
+    }
 }
 
 /// A value of a column: the estimate, its interval, and what qualifies it.
@@ -269,6 +276,9 @@ pub struct Measured {
     pub items: Vec<String>,
     /// The choice it was measured against (a [`Role::Strength`] value's baseline).
     pub against: Option<Choice>,
+    /// The budget it holds at (`10,000 nodes a move`): where a strength was measured, which
+    /// every verdict drawn from it names.
+    pub at: Option<String>,
 }
 
 impl Measured {
@@ -315,6 +325,14 @@ impl Measured {
         }
     }
 
+    /// Holding at `budget` (`10,000 nodes a move`).
+    pub fn at(self, budget: impl Into<String>) -> Self {
+        Self {
+            at: Some(budget.into()),
+            ..self
+        }
+    }
+
     /// The value in `unit`: `+2.0% [−1.5%, +5.7%]` (written by [`Stated::text`], which names
     /// a coverage short of 95%), `+1.2% (repetition, depth 5, exact)`.
     pub fn text(&self, unit: Unit) -> String {
@@ -324,23 +342,32 @@ impl Measured {
     /// As [`Measured::text`], with `what` after the number and interval (`+5.2 [−1.0, +11.4]
     /// Elo (400 games at 1000 nodes)`).
     pub fn text_with(&self, unit: Unit, what: Option<&str>) -> String {
-        let mut text = match self.estimate.interval {
-            None => unit.text(self.estimate.value),
-            Some(_) => self.estimate.text(|x| unit.bare(x)),
-        };
+        let mut text = self.figure(unit);
         if let Some(what) = what {
             text += &format!(" {what}");
         }
-        let notes: Vec<&str> = self
-            .note
+        let qualifiers = self.qualifiers();
+        if !qualifiers.is_empty() {
+            text += &format!(" ({})", qualifiers.join(", "));
+        }
+        text
+    }
+
+    /// The number in `unit` with its interval, without what qualifies it: `+5.2 [−1.0, +11.4]`.
+    pub fn figure(&self, unit: Unit) -> String {
+        match self.estimate.interval {
+            None => unit.text(self.estimate.value),
+            Some(_) => self.estimate.text(|x| unit.bare(x)),
+        }
+    }
+
+    /// What qualifies it, in the order [`Measured::text`] writes them: its note, then `exact`.
+    pub fn qualifiers(&self) -> Vec<&str> {
+        self.note
             .iter()
             .map(String::as_str)
             .chain(self.exact.then_some("exact"))
-            .collect();
-        if !notes.is_empty() {
-            text += &format!(" ({})", notes.join(", "));
-        }
-        text
+            .collect()
     }
 }
 
@@ -415,11 +442,25 @@ mod tests {
             elo.text_with(Unit::Elo, Some("Elo")),
             "+5.2 [-1.0, +11.4] Elo (400 games)"
         );
+        assert_eq!(elo.figure(Unit::Elo), "+5.2 [-1.0, +11.4]");
+        assert_eq!(elo.qualifiers(), ["400 games"]);
         let tree = Measured::exact(0.012).note("repetition, depth 5");
         assert_eq!(
             tree.text(Unit::Change),
             "+1.2% (repetition, depth 5, exact)"
         );
+    }
+
+    #[test]
+    fn a_column_checks_the_rules_by_its_role_or_by_counting_failed_checks() {
+        let shown = |unit| Column::new("k", "k", unit);
+        assert!(!shown(Unit::Count).checks_rules());
+        assert!(shown(Unit::Failed { of: 3 }).checks_rules());
+        let correctness =
+            shown(Unit::Count).decision(Role::Correctness, Better::Lower, Rows::EveryPolicy);
+        assert!(correctness.checks_rules());
+        let cost = shown(Unit::Count).decision(Role::Cost, Better::Lower, Rows::Detector);
+        assert!(!cost.checks_rules());
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! detector under each draw policy other than its default), one column per key the
 //! contributions name for the decision table ([`Table::Decision`]), and a recommendation
 //! written from the columns' roles ([`Role`]) through the lab's comparison type
-//! ([`Comparison`]): a comparison the intervals do not support is not made. Nothing here
-//! knows which experiment gave a column. A value no experiment of the run gave shows as
+//! ([`Comparison`]): a comparison the intervals do not support is not made, and a choice that
+//! breaks the draw rules, or that no check of them measured, is never recommended ([`assess`],
+//! the one place the advice is decided). Nothing here knows which experiment gave a column. A value no experiment of the run gave shows as
 //! [`NOT_MEASURED`]; a column that does not apply to a row (a detector's cost on a policy
 //! row) as [`NOT_APPLICABLE`].
 
@@ -267,14 +268,17 @@ fn cost<'a>(
 /// What the numbers support for a row, as the landing page's summary groups the rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Advice {
-    /// Stronger than the baseline (its interval excludes 0), and exact where measured.
+    /// Stronger than the baseline (its interval excludes 0).
     Use,
     /// No measurable strength difference, and cheaper than the baseline.
     Candidate,
+    /// Breaks the draw rules (no repetition detection, or a rule check it fails): never
+    /// recommended, whatever its strength.
+    BreaksRules,
+    /// A check of the draw rules did not measure it: never recommended, whatever its strength.
+    Unchecked,
     /// Weaker than the baseline.
     Avoid,
-    /// Stronger but inexact: the two findings pull apart.
-    Mixed,
     /// No measurable strength difference, and nothing else decides.
     Undecided,
     /// Strength not measured.
@@ -284,83 +288,232 @@ pub enum Advice {
 }
 
 impl Advice {
-    /// The summary's word for the group, with what it means.
-    pub fn heading(self) -> &'static str {
+    /// The word the recommendation's sentence starts with and its cell shows.
+    pub fn verdict(self) -> &'static str {
         match self {
-            Advice::Use => "use",
-            Advice::Candidate => "candidates (no measurable strength difference, and cheaper)",
-            Advice::Avoid => "avoid (weaker)",
-            Advice::Mixed => "stronger but inexact",
+            Advice::Use => "recommended",
+            Advice::Candidate => "a candidate",
+            Advice::BreaksRules | Advice::Unchecked => "not a candidate",
+            Advice::Avoid => "not recommended",
             Advice::Undecided => "undecided",
-            Advice::NotMeasured => "strength not measured",
-            Advice::Baseline => "the baseline",
+            Advice::NotMeasured => "no recommendation",
+            Advice::Baseline => "baseline",
         }
     }
+
+    /// The summary's words for the group, with what it means, naming the budgets its
+    /// strength verdicts hold at (`at 10,000 nodes a move`; empty where none is stated).
+    pub fn heading(self, at: &str) -> String {
+        let at = if at.is_empty() {
+            String::new()
+        } else {
+            format!(" {at}")
+        };
+        match self {
+            Advice::Use => format!("use (stronger{at})"),
+            Advice::Candidate => {
+                format!("candidates (no measurable strength difference{at}, and cheaper)")
+            }
+            Advice::BreaksRules => "not candidates, whatever their strength: they break the \
+                                    draw rules"
+                .into(),
+            Advice::Unchecked => "not candidates, whatever their strength: no check of the \
+                                  draw rules measured them"
+                .into(),
+            Advice::Avoid => format!("avoid (weaker{at})"),
+            Advice::Undecided => format!("undecided (no measurable strength difference{at})"),
+            Advice::NotMeasured => "strength not measured".into(),
+            Advice::Baseline => "the baseline".into(),
+        }
+    }
+
+    /// Whether a row's reason is said beside its name in the summary (the rules it breaks or
+    /// the checks that did not measure it).
+    fn says_why(self) -> bool {
+        matches!(self, Advice::BreaksRules | Advice::Unchecked)
+    }
+}
+
+/// What the numbers support for a row: its group, why, and the budgets of the strength
+/// values it rests on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assessment {
+    /// The row's group.
+    pub advice: Advice,
+    /// Why, in words computed from the values (`weaker than linear at 10,000 nodes a move by
+    /// …`, `FIDE conformance: fails 19 of 46`).
+    pub reason: String,
+    /// The budgets the strength values it rests on hold at ([`Measured::at`]), in order.
+    pub budgets: Vec<String>,
+}
+
+impl Assessment {
+    fn new(advice: Advice, reason: String) -> Self {
+        Self {
+            advice,
+            reason,
+            budgets: Vec::new(),
+        }
+    }
+
+    /// The recommendation in words: `not a candidate: no repetition detection`.
+    pub fn text(&self) -> String {
+        format!("{}: {}", self.advice.verdict(), self.reason)
+    }
+}
+
+/// `at A or B`: the budgets the strength values `values` hold at, each once; empty where
+/// none is stated.
+fn at_budgets(budgets: &[String]) -> String {
+    if budgets.is_empty() {
+        return String::new();
+    }
+    format!("at {}", budgets.join(" or "))
+}
+
+/// The budgets of `values`, each once, in order.
+fn budgets_of<'a>(values: impl Iterator<Item = &'a Measured>) -> Vec<String> {
+    each_once(values.filter_map(|m| m.at.clone()))
+}
+
+/// `texts`, each once, in order.
+fn each_once(texts: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut once: Vec<String> = Vec::new();
+    for text in texts {
+        if !once.contains(&text) {
+            once.push(text);
+        }
+    }
+    once
 }
 
 /// The recommendation the numbers support, in words.
 pub fn recommendation(table: &DecisionTable, row: &Row) -> String {
-    assess(table, row).1
+    assess(table, row).text()
 }
 
-/// What the numbers support for `row`: its group and its recommendation in words.
-pub fn assess(table: &DecisionTable, row: &Row) -> (Advice, String) {
+/// What the numbers support for `row`. The draw rules decide first: a choice that breaks
+/// them, or that no check of them measured, is never recommended, whatever its strength
+/// ([`rules`]). Then strength against the baseline, then (where strength does not differ)
+/// the cost.
+pub fn assess(table: &DecisionTable, row: &Row) -> Assessment {
+    if let Some(excluded) = rules(table, row) {
+        return excluded;
+    }
     let strength_column = table.columns.iter().find(|c| c.role == Role::Strength);
     let what = strength_column.map_or("strength", |c| c.what.as_str());
     if row.baseline {
-        return (
-            Advice::Baseline,
-            format!("the baseline of the {what} matches"),
-        );
+        let reason = format!("the {what} matches were played against it");
+        return Assessment::new(Advice::Baseline, reason);
     }
     let strength = table.values(row, Role::Strength);
     let Some(base) = strength.iter().find_map(|(_, m)| m.against) else {
-        let text = format!("no recommendation: {what} not measured");
-        return (Advice::NotMeasured, text);
+        return Assessment::new(Advice::NotMeasured, format!("{what} not measured"));
     };
     let decided: Vec<(&Column, &Measured, Decision)> = strength
         .iter()
         .map(|&(c, m)| (c, m, strength_comparison(c, m).decision))
         .collect();
-    let clauses = |keep: &dyn Fn(Decision) -> bool| -> String {
-        let parts: Vec<String> = decided
+    // The values that decide in `keep`'s direction: their budgets and their texts.
+    let deciding = |keep: &dyn Fn(Decision) -> bool| -> (Vec<String>, String) {
+        let kept: Vec<&(&Column, &Measured, Decision)> =
+            decided.iter().filter(|(_, _, d)| keep(*d)).collect();
+        let texts: Vec<String> = kept
             .iter()
-            .filter(|(_, _, d)| keep(*d))
             .map(|(c, m, _)| m.text_with(c.unit, Some(&c.what)))
             .collect();
-        parts.join("; ")
+        (
+            budgets_of(kept.iter().map(|(_, m, _)| *m)),
+            texts.join("; "),
+        )
     };
-    let inexact = inexact(table, row);
-    if decided.iter().any(|(_, _, d)| *d == Decision::Opposite) {
-        let weaker = clauses(&|d| d == Decision::Opposite);
-        return (
-            Advice::Avoid,
-            format!("not recommended: weaker than {base} by {weaker}"),
-        );
-    }
-    if decided.iter().any(|(_, _, d)| d.same_direction()) {
-        let stronger = clauses(&|d| d.same_direction());
-        return match inexact {
-            Some(errors) => (
-                Advice::Mixed,
-                format!("stronger than {base} by {stronger} but inexact ({errors})"),
-            ),
-            None => (
-                Advice::Use,
-                format!("recommended over {base}: stronger by {stronger}"),
-            ),
+    let (advice, direction, (budgets, by)) =
+        if decided.iter().any(|(_, _, d)| *d == Decision::Opposite) {
+            let weaker = deciding(&|d| d == Decision::Opposite);
+            (Advice::Avoid, "weaker than", weaker)
+        } else if decided.iter().any(|(_, _, d)| d.same_direction()) {
+            let stronger = deciding(&|d| d.same_direction());
+            (Advice::Use, "stronger than", stronger)
+        } else {
+            return undecided(table, row, base, what, &strength);
         };
+    let at = at_budgets(&budgets);
+    let at = if at.is_empty() { at } else { format!(" {at}") };
+    Assessment {
+        advice,
+        reason: format!("{direction} {base}{at} by {by}"),
+        budgets,
     }
-    let scopes: Vec<&str> = strength
+}
+
+/// A row whose strength does not differ measurably from `base`'s: the cost, then the
+/// effects, decide ([`tie_break`]).
+fn undecided(
+    table: &DecisionTable,
+    row: &Row,
+    base: Choice,
+    what: &str,
+    strength: &[(&Column, &Measured)],
+) -> Assessment {
+    let budgets = budgets_of(strength.iter().map(|(_, m)| *m));
+    let at = at_budgets(&budgets);
+    let at = if at.is_empty() { at } else { format!(" {at}") };
+    let notes: Vec<&str> = strength
         .iter()
         .filter_map(|(_, m)| m.note.as_deref())
         .collect();
-    let (advice, tie) = tie_break(table, row, base, inexact);
-    let text = format!(
-        "undecided: no measurable {what} difference from {base} at {}{tie}",
-        scopes.join(" or ")
-    );
-    (advice, text)
+    let notes = if notes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", notes.join("; "))
+    };
+    let (advice, tie) = tie_break(table, row, base);
+    Assessment {
+        advice,
+        reason: format!("no measurable {what} difference from {base}{at}{notes}{tie}"),
+        budgets,
+    }
+}
+
+/// Why `row` is never recommended, whatever its strength, if it is not: it breaks the draw
+/// rules (no repetition detection, a nonzero value of a column that checks them,
+/// [`Column::checks_rules`]), or a column that checks them did not measure it (or none
+/// did). Correctness not measured never counts as correct.
+fn rules(table: &DecisionTable, row: &Row) -> Option<Assessment> {
+    let mut broken: Vec<String> = Vec::new();
+    if !row.choice.detector.caps().probes {
+        broken.push("no repetition detection".into());
+    }
+    let checks: Vec<(&Column, &[Measured])> = table
+        .columns
+        .iter()
+        .zip(&row.cells)
+        .filter(|(c, v)| c.checks_rules() && **v != Values::NotApplicable)
+        .map(|(c, v)| (c, v.measured()))
+        .collect();
+    let failures = checks.iter().flat_map(|(c, values)| {
+        values
+            .iter()
+            .filter(|m| m.estimate.value != 0.0)
+            .map(move |m| format!("{}: {}", c.what, m.text(c.unit)))
+    });
+    broken.extend(failures);
+    if !broken.is_empty() {
+        return Some(Assessment::new(Advice::BreaksRules, broken.join("; ")));
+    }
+    let unmeasured: Vec<&str> = checks
+        .iter()
+        .filter(|(_, values)| values.is_empty())
+        .map(|(c, _)| c.what.as_str())
+        .collect();
+    if checks.is_empty() {
+        let reason = "no check of the draw rules measured it".to_string();
+        return Some(Assessment::new(Advice::Unchecked, reason));
+    }
+    (!unmeasured.is_empty()).then(|| {
+        let reason = format!("{} not measured", unmeasured.join(", "));
+        Assessment::new(Advice::Unchecked, reason)
+    })
 }
 
 /// The id of a choice's row in the decision table (`choice-linear-policy-twofold`), which the
@@ -371,7 +524,8 @@ pub fn anchor(choice: Choice) -> String {
 
 /// The landing page's opening sentences: one per question (which detector, which draw policy),
 /// the rows grouped by what the numbers support, each name linked to its row of the decision
-/// table, where the evidence and what would decide an undecided row are.
+/// table, where the evidence and what would decide an undecided row are. A group decided by
+/// strength names the budgets it holds at; a row never recommended says why beside its name.
 pub fn summary_html(table: &DecisionTable) -> String {
     // Each question and whether its rows are the draw-policy presets.
     let questions = [
@@ -381,12 +535,12 @@ pub fn summary_html(table: &DecisionTable) -> String {
     questions
         .iter()
         .map(|&(question, presets)| {
-            let rows: Vec<(Advice, &Row)> = table
+            let rows: Vec<(Assessment, &Row)> = table
                 .rows
                 .iter()
                 .filter(|r| r.choice.policy.is_some() == presets)
-                .map(|r| (assess(table, r).0, r))
-                .filter(|(a, _)| *a != Advice::Baseline)
+                .map(|r| (assess(table, r), r))
+                .filter(|(a, _)| a.advice != Advice::Baseline)
                 .collect();
             format!(
                 "<p><strong>{question}</strong> {}</p>\n",
@@ -397,73 +551,51 @@ pub fn summary_html(table: &DecisionTable) -> String {
 }
 
 /// The groups of `rows` in the order of [`Advice`], each `heading: name, name.`
-fn groups_html(rows: &[(Advice, &Row)]) -> String {
-    let mut advices: Vec<Advice> = rows.iter().map(|(a, _)| *a).collect();
+fn groups_html(rows: &[(Assessment, &Row)]) -> String {
+    let mut advices: Vec<Advice> = rows.iter().map(|(a, _)| a.advice).collect();
     advices.sort();
     advices.dedup();
     if advices.is_empty() {
         return "No row was measured.".into();
     }
     let group = |advice: Advice| {
-        let names: Vec<String> = rows
+        let members: Vec<&(Assessment, &Row)> =
+            rows.iter().filter(|(a, _)| a.advice == advice).collect();
+        let names: Vec<String> = members
             .iter()
-            .filter(|(a, _)| *a == advice)
-            .map(|(_, r)| {
+            .map(|(a, r)| {
                 let name = escape_html(&r.choice.to_string());
-                format!("<a href=\"#{}\">{name}</a>", anchor(r.choice))
+                let why = if advice.says_why() {
+                    format!(" ({})", escape_html(&a.reason))
+                } else {
+                    String::new()
+                };
+                format!("<a href=\"#{}\">{name}</a>{why}", anchor(r.choice))
             })
             .collect();
-        let heading = advice.heading();
+        let budgets: Vec<String> = members
+            .iter()
+            .flat_map(|(a, _)| &a.budgets)
+            .cloned()
+            .collect();
+        let heading = advice.heading(&at_budgets(&each_once(budgets)));
         let heading = heading[..1].to_uppercase() + &heading[1..];
-        format!("{heading}: {}.", names.join(", "))
+        format!("{}: {}.", escape_html(&heading), names.join(", "))
     };
     let parts: Vec<String> = advices.into_iter().map(group).collect();
     parts.join(" ")
 }
 
-/// The row's correctness values when any is nonzero: `3 false draws, 0 missed repetitions`.
-fn inexact(table: &DecisionTable, row: &Row) -> Option<String> {
-    let values = table.values(row, Role::Correctness);
-    values
-        .iter()
-        .any(|(_, m)| m.estimate.value != 0.0)
-        .then(|| {
-            let parts: Vec<String> = values
-                .iter()
-                .map(|(c, m)| format!("{} {}", c.unit.text(m.estimate.value), c.what))
-                .collect();
-            parts.join(", ")
-        })
-}
-
-/// Where strength does not differ: correctness, then the first cost both have, then the
-/// effects, decide.
-fn tie_break(
-    table: &DecisionTable,
-    row: &Row,
-    base: Choice,
-    inexact: Option<String>,
-) -> (Advice, String) {
-    if let Some(errors) = inexact {
-        return (Advice::Undecided, format!("; inexact ({errors})"));
-    }
+/// Where strength does not differ: the first cost both have, then the effects, decide (the
+/// row passed every check of the draw rules, [`rules`]).
+fn tie_break(table: &DecisionTable, row: &Row, base: Choice) -> (Advice, String) {
     if let Some((change, column, cmp)) = cost(table, row, base) {
         let what = &column.what;
         let change = fmt_delta_pct(change);
-        // "Exact" only where correctness columns measured the row, every one of them.
-        let checks: Vec<&Values> = table
-            .columns
-            .iter()
-            .zip(&row.cells)
-            .filter(|(c, _)| c.role == Role::Correctness)
-            .map(|(_, v)| v)
-            .collect();
-        let checked = !checks.is_empty() && checks.iter().all(|v| !v.measured().is_empty());
-        let exact = if checked { "exact and " } else { "" };
         return match cmp.decision {
             d if d.same_direction() => (
                 Advice::Candidate,
-                format!("; {exact}{change} {what} against {base}: a candidate"),
+                format!("; exact and {change} {what} against {base}"),
             ),
             Decision::Opposite => (
                 Advice::Undecided,
@@ -496,11 +628,19 @@ pub fn html(table: &DecisionTable) -> String {
     table_html(&headers, &rows, false)
 }
 
-/// The decision table's headers and cells: the choice, every column, the recommendation.
-pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
+/// The decision table's headers: the choice, every column, the recommendation.
+pub fn headers(table: &DecisionTable) -> Vec<String> {
     let mut headers = vec!["choice".to_string()];
     headers.extend(table.columns.iter().map(|c| c.heading.clone()));
     headers.push("recommendation".into());
+    headers
+}
+
+/// The decision table's headers and cells as the page shows them, narrow by construction:
+/// every cell HTML that wraps between words (no cell is long text, which the page would give
+/// a minimum width), each value's figure in sight and its long note and the names it counts
+/// folded, the recommendation's sentence folded under its verdict.
+pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
     let rows: Vec<Vec<Cell>> = table
         .rows
         .iter()
@@ -516,40 +656,122 @@ pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
                     .zip(&r.cells)
                     .map(|(c, v)| cell_html(c, v, r.baseline)),
             );
+            let assessment = assess(table, r);
+            let verdict = assessment.advice.verdict();
+            cells.push(Cell::html(folded(verdict, &assessment.reason)));
+            cells
+        })
+        .collect();
+    (headers(table), rows)
+}
+
+/// The decision table as plain text, for `decision.csv`: every value with all it says, the
+/// recommendation's whole sentence.
+pub fn text_cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
+    let rows: Vec<Vec<Cell>> = table
+        .rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![Cell::text(r.choice.to_string())];
+            cells.extend(
+                table
+                    .columns
+                    .iter()
+                    .zip(&r.cells)
+                    .map(|(c, v)| Cell::text(cell_text(c, v, r.baseline))),
+            );
             cells.push(Cell::text(recommendation(table, r)));
             cells
         })
         .collect();
-    (headers, rows)
+    (headers(table), rows)
 }
 
-/// One cell: its values joined by `; `, the names they count folded into a `<details>`.
-pub fn cell_html(column: &Column, values: &Values, baseline: bool) -> Cell {
-    let measured = match values {
-        Values::NotApplicable => return Cell::text(NOT_APPLICABLE),
-        Values::Measured(m) => m,
-    };
+/// What a cell says where it has no value: "—", "baseline" or "not measured".
+fn missing_text(column: &Column, values: &Values, baseline: bool) -> &'static str {
+    match values {
+        Values::NotApplicable => NOT_APPLICABLE,
+        _ if baseline && column.role == Role::Strength => "baseline",
+        _ => NOT_MEASURED,
+    }
+}
+
+/// One cell as plain text: its values with all they say, joined by `; `, then the names they
+/// count.
+fn cell_text(column: &Column, values: &Values, baseline: bool) -> String {
+    let measured = values.measured();
     if measured.is_empty() {
-        let text = if baseline && column.role == Role::Strength {
-            "baseline"
-        } else {
-            NOT_MEASURED
-        };
-        return Cell::text(text);
+        return missing_text(column, values, baseline).into();
     }
     let texts: Vec<String> = measured.iter().map(|m| m.text(column.unit)).collect();
     let items: Vec<&str> = measured
         .iter()
         .flat_map(|m| m.items.iter().map(String::as_str))
         .collect();
-    if items.is_empty() {
-        return Cell::text(texts.join("; "));
+    [texts.join("; "), items.join(", ")]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A note this long or shorter stays in sight beside its value (`twofold`, `repetition, depth
+/// 5`); a longer one (games, control and verdict) is folded under the value.
+pub const SHORT_NOTE_CHARS: usize = 24;
+
+/// One cell: each value's figure (with its short note and `exact`) in sight, its long note and
+/// the names it counts folded into a `<details>`; several values one under the other.
+pub fn cell_html(column: &Column, values: &Values, baseline: bool) -> Cell {
+    let measured = values.measured();
+    if measured.is_empty() {
+        return Cell::text(missing_text(column, values, baseline));
     }
-    Cell::html(format!(
+    let shown: Vec<String> = measured.iter().map(|m| value_html(column, m)).collect();
+    match shown.as_slice() {
+        [one] => Cell::html(one.clone()),
+        _ => Cell::html(
+            shown
+                .iter()
+                .map(|v| format!("<div>{v}</div>"))
+                .collect::<String>(),
+        ),
+    }
+}
+
+/// One value as a cell shows it: `+3.0 [−5.0, +11.0]` folding `400 games at 1000 nodes`,
+/// `fails 2 of 3 (twofold)` folding the scenarios' names, `−20.0% (repetition, depth 5,
+/// exact)` alone.
+fn value_html(column: &Column, m: &Measured) -> String {
+    let (short, long) = match m.note.as_deref() {
+        Some(n) if n.chars().count() > SHORT_NOTE_CHARS => (None, Some(n)),
+        note => (note, None),
+    };
+    let qualifiers: Vec<&str> = short
+        .into_iter()
+        .chain(m.exact.then_some("exact"))
+        .collect();
+    let mut figure = m.figure(column.unit);
+    if !qualifiers.is_empty() {
+        figure += &format!(" ({})", qualifiers.join(", "));
+    }
+    let items = m.items.join(", ");
+    let hidden: Vec<&str> = long
+        .into_iter()
+        .chain((!items.is_empty()).then_some(items.as_str()))
+        .collect();
+    if hidden.is_empty() {
+        return escape_html(&figure);
+    }
+    folded(&figure, &hidden.join(": "))
+}
+
+/// `summary` in sight, `detail` folded under it (both escaped).
+fn folded(summary: &str, detail: &str) -> String {
+    format!(
         "<details><summary>{}</summary>{}</details>",
-        escape_html(&texts.join("; ")),
-        escape_html(&items.join(", "))
-    ))
+        escape_html(summary),
+        escape_html(detail)
+    )
 }
 
 #[cfg(test)]

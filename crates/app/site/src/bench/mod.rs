@@ -543,10 +543,17 @@ fn policies_section(values: &[Contribution]) -> Result<String> {
     )?)
 }
 
-/// The decision table of `values` as HTML, also written as `decision.csv` into `dir`.
+/// The decision table of `values` as HTML, also written as `decision.csv` into `dir` (as
+/// plain text, with every value's note and the recommendation's whole sentence).
 fn decision_table(dir: &ReportDir, values: &[Contribution]) -> Result<String> {
-    let (headers, rows) = decision::cells(&decision::table(values));
-    Ok(dir.write_table("decision.csv", &headers, &rows, false)?)
+    let table = decision::table(values);
+    let (headers, rows) = decision::text_cells(&table);
+    dir.write(
+        "decision.csv",
+        replab_report::csv::table_csv(&headers, &rows),
+    )?;
+    let (headers, rows) = decision::cells(&table);
+    Ok(table_html(&headers, &rows, false) + &replab_report::csv::csv_link("decision.csv"))
 }
 
 /// The landing page's opening: one sentence per question, grouped as the decision table's
@@ -555,7 +562,9 @@ fn summary_section(values: &[Contribution]) -> String {
     format!(
         "{}<p>Each group is the decision table's recommendation, computed from its columns; \
          a name links to its row, where the figures and what would decide an undecided row \
-         are.</p>\n",
+         are. A choice that breaks the draw rules (no repetition detection, a failed FIDE \
+         scenario, a false draw or a missed repetition) or that a check of them did not \
+         measure is never a candidate, whatever its strength.</p>\n",
         decision::summary_html(&decision::table(values))
     )
 }
