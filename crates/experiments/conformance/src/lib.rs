@@ -44,8 +44,8 @@ pub use kinds::{
     ProtocolFailure, counts, policy_differences, protocol_failures, right_only_deeper,
 };
 pub use page::{
-    failures, headline, summary_table, terminal_summary, unexpected_failures, unexpected_passes,
-    write,
+    failures, headline, held_failures, summary_table, terminal_summary, unexpected_failures,
+    unexpected_passes, write,
 };
 pub use records::{
     DeeperAnswer, Delivery, EngineRecord, Outcome, Results, ScenarioRecord, Verdict,
@@ -174,7 +174,9 @@ impl Experiment for Conformance {
                 let (detector, policy) = e.name.strip_prefix("replab ")?.split_once(" (")?;
                 let detector = DetectorId::from_name(detector)?;
                 let policy: DrawPolicy = policy.strip_suffix(')')?.parse().ok()?;
-                let failed: Vec<String> = failures(results, &e.name)
+                // The scenarios it is held to only (not those outside replab's searcher or
+                // answered otherwise by its draw policy).
+                let failed: Vec<String> = held_failures(results, e)
                     .into_iter()
                     .map(String::from)
                     .collect();

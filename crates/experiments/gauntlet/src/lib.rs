@@ -5,6 +5,7 @@
 //! mitigations and Stockfish's draw-score jitter, at fixed nodes and, for a few rows, at a
 //! time control.
 
+pub mod budgets;
 pub mod carry;
 mod equal_time;
 pub mod matches;

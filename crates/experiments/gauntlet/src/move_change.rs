@@ -71,10 +71,16 @@ pub struct Recorded {
 /// baseline at each of `budgets` on every `every`-th game position, on `threads` workers: the
 /// counts of changed best moves.
 pub fn record(budgets: &[u64], every: usize, threads: usize, command: &str) -> Result<Recorded> {
-    ensure!(!budgets.is_empty() && every > 0, "budgets and a stride are needed");
+    ensure!(
+        !budgets.is_empty() && every > 0,
+        "budgets and a stride are needed"
+    );
     let positions = game_positions(every)?;
     let specs: Vec<String> = cost::recorded()?.costs.into_keys().collect();
-    ensure!(specs.iter().any(|s| s == BASELINE), "no {BASELINE} among the players");
+    ensure!(
+        specs.iter().any(|s| s == BASELINE),
+        "no {BASELINE} among the players"
+    );
     let jobs: Vec<(usize, u64)> = (0..specs.len())
         .flat_map(|s| budgets.iter().map(move |&b| (s, b)))
         .collect();
@@ -142,14 +148,26 @@ pub fn recorded() -> Result<Recorded, String> {
 pub fn html(r: &Recorded) -> String {
     let mut headers = vec!["player".to_string()];
     headers.extend(r.budgets.iter().map(|b| format!("{b} nodes")));
-    let share = |k: u64| format!("{k} of {} ({:.1}%)", r.count, 100.0 * k as f64 / r.count as f64);
-    let (changing, same): (Vec<&Changes>, Vec<&Changes>) =
-        r.rows.iter().partition(|c| c.changed.iter().any(|&k| k > 0));
+    let share = |k: u64| {
+        format!(
+            "{k} of {} ({:.1}%)",
+            r.count,
+            100.0 * k as f64 / r.count as f64
+        )
+    };
+    let (changing, same): (Vec<&Changes>, Vec<&Changes>) = r
+        .rows
+        .iter()
+        .partition(|c| c.changed.iter().any(|&k| k > 0));
     let rows: Vec<Vec<replab_report::Cell>> = changing
         .iter()
         .map(|c| {
             let mut row = vec![replab_report::Cell::text(&c.spec)];
-            row.extend(c.changed.iter().map(|&k| replab_report::Cell::text(share(k))));
+            row.extend(
+                c.changed
+                    .iter()
+                    .map(|&k| replab_report::Cell::text(share(k))),
+            );
             row
         })
         .collect();

@@ -41,8 +41,12 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
             validation_section(results),
         );
     }
-    page.section("Carried to your engine", carried_section())
-        .section("How often each choice changes the move", move_change_section())
+    page.section("Cost per node across budgets", budgets_section())
+        .section("Carried to your engine", carried_section())
+        .section(
+            "How often each choice changes the move",
+            move_change_section(),
+        )
         .section("Published figures", published_table(results))
         .section("Method", method(results))
         .write(dir, "index.html")?;
@@ -57,6 +61,18 @@ fn carried_section() -> String {
         Err(e) => format!(
             "<p>No figures to carry: {}.</p>",
             replab_report::escape_html(&format!("{e:#}"))
+        ),
+    }
+}
+
+/// The recorded instructions per node across budgets ([`crate::budgets`]), or why there are
+/// none.
+fn budgets_section() -> String {
+    match crate::budgets::Recorded::built_in() {
+        Ok(r) => crate::budgets::html(&r),
+        Err(why) => format!(
+            "<p>No counts to show: {}.</p>",
+            replab_report::escape_html(&why)
         ),
     }
 }

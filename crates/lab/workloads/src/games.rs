@@ -64,7 +64,11 @@ mod tests {
         for p in &all {
             assert_eq!(p.positions.len(), p.moves.len() + 1, "{}", p.label);
             let ply = p.moves.len() as u32;
-            assert!((MOVES[0]..=MOVES[1]).contains(&(ply / 2 + 1)), "{}", p.label);
+            assert!(
+                (MOVES[0]..=MOVES[1]).contains(&(ply / 2 + 1)),
+                "{}",
+                p.label
+            );
         }
     }
 }
