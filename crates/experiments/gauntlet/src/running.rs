@@ -131,20 +131,19 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         ..Totals::default()
     };
     let mut search_s = 0.0;
-    for (job, m) in jobs.iter().zip(&configs) {
-        let mut last = 0;
-        let (results, _) = play(m, &mut |done, _| {
-            progress.advance(2 * (done - last));
-            last = done;
-        })?;
+    let (played, side_by_side_s) = play_all(&configs, config.threads, progress)?;
+    for ((job, m), results) in jobs.iter().zip(&configs).zip(played) {
         totals.games += results.games;
-        totals.wall_s += results.timing.wall_s;
+        if !side_by_side(m) {
+            totals.wall_s += results.timing.wall_s;
+        }
         search_s += results.timing.search_s;
         totals.table_bytes_per_worker = totals
             .table_bytes_per_worker
             .max(results.timing.table_bytes_per_worker);
         rows.push(row_result(job, m, &results));
     }
+    totals.wall_s += side_by_side_s;
     progress.finish();
     let thread_s = totals.wall_s * config.threads as f64;
     (totals.games_per_second, totals.outside_search_share) =
@@ -163,6 +162,62 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         totals,
         meta: Meta::collect(&config.command),
     })
+}
+
+/// Whether match `m` is played beside others: one game pair at fixed nodes runs on one core
+/// whatever the thread count, so such matches (a smoke run's) share the cores, one per match;
+/// a clock match never shares them. Its results do not depend on it (one pair, no early stop
+/// between pairs).
+fn side_by_side(m: &MatchConfig) -> bool {
+    m.games <= 2 && !matches!(m.control, Control::Clock { .. })
+}
+
+/// Plays every match of `configs`: those [`side_by_side`] concurrently on `threads` workers
+/// (one thread each), the others one after another with every thread; the results in the
+/// matches' order, and the wall time of the concurrent ones.
+fn play_all(
+    configs: &[MatchConfig],
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> Result<(Vec<MatchResults>, f64)> {
+    let shared: Vec<usize> = (0..configs.len())
+        .filter(|&i| side_by_side(&configs[i]))
+        .collect();
+    let started = std::time::Instant::now();
+    let mut concurrent = replab_workloads::engine::parallel(
+        shared.len(),
+        threads,
+        progress,
+        || Ok(()),
+        |(), j, done| {
+            let m = MatchConfig {
+                threads: 1,
+                ..configs[shared[j]].clone()
+            };
+            let mut last = 0;
+            let (results, _) = play(&m, &mut |pairs, _| {
+                done.add(2 * (pairs - last));
+                last = pairs;
+            })?;
+            Ok(results)
+        },
+    )?
+    .into_iter();
+    let side_by_side_s = started.elapsed().as_secs_f64();
+    let mut out = Vec::with_capacity(configs.len());
+    for (i, m) in configs.iter().enumerate() {
+        if shared.contains(&i) {
+            out.push(concurrent.next().expect("one result per shared match"));
+            continue;
+        }
+        let mut last = 0;
+        let (results, _) = play(m, &mut |pairs, _| {
+            progress.advance(2 * (pairs - last));
+            last = pairs;
+        })?;
+        out.push(results);
+    }
+    Ok((out, side_by_side_s))
 }
 
 /// The identical-play rows' Elo at equal time: none in a smoke run (two games show nothing).
