@@ -511,19 +511,11 @@ experiments! {
     }
 }
 
-/// Whether `chromium` (or `chromium-browser`) is on `PATH`, as the page checker looks for it.
-fn chromium_installed() -> bool {
-    Command::new("sh")
-        .args(["-c", "command -v chromium || command -v chromium-browser"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// The landing page from the full run's values passes `tools/check_pages.sh`: no table wider
 /// than a 1400 px window, no scroll box. Skipped, with a message, where Chromium is absent.
 #[test]
 fn a_full_size_landing_page_passes_the_page_check() {
-    if !chromium_installed() {
+    if replab_report::browser::chromium().is_none() {
         eprintln!("skipped: chromium not found, tools/check_pages.sh cannot render pages");
         return;
     }

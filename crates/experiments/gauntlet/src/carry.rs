@@ -92,6 +92,7 @@ pub fn run(config: &Config, out: &mut dyn std::io::Write) -> Result<()> {
 struct RecordedTimes {
     engine: String,
     recorded: String,
+    workload: String,
     baseline: String,
     baseline_seconds_per_node: Option<Estimate>,
     ratios: BTreeMap<String, RecordedRatio>,
@@ -122,6 +123,8 @@ pub struct Costs {
     pub machine: String,
     /// The engine digest both recordings name (this build's).
     pub engine: String,
+    /// The workload timed: the positions and the node budget the costs hold at.
+    pub workload: String,
     /// The baseline's nanoseconds per node on that machine, with its interval.
     pub baseline_ns: Estimate,
     /// One row per recorded player, in name order.
@@ -174,6 +177,7 @@ impl Costs {
         Ok(Costs {
             machine: times.recorded,
             engine: engine.to_string(),
+            workload: times.workload,
             baseline_ns,
             rows,
         })
@@ -216,22 +220,16 @@ pub fn carried(costs: &Costs, nps: f64, slope: f64) -> Result<Vec<CarriedRow>> {
         .iter()
         .map(|c| {
             let elo = |ns: f64| carried_elo(slope, ns * 1e-9, nps);
-            let ends = [
-                c.extra_ns.interval.lo,
-                c.extra_ns.value,
-                c.extra_ns.interval.hi,
-            ];
-            let Some(_) = ends.iter().map(|&ns| elo(ns)).collect::<Option<Vec<f64>>>() else {
-                bail!(
-                    "{nps} nodes per second: {} saves more than such an engine's whole node \
-                     time; the figures cannot be carried there",
-                    c.spec
-                );
-            };
-            let to_elo = |ns: f64| elo(ns).unwrap_or(f64::NAN);
+            // The low end is the largest saving: where it fits the node time, every value does.
+            ensure!(
+                elo(c.extra_ns.interval.lo).is_some(),
+                "{nps} nodes per second: {} saves more than such an engine's whole node time; \
+                 the figures cannot be carried there",
+                c.spec
+            );
             Ok(CarriedRow {
                 cost: c.clone(),
-                elo: c.extra_ns.map(to_elo),
+                elo: c.extra_ns.map(|ns| elo(ns).unwrap_or(f64::NAN)),
             })
         })
         .collect()
@@ -243,11 +241,13 @@ pub fn text(costs: &Costs, rows: &[CarriedRow], nps: f64, slope: f64) -> String 
     let mut out = format!(
         "An engine of {nps:.0} nodes per second at {slope} Elo per doubling of time, each \
          detector against {BASELINE} (time recorded on {}, {} ns per node for {BASELINE} {}; \
-         engine {}):\n",
+         engine {}; measured on {}: a detector's cost per node changes with the budget, as the \
+         Elo page's costs across budgets show):\n",
         costs.machine,
         fixed(costs.baseline_ns.value, 1),
         costs.baseline_ns.interval.ends_text(|x| fixed(x, 1)),
-        costs.engine
+        costs.engine,
+        costs.workload
     );
     out += &format!(
         "{:22} {:>30} {:>22} {:>30}\n",
@@ -373,6 +373,7 @@ pub fn calculator(costs: &Costs) -> Result<String> {
             "baseline_ns": costs.baseline_ns.text(|x| fixed(x, 1)),
             "machine": costs.machine,
             "engine": costs.engine,
+            "workload": costs.workload,
             "assumptions": ASSUMPTIONS,
             "nps": PAGE_NPS,
             "command": format!(
@@ -406,6 +407,7 @@ mod tests {
     fn recording(engine: &str, base_s: &str) -> (String, String) {
         let times = format!(
             r#"{{"engine": "{engine}", "recorded": "a machine", "baseline": "linear",
+            "workload": "player:<spec> at 20000 nodes",
             {base_s}
             "ratios": {{"off": {{"ratio": {{"value": 0.9, "interval": {{"lo": 0.8, "hi": 0.95,
             "coverage": 0.95, "n": 30}}}}}}}}}}"#
@@ -432,7 +434,8 @@ mod tests {
         let expected = -100.0 * (0.9f64).log2();
         assert!((rows[0].elo.value - expected).abs() < 1e-9);
         assert!(rows[0].elo.interval.lo < rows[0].elo.value);
-        assert!(text(&costs, &rows, 1e6, 100.0).contains("off"));
+        let table = text(&costs, &rows, 1e6, 100.0);
+        assert!(table.contains("off") && table.contains("player:<spec> at 20000 nodes"));
         // Where the saving exceeds the node time, the speed is refused by name.
         let err = carried(&costs, 2e7, 100.0).unwrap_err().to_string();
         assert!(err.contains("20000000 nodes per second"), "{err}");
@@ -445,9 +448,7 @@ mod tests {
 
     /// The DOM of `html` after its scripts ran, from headless Chromium, or `None` without it.
     fn rendered(html: &str, hash: &str) -> Option<String> {
-        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-            .into_iter()
-            .find(|p| std::path::Path::new(p).exists())?;
+        let chromium = replab_report::browser::chromium()?;
         let dir = std::env::temp_dir().join(format!("replab-carry-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let page = dir.join("carry.html");
@@ -456,7 +457,7 @@ mod tests {
             format!("<!DOCTYPE html><html><body>{html}</body></html>"),
         )
         .unwrap();
-        let out = std::process::Command::new(chromium)
+        let out = std::process::Command::new(&chromium)
             .args([
                 "--headless",
                 "--no-sandbox",

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod atomic;
+pub mod browser;
 pub mod chart;
 pub mod csv;
 mod error;

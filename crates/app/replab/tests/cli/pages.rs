@@ -3,17 +3,9 @@
 
 use std::{path::Path, process::Command};
 
-/// Whether `chromium` (or `chromium-browser`) is on `PATH`, as the script looks for it.
-fn chromium_installed() -> bool {
-    Command::new("sh")
-        .args(["-c", "command -v chromium || command -v chromium-browser"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn the_page_checker_fails_a_table_wider_than_the_window() {
-    if !chromium_installed() {
+    if replab_report::browser::chromium().is_none() {
         eprintln!("skipped: chromium not found, tools/check_pages.sh cannot render pages");
         return;
     }
