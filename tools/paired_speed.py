@@ -13,13 +13,17 @@ the probability that A costs more time per node than B (a normal approximation o
 ratio, as fishtest's speed test reports it). The node counts of every run of a player must be
 equal: the workload is deterministic, and a difference is an error.
 
-Usage: tools/paired_speed.py SPEC_A SPEC_B [--pairs 30] [--replab BIN] [--json]
+Usage: tools/paired_speed.py SPEC_A SPEC_B [--pairs 30] [--replab BIN] [--json] [--budgets N]
        tools/paired_speed.py --record [SPEC ...] [--baseline linear] [--out FILE]
+       tools/paired_speed.py --record --budgets 10000,40000,160000,1000000 [SPEC ...]
 With --record, each player (by default every player of datasets/player-costs.json) is measured
 against the baseline and the ratios go to datasets/time-per-node.json with the engine digest:
 the time cost ratio the gauntlet cites beside the instruction ratio; with them, the baseline's
 own seconds per node on the recording machine (the median of every baseline run, with its
 order-statistic interval), from which `replab carry` takes each player's extra time per node.
+With --record --budgets, the same at each node budget on the `budget:N:SPEC` workload (4 positions
+of real games with their history) into datasets/budget-times.json: the time beside
+datasets/budget-costs.json's instructions.
 Run it on an otherwise idle machine: the load is a measurement error here (the figures say
 nothing of the machine when it is busy).
 """
@@ -36,6 +40,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 COSTS = "datasets/player-costs.json"
+BUDGET_COSTS = "datasets/budget-costs.json"
 
 # Two-sided 95% Student-t quantiles by degrees of freedom (above 30: the normal's 1.96 is
 # within 4%; 40, 60 and 120 listed).
@@ -61,11 +66,19 @@ def t95(df):
     return T95[max(known)] if known else T95[1]
 
 
-def measure(replab, spec):
+def workload(spec, budget=None):
+    """The `replab measure` workload of one player: `player:SPEC` (8 Bratko-Kopec positions,
+    20,000 nodes each) or, with a budget, `budget:N:SPEC` (4 real-game positions with their
+    history, N nodes each)."""
+    return f"budget:{budget}:{spec}" if budget else f"player:{spec}"
+
+
+def measure(replab, spec, budget=None):
     """One run: (seconds, nodes) of the player's searches."""
-    out = subprocess.run([replab, "measure", f"player:{spec}"], capture_output=True, text=True)
+    load = workload(spec, budget)
+    out = subprocess.run([replab, "measure", load], capture_output=True, text=True)
     if out.returncode != 0:
-        die(f"replab measure player:{spec} failed ({out.returncode}): {out.stderr.strip()}")
+        die(f"replab measure {load} failed ({out.returncode}): {out.stderr.strip()}")
     report = json.loads(out.stdout)
     return report["seconds"], report["units"]
 
@@ -104,14 +117,15 @@ def median_estimate(samples):
                          "n": n}}
 
 
-def paired(replab, a, b, pairs, seconds=None):
-    """A's time per node against B's over `pairs` alternating pairs: the summary dict. Each
-    run's seconds per node of B are appended to `seconds` when given."""
+def paired(replab, a, b, pairs, seconds=None, budget=None):
+    """A's time per node against B's over `pairs` alternating pairs (on the `budget:` workload
+    when a budget is given): the summary dict. Each run's seconds per node of B are appended
+    to `seconds` when given."""
     nodes = {a: set(), b: set()}
     log_ratios = []
     for i in range(pairs):
         order = (a, b) if i % 2 == 0 else (b, a)
-        runs = {spec: measure(replab, spec) for spec in order}
+        runs = {spec: measure(replab, spec, budget) for spec in order}
         for spec, (_, n) in runs.items():
             nodes[spec].add(n)
         (ta, na), (tb, nb) = runs[a], runs[b]
@@ -120,7 +134,8 @@ def paired(replab, a, b, pairs, seconds=None):
             seconds.append(tb / nb)
     for spec, counts in nodes.items():
         if len(counts) != 1:
-            die(f"player:{spec} searched different node counts across runs: {sorted(counts)}")
+            die(f"{workload(spec, budget)} searched different node counts across runs: "
+                f"{sorted(counts)}")
     summary = summarize(log_ratios)
     summary.update({"a": a, "b": b, "pairs": pairs,
                     "nodes": {a: nodes[a].pop(), b: nodes[b].pop()}})
@@ -156,11 +171,45 @@ def record(a, argv):
         "command": " ".join(["tools/paired_speed.py", *argv]),
         "ratios": ratios,
     }
-    out = ROOT / a.out if not os.path.isabs(a.out) else pathlib.Path(a.out)
+    write(a.out, dataset)
+
+
+def record_budgets(a, argv):
+    """--record --budgets: every player of the recorded budget costs (or the SPECs given)
+    against --baseline at each budget, into the dataset --out: the time side of
+    datasets/budget-costs.json's instruction counts."""
+    from provenance import cpu, engine_digest
+    specs = a.specs or [s for s in json.load(open(ROOT / BUDGET_COSTS))["instructions_per_node"]
+                        if s != a.baseline]
+    budgets = []
+    for nodes in a.budgets:
+        ratios, baseline_seconds = {}, []
+        for spec in specs:
+            ratios[spec] = paired(a.replab, spec, a.baseline, a.pairs, baseline_seconds, nodes)
+            print(f"{nodes} nodes: {line(ratios[spec])}", file=sys.stderr)
+        budgets.append({"nodes": nodes,
+                        "baseline_seconds_per_node": median_estimate(baseline_seconds),
+                        "ratios": ratios})
+    dataset = {
+        "engine": engine_digest(a.replab, "paired_speed.py"),
+        "recorded": f"{cpu()}, {datetime.date.today().isoformat()}",
+        "workload": "budget:<nodes>:<spec>: the player's searcher on 4 positions of the real "
+                    "games of datasets/games with their history, <nodes> nodes each, a cleared "
+                    "table before each, the searches timed inside the process",
+        "baseline": a.baseline,
+        "command": " ".join(["tools/paired_speed.py", *argv]),
+        "budgets": budgets,
+    }
+    write(a.out, dataset)
+
+
+def write(path, dataset):
+    """Writes a dataset as indented JSON (a relative path from the repository's root)."""
+    out = ROOT / path if not os.path.isabs(path) else pathlib.Path(path)
     with open(out, "w") as f:
         json.dump(dataset, f, indent=1)
         f.write("\n")
-    print(f"wrote {a.out}", file=sys.stderr)
+    print(f"wrote {path}", file=sys.stderr)
 
 
 def main(argv):
@@ -174,18 +223,32 @@ def main(argv):
                    help="record each player against --baseline into --out (the dataset the "
                    "gauntlet reads for its second cost ratio)")
     p.add_argument("--baseline", default="linear", help="with --record: player B of every pair")
-    p.add_argument("--out", default="datasets/time-per-node.json", help="with --record")
+    p.add_argument("--out", help="with --record (default: datasets/time-per-node.json, with "
+                   "--budgets datasets/budget-times.json)")
+    p.add_argument("--budgets", help="nodes per position, comma-separated: the budget:N:SPEC "
+                   "workload at each (with --record: every player of " + BUDGET_COSTS + ")")
     a = p.parse_args(argv)
+    if a.budgets:
+        try:
+            a.budgets = [int(b) for b in a.budgets.split(",")]
+        except ValueError:
+            p.error(f"--budgets {a.budgets!r}: expected node counts, comma-separated")
+        if any(b < 1 for b in a.budgets):
+            p.error("--budgets: each budget at least 1 node")
+    a.out = a.out or ("datasets/budget-times.json" if a.budgets else "datasets/time-per-node.json")
     if a.pairs < 2:
         p.error("--pairs must be at least 2 (an interval needs two pairs)")
     if not os.access(a.replab, os.X_OK):
         p.error(f"--replab {a.replab}: not an executable (cargo build --release)")
     if a.record:
-        record(a, argv)
+        (record_budgets if a.budgets else record)(a, argv)
         return
     if len(a.specs) != 2:
         p.error("give two specifications, SPEC_A SPEC_B (or --record)")
-    summary = paired(a.replab, a.specs[0], a.specs[1], a.pairs)
+    if a.budgets and len(a.budgets) != 1:
+        p.error("without --record, give one budget (--budgets N)")
+    summary = paired(a.replab, a.specs[0], a.specs[1], a.pairs,
+                     budget=a.budgets[0] if a.budgets else None)
     print(json.dumps(summary, indent=1) if a.json else line(summary))
 
 
