@@ -18,6 +18,8 @@ the engine digest (`replab --version`), the commands and every match's counts.
 
 Usage: tools/record_slope.py [--replab BIN] [--nodes N] [--ratios 2,1.25] [--games G]
        [--rep-games G] [--shards K] [--work DIR] [--out FILE]
+At another budget than the gauntlet's (--nodes 40000), the dataset is datasets/elo-slope-N.json:
+the Elo page fits the slope's fall with the budget through every one recorded for its engine.
 Cost: about 0.5 core-seconds per game at 10,000 nodes a move (2026-11 measurement on a 2-core
 AMD EPYC); the defaults play 2 x (2,000 + 498) games.
 """
@@ -143,7 +145,9 @@ def parse_args(argv):
                    help="games per repetition-rich match (at most twice its 249 openings; 0: none)")
     p.add_argument("--shards", type=int, default=1, help="shards per match (tools/elo_parallel.sh)")
     p.add_argument("--work", default="reports/slope", help="the matches' directories (new)")
-    p.add_argument("--out", default="datasets/elo-slope.json")
+    p.add_argument("--out", help="the dataset (default: datasets/elo-slope.json at the "
+                   "gauntlet's 10,000 nodes, datasets/elo-slope-N.json at another budget N, "
+                   "which the Elo page's slopes across budgets read)")
     a = p.parse_args(argv)
     try:
         a.ratios = [float(r) for r in a.ratios.split(",")]
@@ -155,6 +159,8 @@ def parse_args(argv):
         p.error("--nodes at least 1; --games and --rep-games even (each opening both colours)")
     if not os.access(a.replab, os.X_OK):
         p.error(f"--replab {a.replab}: not an executable (cargo build --release)")
+    a.out = a.out or ("datasets/elo-slope.json" if a.nodes == 10_000
+                      else f"datasets/elo-slope-{a.nodes}.json")
     a.work = (ROOT / a.work) if not os.path.isabs(a.work) else pathlib.Path(a.work)
     if a.work.exists():
         p.error(f"--work {a.work}: exists; give a new directory (nothing is overwritten)")
