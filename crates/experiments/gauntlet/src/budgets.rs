@@ -57,7 +57,7 @@ impl Recorded {
     }
 
     /// `spec`'s instructions per node at `budget`.
-    fn cost(&self, spec: &str, budget: u64) -> Option<f64> {
+    pub(crate) fn cost(&self, spec: &str, budget: u64) -> Option<f64> {
         self.instructions_per_node
             .get(spec)?
             .get(&budget.to_string())

@@ -152,7 +152,7 @@ pub struct EqualTime {
 
 /// A recorded dataset of `what` at `path`, or why there is none (no file: `tool` records
 /// it); an unreadable or malformed file is an error naming it.
-fn read_recorded<T: serde::de::DeserializeOwned>(
+pub(crate) fn read_recorded<T: serde::de::DeserializeOwned>(
     path: &Path,
     what: &str,
     tool: &str,
@@ -180,7 +180,26 @@ pub fn read_slope(
     nodes: u64,
 ) -> Result<std::result::Result<SlopeSource, String>> {
     let path = datasets.join(SLOPE_FILE);
-    let recorded: Recorded = match read_recorded(&path, "slope", "tools/record_slope.py")? {
+    Ok(read_slope_file(&path, engine)?.and_then(|s| {
+        if s.nodes == nodes {
+            Ok(s)
+        } else {
+            Err(format!(
+                "the slope in {} was recorded at {} nodes per move, the gauntlet plays {nodes}",
+                path.display(),
+                s.nodes
+            ))
+        }
+    }))
+}
+
+/// The balanced book's slope in the slope dataset at `path`, if it was recorded for
+/// `engine`; otherwise why not.
+pub(crate) fn read_slope_file(
+    path: &Path,
+    engine: &str,
+) -> Result<std::result::Result<SlopeSource, String>> {
+    let recorded: Recorded = match read_recorded(path, "slope", "tools/record_slope.py")? {
         Ok(recorded) => recorded,
         Err(why) => return Ok(Err(why)),
     };
@@ -193,13 +212,6 @@ pub fn read_slope(
              again with tools/record_slope.py",
             path.display(),
             recorded.engine
-        )));
-    }
-    if recorded.nodes != nodes {
-        return Ok(Err(format!(
-            "the slope in {} was recorded at {} nodes per move, the gauntlet plays {nodes}",
-            path.display(),
-            recorded.nodes
         )));
     }
     Ok(Ok(SlopeSource {
@@ -254,9 +266,9 @@ pub fn recorded_notes(datasets: &Path, nodes: u64) -> Vec<String> {
 /// The Elo at equal time that a time ratio (A's time per node over B's) gives under `slope`,
 /// with an interval from both the slope's and the ratio's (delta method, independent errors,
 /// each standard error read from its 95% interval).
-pub fn elo_by_time(slope: &Slope, time: &TimeRatio) -> EloEstimate {
+pub fn elo_by_time(slope: &Estimate, time: &TimeRatio) -> EloEstimate {
     let z = 1.96;
-    let (s, t) = (slope.elo_per_doubling, time.ratio);
+    let (s, t) = (*slope, time.ratio);
     let doublings = -t.value.log2();
     let se_slope = (s.interval.hi - s.interval.lo) / (2.0 * z);
     let se_doublings = (t.interval.hi / t.interval.lo).log2() / (2.0 * z);
@@ -353,7 +365,9 @@ fn equal_time(
         cost_source: cost.source,
         doublings,
         elo,
-        elo_by_time: time.as_ref().map(|t| elo_by_time(slope, t)),
+        elo_by_time: time
+            .as_ref()
+            .map(|t| elo_by_time(&slope.elo_per_doubling, t)),
         time_per_node: time,
         check,
     })
@@ -501,13 +515,19 @@ mod tests {
     #[test]
     fn a_time_ratio_gives_its_elo_with_both_errors() {
         // Twice the time per node is one doubling lost: −100 Elo at 100 per doubling.
-        let e = elo_by_time(&slope(100.0, 90.0, 110.0), &time(2.0, 2.0, 2.0));
+        let e = elo_by_time(
+            &slope(100.0, 90.0, 110.0).elo_per_doubling,
+            &time(2.0, 2.0, 2.0),
+        );
         assert!((e.value + 100.0).abs() < 1e-9, "{e:?}");
         let i = e.interval.unwrap();
         // An exact ratio leaves the slope's error alone: ±10.
         assert!((i.hi - i.lo - 20.0).abs() < 1e-9, "{i:?}");
         // The ratio's own error widens it.
-        let wide = elo_by_time(&slope(100.0, 90.0, 110.0), &time(2.0, 1.8, 2.2));
+        let wide = elo_by_time(
+            &slope(100.0, 90.0, 110.0).elo_per_doubling,
+            &time(2.0, 1.8, 2.2),
+        );
         assert!(
             wide.interval.unwrap().hi - wide.interval.unwrap().lo > 20.0,
             "{wide:?}"

@@ -5,6 +5,7 @@
 //! mitigations and Stockfish's draw-score jitter, at fixed nodes and, for a few rows, at a
 //! time control.
 
+pub mod across;
 pub mod budgets;
 pub mod carry;
 mod equal_time;
@@ -127,17 +128,55 @@ impl Experiment for Elo {
             .into_iter()
             .map(|(_, c)| c)
             .chain(equal_time)
+            .chain(across_contributions(
+                &results.across_budgets,
+                settings.nodes,
+            ))
             .collect()
     }
+}
+
+/// Each identical-play row's Elo at equal time at the recorded budgets other than the run's
+/// own `nodes` (whose value is the run's, from its equal-cost match), each holding at its
+/// budget, a fitted slope's marked in its budget's words: the decision table's values across
+/// budgets.
+pub fn across_contributions(across: &across::AcrossBudgets, nodes: u64) -> Vec<Contribution> {
+    let column = equal_time_column();
+    across
+        .rows
+        .iter()
+        .flat_map(|row| {
+            let spec = PlayerSpec::parse(&row.a).ok();
+            let against = PlayerSpec::parse(&row.b).ok().and_then(|b| choice_of(&b));
+            let detector = spec.and_then(|s| DetectorId::from_name(&s.detector));
+            let column = column.clone();
+            row.budgets
+                .iter()
+                .filter(move |b| b.nodes != nodes)
+                .filter_map(move |b| {
+                    let value = Measured::value(b.elo.value)
+                        .interval(b.elo.interval)
+                        .note(b.derivation())
+                        .at(b.budget())
+                        .against(against?);
+                    Some(Contribution::new(detector?, column.clone(), value))
+                })
+        })
+        .collect()
+}
+
+/// The decision table's column of Elo at equal time.
+fn equal_time_column() -> Column {
+    Column::new("elo-equal-time", "Elo, equal time", Unit::Elo)
+        .what("Elo at equal time")
+        .decision(Role::Strength, Better::Higher, Rows::Choice)
 }
 
 /// An identical-play row's Elo at equal time as a value of the decision table, with how it
 /// was computed in the note; it holds at the fixed-node budget the slope was recorded at.
 fn equal_time_value(e: &EqualTime, slope: &SlopeSource, config: &Config) -> Option<Contribution> {
     let spec = PlayerSpec::parse(&e.a).ok()?;
-    let column = Column::new("elo-equal-time", "Elo, equal time", Unit::Elo)
-        .what("Elo at equal time")
-        .decision(Role::Strength, Better::Higher, Rows::Choice);
+    let column = equal_time_column();
     let value = Measured::value(e.elo.value)
         .interval(e.elo.interval)
         .note(e.derivation(slope))
@@ -618,6 +657,9 @@ pub struct Results {
     /// run).
     #[serde(default)]
     pub equal_time: EqualTimes,
+    /// The same across the recorded search budgets, with the slopes' fall.
+    #[serde(default)]
+    pub across_budgets: across::AcrossBudgets,
     /// Totals.
     pub totals: Totals,
     /// Report metadata.

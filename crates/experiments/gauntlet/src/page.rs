@@ -42,6 +42,10 @@ pub fn write(results: &Results, dir: &ReportDir) -> Result<()> {
         );
     }
     page.section("Cost per node across budgets", budgets_section())
+        .section(
+            "Elo at equal time across budgets",
+            crate::across::html(&results.across_budgets),
+        )
         .section("Carried to your engine", carried_section())
         .section(
             "How often each choice changes the move",

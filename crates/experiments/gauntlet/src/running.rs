@@ -11,6 +11,7 @@ use replab_selfplay::{
     check_distinct_openings, play, stats,
 };
 
+use crate::across::{AcrossBudgets, across, read_budget_times, read_slopes};
 use crate::matches::cost;
 use crate::{
     BASELINE, Config, EqualTimes, Measure, ROWS, Results, Row, RowResult, RowTest, Setup, Totals,
@@ -149,7 +150,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     (totals.games_per_second, totals.outside_search_share) =
         replab_selfplay::run::Timing::rates(totals.games, totals.wall_s, thread_s, search_s);
     totals.peak_rss_kib = replab_selfplay::run::peak_rss_kib();
+    let equal_time = equal_time_of(config, &rows)?;
     Ok(Results {
+        across_budgets: across_budgets_of(config, &equal_time)?,
         config: Setup {
             settings: config.clone(),
             book: books.balanced.name.clone(),
@@ -157,7 +160,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             baseline: BASELINE.into(),
         },
         validations: validate(&rows),
-        equal_time: equal_time_of(config, &rows)?,
+        equal_time,
         rows,
         totals,
         meta: Meta::collect(&config.command),
@@ -232,6 +235,23 @@ fn equal_time_of(config: &Config, rows: &[RowResult]) -> Result<EqualTimes> {
     let slope = read_slope(&config.datasets, engine, config.nodes)?;
     let time = read_time_ratios(&config.datasets, engine, BASELINE)?;
     Ok(equal_times(slope, time, rows))
+}
+
+/// The identical-play rows' Elo at equal time across the recorded budgets (the slopes and
+/// their fall alone in a smoke run, which shows no identical play).
+fn across_budgets_of(config: &Config, equal_time: &EqualTimes) -> Result<AcrossBudgets> {
+    let engine = replab_search::ENGINE_DIGEST;
+    let slopes = read_slopes(&config.datasets, engine)?;
+    let times = read_budget_times(&config.datasets, engine, BASELINE)?;
+    let costs = crate::budgets::Recorded::built_in();
+    // The identical-play rows' players, each against the baseline.
+    let specs: Vec<&str> = equal_time
+        .rows
+        .iter()
+        .filter(|e| e.b == BASELINE)
+        .map(|e| e.a.as_str())
+        .collect();
+    Ok(across(slopes, costs, times, &specs))
 }
 
 /// A match's control in words: `10000 nodes`, `9691 : 10000 nodes` at equal cost, `tc 1+0.01`.

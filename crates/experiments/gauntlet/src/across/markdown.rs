@@ -1,0 +1,80 @@
+//! The recordings across budgets as `docs/elo.md` shows them: the slopes, their fall and each
+//! detector's Elo at equal time by budget, as Markdown. A test checks the document holds this
+//! text for the recordings in the repository, so its figures are the recordings'.
+
+use replab_report::fmt_int;
+
+use super::{AcrossBudgets, BudgetElo, slope_at};
+use replab_harness::compare::Unit;
+
+/// The slopes' table, the fall and the detectors' table.
+pub fn markdown(a: &AcrossBudgets) -> String {
+    let mut out = String::from(
+        "| B's nodes a move (A: twice) | games | Elo per doubling [95%] |\n|---|---|---|\n",
+    );
+    for s in &a.slopes {
+        out += &format!(
+            "| {} | {} | {} |\n",
+            fmt_int(s.nodes),
+            fmt_int(s.slope.games),
+            s.slope.elo_per_doubling.text(|x| format!("{x:+.1}"))
+        );
+    }
+    if let Some(fall) = &a.fall {
+        out += &format!(
+            "\nFitted fall: {} Elo per doubling for each doubling of the budget ({} budgets, \
+             residual chi-square {:.2} on {} degrees of freedom).\n",
+            fall.per_doubling.text(|x| format!("{x:+.1}")),
+            fall.points,
+            fall.chi_square,
+            fall.points.saturating_sub(2)
+        );
+    }
+    out + &detectors(a)
+}
+
+/// One row per detector: at each budget the model's Elo, then the clock's.
+fn detectors(a: &AcrossBudgets) -> String {
+    let Some(first) = a.rows.first() else {
+        return String::new();
+    };
+    let budgets: Vec<String> = first
+        .budgets
+        .iter()
+        .map(|b| {
+            let slope = slope_at(&a.slopes, a.fall.as_ref(), b.nodes)
+                .map_or(String::new(), |(s, _)| {
+                    format!(", slope {}", s.text(|x| format!("{x:+.1}")))
+                });
+            format!("{}{slope}", b.budget())
+        })
+        .collect();
+    let mut out = format!(
+        "\n| detector | {} |\n|---|{}\n",
+        budgets.join(" | "),
+        "---|".repeat(budgets.len())
+    );
+    for r in &a.rows {
+        let cells: Vec<String> = r.budgets.iter().map(cell).collect();
+        out += &format!("| {} | {} |\n", r.a, cells.join(" | "));
+    }
+    out
+}
+
+/// `−16.2 [−17.5, −14.9] (instructions ×1.060); clock −20.1 [−22.0, −18.2] (time ×1.101)`.
+fn cell(b: &BudgetElo) -> String {
+    let [a, base] = b.instructions_per_node;
+    let mut text = format!(
+        "{} (instructions ×{:.3})",
+        b.elo.text(|x| Unit::Elo.bare(x)),
+        a / base
+    );
+    if let (Some(t), Some(e)) = (&b.time_per_node, &b.elo_by_time) {
+        text += &format!(
+            "; clock {} (time ×{:.3})",
+            e.text(|x| Unit::Elo.bare(x)),
+            t.ratio.value
+        );
+    }
+    text
+}
