@@ -289,6 +289,16 @@ fn full_run() -> Vec<Contribution> {
             values.push(elo("elo-time-control", own, linear, [-4.2, -38.1, 29.7]));
             if identical {
                 values.push(elo("elo-equal-time", own, linear, [-36.8, -41.2, -32.6]));
+                // The recorded budgets' figures (`replab_gauntlet::across_contributions`).
+                for at in [
+                    "40,000 nodes a move",
+                    "160,000 nodes a move",
+                    "1,000,000 nodes a move (slope extrapolated)",
+                ] {
+                    let mut value = elo("elo-equal-time", own, linear, [-16.2, -17.5, -14.9]);
+                    value.value.at = Some(at.into());
+                    values.push(value);
+                }
             }
         }
     }
@@ -453,6 +463,14 @@ fn the_full_runs_answer_keeps_the_rules_and_names_the_budget() {
         detectors.contains("Avoid (weaker at 10,000 nodes a move): "),
         "{detectors}"
     );
+    // The identical-play rows, weaker at every budget, are a sentence of their own.
+    assert!(
+        detectors.contains(
+            "Avoid (weaker at 10,000 nodes a move and 40,000 nodes a move and 160,000 nodes a \
+             move and 1,000,000 nodes a move (slope extrapolated)): <a href=\"#choice-filo\">"
+        ),
+        "{detectors}"
+    );
     let candidates = detectors.find("Candidates").map(|i| &detectors[i..]);
     let candidates = candidates.map_or("", |c| &c[..c.find('.').unwrap()]);
     for excluded in ["off", "axon", "tt-open", "tt-thompson"] {
@@ -533,4 +551,104 @@ fn a_full_size_landing_page_passes_the_page_check() {
     assert!(check.status.success(), "{stdout}");
     assert!(stdout.contains("ok   "), "{stdout}");
     std::fs::remove_dir_all(&out).ok();
+}
+
+/// The landing page's detector answer from made-up recordings, through the gauntlet's own
+/// computation (`replab_gauntlet::across`): `filo` plays identically to `linear`, and its
+/// instructions per node over `linear`'s at 40,000, 160,000 and 1,000,000 nodes are `ratios`;
+/// its own run at 10,000 nodes measured it weaker.
+fn answer_from_recordings(ratios: [f64; 3]) -> String {
+    use replab_gauntlet::Slope;
+    use replab_gauntlet::across::{BudgetSlope, across};
+    use replab_gauntlet::budgets::Recorded;
+    use replab_harness::interval::Estimate;
+    use std::collections::BTreeMap;
+    let budgets = [40_000u64, 160_000, 1_000_000];
+    let per = |v: [f64; 3]| -> BTreeMap<String, f64> {
+        budgets
+            .iter()
+            .zip(v)
+            .map(|(b, x)| (b.to_string(), x))
+            .collect()
+    };
+    let nodes: BTreeMap<String, u64> = budgets.iter().map(|b| (b.to_string(), *b)).collect();
+    let costs = Recorded {
+        engine: "made up".into(),
+        recorded: "made up".into(),
+        positions: vec!["made up".into()],
+        command: "made up".into(),
+        budgets: budgets.to_vec(),
+        instructions_per_node: BTreeMap::from([
+            ("linear".to_string(), per([100.0; 3])),
+            ("filo".to_string(), per(ratios.map(|r| 100.0 * r))),
+        ]),
+        nodes_searched: BTreeMap::from([
+            ("linear".to_string(), nodes.clone()),
+            ("filo".to_string(), nodes),
+        ]),
+    };
+    let slope = |nodes: u64, value: f64| BudgetSlope {
+        nodes,
+        slope: Slope {
+            elo_per_doubling: Estimate {
+                value,
+                interval: interval(value - 14.0, value + 14.0, 900),
+            },
+            games: 1800,
+            ratios: vec![2.0],
+        },
+        file: format!("elo-slope-{nodes}.json"),
+    };
+    let slopes = vec![
+        slope(10_000, 215.0),
+        slope(40_000, 190.0),
+        slope(160_000, 150.0),
+    ];
+    let a = across(
+        (slopes, Vec::new()),
+        Ok(costs),
+        Err("none".into()),
+        &["filo"],
+    );
+    let linear = Choice::detector(id("linear"));
+    // The run's own value at its budget first, as the gauntlet gives them.
+    let mut values = vec![elo(
+        "elo-equal-time",
+        Choice::detector(id("filo")),
+        linear,
+        [-3.1, -3.3, -2.9],
+    )];
+    values.extend(replab_gauntlet::across_contributions(&a, 10_000));
+    for name in ["linear", "filo"] {
+        values.extend(audit(name, 0, 0));
+        values.push(conformance(name, DrawPolicy::Stockfish, &[]));
+    }
+    decision::summary_html(&decision::table(&values))
+}
+
+#[test]
+fn the_detector_answer_names_the_budgets_where_it_holds_and_flips_with_the_recording() {
+    // Costlier at every budget: avoided at each, every budget named, 1M marked.
+    let html = answer_from_recordings([1.01, 1.02, 1.03]);
+    assert!(
+        html.contains(
+            "Avoid (weaker at 10,000 nodes a move and 40,000 nodes a move and 160,000 nodes a \
+             move and 1,000,000 nodes a move (slope extrapolated)): <a href=\"#choice-filo\">"
+        ),
+        "{html}"
+    );
+    // Cheaper from 40k on: its place changes, and the answer says where.
+    let html = answer_from_recordings([0.99, 0.98, 0.97]);
+    assert!(
+        html.contains("Its place changes with the budget: <a href=\"#choice-filo\">filo</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "(Elo at equal time: weaker than linear at 10,000 nodes a move (-3.1); stronger \
+             than linear at 40,000 nodes a move"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("(slope extrapolated)"), "{html}");
 }

@@ -279,6 +279,9 @@ pub enum Advice {
     Unchecked,
     /// Weaker than the baseline.
     Avoid,
+    /// Its strength against the baseline differs between budgets (weaker at one, no
+    /// measurable difference or stronger at another): its place changes with the budget.
+    ByBudget,
     /// No measurable strength difference, and nothing else decides.
     Undecided,
     /// Strength not measured.
@@ -295,6 +298,7 @@ impl Advice {
             Advice::Candidate => "a candidate",
             Advice::BreaksRules | Advice::Unchecked => "not a candidate",
             Advice::Avoid => "not recommended",
+            Advice::ByBudget => "depends on the budget",
             Advice::Undecided => "undecided",
             Advice::NotMeasured => "no recommendation",
             Advice::Baseline => "baseline",
@@ -321,6 +325,7 @@ impl Advice {
                                   draw rules measured them"
                 .into(),
             Advice::Avoid => format!("avoid (weaker{at})"),
+            Advice::ByBudget => "its place changes with the budget".into(),
             Advice::Undecided => format!("undecided (no measurable strength difference{at})"),
             Advice::NotMeasured => "strength not measured".into(),
             Advice::Baseline => "the baseline".into(),
@@ -330,7 +335,10 @@ impl Advice {
     /// Whether a row's reason is said beside its name in the summary (the rules it breaks or
     /// the checks that did not measure it).
     fn says_why(self) -> bool {
-        matches!(self, Advice::BreaksRules | Advice::Unchecked)
+        matches!(
+            self,
+            Advice::BreaksRules | Advice::Unchecked | Advice::ByBudget
+        )
     }
 }
 
@@ -362,13 +370,13 @@ impl Assessment {
     }
 }
 
-/// `at A or B`: the budgets the strength values `values` hold at, each once; empty where
-/// none is stated.
+/// `at A and B`: the budgets the strength values hold at, each once; empty where none is
+/// stated.
 fn at_budgets(budgets: &[String]) -> String {
     if budgets.is_empty() {
         return String::new();
     }
-    format!("at {}", budgets.join(" or "))
+    format!("at {}", budgets.join(" and "))
 }
 
 /// The budgets of `values`, each once, in order.
@@ -414,6 +422,9 @@ pub fn assess(table: &DecisionTable, row: &Row) -> Assessment {
         .iter()
         .map(|&(c, m)| (c, m, strength_comparison(c, m).decision))
         .collect();
+    if let Some(changes) = place_by_budget(&decided, base) {
+        return changes;
+    }
     // The values that decide in `keep`'s direction: their budgets and their texts.
     let deciding = |keep: &dyn Fn(Decision) -> bool| -> (Vec<String>, String) {
         let kept: Vec<&(&Column, &Measured, Decision)> =
@@ -444,6 +455,110 @@ pub fn assess(table: &DecisionTable, row: &Row) -> Assessment {
         reason: format!("{direction} {base}{at} by {by}"),
         budgets,
     }
+}
+
+/// Where a row is at one budget against the baseline: its values there decide weaker if any
+/// does, else stronger if any does, else no measurable difference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Weaker,
+    Stronger,
+    Even,
+}
+
+impl Place {
+    /// The place the decisions at one budget give.
+    fn of(decisions: impl Iterator<Item = Decision> + Clone) -> Place {
+        if decisions.clone().any(|d| d == Decision::Opposite) {
+            Place::Weaker
+        } else if decisions.into_iter().any(|d| d.same_direction()) {
+            Place::Stronger
+        } else {
+            Place::Even
+        }
+    }
+
+    /// In words, against `base`.
+    fn words(self, base: Choice) -> String {
+        match self {
+            Place::Weaker => format!("weaker than {base}"),
+            Place::Stronger => format!("stronger than {base}"),
+            Place::Even => format!("no measurable difference from {base}"),
+        }
+    }
+}
+
+/// The row's assessment when one strength column's values put it in different places at
+/// different budgets (`Elo at equal time: weaker than linear at 10,000 nodes a move; no
+/// measurable difference from linear at 160,000 nodes a move`); `None` where each column's
+/// budgets agree. Columns are not set against each other: a clock match and a fixed-node one
+/// measure different things.
+fn place_by_budget(decided: &[(&Column, &Measured, Decision)], base: Choice) -> Option<Assessment> {
+    let mut keys: Vec<&str> = decided.iter().map(|(c, _, _)| c.key.as_str()).collect();
+    keys.dedup();
+    keys.into_iter().find_map(|key| {
+        let column: Vec<(&Column, &Measured, Decision)> = decided
+            .iter()
+            .filter(|(c, _, _)| c.key == key)
+            .copied()
+            .collect();
+        column_places(&column, base)
+    })
+}
+
+/// [`place_by_budget`] for one column's values.
+fn column_places(decided: &[(&Column, &Measured, Decision)], base: Choice) -> Option<Assessment> {
+    let (column, _, _) = decided.first()?;
+    let budgets = budgets_of(decided.iter().map(|(_, m, _)| *m));
+    let at = |budget: &String| -> Vec<(&Column, &Measured, Decision)> {
+        decided
+            .iter()
+            .filter(|(_, m, _)| m.at.as_ref() == Some(budget))
+            .copied()
+            .collect()
+    };
+    let place_at = |budget: &String| Place::of(at(budget).into_iter().map(|(_, _, d)| d));
+    // The budget with its values: `40,000 nodes a move (−16.2)`.
+    let with_values = |budget: &String| {
+        let values: Vec<String> = at(budget)
+            .iter()
+            .map(|(c, m, _)| c.unit.bare(m.estimate.value))
+            .collect();
+        format!("{budget} ({})", values.join(", "))
+    };
+    let places: Vec<(String, Place)> = budgets
+        .iter()
+        .map(|b| (with_values(b), place_at(b)))
+        .collect();
+    let first = places.first()?.1;
+    if places.iter().all(|(_, p)| *p == first) {
+        return None;
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for place in each_once_places(places.iter().map(|(_, p)| *p).collect()) {
+        let at: Vec<String> = places
+            .iter()
+            .filter(|(_, p)| *p == place)
+            .map(|(b, _)| b.clone())
+            .collect();
+        parts.push(format!("{} {}", place.words(base), at_budgets(&at)));
+    }
+    Some(Assessment {
+        advice: Advice::ByBudget,
+        reason: format!("{}: {}", column.what, parts.join("; ")),
+        budgets,
+    })
+}
+
+/// `places`, each once, in order.
+fn each_once_places(places: Vec<Place>) -> Vec<Place> {
+    let mut once: Vec<Place> = Vec::new();
+    for p in places {
+        if !once.contains(&p) {
+            once.push(p);
+        }
+    }
+    once
 }
 
 /// A row whose strength does not differ measurably from `base`'s: the cost, then the
@@ -558,32 +673,61 @@ fn groups_html(rows: &[(Assessment, &Row)]) -> String {
     if advices.is_empty() {
         return "No row was measured.".into();
     }
-    let group = |advice: Advice| {
-        let members: Vec<&(Assessment, &Row)> =
-            rows.iter().filter(|(a, _)| a.advice == advice).collect();
-        let names: Vec<String> = members
-            .iter()
-            .map(|(a, r)| {
-                let name = escape_html(&r.choice.to_string());
-                let why = if advice.says_why() {
-                    format!(" ({})", escape_html(&a.reason))
-                } else {
-                    String::new()
-                };
-                format!("<a href=\"#{}\">{name}</a>{why}", anchor(r.choice))
-            })
-            .collect();
-        let budgets: Vec<String> = members
-            .iter()
-            .flat_map(|(a, _)| &a.budgets)
-            .cloned()
-            .collect();
-        let heading = advice.heading(&at_budgets(&each_once(budgets)));
-        let heading = heading[..1].to_uppercase() + &heading[1..];
-        format!("{}: {}.", escape_html(&heading), names.join(", "))
-    };
-    let parts: Vec<String> = advices.into_iter().map(group).collect();
+    let parts: Vec<String> = advices
+        .into_iter()
+        .flat_map(|advice| {
+            let members: Vec<&(Assessment, &Row)> =
+                rows.iter().filter(|(a, _)| a.advice == advice).collect();
+            by_budgets(advice, &members)
+                .into_iter()
+                .map(move |(budgets, members)| group_html(advice, &budgets, &members))
+        })
+        .collect();
     parts.join(" ")
+}
+
+/// A row of the summary with its assessment.
+type Assessed<'a> = &'a (Assessment, &'a Row);
+
+/// The members of one group split by the budgets their verdicts hold at (first appearance
+/// first), so a heading names only budgets each of its members holds at; a group that says
+/// each member's reason stays whole.
+fn by_budgets<'a>(
+    advice: Advice,
+    members: &[Assessed<'a>],
+) -> Vec<(Vec<String>, Vec<Assessed<'a>>)> {
+    let mut out: Vec<(Vec<String>, Vec<Assessed<'a>>)> = Vec::new();
+    for m in members {
+        let key = if advice.says_why() {
+            Vec::new()
+        } else {
+            m.0.budgets.clone()
+        };
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(m),
+            None => out.push((key, vec![m])),
+        }
+    }
+    out
+}
+
+/// One group's sentence: `Heading (at budgets): name, name.`
+fn group_html(advice: Advice, budgets: &[String], members: &[&(Assessment, &Row)]) -> String {
+    let names: Vec<String> = members
+        .iter()
+        .map(|(a, r)| {
+            let name = escape_html(&r.choice.to_string());
+            let why = if advice.says_why() {
+                format!(" ({})", escape_html(&a.reason))
+            } else {
+                String::new()
+            };
+            format!("<a href=\"#{}\">{name}</a>{why}", anchor(r.choice))
+        })
+        .collect();
+    let heading = advice.heading(&at_budgets(budgets));
+    let heading = heading[..1].to_uppercase() + &heading[1..];
+    format!("{}: {}.", escape_html(&heading), names.join(", "))
 }
 
 /// Where strength does not differ: the first cost both have, then the effects, decide (the
@@ -645,8 +789,11 @@ pub fn cells(table: &DecisionTable) -> (Vec<String>, Vec<Vec<Cell>>) {
         .rows
         .iter()
         .map(|r| {
-            // A policy row's choice may break after its colon.
-            let choice = escape_html(&r.choice.to_string()).replace(':', ":<wbr>");
+            // A choice may break after its colon, equals sign and hyphens.
+            let choice = escape_html(&r.choice.to_string())
+                .replace(':', ":<wbr>")
+                .replace('=', "=<wbr>")
+                .replace('-', "-<wbr>");
             let choice = format!("<span id=\"{}\">{choice}</span>", anchor(r.choice));
             let mut cells = vec![Cell::html(choice)];
             cells.extend(
@@ -726,7 +873,13 @@ pub fn cell_html(column: &Column, values: &Values, baseline: bool) -> Cell {
     if measured.is_empty() {
         return Cell::text(missing_text(column, values, baseline));
     }
-    let shown: Vec<String> = measured.iter().map(|m| value_html(column, m)).collect();
+    // Values at several budgets say each one's in sight.
+    let budgets = budgets_of(measured.iter());
+    let show_at = budgets.len() > 1;
+    let shown: Vec<String> = measured
+        .iter()
+        .map(|m| value_html(column, m, show_at))
+        .collect();
     match shown.as_slice() {
         [one] => Cell::html(one.clone()),
         _ => Cell::html(
@@ -740,8 +893,9 @@ pub fn cell_html(column: &Column, values: &Values, baseline: bool) -> Cell {
 
 /// One value as a cell shows it: `+3.0 [−5.0, +11.0]` folding `400 games at 1000 nodes`,
 /// `fails 2 of 3 (twofold)` folding the scenarios' names, `−20.0% (repetition, depth 5,
-/// exact)` alone.
-fn value_html(column: &Column, m: &Measured) -> String {
+/// exact)` alone; with `show_at`, the budget it holds at before it (`40,000 nodes a move:
+/// −16.2 [−17.5, −14.9]`).
+fn value_html(column: &Column, m: &Measured, show_at: bool) -> String {
     let (short, long) = match m.note.as_deref() {
         Some(n) if n.chars().count() > SHORT_NOTE_CHARS => (None, Some(n)),
         note => (note, None),
@@ -751,6 +905,16 @@ fn value_html(column: &Column, m: &Measured) -> String {
         .chain(m.exact.then_some("exact"))
         .collect();
     let mut figure = m.figure(column.unit);
+    if let Some(at) = m.at.as_ref().filter(|_| show_at) {
+        // `1,000,000 nodes a move: −16.2 [−17.5, −14.9], slope extrapolated`: the budget's
+        // mark after the figure, so no word of the cell is longer than the mark's.
+        figure = match at.split_once(" (") {
+            Some((budget, mark)) => {
+                format!("{budget}: {figure}, {}", mark.trim_end_matches(')'))
+            }
+            None => format!("{at}: {figure}"),
+        };
+    }
     if !qualifiers.is_empty() {
         figure += &format!(" ({})", qualifiers.join(", "));
     }

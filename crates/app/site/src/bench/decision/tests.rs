@@ -317,7 +317,7 @@ fn each_verdict_names_the_budget_it_holds_at() {
     let both = checked(&[elo(cuckoo(), None, -10.0, [-18.0, -2.0]), clock]);
     let html = summary_html(&table(&both));
     assert!(
-        html.contains("Avoid (weaker at 1,000 nodes a move or a 0.5+0.005 s clock): "),
+        html.contains("Avoid (weaker at 1,000 nodes a move and a 0.5+0.005 s clock): "),
         "{html}"
     );
     let undecided = summary_html(&table(&values_undecided()));
@@ -497,6 +497,74 @@ fn cells_fold_long_notes_and_the_recommendations_sentence() {
 /// The landing page's summary puts each row in the group of its recommendation, and a row
 /// moves from group to group as its interval moves: stronger → use, interval over 0 →
 /// undecided, weaker → avoid; each name links to its row's anchor in the table.
+/// A made-up value of one column at `at`.
+fn elo_at(value: f64, bounds: [f64; 2], at: &str) -> Contribution {
+    let mut c = elo(cuckoo(), None, value, bounds);
+    c.value.at = Some(at.into());
+    c
+}
+
+#[test]
+fn a_row_whose_place_changes_between_budgets_is_named_with_where_it_holds() {
+    let c = Choice::detector(cuckoo());
+    let (small, large) = ("10,000 nodes a move", "160,000 nodes a move");
+    let summary = |values: &[Contribution]| {
+        let values = checked(values);
+        let table = table(&values);
+        (assess(&table, table.row(c).unwrap()), summary_html(&table))
+    };
+    // Weaker at the small budget, no measurable difference at the large one.
+    let (a, html) = summary(&[
+        elo_at(-10.0, [-18.0, -2.0], small),
+        elo_at(-1.0, [-4.0, 2.0], large),
+    ]);
+    assert_eq!(a.advice, Advice::ByBudget, "{a:?}");
+    assert_eq!(
+        a.reason,
+        "Elo: weaker than linear at 10,000 nodes a move (-10.0); no measurable difference \
+         from linear at 160,000 nodes a move (-1.0)"
+    );
+    assert!(
+        html.contains("Its place changes with the budget: <a href="),
+        "{html}"
+    );
+    assert!(
+        html.contains("(Elo: weaker than linear at 10,000"),
+        "{html}"
+    );
+    // Both budgets weaker: it is avoided at both, and the heading names both.
+    let (a, html) = summary(&[
+        elo_at(-10.0, [-18.0, -2.0], small),
+        elo_at(-6.0, [-9.0, -3.0], large),
+    ]);
+    assert_eq!(a.advice, Advice::Avoid);
+    assert!(
+        html.contains("Avoid (weaker at 10,000 nodes a move and 160,000 nodes a move): "),
+        "{html}"
+    );
+    // Stronger at one, weaker at the other: both named.
+    let (a, _) = summary(&[
+        elo_at(3.0, [1.0, 5.0], small),
+        elo_at(-3.0, [-5.0, -1.0], large),
+    ]);
+    assert_eq!(a.advice, Advice::ByBudget);
+    assert!(a.reason.contains("stronger than linear at 10,000"), "{a:?}");
+    // Another column at another budget is not set against this one (a clock is not a
+    // budget of the fixed-node column).
+    let mut clock = elo_at(-1.0, [-20.0, 18.0], "a 0.5+0.005 s clock");
+    clock.column.key = "elo-clock".into();
+    let (a, _) = summary(&[elo_at(-10.0, [-18.0, -2.0], small), clock]);
+    assert_eq!(a.advice, Advice::Avoid, "{a:?}");
+    // A cell with values at several budgets says each one's budget in sight.
+    let values = checked(&[
+        elo_at(-10.0, [-18.0, -2.0], small),
+        elo_at(-6.0, [-9.0, -3.0], large),
+    ]);
+    let (_, rows) = cells(&table(&values));
+    let html = table_html(&["x"], &rows, false);
+    assert!(html.contains("160,000 nodes a move: -6.0"), "{html}");
+}
+
 #[test]
 fn the_summary_groups_rows_as_their_recommendations_and_flips_with_them() {
     let c = Choice::detector(cuckoo());
