@@ -555,16 +555,16 @@ fn a_full_size_landing_page_passes_the_page_check() {
 
 /// The landing page's detector answer from made-up recordings, through the gauntlet's own
 /// computation (`replab_gauntlet::across`): `filo` plays identically to `linear`, and its
-/// instructions per node over `linear`'s at 40,000, 160,000 and 1,000,000 nodes are `ratios`;
-/// its own run at 10,000 nodes measured it weaker.
-fn answer_from_recordings(ratios: [f64; 3]) -> String {
+/// instructions per node over `linear`'s at 10,000, 40,000, 160,000 and 1,000,000 nodes are
+/// `ratios` (no time per node recorded).
+fn answer_from_recordings(ratios: [f64; 4]) -> String {
     use replab_gauntlet::Slope;
     use replab_gauntlet::across::{BudgetSlope, across};
     use replab_gauntlet::budgets::Recorded;
     use replab_harness::interval::Estimate;
     use std::collections::BTreeMap;
-    let budgets = [40_000u64, 160_000, 1_000_000];
-    let per = |v: [f64; 3]| -> BTreeMap<String, f64> {
+    let budgets = [10_000u64, 40_000, 160_000, 1_000_000];
+    let per = |v: [f64; 4]| -> BTreeMap<String, f64> {
         budgets
             .iter()
             .zip(v)
@@ -579,7 +579,7 @@ fn answer_from_recordings(ratios: [f64; 3]) -> String {
         command: "made up".into(),
         budgets: budgets.to_vec(),
         instructions_per_node: BTreeMap::from([
-            ("linear".to_string(), per([100.0; 3])),
+            ("linear".to_string(), per([100.0; 4])),
             ("filo".to_string(), per(ratios.map(|r| 100.0 * r))),
         ]),
         nodes_searched: BTreeMap::from([
@@ -610,15 +610,7 @@ fn answer_from_recordings(ratios: [f64; 3]) -> String {
         Err("none".into()),
         &["filo"],
     );
-    let linear = Choice::detector(id("linear"));
-    // The run's own value at its budget first, as the gauntlet gives them.
-    let mut values = vec![elo(
-        "elo-equal-time",
-        Choice::detector(id("filo")),
-        linear,
-        [-3.1, -3.3, -2.9],
-    )];
-    values.extend(replab_gauntlet::across_contributions(&a, 10_000));
+    let mut values = replab_gauntlet::across_contributions(&a);
     for name in ["linear", "filo"] {
         values.extend(audit(name, 0, 0));
         values.push(conformance(name, DrawPolicy::Stockfish, &[]));
@@ -629,7 +621,7 @@ fn answer_from_recordings(ratios: [f64; 3]) -> String {
 #[test]
 fn the_detector_answer_names_the_budgets_where_it_holds_and_flips_with_the_recording() {
     // Costlier at every budget: avoided at each, every budget named, 1M marked.
-    let html = answer_from_recordings([1.01, 1.02, 1.03]);
+    let html = answer_from_recordings([1.01, 1.02, 1.03, 1.04]);
     assert!(
         html.contains(
             "Avoid (weaker at 10,000 nodes a move and 40,000 nodes a move and 160,000 nodes a \
@@ -638,14 +630,14 @@ fn the_detector_answer_names_the_budgets_where_it_holds_and_flips_with_the_recor
         "{html}"
     );
     // Cheaper from 40k on: its place changes, and the answer says where.
-    let html = answer_from_recordings([0.99, 0.98, 0.97]);
+    let html = answer_from_recordings([1.02, 0.99, 0.98, 0.97]);
     assert!(
         html.contains("Its place changes with the budget: <a href=\"#choice-filo\">filo</a>"),
         "{html}"
     );
     assert!(
         html.contains(
-            "(Elo at equal time: weaker than linear at 10,000 nodes a move (-3.1); stronger \
+            "(Elo at equal time: weaker than linear at 10,000 nodes a move (-6.1); stronger \
              than linear at 40,000 nodes a move"
         ),
         "{html}"

@@ -177,6 +177,45 @@ impl BudgetElo {
         budget_text(self.nodes, self.origin)
     }
 
+    /// The figure a verdict reads: the clock's Elo where a time ratio is recorded (equal time
+    /// is what the clock measures), its interval widened to hold the instruction count's too,
+    /// so a direction is claimed only where both cost measures give it; the instruction
+    /// count's alone otherwise. Where the two agree the interval is about the wider one's;
+    /// where they part (a table's cache misses, a scan's cheap instructions) it spans both.
+    pub fn decided(&self) -> Estimate {
+        let Some(clock) = self.elo_by_time.and_then(|e| Some((e.value, e.interval?))) else {
+            return self.elo;
+        };
+        let (value, interval) = clock;
+        Estimate {
+            value,
+            interval: Interval {
+                lo: interval.lo.min(self.elo.interval.lo),
+                hi: interval.hi.max(self.elo.interval.hi),
+                ..interval
+            },
+        }
+    }
+
+    /// [`decided`](Self::decided) in words: both figures and how the interval was made.
+    pub fn decided_text(&self) -> String {
+        let by_count = format!(
+            "by instructions {} Elo",
+            self.elo.text(|x| format!("{x:+.1}"))
+        );
+        let Some(clock) = self.elo_by_time.filter(|e| e.interval.is_some()) else {
+            return format!("{by_count}: {}", self.derivation());
+        };
+        format!(
+            "by the clock {} Elo (time per node ×{:.3}), {by_count}; the value is the clock's,              its interval spans both: {}",
+            clock.text(|x| format!("{x:+.1}")),
+            self.time_per_node
+                .as_ref()
+                .map_or(f64::NAN, |t| t.ratio.value),
+            self.derivation()
+        )
+    }
+
     /// How it was computed, in words.
     pub fn derivation(&self) -> String {
         format!(

@@ -115,32 +115,32 @@ impl Experiment for Elo {
             .filter_map(|r| decision_value(r, settings))
             .collect();
         values.sort_by_key(|(deterministic, _)| !deterministic);
+        // A row with figures across the recorded budgets gives those (its run's budget among
+        // them, on the same positions and by the same rule); another gives the run's own.
+        let across = &results.across_budgets;
         let equal_time = results
             .equal_time
             .slope
             .as_ref()
             .map_or(Vec::new(), |slope| {
                 let rows = results.equal_time.rows.iter();
-                rows.filter_map(|e| equal_time_value(e, slope, settings))
+                rows.filter(|e| !across.rows.iter().any(|r| r.a == e.a))
+                    .filter_map(|e| equal_time_value(e, slope, settings))
                     .collect()
             });
         values
             .into_iter()
             .map(|(_, c)| c)
             .chain(equal_time)
-            .chain(across_contributions(
-                &results.across_budgets,
-                settings.nodes,
-            ))
+            .chain(across_contributions(across))
             .collect()
     }
 }
 
-/// Each identical-play row's Elo at equal time at the recorded budgets other than the run's
-/// own `nodes` (whose value is the run's, from its equal-cost match), each holding at its
-/// budget, a fitted slope's marked in its budget's words: the decision table's values across
-/// budgets.
-pub fn across_contributions(across: &across::AcrossBudgets, nodes: u64) -> Vec<Contribution> {
+/// Each identical-play row's Elo at equal time at every recorded budget
+/// ([`across::BudgetElo::decided`]: both cost measures), each holding at its budget, a fitted
+/// slope's marked in its budget's words: the decision table's values across budgets.
+pub fn across_contributions(across: &across::AcrossBudgets) -> Vec<Contribution> {
     let column = equal_time_column();
     across
         .rows
@@ -150,17 +150,15 @@ pub fn across_contributions(across: &across::AcrossBudgets, nodes: u64) -> Vec<C
             let against = PlayerSpec::parse(&row.b).ok().and_then(|b| choice_of(&b));
             let detector = spec.and_then(|s| DetectorId::from_name(&s.detector));
             let column = column.clone();
-            row.budgets
-                .iter()
-                .filter(move |b| b.nodes != nodes)
-                .filter_map(move |b| {
-                    let value = Measured::value(b.elo.value)
-                        .interval(b.elo.interval)
-                        .note(b.derivation())
-                        .at(b.budget())
-                        .against(against?);
-                    Some(Contribution::new(detector?, column.clone(), value))
-                })
+            row.budgets.iter().filter_map(move |b| {
+                let decided = b.decided();
+                let value = Measured::value(decided.value)
+                    .interval(decided.interval)
+                    .note(b.decided_text())
+                    .at(b.budget())
+                    .against(against?);
+                Some(Contribution::new(detector?, column.clone(), value))
+            })
         })
         .collect()
 }

@@ -225,3 +225,40 @@ fn the_docs_show_the_recordings_across_budgets_as_they_are() {
         "docs/elo.md does not show the recordings across budgets as they are; they give:\n{text}"
     );
 }
+
+#[test]
+fn a_verdicts_figure_claims_a_direction_only_where_both_cost_measures_give_it() {
+    let at = |instructions: f64, time: f64| {
+        let mut b = BudgetElo {
+            nodes: 40_000,
+            slope: estimate(190.0, 7.0),
+            origin: SlopeOrigin::Measured,
+            instructions_per_node: [instructions, 100.0],
+            doublings: (100.0 / instructions).log2(),
+            elo: estimate(190.0, 7.0).map(|x| x * (100.0 / instructions).log2()),
+            time_per_node: None,
+            elo_by_time: None,
+        };
+        let ratio = TimeRatio {
+            ratio: estimate(time, 0.004),
+            p_a_slower: 1.0,
+            pairs: 20,
+        };
+        b.elo_by_time = Some(elo_by_time(&b.slope, &ratio));
+        b.time_per_node = Some(ratio);
+        b
+    };
+    // Cheaper by instructions, dearer by the clock: no direction.
+    let parted = at(97.0, 1.04);
+    let d = parted.decided();
+    assert!(d.interval.lo < 0.0 && d.interval.hi > 0.0, "{d:?}");
+    assert!((d.value - parted.elo_by_time.unwrap().value).abs() < 1e-12);
+    assert!(parted.decided_text().contains("its interval spans both"));
+    // Dearer by both: weaker.
+    let d = at(106.0, 1.10).decided();
+    assert!(d.interval.hi < 0.0, "{d:?}");
+    // Without a time ratio, the instruction count's figure.
+    let mut alone = at(106.0, 1.10);
+    alone.elo_by_time = None;
+    assert_eq!(alone.decided(), alone.elo);
+}
