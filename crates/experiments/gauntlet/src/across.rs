@@ -267,6 +267,9 @@ pub struct AcrossBudgets {
     pub rows: Vec<DetectorAcross>,
     /// What was not used, and why (another engine's recording, a missing file).
     pub notes: Vec<String>,
+    /// The time ratios across budgets, when they are of this build's engine.
+    #[serde(default)]
+    pub times: Option<BudgetTimes>,
 }
 
 /// The time ratios across budgets, as recorded.
@@ -296,10 +299,14 @@ pub struct BudgetTime {
 }
 
 impl BudgetTimes {
+    /// The time ratios at `nodes`.
+    pub fn at(&self, nodes: u64) -> Option<&BudgetTime> {
+        self.budgets.iter().find(|b| b.nodes == nodes)
+    }
+
     /// `spec`'s time ratio at `nodes`.
-    fn ratio(&self, spec: &str, nodes: u64) -> Option<TimeRatio> {
-        let budget = self.budgets.iter().find(|b| b.nodes == nodes)?;
-        budget.ratios.get(spec).cloned()
+    pub fn ratio(&self, spec: &str, nodes: u64) -> Option<TimeRatio> {
+        self.at(nodes)?.ratios.get(spec).cloned()
     }
 }
 
@@ -412,6 +419,7 @@ pub fn across(
                 fall,
                 rows: Vec::new(),
                 notes,
+                times,
             };
         }
     };
@@ -440,6 +448,7 @@ pub fn across(
         fall,
         rows,
         notes,
+        times,
     }
 }
 

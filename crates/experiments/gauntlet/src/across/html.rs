@@ -7,9 +7,38 @@ use replab_report::{Cell, escape_html, fmt_int, table_html};
 use super::{AcrossBudgets, BudgetElo, SlopeOrigin, budget_text, slope_at};
 use replab_harness::compare::Unit;
 
-/// The section: slopes, fall, the detectors' table and the notes.
+/// The section: the clock's cost by budget, slopes, fall, the detectors' table and the notes.
 pub fn html(a: &AcrossBudgets) -> String {
-    [slopes_html(a), rows_html(a), notes_html(&a.notes)].concat()
+    [
+        times_html(a),
+        slopes_html(a),
+        rows_html(a),
+        notes_html(&a.notes),
+    ]
+    .concat()
+}
+
+/// Every player's time per node over `linear`'s at each budget, and `linear`'s own
+/// nanoseconds per node on the recording machine.
+fn times_html(a: &AcrossBudgets) -> String {
+    let Some(t) = &a.times else {
+        return String::new();
+    };
+    let (headers, rows) = super::markdown::times_table(t);
+    let rows: Vec<Vec<Cell>> = rows
+        .into_iter()
+        .map(|r| r.into_iter().map(Cell::text).collect())
+        .collect();
+    format!(
+        "<p>Time per node by the clock at each budget, each player's over <code>linear</code>'s          (geometric mean of {} alternating pairs of runs, a Student-t 95% interval over their          log ratios), on the same real-game positions as the instruction counts above; the          last row is <code>linear</code>'s own nanoseconds per node (the median of its runs,          an order-statistic interval) on {}: an engine-independent figure to carry (section          below). Recorded with <code>{}</code>.</p>{}",
+        t.budgets
+            .first()
+            .and_then(|b| b.ratios.values().next())
+            .map_or(0, |r| r.pairs),
+        escape_html(&t.recorded),
+        escape_html(&t.command),
+        table_html(&headers, &rows, false)
+    )
 }
 
 /// The recorded slopes, the fitted fall and the slope at each budget of the table.

@@ -4,12 +4,24 @@
 
 use replab_report::fmt_int;
 
-use super::{AcrossBudgets, BudgetElo, slope_at};
+use super::{AcrossBudgets, BudgetElo, BudgetTimes, slope_at};
 use replab_harness::compare::Unit;
 
-/// The slopes' table, the fall and the detectors' table.
+/// The time table, the slopes' table, the fall and the detectors' table.
 pub fn markdown(a: &AcrossBudgets) -> String {
-    let mut out = String::from(
+    let mut out = a.times.as_ref().map_or(String::new(), |t| {
+        let (headers, rows) = times_table(t);
+        let mut md = format!(
+            "| {} |\n|{}\n",
+            headers.join(" | "),
+            "---|".repeat(headers.len())
+        );
+        for r in rows {
+            md += &format!("| {} |\n", r.join(" | "));
+        }
+        md + "\n"
+    });
+    out += &String::from(
         "| B's nodes a move (A: twice) | games | Elo per doubling [95%] |\n|---|---|---|\n",
     );
     for s in &a.slopes {
@@ -31,6 +43,40 @@ pub fn markdown(a: &AcrossBudgets) -> String {
         );
     }
     out + &detectors(a)
+}
+
+/// The time per node table: a row per player (its ratio to the baseline's at each budget),
+/// then the baseline's nanoseconds per node.
+pub(super) fn times_table(t: &BudgetTimes) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut headers = vec![format!("time per node ÷ {}'s", t.baseline)];
+    headers.extend(
+        t.budgets
+            .iter()
+            .map(|b| format!("{} nodes", fmt_int(b.nodes))),
+    );
+    let mut players: Vec<&String> = t.budgets.iter().flat_map(|b| b.ratios.keys()).collect();
+    players.sort();
+    players.dedup();
+    let mut rows: Vec<Vec<String>> = players
+        .iter()
+        .map(|p| {
+            let mut row = vec![p.to_string()];
+            row.extend(t.budgets.iter().map(|b| {
+                b.ratios
+                    .get(*p)
+                    .map_or("—".into(), |r| r.ratio.text(|x| format!("{x:.3}")))
+            }));
+            row
+        })
+        .collect();
+    let mut ns = vec![format!("{}, ns per node", t.baseline)];
+    ns.extend(t.budgets.iter().map(|b| {
+        b.baseline_seconds_per_node
+            .map(|x| x * 1e9)
+            .text(|x| format!("{x:.1}"))
+    }));
+    rows.push(ns);
+    (headers, rows)
 }
 
 /// One row per detector: at each budget the model's Elo, then the clock's.
