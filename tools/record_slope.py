@@ -20,8 +20,9 @@ Usage: tools/record_slope.py [--replab BIN] [--nodes N] [--ratios 2,1.25] [--gam
        [--rep-games G] [--shards K] [--work DIR] [--out FILE]
 At another budget than the gauntlet's (--nodes 40000), the dataset is datasets/elo-slope-N.json:
 the Elo page fits the slope's fall with the budget through every one recorded for its engine.
-Cost: about 0.5 core-seconds per game at 10,000 nodes a move (2026-11 measurement on a 2-core
-AMD EPYC); the defaults play 2 x (2,000 + 498) games.
+Cost of a 2:1 game (2026-11-29, 2-core Intel Xeon): about 0.6 core-seconds at 10,000 nodes,
+2.5 at 40,000 and 11 at 160,000; the defaults play 2 x (2,000 + 498) games. --shards needs GNU
+parallel.
 """
 
 import argparse

@@ -173,13 +173,20 @@ pub(crate) fn read_recorded<T: serde::de::DeserializeOwned>(
 }
 
 /// The balanced book's slope in `datasets`, if one is recorded for this build's engine
-/// (`engine`, [`replab_search::ENGINE_DIGEST`]) at `nodes` per move; otherwise why not.
+/// (`engine`, [`replab_search::ENGINE_DIGEST`]) at `nodes` per move (in `elo-slope-N.json`, or
+/// in [`SLOPE_FILE`]); otherwise why not.
 pub fn read_slope(
     datasets: &Path,
     engine: &str,
     nodes: u64,
 ) -> Result<std::result::Result<SlopeSource, String>> {
-    let path = datasets.join(SLOPE_FILE);
+    // A budget's own recording (`elo-slope-40000.json`), else the gauntlet's.
+    let own = datasets.join(format!("elo-slope-{nodes}.json"));
+    let path = if own.exists() {
+        own
+    } else {
+        datasets.join(SLOPE_FILE)
+    };
     Ok(read_slope_file(&path, engine)?.and_then(|s| {
         if s.nodes == nodes {
             Ok(s)

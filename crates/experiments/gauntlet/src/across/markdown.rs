@@ -5,11 +5,14 @@
 use replab_report::fmt_int;
 
 use super::{AcrossBudgets, BudgetElo, BudgetTimes, slope_at};
+use crate::budgets::Recorded as BudgetCosts;
 use replab_harness::compare::Unit;
 
-/// The time table, the slopes' table, the fall and the detectors' table.
-pub fn markdown(a: &AcrossBudgets) -> String {
-    let mut out = a.times.as_ref().map_or(String::new(), |t| {
+/// The instruction counts' table, the time table, the slopes' table, the fall and the
+/// detectors' table.
+pub fn markdown(a: &AcrossBudgets, costs: &BudgetCosts) -> String {
+    let mut out = instructions_table(costs);
+    out += &a.times.as_ref().map_or(String::new(), |t| {
         let (headers, rows) = times_table(t);
         let mut md = format!(
             "| {} |\n|{}\n",
@@ -43,6 +46,43 @@ pub fn markdown(a: &AcrossBudgets) -> String {
         );
     }
     out + &detectors(a)
+}
+
+/// Every player's instructions per node at each budget, and its ratio to the baseline's.
+fn instructions_table(costs: &BudgetCosts) -> String {
+    let mut out = format!(
+        "| instructions per node (÷ {}) | {} |\n|{}\n",
+        crate::BASELINE,
+        costs
+            .budgets
+            .iter()
+            .map(|b| format!("{} nodes", fmt_int(*b)))
+            .collect::<Vec<_>>()
+            .join(" | "),
+        "---|".repeat(costs.budgets.len() + 1)
+    );
+    let mut players = costs.detectors();
+    players.insert(0, crate::BASELINE);
+    players.insert(0, crate::budgets::OFF);
+    for p in players {
+        let cells: Vec<String> = costs
+            .budgets
+            .iter()
+            .map(
+                |&b| match (costs.cost(p, b), costs.ratio(p, crate::BASELINE, b)) {
+                    (Some(c), Some(r)) => format!("{c:.1} (×{r:.3})"),
+                    _ => "—".into(),
+                },
+            )
+            .collect();
+        let tree = if costs.same_tree(p) || p == crate::BASELINE {
+            ""
+        } else {
+            " (another tree)"
+        };
+        out += &format!("| {p}{tree} | {} |\n", cells.join(" | "));
+    }
+    out + "\n"
 }
 
 /// The time per node table: a row per player (its ratio to the baseline's at each budget),

@@ -152,6 +152,15 @@ fn each_identical_play_detector_of_the_baselines_tree_gets_its_elo_at_every_budg
         "{page}"
     );
     assert!(page.contains("Fitted fall"), "{page}");
+    let docs = markdown(&a, &costs());
+    assert!(
+        docs.contains("| axon (another tree) | 90.0 (×0.900)"),
+        "{docs}"
+    );
+    assert!(
+        docs.contains("1,000,000 nodes a move (slope extrapolated), slope +"),
+        "{docs}"
+    );
     let without = across(
         (Vec::new(), Vec::new()),
         Err("no costs".into()),
@@ -218,7 +227,7 @@ fn the_docs_show_the_recordings_across_budgets_as_they_are() {
     }
     let times = read_budget_times(&datasets(), engine, crate::BASELINE).unwrap();
     let a = across(slopes, Ok(costs.clone()), times, &specs);
-    let text = markdown(&a).replace(&datasets().display().to_string(), "datasets");
+    let text = markdown(&a, &costs);
     let docs = std::fs::read_to_string(datasets().join("../docs/elo.md")).unwrap();
     assert!(
         docs.contains(&text),
