@@ -151,8 +151,38 @@ fn rows_html(a: &AcrossBudgets) -> String {
          factor; under it, the same from the clock's time ratio at that budget (its error \
          added), where one is recorded. The run's own figure at its budget (above) counts on \
          the Bratko–Kopec positions without history, these on positions with their games' \
-         history: where the two differ, history length is what a key scan pays for.</p>{}",
-        table_html(&headers, &rows, false)
+         history: where the two differ, history length is what a key scan pays for.</p>{}<p>{}</p>",
+        table_html(&headers, &rows, false),
+        measures_part(a)
+    )
+}
+
+/// How often the two cost measures part: the detector-budget figures whose instruction ratio
+/// lies outside the clock's 95% interval, and in which direction.
+fn measures_part(a: &AcrossBudgets) -> String {
+    let timed: Vec<&BudgetElo> = a
+        .rows
+        .iter()
+        .flat_map(|r| &r.budgets)
+        .filter(|b| b.time_per_node.is_some())
+        .collect();
+    let ratio = |b: &BudgetElo| b.instructions_per_node[0] / b.instructions_per_node[1];
+    let interval = |b: &BudgetElo| b.time_per_node.as_ref().map(|t| t.ratio.interval);
+    let above = timed
+        .iter()
+        .filter(|b| interval(b).is_some_and(|i| i.lo > ratio(b)))
+        .count();
+    let below = timed
+        .iter()
+        .filter(|b| interval(b).is_some_and(|i| i.hi < ratio(b)))
+        .count();
+    format!(
+        "Of the {} detector-and-budget figures with a time ratio, the clock's 95% interval lies \
+         above the instruction ratio in {above} (the clock sees a cost the count does not) and \
+         below it in {below}. The landing page decides on both: the clock's figure, its \
+         interval widened to hold the count's, so a detector is weaker or stronger at a budget \
+         only where both cost measures say so.",
+        timed.len()
     )
 }
 
