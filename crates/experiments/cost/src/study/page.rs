@@ -525,8 +525,10 @@ fn grid_totals_table(results: &Results) -> String {
         .map(|t| {
             let j =
                 |j: super::Judgement| Cell::text(if t.detector == "off" { "" } else { j.phrase() });
+            // A configuration's name may break after its slash (`axon-like/<wbr>tt-no-path-scores`).
+            let config = replab_report::escape_html(&t.config).replace('/', "/<wbr>");
             vec![
-                Cell::text(&t.config),
+                Cell::html(config),
                 Cell::text(t.detector.name()),
                 t.counters.nodes.into(),
                 t.counters.terminal_nodes.into(),
