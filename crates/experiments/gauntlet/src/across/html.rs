@@ -70,7 +70,7 @@ fn slopes_html(a: &AcrossBudgets) -> String {
     format!(
         "<p>Elo per doubling of nodes by node-odds matches of <code>linear</code> against \
          itself (A twice B's nodes, the balanced book), one recording per budget \
-         (<code>tools/record_slope.py --nodes N</code>).</p>{}<p>{}</p>",
+         (<code>tools/record_slope.py</code> at each budget).</p>{}<p>{}</p>",
         table_html(&headers, &rows, false),
         fall_text(a)
     )
