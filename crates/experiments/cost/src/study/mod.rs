@@ -452,6 +452,7 @@ fn short(j: Judgement) -> &'static str {
         Judgement::Opposite => "X",
         Judgement::NotComparable => "-",
         Judgement::TooFewSamples => "?",
+        Judgement::WithinResolution => "~",
     }
 }
 
