@@ -59,6 +59,21 @@ pub fn round_cap(fixed: usize) -> usize {
     fixed * EDGE_ROUNDS_FACTOR
 }
 
+/// The rule's figures for a page's text, from the constants above: `resolution` (`2%`),
+/// `edge_share` (`half`, or a percentage) and `edge_factor` (`3`).
+pub fn figures() -> serde_json::Value {
+    let share = if EDGE_SHARE == 0.5 {
+        "half".to_string()
+    } else {
+        format!("{:.0}%", EDGE_SHARE * 100.0)
+    };
+    serde_json::json!({
+        "resolution": format!("{:.0}%", TIME_RESOLUTION * 100.0),
+        "edge_share": share,
+        "edge_factor": EDGE_ROUNDS_FACTOR,
+    })
+}
+
 /// Paired rounds added one at a time to timed comparisons that started with `fixed` rounds:
 /// while any of `estimates(state)` (one per comparison, from every round so far) sits
 /// [`at_edge`] and fewer than [`round_cap`]`(fixed)` rounds were taken, `add_round(state,
@@ -102,6 +117,14 @@ mod tests {
             coverage: 0.97,
             n: 6,
         }
+    }
+
+    #[test]
+    fn the_figures_come_from_the_constants() {
+        let f = figures();
+        assert_eq!(f["resolution"], "2%");
+        assert_eq!(f["edge_share"], "half");
+        assert_eq!(f["edge_factor"], EDGE_ROUNDS_FACTOR);
     }
 
     #[test]
