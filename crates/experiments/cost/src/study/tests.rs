@@ -14,6 +14,7 @@ fn small() -> Config {
         seed: 1,
         threads: 2,
         command: "replab study (test)".into(),
+        instructions: None,
     }
 }
 
