@@ -148,3 +148,70 @@ fn the_leaf_comparison_passes_kept_counters_in_any_estimate_shape_and_fails_a_ch
     assert!(String::from_utf8_lossy(&missing.stderr).contains("nosuch/audit/results.json"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// tools/compare_conclusions.py's exit code and output for the sites `a` and `b`.
+fn conclusions_compared(a: &Path, b: &Path) -> (Option<i32>, String, String) {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../tools/compare_conclusions.py"
+    );
+    let out = Command::new("python3")
+        .arg(script)
+        .args([a, b])
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn the_conclusion_comparison_masks_numbers_and_fails_a_changed_decision() {
+    if !Command::new("python3")
+        .arg("--version")
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("skipped: python3 is not installed");
+        return;
+    }
+    let dir =
+        std::env::temp_dir().join(format!("replab-compare-conclusions-{}", std::process::id()));
+    let site = |name: &str, verdict: &str, decision: &str| {
+        results(
+            &dir.join(name),
+            serde_json::json!({ "verdict": verdict, "games": 5,
+                "claims": [{ "decision": decision, "what": "time" }] }),
+        );
+    };
+    site(
+        "a",
+        "time +3.4% [+0.2%, +7.3%]: within ±7.3%",
+        "within-resolution",
+    );
+    // Other numbers, the same words: the same conclusions.
+    site(
+        "b",
+        "time −1.0% [−5.5%, +2.1%]: within ±5.5%",
+        "within-resolution",
+    );
+    let (code, out, _) = conclusions_compared(&dir.join("a"), &dir.join("b"));
+    assert_eq!((code, out.trim()), (Some(0), "0 of 2 conclusions differ"));
+    // A changed decision: named with its file and path, exit 1.
+    site("c", "time −1.0% [−5.5%, +2.1%]: within ±5.5%", "opposite");
+    let (code, out, _) = conclusions_compared(&dir.join("a"), &dir.join("c"));
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("audit/results.json: $.claims[0].decision"),
+        "{out}"
+    );
+    assert!(out.ends_with("1 of 2 conclusions differ\n"), "{out}");
+    // A missing site or a results.json that is not JSON: bad input, exit 2, named.
+    let (code, _, err) = conclusions_compared(&dir.join("a"), &dir.join("nosuch"));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("nosuch"), "{err}");
+    std::fs::write(dir.join("c/audit/results.json"), "{").unwrap();
+    let (code, _, err) = conclusions_compared(&dir.join("a"), &dir.join("c"));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("c/audit/results.json"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
