@@ -613,9 +613,10 @@ mod tests {
             "{}",
             c.sentence()
         );
-        // A wide straddle gives no direction either, without added rounds.
-        let (c, added) = timed_after_rounds(&[-0.2, -0.1, 0.0, 0.1, 0.2, 0.3], &[]);
+        // An interval within ±2% already gives no direction either, without added rounds.
+        let (c, added) = timed_after_rounds(&[-0.01, 0.0, 0.005, 0.01, -0.005, 0.0], &[]);
         assert_eq!((c.decision, added), (WithinResolution, 0));
+        assert!(c.sentence().ends_with("within ±1.0%)"), "{}", c.sentence());
         // Exact values and refused comparisons keep the rule of `Comparison::new`.
         let exact = Comparison::timed("i", Measured::exact(0.001, wac(12)), paper(-0.1));
         assert_eq!(exact.decision, NoMeasurableDifference);

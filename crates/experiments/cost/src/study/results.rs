@@ -194,18 +194,18 @@ pub struct PositionRun {
     /// Wall time in ms: one measurement, marked as a single sample (the three detectors of a
     /// profile run back to back).
     pub time_ms: Estimate,
-    /// The same search timed again (ms), in the paired rounds added while a claim comparing
-    /// this detector's time with another's sat at the edge (`crate::resolution`); empty when
-    /// none were.
+    /// The same search timed again (ms, each a single sample), in the paired rounds added while
+    /// a claim comparing this detector's time with another's sat at the edge
+    /// (`crate::resolution`); empty when none were.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub retimed_ms: Vec<f64>,
+    pub retimed_ms: Vec<Estimate>,
 }
 
 impl PositionRun {
     /// Its time (ms): the median of the first measurement and those taken again.
     pub fn time(&self) -> f64 {
         let all: Vec<f64> = std::iter::once(self.time_ms.value)
-            .chain(self.retimed_ms.iter().copied())
+            .chain(self.retimed_ms.iter().map(|t| t.value))
             .collect();
         crate::stats::median(&all)
     }

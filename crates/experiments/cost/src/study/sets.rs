@@ -201,7 +201,7 @@ fn retime_round(
                 .iter_mut()
                 .find(|r| r.profile == profile && r.detector == detector)
             {
-                run.retimed_ms.push(ms);
+                run.retimed_ms.push(Estimate::single(ms));
             }
         }
     }
