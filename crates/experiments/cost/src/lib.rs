@@ -14,6 +14,7 @@ pub mod suite;
 // The harness and the workloads under the paths the experiments use (`crate::stats`,
 // `crate::datasets`, …).
 pub use replab_harness::{
-    Bars, Progress, Recorded, Silent, compare, contribution, experiment, interval, stats,
+    Bars, Progress, Recorded, Silent, compare, contribution, experiment, interval, resolution,
+    stats,
 };
 pub use replab_workloads::{callgrind, datasets, endgames, engine, paper, records};

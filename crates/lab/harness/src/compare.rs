@@ -16,6 +16,7 @@ use std::fmt;
 use replab_report::{ForestChart, ForestRow, RGBColor};
 use serde::{Deserialize, Serialize};
 
+use crate::resolution;
 use crate::stats::{Estimate, LEVEL};
 pub use crate::unit::Unit;
 
@@ -185,6 +186,10 @@ pub enum Decision {
     SameDirection,
     /// The change is below [`COUNT_NOISE`] (exact) or its interval contains 0 (sampled).
     NoMeasurableDifference,
+    /// A timed change whose interval does not clear 0 by the timing's resolution
+    /// ([`crate::resolution`]), even after the rounds added at the edge: it lies within ±x%
+    /// (the interval's reach), and no direction is claimed.
+    WithinResolution,
     /// The opposite sign, measurably.
     Opposite,
     /// The scopes or units differ: no comparison is made.
@@ -195,10 +200,11 @@ pub enum Decision {
 
 impl Decision {
     /// Every decision, in the order above (for legends and tallies).
-    pub const ALL: [Decision; 6] = [
+    pub const ALL: [Decision; 7] = [
         Decision::SameDirectionSimilarSize,
         Decision::SameDirection,
         Decision::NoMeasurableDifference,
+        Decision::WithinResolution,
         Decision::Opposite,
         Decision::NotComparable,
         Decision::TooFewSamples,
@@ -210,6 +216,7 @@ impl Decision {
             Decision::SameDirectionSimilarSize => "the same direction and a similar size",
             Decision::SameDirection => "the same direction",
             Decision::NoMeasurableDifference => "no measurable difference",
+            Decision::WithinResolution => "no direction within the timing's resolution",
             Decision::Opposite => "the opposite direction",
             Decision::NotComparable => "not comparable",
             Decision::TooFewSamples => "too few repeats to decide",
@@ -222,6 +229,7 @@ impl Decision {
             Decision::SameDirectionSimilarSize => "same-direction-similar-size",
             Decision::SameDirection => "same-direction",
             Decision::NoMeasurableDifference => "no-measurable-difference",
+            Decision::WithinResolution => "within-resolution",
             Decision::Opposite => "opposite",
             Decision::NotComparable => "not-comparable",
             Decision::TooFewSamples => "too-few-samples",
@@ -247,6 +255,7 @@ impl Decision {
             Decision::SameDirectionSimilarSize => RGBColor(0x00, 0x9E, 0x73),
             Decision::SameDirection => RGBColor(0x56, 0xB4, 0xE9),
             Decision::NoMeasurableDifference => RGBColor(0xE6, 0x9F, 0x00),
+            Decision::WithinResolution => RGBColor(0xF0, 0xE4, 0x42),
             Decision::Opposite => RGBColor(0xD5, 0x5E, 0x00),
             Decision::NotComparable => RGBColor(0x80, 0x80, 0x80),
             Decision::TooFewSamples => RGBColor(0xCC, 0x79, 0xA7),
@@ -286,11 +295,36 @@ impl Comparison {
         }
     }
 
+    /// Compares a timed change `measured` with `reference` by the rule of [`Comparison::new`],
+    /// except that a sampled change whose interval does not clear 0 by its resolution
+    /// ([`resolution::clears_zero`]) gives no direction: [`Decision::WithinResolution`]. The
+    /// caller adds rounds at the edge first ([`resolution::edge_rounds`]).
+    pub fn timed(what: impl Into<String>, measured: Measured, reference: Reference) -> Self {
+        let c = Self::new(what, measured, reference);
+        let settled = c.measured.exact || resolution::clears_zero(&c.measured.estimate.interval);
+        if !c.decision.decided() || settled {
+            return c;
+        }
+        Self {
+            decision: Decision::WithinResolution,
+            ..c
+        }
+    }
+
     /// The comparison as a clause: `generated positions −12.4% (paper +57.3% over WAC.018,
-    /// depths 1–8: the opposite direction)`; a refused comparison names both scopes.
+    /// depths 1–8: the opposite direction)`; a refused comparison names both scopes; a timed
+    /// change within the resolution says how far it reaches (`within ±7.3%`).
     pub fn sentence(&self) -> String {
         let (m, r) = (&self.measured, &self.reference);
         match self.decision {
+            Decision::WithinResolution => format!(
+                "{} {} ({} {}: within {})",
+                self.what,
+                m.text(),
+                r.source,
+                r.text(),
+                within(m)
+            ),
             Decision::NotComparable => format!(
                 "{} {} over {} ({} {} covers only {}: not comparable)",
                 self.what,
@@ -309,6 +343,15 @@ impl Comparison {
                 d.phrase()
             ),
         }
+    }
+}
+
+/// How far `m`'s interval reaches from 0, as `±7.3%` ([`resolution::reach`]).
+pub fn within(m: &Measured) -> String {
+    let x = m.unit.bare(resolution::reach(&m.estimate.interval));
+    match x.strip_prefix(['+', '−', '-']) {
+        Some(size) => format!("±{size}"),
+        None => format!("±{x}"),
     }
 }
 
@@ -520,6 +563,65 @@ mod tests {
             NoMeasurableDifference
         );
         assert_eq!(d(sampled(0.05, [0.01, 0.08], 7, 0.98)), Opposite);
+    }
+
+    /// Made-up paired rounds of a timed change against the paper's "lower": the fixed ones,
+    /// then one more from `more` per round added at the edge; the comparison, and the rounds
+    /// added.
+    fn timed_after_rounds(fixed: &[f64], more: &[f64]) -> (Comparison, usize) {
+        let mut samples = fixed.to_vec();
+        let mut next = more.iter().copied();
+        let added = resolution::edge_rounds(
+            fixed.len(),
+            &mut samples,
+            |s| vec![crate::stats::median_ci(s)],
+            |s, _| {
+                s.push(next.next().expect("a made-up round"));
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        let m = Measured::sampled(&crate::stats::median_ci(&samples), wac(12));
+        let r = Reference::direction("paper", -1.0, wac(12));
+        (Comparison::timed("time", m, r), added)
+    }
+
+    #[test]
+    fn a_timed_change_at_the_edge_takes_rounds_then_says_within() {
+        use Decision::*;
+        // Clear of 0: a direction at once, no round added.
+        let (c, added) = timed_after_rounds(&[0.05, 0.06, 0.07, 0.05, 0.06, 0.08], &[]);
+        assert_eq!((c.decision, added), (Opposite, 0));
+        // The old rule's direction from an interval that clears 0 by 0.1%: at the edge, so
+        // rounds are added; they settle it as a direction…
+        let edge = [0.001, 0.06, 0.07, 0.05, 0.06, 0.08];
+        let old = Comparison::new(
+            "time",
+            Measured::sampled(&crate::stats::median_ci(&edge), wac(12)),
+            Reference::direction("paper", -1.0, wac(12)),
+        );
+        assert_eq!(old.decision, Opposite);
+        let (c, added) = timed_after_rounds(&edge, &[0.05; 12]);
+        assert!(added > 0);
+        assert_eq!(c.decision, Opposite);
+        // …or, still at the edge at the cap, it says how far the change reaches instead.
+        let (c, added) = timed_after_rounds(&edge, &[0.001, 0.002, -0.001].repeat(4));
+        assert_eq!(added, resolution::round_cap(edge.len()) - edge.len());
+        assert_eq!(c.decision, WithinResolution);
+        assert!(
+            c.sentence().ends_with("(paper lower: within ±5.0%)"),
+            "{}",
+            c.sentence()
+        );
+        // An interval within ±2% already gives no direction either, without added rounds.
+        let (c, added) = timed_after_rounds(&[-0.01, 0.0, 0.005, 0.01, -0.005, 0.0], &[]);
+        assert_eq!((c.decision, added), (WithinResolution, 0));
+        assert!(c.sentence().ends_with("within ±1.0%)"), "{}", c.sentence());
+        // Exact values and refused comparisons keep the rule of `Comparison::new`.
+        let exact = Comparison::timed("i", Measured::exact(0.001, wac(12)), paper(-0.1));
+        assert_eq!(exact.decision, NoMeasurableDifference);
+        let few = Comparison::timed("t", sampled(0.001, [0.0, 0.1], 5, 0.9375), paper(-0.1));
+        assert_eq!(few.decision, TooFewSamples);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `instructions` | instruction counts under valgrind ([`callgrind`], [`Instructions`]) | none: a landing section |
 //! | `axon` | the Axon reproduction ([`axon`]), taking the instruction counts | `axon` |
-//! | `study` | the Axon experiment as a study ([`study`]) | `study` |
+//! | `study` | the Axon experiment as a study ([`study`]), taking the instruction counts | `study` |
 //! | `smp` | parallel search, Lazy SMP ([`smp`]) | `smp` |
 //! | `audit` | the audit against exact FIDE identity ([`audit`]) | `audit` |
 //! | `conformance` | UCI conformance scenarios ([`conformance`]) | `conformance` |
@@ -58,8 +58,9 @@ experiments! {
         instructions: Instructions,
         /// The Axon reproduction, with the instruction counts in its summary.
         axon: Axon = takes(instructions),
-        /// The Axon experiment as a study.
-        study: Study,
+        /// The Axon experiment as a study, judging the speed of move chains on the
+        /// instruction counts too.
+        study: Study = takes(instructions),
         /// Parallel search (Lazy SMP) and shared repetition structures.
         smp: Smp,
         /// The audit.

@@ -171,9 +171,11 @@ pub fn judge_count(ours: f64, reference: &Reference, depth: u32) -> Judgement {
     .decision
 }
 
-/// A measured change against the paper's reference: its interval and coverage decide.
+/// A timed change against the paper's reference: its interval and coverage decide, by the rule
+/// of a timed change (a direction only when the interval clears 0 by the resolution,
+/// `crate::resolution`).
 pub fn judge_time(ours: &Estimate, reference: &Reference, depth: u32) -> Judgement {
-    Comparison::new(
+    Comparison::timed(
         "",
         compare::Measured::sampled(ours, scope(depth)),
         reference.clone(),

@@ -32,20 +32,20 @@ use replab_settings::Settings;
 use serde::{Deserialize, Serialize};
 
 pub use results::{
-    Aggregate, ClaimRow, ClaimVerdict, Distribution, FalseDraws, GridConfig, GridRun, GridTotal,
-    Judgement, PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results, Setup,
-    Verdict,
+    Aggregate, ClaimRow, ClaimVerdict, Distribution, ExactVerdict, FalseDraws, GridConfig, GridRun,
+    GridTotal, Judgement, PaperClaims, PositionRun, PositionRuns, PositionSet, Profile, Results,
+    Setup, Verdict,
 };
 
 use crate::contribution::Phrase;
-use crate::experiment::{Configuration, Experiment, Headline};
+use crate::experiment::{Configuration, Experiment, Headline, Takes};
 use crate::{Progress, compare::Reference, datasets, endgames};
 
 /// The page title.
 pub const TITLE: &str = "The Axon experiment as a study: grid, endgames, verdict";
 
 /// The settings of `replab study`, each declared on its field: the doc comment is its help.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
     /// Deepest iteration of the WAC.018 grid ({range}; the paper's 12).
     #[arg(long, value_name = "N")]
@@ -82,6 +82,11 @@ pub struct Config {
     #[arg(skip)]
     #[serde(skip)]
     pub command: String,
+    /// Instruction counts measured elsewhere (`bench`'s own step hands them over, [`Study`]'s
+    /// [`Takes`]): the claim that move chains are faster than the matrix is judged on them too.
+    #[arg(skip)]
+    #[serde(skip)]
+    pub instructions: Option<crate::callgrind::InstructionCosts>,
 }
 
 impl Default for Config {
@@ -97,6 +102,7 @@ impl Default for Config {
             seed: 1,
             threads: crate::engine::default_threads(),
             command: String::new(),
+            instructions: None,
         }
     }
 }
@@ -115,6 +121,10 @@ impl Config {
         }
     }
 }
+
+/// The detectors of the paper's point that move chains are faster than the 512-bit position
+/// matrix: `axon` against `matrix`, timed again at the edge ([`crate::resolution`]).
+pub const CHAINS_AGAINST_MATRIX: [DetectorId; 2] = [grid::SUBJECT, DetectorId::Matrix];
 
 /// Deepest grid or endgame depth accepted.
 pub const MAX_DEPTH: u32 = 20;
@@ -203,6 +213,11 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         grid_totals,
         false_draws,
         endgame_detectors: detectors,
+        instructions: config
+            .instructions
+            .as_ref()
+            .map(|c| c.search.clone())
+            .unwrap_or_default(),
         endgames,
         wac,
         verdict: Verdict {
@@ -265,11 +280,21 @@ fn endgame_set(
             moves: &e.moves,
         })
         .collect();
-    let eg_positions = sets::search_set(
+    let searched = with_depth(profiles, config.endgame_depth, policy);
+    let mut eg_positions = sets::search_set(
         "endgames",
         &jobs,
-        &with_depth(profiles, config.endgame_depth, policy),
+        &searched,
         detectors,
+        config.threads,
+        progress,
+    )?;
+    sets::retime_at_edge(
+        "endgames",
+        &jobs,
+        &searched,
+        &mut eg_positions,
+        CHAINS_AGAINST_MATRIX,
         config.threads,
         progress,
     )?;
@@ -309,18 +334,28 @@ fn wac_set(
             moves: &[],
         })
         .collect();
-    let wac_positions = if wac_jobs.is_empty() {
+    let searched = with_depth(profiles, config.wac_depth, policy);
+    let mut wac_positions = if wac_jobs.is_empty() {
         Vec::new()
     } else {
         sets::search_set(
             "WAC",
             &wac_jobs,
-            &with_depth(profiles, config.wac_depth, policy),
+            &searched,
             detectors,
             config.threads,
             progress,
         )?
     };
+    sets::retime_at_edge(
+        "WAC",
+        &wac_jobs,
+        &searched,
+        &mut wac_positions,
+        CHAINS_AGAINST_MATRIX,
+        config.threads,
+        progress,
+    )?;
     Ok(PositionSet {
         set: "wac".into(),
         depth: config.wac_depth,
@@ -452,11 +487,22 @@ fn short(j: Judgement) -> &'static str {
         Judgement::Opposite => "X",
         Judgement::NotComparable => "-",
         Judgement::TooFewSamples => "?",
+        Judgement::WithinResolution => "~",
     }
 }
 
 /// The study as an experiment of the table.
 pub struct Study;
+
+/// In `bench`, the study takes the instruction counts of `bench`'s own step: the searches of
+/// `axon` and `matrix` judge the claim that move chains are faster on exact counts too.
+impl Takes for Study {
+    type Input = Option<crate::callgrind::InstructionCosts>;
+
+    fn take(config: &mut Config, input: &Self::Input) {
+        config.instructions.clone_from(input);
+    }
+}
 
 impl Configuration for Config {
     fn quick() -> Self {

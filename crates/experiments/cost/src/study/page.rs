@@ -96,6 +96,7 @@ struct Claim<'a> {
     support: &'a str,
     when: String,
     confidence: &'a str,
+    exact: Option<&'a super::ExactVerdict>,
 }
 
 #[derive(Serialize)]
@@ -368,6 +369,7 @@ fn verdict_section(results: &Results, dir: &ReportDir) -> Result<String> {
                     support: &c.support,
                     when: fold_values(&c.when),
                     confidence: &c.confidence,
+                    exact: c.exact.as_ref(),
                 })
                 .collect(),
             unknowns: &v.unknowns,
@@ -597,6 +599,7 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "same_search": groups_text(&results.one_search_groups().1),
             "voting": results.voting_axon_totals().len(),
             "noise": fmt_delta_pct(results.config.count_noise),
+            "rule": crate::resolution::figures(),
             "low": format!("{:.1}", results.config.size_tolerance[0]),
             "high": format!("{:.1}", results.config.size_tolerance[1]),
         }),

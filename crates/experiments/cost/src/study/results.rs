@@ -194,6 +194,21 @@ pub struct PositionRun {
     /// Wall time in ms: one measurement, marked as a single sample (the three detectors of a
     /// profile run back to back).
     pub time_ms: Estimate,
+    /// The same search timed again (ms, each a single sample), in the paired rounds added while
+    /// a claim comparing this detector's time with another's sat at the edge
+    /// (`crate::resolution`); empty when none were.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retimed_ms: Vec<Estimate>,
+}
+
+impl PositionRun {
+    /// Its time (ms): the median of the first measurement and those taken again.
+    pub fn time(&self) -> f64 {
+        let all: Vec<f64> = std::iter::once(self.time_ms.value)
+            .chain(self.retimed_ms.iter().map(|t| t.value))
+            .collect();
+        crate::stats::median(&all)
+    }
 }
 
 /// The distribution of per-position relative changes of one quantity.
@@ -280,6 +295,21 @@ pub struct ClaimVerdict {
     /// the grid totals).
     #[serde(default)]
     pub rows: Vec<ClaimRow>,
+    /// The same claim judged on exact counts (instructions counted by callgrind), a verdict of
+    /// its own beside the clock's; `None` where nothing exact measures the claim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactVerdict>,
+}
+
+/// A claim judged on exact counts: a deterministic count never flips in a rerun.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ExactVerdict {
+    /// `supported`, `partly supported`, `not supported`, `contradicted`.
+    pub support: String,
+    /// What the counts say, sentence by sentence from the comparisons.
+    pub when: String,
+    /// The comparisons the support was decided from.
+    pub rows: Vec<ClaimRow>,
 }
 
 /// The verdict: one entry per claim, and what we could not know.
@@ -335,6 +365,10 @@ pub struct Results {
     pub false_draws: Vec<FalseDraws>,
     /// The detectors searched on the position sets, `off` first (written as their names).
     pub endgame_detectors: Vec<DetectorId>,
+    /// The searches of WAC.018 whose instructions callgrind counted (`off` first), handed over
+    /// by `bench`'s own step; empty when none were.
+    #[serde(default)]
+    pub instructions: Vec<crate::callgrind::SearchCost>,
     /// The generated endgames.
     pub endgames: PositionSet,
     /// WAC, for contrast.

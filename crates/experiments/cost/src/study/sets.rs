@@ -14,6 +14,7 @@ use crate::{
     Progress,
     endgames::men,
     engine::{engine, parallel},
+    resolution,
     stats::{Estimate, median_ci},
 };
 
@@ -67,6 +68,7 @@ pub fn search_set(
                         eval_cp: res.score().map_or(0, |s| s.value()),
                         counters: res.totals(),
                         time_ms: Estimate::single(res.time_ms()),
+                        retimed_ms: Vec::new(),
                     }
                 })
                 .collect();
@@ -82,6 +84,128 @@ pub fn search_set(
             })
         },
     )
+}
+
+/// Per position, `a`'s time (or generated count) against `b`'s under `profile`, as the
+/// median over the positions with its interval; `None` without a position searched by both.
+pub fn paired(
+    positions: &[PositionRuns],
+    profile: &str,
+    a: DetectorId,
+    b: DetectorId,
+    time: bool,
+) -> Option<Estimate> {
+    let values: Vec<f64> = positions
+        .iter()
+        .filter_map(|p| {
+            let get = |d: DetectorId| {
+                p.runs
+                    .iter()
+                    .find(|r| r.profile == profile && r.detector == d)
+                    .map(|r| {
+                        if time {
+                            r.time()
+                        } else {
+                            r.counters.generated as f64
+                        }
+                    })
+            };
+            Some(change(get(a)?, get(b)?))
+        })
+        .collect();
+    (!values.is_empty()).then(|| median_ci(&values))
+}
+
+/// Times `a` and `b` again on every position of `jobs`, under each of `profiles` whose
+/// per-position time change of `a` against `b` ([`paired`]) sits at the edge, a paired round
+/// at a time ([`resolution::edge_rounds`]: each position was timed once, so at most
+/// [`resolution::round_cap`]`(1)` times in all); the times go to each run's
+/// [`PositionRun::retimed_ms`]. Returns the rounds added. Progress: one stage, one unit per
+/// position and round.
+pub fn retime_at_edge(
+    label: &str,
+    jobs: &[Job<'_>],
+    profiles: &[(String, SearchConfig)],
+    positions: &mut Vec<PositionRuns>,
+    [a, b]: [DetectorId; 2],
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> Result<usize> {
+    let timed: Vec<&(String, SearchConfig)> = profiles
+        .iter()
+        .filter(|(name, _)| paired(positions, name, a, b, true).is_some())
+        .collect();
+    let units = (resolution::round_cap(1) - 1) * jobs.len();
+    progress.stage(&format!("{label} at the edge"), units as u64);
+    let mut round = 0;
+    resolution::edge_rounds(
+        1,
+        positions,
+        |p| {
+            timed
+                .iter()
+                .filter_map(|(name, _)| paired(p, name, a, b, true))
+                .collect()
+        },
+        |p, edge| {
+            let order = if round % 2 == 0 { [a, b] } else { [b, a] };
+            round += 1;
+            let chosen: Vec<(String, SearchConfig)> =
+                edge.iter().map(|&i| timed[i].clone()).collect();
+            retime_round(jobs, &chosen, order, p, threads, progress)
+        },
+    )
+}
+
+/// One paired round: every position of `jobs` searched again with the detectors of `order`, in
+/// that order, under each of `profiles`; each time is added to its run's
+/// [`PositionRun::retimed_ms`].
+fn retime_round(
+    jobs: &[Job<'_>],
+    profiles: &[(String, SearchConfig)],
+    order: [DetectorId; 2],
+    positions: &mut [PositionRuns],
+    threads: usize,
+    progress: &mut dyn Progress,
+) -> Result<()> {
+    let times = parallel(
+        jobs.len(),
+        threads,
+        progress,
+        || {
+            let mut engines: Vec<(String, DetectorId, Box<dyn DynSearch>)> = Vec::new();
+            for (p, config) in profiles {
+                for d in order {
+                    engines.push((p.clone(), d, engine(d.name(), *config)?));
+                }
+            }
+            Ok(engines)
+        },
+        |engines, i, done| {
+            let job = &jobs[i];
+            let times: Vec<(String, DetectorId, f64)> = engines
+                .iter_mut()
+                .map(|(profile, detector, e)| {
+                    let ms = e.search_game(job.positions, job.moves).time_ms();
+                    (profile.clone(), *detector, ms)
+                })
+                .collect();
+            done.add(1);
+            Ok(times)
+        },
+    )?;
+    for (position, times) in positions.iter_mut().zip(times) {
+        for (profile, detector, ms) in times {
+            if let Some(run) = position
+                .runs
+                .iter_mut()
+                .find(|r| r.profile == profile && r.detector == detector)
+            {
+                run.retimed_ms.push(Estimate::single(ms));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The distribution of `changes` (non-empty).

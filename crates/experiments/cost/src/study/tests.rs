@@ -14,6 +14,7 @@ fn small() -> Config {
         seed: 1,
         threads: 2,
         command: "replab study (test)".into(),
+        instructions: None,
     }
 }
 
@@ -449,6 +450,7 @@ fn the_matrix_claim_follows_the_times() {
         for set in [&mut r.endgames, &mut r.wac] {
             for p in &mut set.positions {
                 for run in &mut p.runs {
+                    run.retimed_ms.clear();
                     match run.detector {
                         grid::SUBJECT => run.time_ms = crate::stats::Estimate::single(axon_ms),
                         DetectorId::Matrix => {

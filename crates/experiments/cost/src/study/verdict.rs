@@ -5,15 +5,17 @@ use replab_registry::DetectorId;
 use replab_report::{fmt_delta_pct, fmt_int};
 
 use super::{
-    grid,
-    grid::{COUNT_NOISE, SUBJECT, change},
+    CHAINS_AGAINST_MATRIX, grid,
+    grid::{COUNT_NOISE, SUBJECT},
     results::{
-        Aggregate, ClaimRow, ClaimVerdict, GridTotal, Judgement, PositionSet, Results, Verdict,
+        Aggregate, ClaimRow, ClaimVerdict, ExactVerdict, GridTotal, Judgement, PositionSet,
+        Results, Verdict,
     },
+    sets,
 };
 use crate::{
     compare::{self, Comparison, Measured, Reference, Scope, Unit},
-    stats::{Estimate, median_ci},
+    stats::Estimate,
 };
 
 /// A change with its interval, `−3.1% [−4.0%, −2.2%]`.
@@ -99,6 +101,7 @@ fn grid_claim(
          doubt is which of these searchers Axon resembles, and that WAC.018 is one position."
     };
     ClaimVerdict {
+        exact: None,
         claim,
         support: support(&decisions).into(),
         when,
@@ -118,7 +121,8 @@ fn agg<'a>(set: &'a PositionSet, profile: &str, detector: DetectorId) -> Option<
         .find(|a| a.profile == profile && a.detector == detector)
 }
 
-/// Per position, `a`'s time or generated count against `b`'s (same profile), as an estimate.
+/// Per position, `a`'s time or generated count against `b`'s (same profile), as an estimate
+/// ([`sets::paired`]).
 fn paired(
     set: &PositionSet,
     profile: &str,
@@ -126,31 +130,14 @@ fn paired(
     b: DetectorId,
     time: bool,
 ) -> Option<Estimate> {
-    let values: Vec<f64> = set
-        .positions
-        .iter()
-        .filter_map(|p| {
-            let get = |d: DetectorId| {
-                p.runs
-                    .iter()
-                    .find(|r| r.profile == profile && r.detector == d)
-                    .map(|r| {
-                        if time {
-                            r.time_ms.value
-                        } else {
-                            r.counters.generated as f64
-                        }
-                    })
-            };
-            Some(change(get(a)?, get(b)?))
-        })
-        .collect();
-    (!values.is_empty()).then(|| median_ci(&values))
+    sets::paired(&set.positions, profile, a, b, time)
 }
 
 /// The paper's point: move chains (axon) beat the 512-bit position matrix (matrix). Judged per
 /// position set and profile on the per-position time ratio axon ÷ matrix (a median over the
-/// positions with its interval), against the paper's direction (lower), never its size.
+/// positions with its interval, the positions timed again while it sat at the edge) by the rule
+/// of a timed change ([`Comparison::timed`]), against the paper's direction (lower), never its
+/// size; and beside it on the instructions callgrind counted ([`chains_exact`]).
 fn chains_against_matrix(r: &Results) -> ClaimVerdict {
     let mut comparisons = Vec::new();
     let mut rows = Vec::new();
@@ -164,7 +151,7 @@ fn chains_against_matrix(r: &Results) -> ClaimVerdict {
                 set.positions.len(),
                 set.depth
             ));
-            let c = Comparison::new(
+            let c = Comparison::timed(
                 "axon's time against matrix's",
                 Measured::sampled(&t, scope.clone()),
                 Reference::direction("paper", -1.0, scope.clone()),
@@ -182,6 +169,7 @@ fn chains_against_matrix(r: &Results) -> ClaimVerdict {
         .map(|c| format!("{}: {}", c.measured.scope, c.sentence()))
         .collect();
     ClaimVerdict {
+        exact: chains_exact(r),
         claim: "Move chains are faster than the 512-bit position matrix".into(),
         support: if comparisons.is_empty() {
             "not comparable"
@@ -196,12 +184,63 @@ fn chains_against_matrix(r: &Results) -> ClaimVerdict {
         },
         confidence: format!(
             "Per position, axon's search time ÷ matrix's minus 1 (the same searches otherwise), the \
-             median over the positions with its distribution-free interval: {}. The paper gives \
-             a direction, not a size, so at best it is the same direction.",
+             median over the positions with its distribution-free interval: {}. A change gives a \
+             direction only when its interval clears 0 by the timing's resolution; at the edge \
+             both are timed again on every position, and the median of a search's times is its \
+             time. The paper gives a direction, not a size, so at best it is the same direction.",
             compare::tally(decisions)
         ),
         rows,
     }
+}
+
+/// The same claim on exact counts: axon's instructions against matrix's in the searches of
+/// WAC.018 that callgrind counted ([`Results::instructions`]), per node (the detector's own
+/// cost) and over the whole search (the tree's size too); `None` when they were not counted.
+fn chains_exact(r: &Results) -> Option<ExactVerdict> {
+    let [axon, matrix] =
+        CHAINS_AGAINST_MATRIX.map(|d| r.instructions.iter().find(|s| s.detector == d));
+    let (axon, matrix) = (axon?, matrix?);
+    let scope = Scope::depths(
+        format!("{}, the default searcher", axon.position),
+        1,
+        axon.depth,
+    );
+    let exact = |what: &str, ours: f64, theirs: f64| {
+        Comparison::new(
+            what,
+            Measured::exact(ours / theirs - 1.0, scope.clone()),
+            Reference::direction("paper", -1.0, scope.clone()),
+        )
+    };
+    let rows = vec![
+        ClaimRow {
+            label: "per node (exact)".into(),
+            comparison: exact(
+                "axon's instructions per node against matrix's",
+                axon.per_node,
+                matrix.per_node,
+            ),
+        },
+        ClaimRow {
+            label: "whole search (exact)".into(),
+            comparison: exact(
+                "axon's instructions against matrix's",
+                axon.instructions as f64,
+                matrix.instructions as f64,
+            ),
+        },
+    ];
+    let decisions: Vec<Judgement> = rows.iter().map(|row| row.comparison.decision).collect();
+    let sentences: Vec<String> = rows.iter().map(|row| row.comparison.sentence()).collect();
+    Some(ExactVerdict {
+        support: support(&decisions).into(),
+        when: format!(
+            "Counted by callgrind over {scope} (the same in every run): {}.",
+            sentences.join("; ")
+        ),
+        rows,
+    })
 }
 
 /// The paper's repetition count, compared as a rate per 1,000 generated positions (a count
@@ -241,6 +280,7 @@ fn rate_claim(r: &Results, axon: &[&GridTotal]) -> ClaimVerdict {
         .map(|row| row.comparison.measured.estimate.value)
         .collect();
     ClaimVerdict {
+        exact: None,
         claim: format!(
             "{} repetitions over {} ({})",
             fmt_int(p.repetitions),
@@ -415,6 +455,7 @@ fn endgame_claim(r: &Results) -> ClaimVerdict {
         "not supported"
     };
     ClaimVerdict {
+        exact: None,
         claim: "More efficient, \"especially in positions with few pieces (endgames)\"".into(),
         support: eg_overall.into(),
         when: format!("{}.", eg_parts.join(". ")),
@@ -460,6 +501,7 @@ fn standard_claim(r: &Results) -> ClaimVerdict {
         }
     }
     ClaimVerdict {
+        exact: None,
         claim: "More efficient than the standard treatment (a list of keys scanned back, our \
                 linear)"
             .into(),

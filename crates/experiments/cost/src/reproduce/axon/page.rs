@@ -171,6 +171,7 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
             "table": table,
             "chart": chart,
             "repeat": r.config.settings.repeat,
+            "rule": crate::resolution::figures(),
             "linear": linear,
             "adaptive": adaptive,
         }),

@@ -104,7 +104,7 @@ pub struct Summary {
     /// [`Results::overhead_adaptive`]); exactly 1 for `off`.
     pub overhead: Estimate,
     /// Instructions per node relative to `off`, counted under valgrind's callgrind on the same
-    /// search (WAC.018, default searcher, [`crate::callgrind::DEFAULT_DEPTH`] plies): the same
+    /// search (WAC.018, default searcher, [`Results::instructions_depth`] plies): the same
     /// on every machine. `None` without valgrind or when not measured.
     #[serde(default)]
     pub overhead_instructions: Option<f64>,
@@ -115,7 +115,8 @@ pub struct Summary {
     /// Relative change of generated moves vs off.
     pub generated_change: f64,
     /// Relative change of time vs off: the median over paired rounds of time(this) / time(off),
-    /// minus one, with its interval.
+    /// minus one, with its interval (`n`: the fixed rounds, and those added at the edge,
+    /// `crate::resolution`).
     pub time_change: Estimate,
     /// Best move at the deepest iteration (UCI).
     pub final_best_move: String,
@@ -254,6 +255,10 @@ pub struct Results {
     /// The adaptive measurement of linear's overhead, if it ran.
     #[serde(default)]
     pub overhead_adaptive: Option<Adaptive>,
+    /// The depth of the searches whose instructions callgrind counted
+    /// ([`Summary::overhead_instructions`]); `None` when nothing was counted.
+    #[serde(default)]
+    pub instructions_depth: Option<u32>,
     /// The paper's claims against ours, each with the scope both cover and the decision
     /// (`crate::compare`); the verdict is rendered from them.
     #[serde(default)]

@@ -19,6 +19,7 @@ use serde_json::Value;
 use super::results::{Adaptive, Case, PaperRecord, Results, Run, Setup, Summary, runs_of};
 use super::verdict::{claims, comparison, verdict};
 use crate::experiment::Configuration;
+use crate::resolution;
 use crate::stats::{Estimate, Interval, median_ci, median_coverage};
 use crate::{Progress, Silent, engine::engine};
 use replab_workloads::rounds;
@@ -465,20 +466,24 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut wac = Wac018::new(&names, search)?;
     wac.fixed_rounds(config.repeat as usize, progress)?;
     let adaptive = wac.adaptive(config, progress)?;
+    wac.edge_rounds(config.repeat as usize, progress)?;
     let measured = wac.into_measured();
     let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
     let mut summary = summarise(&measured, &runs);
-    let claims = claims(&summary, paper.tables(), search.max_depth);
-    let verdict = verdict(&summary, paper.tables(), &claims);
-    let comparison = comparison(&runs, paper.tables());
     let cases = further_runs(cases_in, &names, search, per_search, progress)?;
-    if let Some(exe) = &config.exe {
-        instructions(exe, policy, &mut summary, progress)?;
+    let instructions_depth = if let Some(exe) = &config.exe {
+        instructions(exe, policy, &mut summary, progress)?
     } else if let Some(costs) = &config.instructions {
         for s in &mut summary {
             s.overhead_instructions = costs.overhead(s.detector.name());
         }
-    }
+        costs.search.first().map(|s| s.depth)
+    } else {
+        None
+    };
+    let claims = claims(&summary, paper.tables(), search.max_depth);
+    let verdict = verdict(&summary, paper.tables(), &claims, instructions_depth);
+    let comparison = comparison(&runs, paper.tables());
     progress.finish();
 
     Ok(Results {
@@ -491,6 +496,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
         summary,
         comparison,
         overhead_adaptive: adaptive,
+        instructions_depth,
         claims,
         verdict,
         cases,
@@ -690,6 +696,55 @@ impl Wac018 {
         }
     }
 
+    /// The time change of configuration `i` against `off` (the first) from every paired round
+    /// so far: the median of time(this) / time(off) − 1, with its interval.
+    fn time_change(&self, i: usize) -> Estimate {
+        median_ci(&time_ratios(&self.measured[0], &self.measured[i])).map(|x| x - 1.0)
+    }
+
+    /// Paired rounds at the edge ([`resolution::edge_rounds`]): while the time change of a
+    /// configuration against `off` sits at the edge, one more round of `off` and every such
+    /// configuration (in an order rotated each round), up to [`resolution::round_cap`] of the
+    /// `repeat` fixed rounds. Progress: one stage, one unit per round.
+    fn edge_rounds(&mut self, repeat: usize, progress: &mut dyn Progress) -> Result<usize> {
+        let others = self.names.len() - 1;
+        progress.stage(
+            "WAC.018 at the edge",
+            resolution::round_cap(repeat).saturating_sub(repeat) as u64,
+        );
+        resolution::edge_rounds(
+            repeat,
+            self,
+            |w| (1..=others).map(|i| w.time_change(i)).collect(),
+            |w, edge| {
+                let configs: Vec<usize> = std::iter::once(0)
+                    .chain(edge.iter().map(|e| e + 1))
+                    .collect();
+                w.paired_round(&configs)?;
+                progress.advance(1);
+                Ok(())
+            },
+        )
+    }
+
+    /// One paired round of `configs` (`off`, the first, and the others), each searched once in
+    /// an order rotated by the round; each other's `(off, this)` whole-search times are kept
+    /// beside its fixed rounds.
+    fn paired_round(&mut self, configs: &[usize]) -> Result<()> {
+        let round = self.measured[configs[1]].extra.len();
+        let mut times = vec![0.0; configs.len()];
+        for k in (0..configs.len()).map(|k| (k + round) % configs.len()) {
+            let runs = self.search_once(configs[k], &mut Silent);
+            let this = &mut self.measured[configs[k]];
+            let number = this.totals.len() + this.extra.len();
+            times[k] = this.check(&runs, number)?;
+        }
+        for (k, &i) in configs.iter().enumerate().skip(1) {
+            self.measured[i].extra.push((times[0], times[k]));
+        }
+        Ok(())
+    }
+
     /// The measurements, with each configuration's detector bytes; the searchers are dropped.
     fn into_measured(self) -> Vec<Measured> {
         let mut measured = self.measured;
@@ -734,13 +789,14 @@ fn further_runs(
 }
 
 /// Each detector's overhead in instructions per node, counted under valgrind with the replab
-/// binary `exe`, into the summary.
+/// binary `exe`, into the summary; returns the depth of the counted searches (`None` without
+/// valgrind).
 fn instructions(
     exe: &std::path::Path,
     policy: DrawPolicy,
     summary: &mut [Summary],
     progress: &mut dyn Progress,
-) -> Result<()> {
+) -> Result<Option<u32>> {
     let costs = crate::callgrind::measure(
         exe,
         &names_for_instructions(policy),
@@ -751,5 +807,5 @@ fn instructions(
     for s in summary {
         s.overhead_instructions = costs.overhead(s.detector.name());
     }
-    Ok(())
+    Ok(costs.search.first().map(|s| s.depth))
 }

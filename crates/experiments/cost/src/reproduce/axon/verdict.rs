@@ -54,7 +54,7 @@ pub fn claims_of(
             compare::Measured::exact(generated_change, ours.clone()),
             paper.generated_reference(max_depth),
         ),
-        compare::Comparison::new(
+        compare::Comparison::timed(
             "time",
             compare::Measured::sampled(time_change, ours),
             Reference::change("paper", p_time, paper.totals_scope()),
@@ -63,8 +63,15 @@ pub fn claims_of(
 }
 
 /// The sentence comparing the `axon` run (the paper's method) with the paper, rendered from
-/// [`claims`]: every figure and every decision in it comes from the results.
-pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison]) -> String {
+/// [`claims`], with the other detectors' changes against `off` timed ([`time_note`]) and, when
+/// callgrind counted the searches to `instructions_depth`, in instructions per node
+/// ([`instructions_note`]): every figure and every decision in it comes from the results.
+pub fn verdict(
+    summary: &[Summary],
+    paper: &Paper,
+    claims: &[compare::Comparison],
+    instructions_depth: Option<u32>,
+) -> String {
     let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
         return String::new();
     };
@@ -96,25 +103,12 @@ pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison
             .fold(f64::NEG_INFINITY, f64::max);
         format!("{} to {}", fmt_delta_pct(lo), fmt_delta_pct(hi))
     };
-    let unmeasurable: Vec<&str> = others
-        .iter()
-        .filter(|s| s.time_change.interval.contains(0.0))
-        .map(|s| s.detector.name())
-        .collect();
-    let time_note = match unmeasurable.len() {
-        0 => String::new(),
-        n if n == others.len() => " (none of them measurably)".to_string(),
-        _ => format!(
-            " (no measurable difference for {})",
-            unmeasurable.join(", ")
-        ),
-    };
     format!(
         "With the paper's own method (the axon move-chain detector) against detection off, our \
          searcher changes {}. It scored {} repetitions as draws ({:.2} per 1,000 generated \
          positions; the paper noted {} over depths 1–12 in a tree of {} generated positions, \
          {:.2} per 1,000). Overall our result, {}. The other detectors change terminal nodes by \
-         {}, generated positions by {} and time by {}{}.",
+         {}, generated positions by {} and time by {}{}.{}",
         parts.join("; "),
         fmt_int(axon.counters.repetitions),
         per_thousand(axon.counters.repetitions, axon.counters.generated),
@@ -125,7 +119,82 @@ pub fn verdict(summary: &[Summary], paper: &Paper, claims: &[compare::Comparison
         range(|s| s.terminal_nodes_change),
         range(|s| s.generated_change),
         range(|s| s.time_change.value),
-        time_note,
+        time_note(&others),
+        instructions_note(axon, &others, instructions_depth),
+    )
+}
+
+/// Which of `others`' time changes against `off` give no direction by the rule of a timed
+/// change ([`compare::Comparison::timed`]), each with how far it reaches: ` (no direction
+/// within the timing's resolution for linear, within ±31.5%; …)`; empty when every one does.
+fn time_note(others: &[&Summary]) -> String {
+    let timed = |s: &Summary| {
+        let scope = Scope::positions("WAC.018");
+        compare::Comparison::timed(
+            s.detector.name(),
+            compare::Measured::sampled(&s.time_change, scope.clone()),
+            Reference::direction("off", 1.0, scope),
+        )
+    };
+    let unsettled: Vec<String> = others
+        .iter()
+        .map(|s| timed(s))
+        .filter(|c| c.decision == compare::Decision::WithinResolution)
+        .map(|c| format!("{}, within {}", c.what, compare::within(&c.measured)))
+        .collect();
+    if unsettled.is_empty() {
+        return String::new();
+    }
+    format!(
+        " ({} for {})",
+        compare::Decision::WithinResolution.phrase(),
+        unsettled.join("; ")
+    )
+}
+
+/// The same changes judged on exact counts: instructions per node against `off`, counted by
+/// callgrind over WAC.018 to `depth` (a count a rerun never changes), for `axon` and the range
+/// of `others`, with those that change by less than [`compare::COUNT_NOISE`]; empty when
+/// nothing was counted.
+fn instructions_note(axon: &Summary, others: &[&Summary], depth: Option<u32>) -> String {
+    let (Some(depth), Some(own)) = (depth, axon.overhead_instructions) else {
+        return String::new();
+    };
+    let scope = Scope::depths("WAC.018", 1, depth);
+    let exact = |s: &Summary| {
+        let ratio = s.overhead_instructions?;
+        Some(compare::Comparison::new(
+            s.detector.name(),
+            compare::Measured::exact(ratio - 1.0, scope.clone()),
+            Reference::direction("off", 1.0, scope.clone()),
+        ))
+    };
+    let counted: Vec<compare::Comparison> = others.iter().filter_map(|s| exact(s)).collect();
+    if counted.is_empty() {
+        return String::new();
+    }
+    let changes: Vec<f64> = counted.iter().map(|c| c.measured.estimate.value).collect();
+    let lo = changes.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = changes.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let flat: Vec<&str> = counted
+        .iter()
+        .filter(|c| c.decision == compare::Decision::NoMeasurableDifference)
+        .map(|c| c.what.as_str())
+        .collect();
+    let flat_note = if flat.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " ({} for {})",
+            compare::Decision::NoMeasurableDifference.phrase(),
+            flat.join(", ")
+        )
+    };
+    format!(
+        " Counted exactly instead (callgrind's instructions per node against off, {scope}, the          default searcher; the same in every run), axon changes by {} and the other detectors          by {} to {}{flat_note}.",
+        fmt_delta_pct(own - 1.0),
+        fmt_delta_pct(lo),
+        fmt_delta_pct(hi),
     )
 }
 

@@ -1,0 +1,187 @@
+//! The rule that keeps a timed verdict from flipping when it is run again: where a timed
+//! change sits, against 0, with the machine's resolution, and the paired rounds taken one at a
+//! time while it sits at the edge.
+//!
+//! A timed change (a median of paired rounds with its distribution-free interval) is a
+//! *direction* only when its interval clears 0 by at least [`resolution`]: the larger of
+//! [`TIME_RESOLUTION`] and [`EDGE_SHARE`] of the interval's half-width. An interval end jitters
+//! from run to run by about the interval's half-width on this machine (±5–20% from run to
+//! run), so an end closer to 0 than that can land on either side in a rerun. Such an interval
+//! sits *at the edge* ([`at_edge`]), unless it lies within ±[`TIME_RESOLUTION`] already:
+//! [`edge_rounds`] adds paired rounds, one at a time, up to [`EDGE_ROUNDS_FACTOR`] times the
+//! fixed rounds; an interval still short of clearing 0 after them says only that the change
+//! lies within ±x% ([`reach`], the resolution reached), never a direction
+//! ([`crate::compare::Decision::WithinResolution`], decided by
+//! [`crate::compare::Comparison::timed`]).
+
+use crate::stats::{Estimate, Interval};
+
+/// The smallest resolution of a timed change (2%): its interval must clear 0 by at least this
+/// to give a direction, however narrow it is.
+pub const TIME_RESOLUTION: f64 = 0.02;
+
+/// The share of a timed interval's half-width that its nearer end must clear 0 by (all of it),
+/// when that is more than [`TIME_RESOLUTION`]: an end moves between two runs on this machine by
+/// about as much as the half-width (two quick runs of the study gave +2.2% and +1.7% for the
+/// low end of one change whose half-width was 4.3%).
+pub const EDGE_SHARE: f64 = 1.0;
+
+/// The most rounds a timed comparison at the edge is taken to, as a multiple of the rounds it
+/// started with (three times: 6 fixed rounds grow to at most 18).
+pub const EDGE_ROUNDS_FACTOR: usize = 3;
+
+/// The resolution of `interval`: the larger of [`TIME_RESOLUTION`] and [`EDGE_SHARE`] of its
+/// half-width.
+pub fn resolution(interval: &Interval) -> f64 {
+    TIME_RESOLUTION.max(EDGE_SHARE * (interval.hi - interval.lo) / 2.0)
+}
+
+/// Whether `interval` clears 0 by at least its [`resolution`]: a direction a rerun keeps.
+pub fn clears_zero(interval: &Interval) -> bool {
+    let r = resolution(interval);
+    interval.lo >= r || interval.hi <= -r
+}
+
+/// Whether `interval` sits at the edge: it does not clear 0 by its [`resolution`], and it
+/// reaches that far from 0 (more rounds may settle it either way). An interval within ±the
+/// resolution already is settled: the change is that small.
+pub fn at_edge(interval: &Interval) -> bool {
+    !clears_zero(interval) && reach(interval) >= resolution(interval)
+}
+
+/// How far from 0 `interval` reaches: `max(|lo|, |hi|)`, the `x` of "within ±x%".
+pub fn reach(interval: &Interval) -> f64 {
+    interval.lo.abs().max(interval.hi.abs())
+}
+
+/// The cap on the rounds of a timed comparison that started with `fixed` rounds:
+/// [`EDGE_ROUNDS_FACTOR`] × `fixed`.
+pub fn round_cap(fixed: usize) -> usize {
+    fixed * EDGE_ROUNDS_FACTOR
+}
+
+/// The rule's figures for a page's text, from the constants above: `resolution` (`2%`),
+/// `edge` (`the interval's half-width`, or a share of it) and `edge_factor` (`3`).
+pub fn figures() -> serde_json::Value {
+    let edge = if EDGE_SHARE == 1.0 {
+        "the interval's half-width".to_string()
+    } else {
+        format!("{:.0}% of the interval's half-width", EDGE_SHARE * 100.0)
+    };
+    serde_json::json!({
+        "resolution": format!("{:.0}%", TIME_RESOLUTION * 100.0),
+        "edge": edge,
+        "edge_factor": EDGE_ROUNDS_FACTOR,
+    })
+}
+
+/// Paired rounds added one at a time to timed comparisons that started with `fixed` rounds:
+/// while any of `estimates(state)` (one per comparison, from every round so far) sits
+/// [`at_edge`] and fewer than [`round_cap`]`(fixed)` rounds were taken, `add_round(state,
+/// edge)` runs one more paired round of the comparisons whose indices are in `edge` (the others
+/// are settled and get no more). Returns the rounds added.
+///
+/// # Errors
+/// The first error of `add_round`.
+pub fn edge_rounds<S, E>(
+    fixed: usize,
+    state: &mut S,
+    estimates: impl Fn(&S) -> Vec<Estimate>,
+    mut add_round: impl FnMut(&mut S, &[usize]) -> Result<(), E>,
+) -> Result<usize, E> {
+    let mut added = 0;
+    while fixed + added < round_cap(fixed) {
+        let edge: Vec<usize> = estimates(state)
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| at_edge(&e.interval))
+            .map(|(i, _)| i)
+            .collect();
+        if edge.is_empty() {
+            break;
+        }
+        add_round(state, &edge)?;
+        added += 1;
+    }
+    Ok(added)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::median_ci;
+
+    fn interval(lo: f64, hi: f64) -> Interval {
+        Interval {
+            lo,
+            hi,
+            coverage: 0.97,
+            n: 6,
+        }
+    }
+
+    #[test]
+    fn the_figures_come_from_the_constants() {
+        let f = figures();
+        assert_eq!(f["resolution"], "2%");
+        assert_eq!(f["edge"], "the interval's half-width");
+        assert_eq!(f["edge_factor"], EDGE_ROUNDS_FACTOR);
+    }
+
+    #[test]
+    fn the_resolution_grows_with_the_interval() {
+        assert_eq!(resolution(&interval(0.01, 0.03)), TIME_RESOLUTION);
+        assert!((resolution(&interval(-0.1, 0.3)) - 0.2).abs() < 1e-12);
+    }
+
+    #[test]
+    fn where_an_interval_sits() {
+        // Clear of 0 by more than the resolution (2%, or the half-width): a direction.
+        assert!(clears_zero(&interval(0.03, 0.07)));
+        assert!(clears_zero(&interval(-0.30, -0.12)));
+        // The study's WAC row: +3.4% [+0.2%, +7.3%] clears 0 by 0.2% only: at the edge.
+        let wac = interval(0.002, 0.073);
+        assert!(!clears_zero(&wac) && at_edge(&wac));
+        // An end just across 0 is at the edge too, and so is a wide straddle; an interval
+        // within ±2% is not: it is settled as that small.
+        assert!(at_edge(&interval(-0.01, 0.30)));
+        assert!(at_edge(&interval(-0.10, 0.12)));
+        let small = interval(-0.005, 0.01);
+        assert!(!at_edge(&small) && !clears_zero(&small));
+        assert!((reach(&wac) - 0.073).abs() < 1e-12);
+    }
+
+    /// Made-up paired rounds: `first` fixed ones, then `more` (one per added round).
+    fn rounds_until_settled(first: &[f64], more: &[f64]) -> (usize, Estimate) {
+        let mut samples = first.to_vec();
+        let mut next = more.iter();
+        let added = edge_rounds(
+            first.len(),
+            &mut samples,
+            |s| vec![median_ci(s)],
+            |s, edge| {
+                assert_eq!(edge, [0]);
+                s.push(*next.next().expect("no more made-up rounds"));
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        (added, median_ci(&samples))
+    }
+
+    #[test]
+    fn rounds_are_added_only_at_the_edge() {
+        // Clear from the start: no round added.
+        let clear = [0.05, 0.06, 0.07, 0.05, 0.06, 0.08];
+        assert_eq!(rounds_until_settled(&clear, &[]).0, 0);
+        // At the edge (min 0.001): rounds are added until the interval clears 0 by 2%.
+        let edge = [0.001, 0.06, 0.07, 0.05, 0.06, 0.08];
+        let (added, e) = rounds_until_settled(&edge, &[0.05; 12]);
+        assert!((1..12).contains(&added), "{added}");
+        assert!(clears_zero(&e.interval), "{:?}", e.interval);
+        // Still at the edge after the cap: three times the six fixed rounds, then it stops.
+        let (added, e) = rounds_until_settled(&edge, &[0.001, 0.002, -0.001].repeat(4));
+        assert_eq!(added, round_cap(6) - 6);
+        assert!(at_edge(&e.interval));
+    }
+}
