@@ -573,6 +573,7 @@ mod tests {
         let mut next = more.iter().copied();
         let added = resolution::edge_rounds(
             fixed.len(),
+            resolution::EDGE_ROUNDS_FACTOR,
             &mut samples,
             |s| vec![crate::stats::median_ci(s)],
             |s, _| {
@@ -606,7 +607,10 @@ mod tests {
         assert_eq!(c.decision, Opposite);
         // …or, still at the edge at the cap, it says how far the change reaches instead.
         let (c, added) = timed_after_rounds(&edge, &[0.001, 0.002, -0.001].repeat(4));
-        assert_eq!(added, resolution::round_cap(edge.len()) - edge.len());
+        assert_eq!(
+            added,
+            resolution::round_cap(edge.len(), resolution::EDGE_ROUNDS_FACTOR) - edge.len()
+        );
         assert_eq!(c.decision, WithinResolution);
         assert!(
             c.sentence().ends_with("(paper lower: within ±5.0%)"),

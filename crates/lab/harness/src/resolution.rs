@@ -26,8 +26,10 @@ pub const TIME_RESOLUTION: f64 = 0.02;
 /// low end of one change whose half-width was 4.3%).
 pub const EDGE_SHARE: f64 = 1.0;
 
-/// The most rounds a timed comparison at the edge is taken to, as a multiple of the rounds it
-/// started with (three times: 6 fixed rounds grow to at most 18).
+/// The most rounds a timed comparison at the edge is taken to by default, as a multiple of the
+/// rounds it started with (three times: 6 fixed rounds grow to at most 18). An experiment's
+/// setting may lower it: 1 adds none (the short run's), and a comparison at the edge is then
+/// given as within ±x% at once.
 pub const EDGE_ROUNDS_FACTOR: usize = 3;
 
 /// The resolution of `interval`: the larger of [`TIME_RESOLUTION`] and [`EDGE_SHARE`] of its
@@ -54,15 +56,21 @@ pub fn reach(interval: &Interval) -> f64 {
     interval.lo.abs().max(interval.hi.abs())
 }
 
-/// The cap on the rounds of a timed comparison that started with `fixed` rounds:
-/// [`EDGE_ROUNDS_FACTOR`] × `fixed`.
-pub fn round_cap(fixed: usize) -> usize {
-    fixed * EDGE_ROUNDS_FACTOR
+/// [`EDGE_ROUNDS_FACTOR`], for a setting's serde default (results written before the setting).
+pub fn default_factor() -> usize {
+    EDGE_ROUNDS_FACTOR
 }
 
-/// The rule's figures for a page's text, from the constants above: `resolution` (`2%`),
-/// `edge` (`the interval's half-width`, or a share of it) and `edge_factor` (`3`).
-pub fn figures() -> serde_json::Value {
+/// The cap on the rounds of a timed comparison that started with `fixed` rounds: `factor` ×
+/// `fixed` (`factor` is [`EDGE_ROUNDS_FACTOR`] unless a setting lowers it; at least 1).
+pub fn round_cap(fixed: usize, factor: usize) -> usize {
+    fixed * factor.max(1)
+}
+
+/// The rule's figures for a page's text, from the constants above and the run's `factor`:
+/// `resolution` (`2%`), `edge` (`the interval's half-width`, or a share of it) and
+/// `edge_factor` (`factor`; 1 when no round is added).
+pub fn figures(factor: usize) -> serde_json::Value {
     let edge = if EDGE_SHARE == 1.0 {
         "the interval's half-width".to_string()
     } else {
@@ -71,13 +79,13 @@ pub fn figures() -> serde_json::Value {
     serde_json::json!({
         "resolution": format!("{:.0}%", TIME_RESOLUTION * 100.0),
         "edge": edge,
-        "edge_factor": EDGE_ROUNDS_FACTOR,
+        "edge_factor": factor.max(1),
     })
 }
 
 /// Paired rounds added one at a time to timed comparisons that started with `fixed` rounds:
 /// while any of `estimates(state)` (one per comparison, from every round so far) sits
-/// [`at_edge`] and fewer than [`round_cap`]`(fixed)` rounds were taken, `add_round(state,
+/// [`at_edge`] and fewer than [`round_cap`]`(fixed, factor)` rounds were taken, `add_round(state,
 /// edge)` runs one more paired round of the comparisons whose indices are in `edge` (the others
 /// are settled and get no more). Returns the rounds added.
 ///
@@ -85,12 +93,13 @@ pub fn figures() -> serde_json::Value {
 /// The first error of `add_round`.
 pub fn edge_rounds<S, E>(
     fixed: usize,
+    factor: usize,
     state: &mut S,
     estimates: impl Fn(&S) -> Vec<Estimate>,
     mut add_round: impl FnMut(&mut S, &[usize]) -> Result<(), E>,
 ) -> Result<usize, E> {
     let mut added = 0;
-    while fixed + added < round_cap(fixed) {
+    while fixed + added < round_cap(fixed, factor) {
         let edge: Vec<usize> = estimates(state)
             .iter()
             .enumerate()
@@ -122,10 +131,11 @@ mod tests {
 
     #[test]
     fn the_figures_come_from_the_constants() {
-        let f = figures();
+        let f = figures(EDGE_ROUNDS_FACTOR);
         assert_eq!(f["resolution"], "2%");
         assert_eq!(f["edge"], "the interval's half-width");
         assert_eq!(f["edge_factor"], EDGE_ROUNDS_FACTOR);
+        assert_eq!(figures(0)["edge_factor"], 1);
     }
 
     #[test]
@@ -152,11 +162,12 @@ mod tests {
     }
 
     /// Made-up paired rounds: `first` fixed ones, then `more` (one per added round).
-    fn rounds_until_settled(first: &[f64], more: &[f64]) -> (usize, Estimate) {
+    fn rounds_until_settled(first: &[f64], more: &[f64], factor: usize) -> (usize, Estimate) {
         let mut samples = first.to_vec();
         let mut next = more.iter();
         let added = edge_rounds(
             first.len(),
+            factor,
             &mut samples,
             |s| vec![median_ci(s)],
             |s, edge| {
@@ -173,15 +184,20 @@ mod tests {
     fn rounds_are_added_only_at_the_edge() {
         // Clear from the start: no round added.
         let clear = [0.05, 0.06, 0.07, 0.05, 0.06, 0.08];
-        assert_eq!(rounds_until_settled(&clear, &[]).0, 0);
+        assert_eq!(rounds_until_settled(&clear, &[], EDGE_ROUNDS_FACTOR).0, 0);
         // At the edge (min 0.001): rounds are added until the interval clears 0 by 2%.
         let edge = [0.001, 0.06, 0.07, 0.05, 0.06, 0.08];
-        let (added, e) = rounds_until_settled(&edge, &[0.05; 12]);
+        let (added, e) = rounds_until_settled(&edge, &[0.05; 12], EDGE_ROUNDS_FACTOR);
         assert!((1..12).contains(&added), "{added}");
         assert!(clears_zero(&e.interval), "{:?}", e.interval);
         // Still at the edge after the cap: three times the six fixed rounds, then it stops.
-        let (added, e) = rounds_until_settled(&edge, &[0.001, 0.002, -0.001].repeat(4));
-        assert_eq!(added, round_cap(6) - 6);
+        let more = [0.001, 0.002, -0.001].repeat(4);
+        let (added, e) = rounds_until_settled(&edge, &more, EDGE_ROUNDS_FACTOR);
+        assert_eq!(added, round_cap(6, EDGE_ROUNDS_FACTOR) - 6);
+        assert!(at_edge(&e.interval));
+        // With a factor of 1 (the short run's) no round is added: it stays at the edge.
+        let (added, e) = rounds_until_settled(&edge, &more, 1);
+        assert_eq!(added, 0);
         assert!(at_edge(&e.interval));
     }
 }

@@ -55,6 +55,13 @@ pub struct Config {
     #[arg(long, value_name = "K")]
     #[setting(range = 1..=100)]
     pub repeat: u32,
+    /// Timings at the edge: where axon's time against matrix's on a position set does not clear
+    /// zero by the timing's resolution, both are timed again on every position, up to this many
+    /// times in all ({range}; 1 times them once and gives such a change as within ±x% at once).
+    #[arg(long, value_name = "K")]
+    #[setting(range = 1..=10)]
+    #[serde(default = "crate::resolution::default_factor")]
+    pub edge_factor: usize,
     /// Depth of the endgame searches.
     #[arg(long, value_name = "N")]
     #[setting(range = 1..=MAX_DEPTH)]
@@ -95,6 +102,7 @@ impl Default for Config {
         Self {
             grid_depth: 12,
             repeat: 6,
+            edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
             endgame_depth: 8,
             endgames: 240,
             wac_depth: 6,
@@ -113,6 +121,7 @@ impl Config {
         Self {
             grid_depth: 8,
             repeat: 6,
+            edge_factor: 1,
             endgame_depth: 6,
             endgames: 200,
             wac_depth: 4,
@@ -295,6 +304,7 @@ fn endgame_set(
         &searched,
         &mut eg_positions,
         CHAINS_AGAINST_MATRIX,
+        config.edge_factor,
         config.threads,
         progress,
     )?;
@@ -353,6 +363,7 @@ fn wac_set(
         &searched,
         &mut wac_positions,
         CHAINS_AGAINST_MATRIX,
+        config.edge_factor,
         config.threads,
         progress,
     )?;

@@ -119,7 +119,8 @@ pub fn paired(
 /// Times `a` and `b` again on every position of `jobs`, under each of `profiles` whose
 /// per-position time change of `a` against `b` ([`paired`]) sits at the edge, a paired round
 /// at a time ([`resolution::edge_rounds`]: each position was timed once, so at most
-/// [`resolution::round_cap`]`(1)` times in all); the times go to each run's
+/// [`resolution::round_cap`]`(1, factor)` times in all; none with a factor of 1); the times go
+/// to each run's
 /// [`PositionRun::retimed_ms`]. Returns the rounds added. Progress: one stage, one unit per
 /// position and round.
 pub fn retime_at_edge(
@@ -128,18 +129,23 @@ pub fn retime_at_edge(
     profiles: &[(String, SearchConfig)],
     positions: &mut Vec<PositionRuns>,
     [a, b]: [DetectorId; 2],
+    factor: usize,
     threads: usize,
     progress: &mut dyn Progress,
 ) -> Result<usize> {
+    if resolution::round_cap(1, factor) <= 1 {
+        return Ok(0);
+    }
     let timed: Vec<&(String, SearchConfig)> = profiles
         .iter()
         .filter(|(name, _)| paired(positions, name, a, b, true).is_some())
         .collect();
-    let units = (resolution::round_cap(1) - 1) * jobs.len();
+    let units = (resolution::round_cap(1, factor) - 1) * jobs.len();
     progress.stage(&format!("{label} at the edge"), units as u64);
     let mut round = 0;
     resolution::edge_rounds(
         1,
+        factor,
         positions,
         |p| {
             timed

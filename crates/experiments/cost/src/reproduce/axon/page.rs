@@ -171,7 +171,7 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
             "table": table,
             "chart": chart,
             "repeat": r.config.settings.repeat,
-            "rule": crate::resolution::figures(),
+            "rule": crate::resolution::figures(r.config.settings.edge_factor),
             "linear": linear,
             "adaptive": adaptive,
         }),

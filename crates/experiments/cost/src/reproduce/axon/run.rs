@@ -62,6 +62,13 @@ pub struct Config {
     #[arg(long, value_name = "K")]
     #[setting(range = 1..=MAX_REPEAT)]
     pub repeat: u32,
+    /// Paired rounds at the edge: a time change whose interval does not clear zero by the
+    /// timing's resolution is timed again, a paired round at a time, up to this many times the
+    /// fixed rounds ({range}; 1 adds none and gives such a change as within ±x% at once).
+    #[arg(long, value_name = "K")]
+    #[setting(range = 1..=10)]
+    #[serde(default = "crate::resolution::default_factor")]
+    pub edge_factor: usize,
     /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction ({range};
     /// 0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns this off.
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
@@ -110,6 +117,7 @@ impl Default for Config {
         Self {
             max_depth: 12,
             repeat: 21,
+            edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
             overhead_target: 0.01,
             overhead_max_rounds: 2_000,
             overhead_max_seconds: 120.0,
@@ -123,11 +131,12 @@ impl Default for Config {
 
 impl Config {
     /// The quick run's settings (`bench --quick`): depth 10, six rounds (the fewest whose
-    /// median interval reaches 95%: 96.9%), no adaptive target.
+    /// median interval reaches 95%: 96.9%), no adaptive target, no rounds added at the edge.
     pub fn quick() -> Self {
         Self {
             max_depth: 10,
             repeat: 6,
+            edge_factor: 1,
             overhead_target: 0.0,
             ..Self::default()
         }
@@ -466,7 +475,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut wac = Wac018::new(&names, search)?;
     wac.fixed_rounds(config.repeat as usize, progress)?;
     let adaptive = wac.adaptive(config, progress)?;
-    wac.edge_rounds(config.repeat as usize, progress)?;
+    wac.edge_rounds(config.repeat as usize, config.edge_factor, progress)?;
     let measured = wac.into_measured();
     let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
     let mut summary = summarise(&measured, &runs);
@@ -705,15 +714,22 @@ impl Wac018 {
     /// Paired rounds at the edge ([`resolution::edge_rounds`]): while the time change of a
     /// configuration against `off` sits at the edge, one more round of `off` and every such
     /// configuration (in an order rotated each round), up to [`resolution::round_cap`] of the
-    /// `repeat` fixed rounds. Progress: one stage, one unit per round.
-    fn edge_rounds(&mut self, repeat: usize, progress: &mut dyn Progress) -> Result<usize> {
+    /// `repeat` fixed rounds and `factor`. Progress: one stage, one unit per round.
+    fn edge_rounds(
+        &mut self,
+        repeat: usize,
+        factor: usize,
+        progress: &mut dyn Progress,
+    ) -> Result<usize> {
         let others = self.names.len() - 1;
-        progress.stage(
-            "WAC.018 at the edge",
-            resolution::round_cap(repeat).saturating_sub(repeat) as u64,
-        );
+        let cap = resolution::round_cap(repeat, factor);
+        if cap <= repeat {
+            return Ok(0);
+        }
+        progress.stage("WAC.018 at the edge", (cap - repeat) as u64);
         resolution::edge_rounds(
             repeat,
+            factor,
             self,
             |w| (1..=others).map(|i| w.time_change(i)).collect(),
             |w, edge| {
