@@ -617,7 +617,7 @@ mod tests {
             "{}",
             c.sentence()
         );
-        // An interval within ±2% already gives no direction either, without added rounds.
+        // An interval within ±5% already gives no direction either, without added rounds.
         let (c, added) = timed_after_rounds(&[-0.01, 0.0, 0.005, 0.01, -0.005, 0.0], &[]);
         assert_eq!((c.decision, added), (WithinResolution, 0));
         assert!(c.sentence().ends_with("within ±1.0%)"), "{}", c.sentence());

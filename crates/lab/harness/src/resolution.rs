@@ -16,9 +16,12 @@
 
 use crate::stats::{Estimate, Interval};
 
-/// The smallest resolution of a timed change (2%): its interval must clear 0 by at least this
-/// to give a direction, however narrow it is.
-pub const TIME_RESOLUTION: f64 = 0.02;
+/// The smallest resolution of a timed change (5%): its interval must clear 0 by at least this
+/// to give a direction, however narrow it is. A run as a whole can shift a change by more than
+/// any interval within it sees: two `bench --quick` runs of one build (2026-11-29) gave the
+/// study's WAC change of axon against matrix as +5.5% [+3.9%, +9.1%] and +0.3% [−1.8%, +2.3%],
+/// intervals that do not meet; 2% let that shift decide.
+pub const TIME_RESOLUTION: f64 = 0.05;
 
 /// The share of a timed interval's half-width that its nearer end must clear 0 by (all of it),
 /// when that is more than [`TIME_RESOLUTION`]: an end moves between two runs on this machine by
@@ -132,7 +135,7 @@ mod tests {
     #[test]
     fn the_figures_come_from_the_constants() {
         let f = figures(EDGE_ROUNDS_FACTOR);
-        assert_eq!(f["resolution"], "2%");
+        assert_eq!(f["resolution"], "5%");
         assert_eq!(f["edge"], "the interval's half-width");
         assert_eq!(f["edge_factor"], EDGE_ROUNDS_FACTOR);
         assert_eq!(figures(0)["edge_factor"], 1);
@@ -146,14 +149,15 @@ mod tests {
 
     #[test]
     fn where_an_interval_sits() {
-        // Clear of 0 by more than the resolution (2%, or the half-width): a direction.
-        assert!(clears_zero(&interval(0.03, 0.07)));
+        // Clear of 0 by more than the resolution (5%, or the half-width): a direction.
+        assert!(clears_zero(&interval(0.06, 0.10)));
+        assert!(!clears_zero(&interval(0.04, 0.06)));
         assert!(clears_zero(&interval(-0.30, -0.12)));
         // The study's WAC row: +3.4% [+0.2%, +7.3%] clears 0 by 0.2% only: at the edge.
         let wac = interval(0.002, 0.073);
         assert!(!clears_zero(&wac) && at_edge(&wac));
         // An end just across 0 is at the edge too, and so is a wide straddle; an interval
-        // within ±2% is not: it is settled as that small.
+        // within ±5% is not: it is settled as that small.
         assert!(at_edge(&interval(-0.01, 0.30)));
         assert!(at_edge(&interval(-0.10, 0.12)));
         let small = interval(-0.005, 0.01);

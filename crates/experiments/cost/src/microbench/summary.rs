@@ -6,6 +6,7 @@ use replab_registry::DetectorId;
 use replab_report::fmt_int;
 use serde::{Deserialize, Serialize};
 
+use crate::resolution;
 use crate::stats::{Estimate, Interval, median_ci};
 
 use super::{
@@ -235,8 +236,9 @@ pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
 }
 
 /// Per run length, the repetition-reporting detector with the lowest median ratio to a
-/// copy-make, tied with every detector whose ratio interval overlaps its own
-/// ([`Estimate::overlaps`]).
+/// copy-make, tied with every detector whose ratio interval does not clear its own by the
+/// timing's resolution ([`resolution::TIME_RESOLUTION`]: its low end is not that much above
+/// the cheapest's high end), overlapping ones included.
 fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
     RUN_LENGTHS
         .iter()
@@ -254,12 +256,19 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
                 ratio: best.ratio,
                 tied: here
                     .iter()
-                    .filter(|c| c.ratio.overlaps(&best.ratio))
+                    .filter(|c| within_resolution(c.ratio, best.ratio))
                     .map(|c| c.detector)
                     .collect(),
             })
         })
         .collect()
+}
+
+/// Whether `other` does not clear `best` (the cheaper) by the timing's resolution: a
+/// difference a rerun could undo, so the two are not ranked.
+fn within_resolution(other: Estimate, best: Estimate) -> bool {
+    other.overlaps(&best)
+        || other.interval.lo <= best.interval.hi * (1.0 + resolution::TIME_RESOLUTION)
 }
 
 /// Formats nanoseconds: one decimal below 100, whole numbers with separators above.
@@ -343,9 +352,12 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
     format!(
         "Cheapest detector per enter + probe + leave by reversible run (no repetition, \
          {RUN_HISTORY} plies of game history; ranked by the median cost relative to one \
-         make/unmake timed alongside; detectors whose 95% intervals overlap the cheapest's are \
-         tied) — {}.",
-        parts.join("; ")
+         make/unmake timed alongside; detectors whose 95% intervals overlap the cheapest's, or \
+         come within {resolution} of it, are tied) — {}.",
+        parts.join("; "),
+        resolution = resolution::figures(1)["resolution"]
+            .as_str()
+            .unwrap_or("the resolution")
     )
 }
 

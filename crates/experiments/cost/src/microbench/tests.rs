@@ -447,6 +447,18 @@ fn overlapping_intervals_tie_for_cheapest() {
         "{s}"
     );
     assert!(s.contains("95% intervals overlap"), "{s}");
+    // Clear of the cheapest's interval, but by less than the timing's resolution: still tied;
+    // by more: ranked.
+    for (gap, tied) in [(0.04, true), (0.06, false)] {
+        for c in m.runs.iter_mut().filter(|c| c.run == 0 && !c.hit) {
+            if c.detector == next {
+                c.ratio.interval.lo = low.hi * (1.0 + gap);
+                c.ratio.value = c.ratio.value.max(c.ratio.interval.lo);
+            }
+        }
+        let at0 = &summarise(&m, false).cheapest[0];
+        assert_eq!(at0.tied.contains(&next), tied, "a gap of {gap}");
+    }
 }
 
 /// Writes one criterion benchmark result under `root` (with `benchmark.json` unless `ids` is

@@ -7,6 +7,7 @@ fn small() -> Config {
     Config {
         grid_depth: 4,
         repeat: 2,
+        edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
         endgame_depth: 3,
         endgames: 6,
         wac_depth: 2,
