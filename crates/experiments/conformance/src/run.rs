@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use anyhow::Result;
-use replab_harness::Progress;
+use replab_harness::{Progress, Silent};
 use replab_report::Meta;
+use replab_workloads::engine::parallel;
 
 use crate::discovery::external_engines;
 use crate::judge::{ask_again, judge_pairs, judge_policy, open, play};
@@ -66,13 +67,11 @@ pub fn run_engine(
 }
 
 /// Runs every engine on every scenario. An external engine that cannot be started is an
-/// error unless `config.skip_missing`.
+/// error unless `config.skip_missing`. replab's own engines answer at fixed depths whatever the
+/// load, so they run side by side on every core; external engines run alone, one after another
+/// (one may be limited by time).
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let scenarios = config.load()?;
-    let limits = Limits {
-        depth: config.depth,
-        movetime: config.movetime,
-    };
     let mut skipped = Vec::new();
     let mut specs: Vec<(EngineSpec, String)> = if config.runs_replab() {
         replab_engines(&config.replab, config.all_detectors)
@@ -84,22 +83,16 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     };
     specs.extend(external_engines(config, &mut skipped, progress)?);
     progress.stage("conformance", (specs.len() * scenarios.len()) as u64);
-    let mut engines = Vec::new();
-    let mut results = Vec::new();
-    for (spec, package) in &specs {
-        let timeout = Duration::from_secs(config.timeout);
-        let recheck = !config.first_answer_only && spec.is_judged();
-        let (outcomes, id_name) = run_engine(spec, &scenarios, limits, timeout, recheck, progress);
-        results.extend(outcomes);
-        engines.push(EngineRecord {
-            name: spec.name.clone(),
-            id_name,
-            command: spec.command(),
-            external: spec.external,
-            package: package.clone(),
-        });
-    }
+    let own = specs.iter().take_while(|(s, _)| !s.external).count();
+    let mut played = side_by_side(config, &specs[..own], &scenarios, progress)?;
+    played.extend(
+        specs[own..]
+            .iter()
+            .map(|spec| run_spec(config, spec, &scenarios, progress)),
+    );
     progress.finish();
+    let (engines, results): (Vec<EngineRecord>, Vec<Vec<Outcome>>) = played.into_iter().unzip();
+    let results: Vec<Outcome> = results.into_iter().flatten().collect();
     let mutations = if config.mutations {
         mutation::table(&scenarios, Duration::from_secs(config.timeout), progress)?
     } else {
@@ -120,4 +113,50 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
             json: config.json,
         },
     })
+}
+
+/// Every engine of `specs` on every scenario, the engines side by side on every core (one
+/// process each); their records and outcomes in `specs`' order.
+fn side_by_side(
+    config: &Config,
+    specs: &[(EngineSpec, String)],
+    scenarios: &[Scenario],
+    progress: &mut dyn Progress,
+) -> Result<Vec<(EngineRecord, Vec<Outcome>)>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    parallel(
+        specs.len(),
+        threads,
+        progress,
+        || Ok(()),
+        |(), i, done| {
+            let played = run_spec(config, &specs[i], scenarios, &mut Silent);
+            done.add(scenarios.len() as u64);
+            Ok(played)
+        },
+    )
+}
+
+/// One engine on every scenario: its record and outcomes.
+fn run_spec(
+    config: &Config,
+    (spec, package): &(EngineSpec, String),
+    scenarios: &[Scenario],
+    progress: &mut dyn Progress,
+) -> (EngineRecord, Vec<Outcome>) {
+    let limits = Limits {
+        depth: config.depth,
+        movetime: config.movetime,
+    };
+    let timeout = Duration::from_secs(config.timeout);
+    let recheck = !config.first_answer_only && spec.is_judged();
+    let (outcomes, id_name) = run_engine(spec, scenarios, limits, timeout, recheck, progress);
+    let record = EngineRecord {
+        name: spec.name.clone(),
+        id_name,
+        command: spec.command(),
+        external: spec.external,
+        package: package.clone(),
+    };
+    (record, outcomes)
 }
