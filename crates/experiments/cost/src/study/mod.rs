@@ -304,8 +304,7 @@ fn endgame_set(
         &searched,
         &mut eg_positions,
         CHAINS_AGAINST_MATRIX,
-        config.edge_factor,
-        config.threads,
+        config,
         progress,
     )?;
     let eg_aggregates = sets::aggregate("endgames", &eg_positions);
@@ -363,8 +362,7 @@ fn wac_set(
         &searched,
         &mut wac_positions,
         CHAINS_AGAINST_MATRIX,
-        config.edge_factor,
-        config.threads,
+        config,
         progress,
     )?;
     Ok(PositionSet {

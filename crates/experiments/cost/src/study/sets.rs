@@ -119,7 +119,8 @@ pub fn paired(
 /// Times `a` and `b` again on every position of `jobs`, under each of `profiles` whose
 /// per-position time change of `a` against `b` ([`paired`]) sits at the edge, a paired round
 /// at a time ([`resolution::edge_rounds`]: each position was timed once, so at most
-/// [`resolution::round_cap`]`(1, factor)` times in all; none with a factor of 1); the times go
+/// [`resolution::round_cap`]`(1, factor)` times in all, `factor` being the study's `edge_factor`;
+/// none with a factor of 1); the times go
 /// to each run's
 /// [`PositionRun::retimed_ms`]. Returns the rounds added. Progress: one stage, one unit per
 /// position and round.
@@ -129,10 +130,10 @@ pub fn retime_at_edge(
     profiles: &[(String, SearchConfig)],
     positions: &mut Vec<PositionRuns>,
     [a, b]: [DetectorId; 2],
-    factor: usize,
-    threads: usize,
+    config: &super::Config,
     progress: &mut dyn Progress,
 ) -> Result<usize> {
+    let (factor, threads) = (config.edge_factor, config.threads);
     if resolution::round_cap(1, factor) <= 1 {
         return Ok(0);
     }
