@@ -130,11 +130,11 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The quick run's settings (`bench --quick`): depth 10, six rounds (the fewest whose
+    /// The quick run's settings (`bench --quick`): depth 9, six rounds (the fewest whose
     /// median interval reaches 95%: 96.9%), no adaptive target, no rounds added at the edge.
     pub fn quick() -> Self {
         Self {
-            max_depth: 10,
+            max_depth: 9,
             repeat: 6,
             edge_factor: 1,
             overhead_target: 0.0,
