@@ -300,8 +300,20 @@ impl Comparison {
     /// ([`resolution::clears_zero`]) gives no direction: [`Decision::WithinResolution`]. The
     /// caller adds rounds at the edge first ([`resolution::edge_rounds`]).
     pub fn timed(what: impl Into<String>, measured: Measured, reference: Reference) -> Self {
+        Self::timed_with(resolution::TIME_RESOLUTION, what, measured, reference)
+    }
+
+    /// [`Comparison::timed`] with the smallest resolution `floor` (a run's setting: the short
+    /// run's is [`resolution::SHORT_RUN_RESOLUTION`]).
+    pub fn timed_with(
+        floor: f64,
+        what: impl Into<String>,
+        measured: Measured,
+        reference: Reference,
+    ) -> Self {
         let c = Self::new(what, measured, reference);
-        let settled = c.measured.exact || resolution::clears_zero(&c.measured.estimate.interval);
+        let interval = &c.measured.estimate.interval;
+        let settled = c.measured.exact || resolution::clears_zero_by(interval, floor);
         if !c.decision.decided() || settled {
             return c;
         }

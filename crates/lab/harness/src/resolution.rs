@@ -23,6 +23,12 @@ use crate::stats::{Estimate, Interval};
 /// intervals that do not meet; 2% let that shift decide.
 pub const TIME_RESOLUTION: f64 = 0.05;
 
+/// The smallest resolution of the short run's timed changes (`bench --quick`: 100%). Its
+/// rounds are few and no round is added at the edge, and two short runs of one build moved the
+/// study's WAC change by 5 points and the micro-benchmarks' ratios by half: it gives its timed
+/// changes as figures within ±x%, a direction only to a change that more than doubles a time.
+pub const SHORT_RUN_RESOLUTION: f64 = 1.0;
+
 /// The share of a timed interval's half-width that its nearer end must clear 0 by (all of it),
 /// when that is more than [`TIME_RESOLUTION`]: an end moves between two runs on this machine by
 /// about as much as the half-width (two quick runs of the study gave +2.2% and +1.7% for the
@@ -38,13 +44,29 @@ pub const EDGE_ROUNDS_FACTOR: usize = 3;
 /// The resolution of `interval`: the larger of [`TIME_RESOLUTION`] and [`EDGE_SHARE`] of its
 /// half-width.
 pub fn resolution(interval: &Interval) -> f64 {
-    TIME_RESOLUTION.max(EDGE_SHARE * (interval.hi - interval.lo) / 2.0)
+    resolution_with(interval, TIME_RESOLUTION)
+}
+
+/// The resolution of `interval` when the smallest is `floor` (a run's setting): the larger of
+/// `floor` and [`EDGE_SHARE`] of its half-width.
+pub fn resolution_with(interval: &Interval, floor: f64) -> f64 {
+    floor.max(EDGE_SHARE * (interval.hi - interval.lo) / 2.0)
 }
 
 /// Whether `interval` clears 0 by at least its [`resolution`]: a direction a rerun keeps.
 pub fn clears_zero(interval: &Interval) -> bool {
-    let r = resolution(interval);
+    clears_zero_by(interval, TIME_RESOLUTION)
+}
+
+/// Whether `interval` clears 0 by at least its resolution when the smallest is `floor`.
+pub fn clears_zero_by(interval: &Interval, floor: f64) -> bool {
+    let r = resolution_with(interval, floor);
     interval.lo >= r || interval.hi <= -r
+}
+
+/// [`TIME_RESOLUTION`], for a setting's serde default (results written before the setting).
+pub fn default_floor() -> f64 {
+    TIME_RESOLUTION
 }
 
 /// Whether `interval` sits at the edge: it does not clear 0 by its [`resolution`], and it
@@ -74,13 +96,18 @@ pub fn round_cap(fixed: usize, factor: usize) -> usize {
 /// `resolution` (`2%`), `edge` (`the interval's half-width`, or a share of it) and
 /// `edge_factor` (`factor`; 1 when no round is added).
 pub fn figures(factor: usize) -> serde_json::Value {
+    figures_with(factor, TIME_RESOLUTION)
+}
+
+/// [`figures`] for a run whose smallest resolution is `floor`.
+pub fn figures_with(factor: usize, floor: f64) -> serde_json::Value {
     let edge = if EDGE_SHARE == 1.0 {
         "the interval's half-width".to_string()
     } else {
         format!("{:.0}% of the interval's half-width", EDGE_SHARE * 100.0)
     };
     serde_json::json!({
-        "resolution": format!("{:.0}%", TIME_RESOLUTION * 100.0),
+        "resolution": format!("{:.0}%", floor * 100.0),
         "edge": edge,
         "edge_factor": factor.max(1),
     })
@@ -152,6 +179,9 @@ mod tests {
         // Clear of 0 by more than the resolution (5%, or the half-width): a direction.
         assert!(clears_zero(&interval(0.06, 0.10)));
         assert!(!clears_zero(&interval(0.04, 0.06)));
+        // The short run's floor: only a change that more than doubles a time clears it.
+        assert!(!clears_zero_by(&interval(0.06, 0.10), SHORT_RUN_RESOLUTION));
+        assert!(clears_zero_by(&interval(1.10, 1.30), SHORT_RUN_RESOLUTION));
         assert!(clears_zero(&interval(-0.30, -0.12)));
         // The study's WAC row: +3.4% [+0.2%, +7.3%] clears 0 by 0.2% only: at the edge.
         let wac = interval(0.002, 0.073);

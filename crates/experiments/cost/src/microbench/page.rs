@@ -500,7 +500,7 @@ fn method_section(s: &MicrobenchSummary) -> Result<Section> {
                 "samples": samples.join(", "),
                 "groups": s.make_unmake_ns_samples.len(),
                 "quick": s.quick,
-                "resolution": crate::resolution::figures(1)["resolution"],
+                "resolution": format!("{:.0}%", 100.0 * super::summary::floor(s.quick)),
                 "coverage": format!(
                     "{:.0}",
                     100.0 * crate::stats::median_coverage(s.reps.max(1))

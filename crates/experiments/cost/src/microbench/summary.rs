@@ -207,8 +207,9 @@ fn yardstick(m: &Measurements) -> Estimate {
 pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
     let runs: Vec<CycleCost> = m.runs.iter().filter(|r| !r.hit).map(cycle_cost).collect();
     let hits = m.runs.iter().filter(|r| r.hit).map(cycle_cost).collect();
-    let cheapest = cheapest_per_run(&runs);
-    let cheapest_sentence = cheapest_sentence(&cheapest);
+    let floor = floor(quick);
+    let cheapest = cheapest_per_run(&runs, floor);
+    let cheapest_sentence = cheapest_sentence(&cheapest, floor);
     MicrobenchSummary {
         quick,
         seconds: Estimate::single(m.seconds),
@@ -235,11 +236,21 @@ pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
     }
 }
 
+/// The smallest resolution of the run's timings: [`resolution::TIME_RESOLUTION`], or the short
+/// run's [`resolution::SHORT_RUN_RESOLUTION`] (its ratios moved by half between two runs).
+pub(super) fn floor(quick: bool) -> f64 {
+    if quick {
+        resolution::SHORT_RUN_RESOLUTION
+    } else {
+        resolution::TIME_RESOLUTION
+    }
+}
+
 /// Per run length, the repetition-reporting detector with the lowest median ratio to a
 /// copy-make, tied with every detector whose ratio interval does not clear its own by the
-/// timing's resolution ([`resolution::TIME_RESOLUTION`]: its low end is not that much above
-/// the cheapest's high end), overlapping ones included.
-fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
+/// timing's resolution (`floor`: its low end is not that much above the cheapest's high end),
+/// overlapping ones included.
+fn cheapest_per_run(runs: &[CycleCost], floor: f64) -> Vec<Cheapest> {
     RUN_LENGTHS
         .iter()
         .filter_map(|&run| {
@@ -256,7 +267,7 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
                 ratio: best.ratio,
                 tied: here
                     .iter()
-                    .filter(|c| within_resolution(c.ratio, best.ratio))
+                    .filter(|c| within_resolution(c.ratio, best.ratio, floor))
                     .map(|c| c.detector)
                     .collect(),
             })
@@ -264,11 +275,10 @@ fn cheapest_per_run(runs: &[CycleCost]) -> Vec<Cheapest> {
         .collect()
 }
 
-/// Whether `other` does not clear `best` (the cheaper) by the timing's resolution: a
+/// Whether `other` does not clear `best` (the cheaper) by the timing's resolution `floor`: a
 /// difference a rerun could undo, so the two are not ranked.
-fn within_resolution(other: Estimate, best: Estimate) -> bool {
-    other.overlaps(&best)
-        || other.interval.lo <= best.interval.hi * (1.0 + resolution::TIME_RESOLUTION)
+fn within_resolution(other: Estimate, best: Estimate, floor: f64) -> bool {
+    other.overlaps(&best) || other.interval.lo <= best.interval.hi * (1.0 + floor)
 }
 
 /// Formats nanoseconds: one decimal below 100, whole numbers with separators above.
@@ -301,7 +311,7 @@ fn fmt_range(lo: f64, hi: f64, f: fn(f64) -> String) -> String {
 /// Names the cheapest detector per run length, grouping consecutive run lengths with the same
 /// set of tied detectors: "… — 0–8 plies: linear (0.28–0.39× a make/unmake, 6.6–9.5 ns); 16
 /// plies: no measurable difference between linear and rookie (…); …".
-fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
+fn cheapest_sentence(cheapest: &[Cheapest], floor: f64) -> String {
     let tie_set = |c: &Cheapest| {
         let mut t = c.tied.clone();
         t.sort();
@@ -353,11 +363,9 @@ fn cheapest_sentence(cheapest: &[Cheapest]) -> String {
         "Cheapest detector per enter + probe + leave by reversible run (no repetition, \
          {RUN_HISTORY} plies of game history; ranked by the median cost relative to one \
          make/unmake timed alongside; detectors whose 95% intervals overlap the cheapest's, or \
-         come within {resolution} of it, are tied) — {}.",
+         come within {percent:.0}% of it, are tied) — {}.",
         parts.join("; "),
-        resolution = resolution::figures(1)["resolution"]
-            .as_str()
-            .unwrap_or("the resolution")
+        percent = floor * 100.0
     )
 }
 

@@ -172,10 +172,11 @@ pub fn judge_count(ours: f64, reference: &Reference, depth: u32) -> Judgement {
 }
 
 /// A timed change against the paper's reference: its interval and coverage decide, by the rule
-/// of a timed change (a direction only when the interval clears 0 by the resolution,
-/// `crate::resolution`).
-pub fn judge_time(ours: &Estimate, reference: &Reference, depth: u32) -> Judgement {
-    Comparison::timed(
+/// of a timed change (a direction only when the interval clears 0 by the resolution, whose
+/// smallest is `floor`: `crate::resolution`).
+pub fn judge_time(ours: &Estimate, reference: &Reference, depth: u32, floor: f64) -> Judgement {
+    Comparison::timed_with(
+        floor,
         "",
         compare::Measured::sampled(ours, scope(depth)),
         reference.clone(),
@@ -241,16 +242,16 @@ fn ratio_change(a: &[f64], b: &[f64]) -> Estimate {
     median_ci(&ratios).map(|r| r - 1.0)
 }
 
-/// Runs the grid on `threads` workers (one configuration per job). Progress: one unit per
-/// search.
+/// Runs the grid with the study's `settings` (its repeats, threads, one configuration per job,
+/// and the smallest resolution of its timed changes). Progress: one unit per search.
 pub fn run(
     root: &Position,
     configs: &[GridConfig],
-    repeat: u32,
-    threads: usize,
+    settings: &super::Config,
     paper: &PaperClaims,
     progress: &mut dyn Progress,
 ) -> Result<(Vec<GridRun>, Vec<GridTotal>)> {
+    let (repeat, threads) = (settings.repeat, settings.threads);
     progress.stage(
         "grid (WAC.018)",
         (configs.len() * GRID_DETECTORS.len()) as u64 * u64::from(repeat),
@@ -326,6 +327,7 @@ pub fn run(
                     &time_change,
                     &paper.time_reference,
                     config.search.max_depth,
+                    settings.time_resolution,
                 ),
             });
         }

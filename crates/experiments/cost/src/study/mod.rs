@@ -62,6 +62,12 @@ pub struct Config {
     #[setting(range = 1..=10)]
     #[serde(default = "crate::resolution::default_factor")]
     pub edge_factor: usize,
+    /// The smallest resolution of a timed change, a fraction ({range}): a timed claim gives a
+    /// direction only when its interval clears 0 by this (or by its half-width, if larger).
+    #[arg(long, value_name = "F")]
+    #[setting(range = 0.01..=10.0)]
+    #[serde(default = "crate::resolution::default_floor")]
+    pub time_resolution: f64,
     /// Depth of the endgame searches.
     #[arg(long, value_name = "N")]
     #[setting(range = 1..=MAX_DEPTH)]
@@ -103,6 +109,7 @@ impl Default for Config {
             grid_depth: 12,
             repeat: 6,
             edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
+            time_resolution: crate::resolution::TIME_RESOLUTION,
             endgame_depth: 8,
             endgames: 240,
             wac_depth: 6,
@@ -122,6 +129,7 @@ impl Config {
             grid_depth: 8,
             repeat: 6,
             edge_factor: 1,
+            time_resolution: crate::resolution::SHORT_RUN_RESOLUTION,
             endgame_depth: 6,
             endgames: 200,
             wac_depth: 4,
@@ -187,14 +195,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     // The grid.
     let wac018 = Position::from_fen(datasets::WAC018).expect("WAC.018 FEN is valid");
     let mut grid_configs = grid::configs(config.grid_depth);
-    let (grid_runs, grid_totals) = grid::run(
-        &wac018,
-        &grid_configs,
-        config.repeat,
-        config.threads,
-        &paper,
-        progress,
-    )?;
+    let (grid_runs, grid_totals) = grid::run(&wac018, &grid_configs, config, &paper, progress)?;
     grid::mark_identical(&mut grid_configs, &grid_runs);
     // Axon's own false draws: the same searches with every axon draw confirmed by the oracle.
     let false_draws = confirmed::measure(

@@ -599,7 +599,10 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "same_search": groups_text(&results.one_search_groups().1),
             "voting": results.voting_axon_totals().len(),
             "noise": fmt_delta_pct(results.config.count_noise),
-            "rule": crate::resolution::figures(results.config.settings.edge_factor),
+            "rule": crate::resolution::figures_with(
+                results.config.settings.edge_factor,
+                results.config.settings.time_resolution,
+            ),
             "low": format!("{:.1}", results.config.size_tolerance[0]),
             "high": format!("{:.1}", results.config.size_tolerance[1]),
         }),

@@ -8,6 +8,7 @@ fn small() -> Config {
         grid_depth: 4,
         repeat: 2,
         edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
+        time_resolution: crate::resolution::TIME_RESOLUTION,
         endgame_depth: 3,
         endgames: 6,
         wac_depth: 2,

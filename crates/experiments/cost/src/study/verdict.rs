@@ -151,7 +151,8 @@ fn chains_against_matrix(r: &Results) -> ClaimVerdict {
                 set.positions.len(),
                 set.depth
             ));
-            let c = Comparison::timed(
+            let c = Comparison::timed_with(
+                r.config.settings.time_resolution,
                 "axon's time against matrix's",
                 Measured::sampled(&t, scope.clone()),
                 Reference::direction("paper", -1.0, scope.clone()),

@@ -171,7 +171,10 @@ fn summary(r: &Results, paper: &Paper, dir: &ReportDir) -> Result<String> {
             "table": table,
             "chart": chart,
             "repeat": r.config.settings.repeat,
-            "rule": crate::resolution::figures(r.config.settings.edge_factor),
+            "rule": crate::resolution::figures_with(
+                r.config.settings.edge_factor,
+                r.config.settings.time_resolution,
+            ),
             "linear": linear,
             "adaptive": adaptive,
         }),

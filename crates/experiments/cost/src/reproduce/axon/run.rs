@@ -69,6 +69,12 @@ pub struct Config {
     #[setting(range = 1..=10)]
     #[serde(default = "crate::resolution::default_factor")]
     pub edge_factor: usize,
+    /// The smallest resolution of a timed change, a fraction ({range}): a time change gives a
+    /// direction only when its interval clears 0 by this (or by its half-width, if larger).
+    #[arg(long, value_name = "F", allow_negative_numbers = true)]
+    #[setting(range = 0.01..=10.0)]
+    #[serde(default = "crate::resolution::default_floor")]
+    pub time_resolution: f64,
     /// Measure linear's overhead (NPS off / NPS linear) to this half-width, a fraction ({range};
     /// 0.01 = ±1 percentage point), adding paired rounds after the fixed ones; 0 turns this off.
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
@@ -118,6 +124,7 @@ impl Default for Config {
             max_depth: 12,
             repeat: 21,
             edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
+            time_resolution: crate::resolution::TIME_RESOLUTION,
             overhead_target: 0.01,
             overhead_max_rounds: 2_000,
             overhead_max_seconds: 120.0,
@@ -137,6 +144,7 @@ impl Config {
             max_depth: 9,
             repeat: 6,
             edge_factor: 1,
+            time_resolution: crate::resolution::SHORT_RUN_RESOLUTION,
             overhead_target: 0.0,
             ..Self::default()
         }
@@ -490,8 +498,9 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     } else {
         None
     };
-    let claims = claims(&summary, paper.tables(), search.max_depth);
-    let verdict = verdict(&summary, paper.tables(), &claims, instructions_depth);
+    let floor = config.time_resolution;
+    let claims = claims(&summary, paper.tables(), search.max_depth, floor);
+    let verdict = verdict(&summary, paper.tables(), &claims, instructions_depth, floor);
     let comparison = comparison(&runs, paper.tables());
     progress.finish();
 

@@ -20,7 +20,13 @@ pub fn per_thousand(repetitions: u64, generated: u64) -> f64 {
 /// [`compare::Comparison`]: generated positions against the paper's per-depth table summed over
 /// the same depths (its Table 2 and 3 node counts); terminal nodes and time against the only
 /// figures the paper prints, its depth 1–12 totals, so they are not comparable below depth 12.
-pub fn claims(summary: &[Summary], paper: &Paper, max_depth: u32) -> Vec<compare::Comparison> {
+/// The time claim is a timed change whose smallest resolution is `floor`.
+pub fn claims(
+    summary: &[Summary],
+    paper: &Paper,
+    max_depth: u32,
+    floor: f64,
+) -> Vec<compare::Comparison> {
     let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
         return Vec::new();
     };
@@ -30,6 +36,7 @@ pub fn claims(summary: &[Summary], paper: &Paper, max_depth: u32) -> Vec<compare
         &axon.time_change,
         paper,
         max_depth,
+        floor,
     )
 }
 
@@ -40,6 +47,7 @@ pub fn claims_of(
     time_change: &Estimate,
     paper: &Paper,
     max_depth: u32,
+    floor: f64,
 ) -> Vec<compare::Comparison> {
     let ours = Scope::depths("WAC.018", 1, max_depth);
     let (p_term, _, p_time) = paper.changes();
@@ -54,7 +62,8 @@ pub fn claims_of(
             compare::Measured::exact(generated_change, ours.clone()),
             paper.generated_reference(max_depth),
         ),
-        compare::Comparison::timed(
+        compare::Comparison::timed_with(
+            floor,
             "time",
             compare::Measured::sampled(time_change, ours),
             Reference::change("paper", p_time, paper.totals_scope()),
@@ -71,6 +80,7 @@ pub fn verdict(
     paper: &Paper,
     claims: &[compare::Comparison],
     instructions_depth: Option<u32>,
+    floor: f64,
 ) -> String {
     let Some(axon) = summary.iter().find(|s| s.detector == DetectorId::Axon) else {
         return String::new();
@@ -119,7 +129,7 @@ pub fn verdict(
         range(|s| s.terminal_nodes_change),
         range(|s| s.generated_change),
         range(|s| s.time_change.value),
-        time_note(&others),
+        time_note(&others, floor),
         instructions_note(axon, &others, instructions_depth),
     )
 }
@@ -127,10 +137,11 @@ pub fn verdict(
 /// Which of `others`' time changes against `off` give no direction by the rule of a timed
 /// change ([`compare::Comparison::timed`]), each with how far it reaches: ` (no direction
 /// within the timing's resolution for linear, within ±31.5%; …)`; empty when every one does.
-fn time_note(others: &[&Summary]) -> String {
+fn time_note(others: &[&Summary], floor: f64) -> String {
     let timed = |s: &Summary| {
         let scope = Scope::positions("WAC.018");
-        compare::Comparison::timed(
+        compare::Comparison::timed_with(
+            floor,
             s.detector.name(),
             compare::Measured::sampled(&s.time_change, scope.clone()),
             Reference::direction("off", 1.0, scope),
@@ -238,6 +249,7 @@ pub fn comparison(runs: &[Run], paper: &Paper) -> Vec<Comparison> {
 mod claim_tests {
     use super::*;
     use crate::compare::Decision;
+    use crate::resolution::TIME_RESOLUTION;
     use crate::stats::{Interval, median_coverage};
 
     fn paper() -> Paper {
@@ -273,7 +285,7 @@ mod claim_tests {
         let p = paper();
         let t = time(-0.09, [-0.12, -0.05], 7);
         // Depth 12: everything the paper prints is in scope; −13.7% / −12.4% agree with it.
-        let at12: Vec<Decision> = claims_of(-0.137, -0.124, &t, &p, 12)
+        let at12: Vec<Decision> = claims_of(-0.137, -0.124, &t, &p, 12, TIME_RESOLUTION)
             .iter()
             .map(|c| c.decision)
             .collect();
@@ -284,7 +296,7 @@ mod claim_tests {
         );
         // Depth 8: the paper's own depth 1–8 trees grow (+57.3%): the same shrinking is the
         // opposite direction, and the 1–12-only totals are not comparable.
-        let at8 = claims_of(-0.137, -0.124, &t, &p, 8);
+        let at8 = claims_of(-0.137, -0.124, &t, &p, 8, TIME_RESOLUTION);
         let d: Vec<Decision> = at8.iter().map(|c| c.decision).collect();
         assert_eq!(
             d,
@@ -298,14 +310,21 @@ mod claim_tests {
         assert!(text.contains("+57.3%"), "{text}");
         assert!(text.contains("depths 1–8"), "{text}");
         // A growing tree at depth 8 agrees with the paper's depth 1–8 table.
-        let grow = claims_of(0.5, 0.45, &t, &p, 8);
+        let grow = claims_of(0.5, 0.45, &t, &p, 8, TIME_RESOLUTION);
         assert_eq!(grow[1].decision, Decision::SameDirectionSimilarSize);
     }
 
     #[test]
     fn too_few_rounds_decide_nothing_about_time() {
         let p = paper();
-        let c = claims_of(-0.137, -0.124, &time(-0.09, [-0.12, -0.05], 5), &p, 12);
+        let c = claims_of(
+            -0.137,
+            -0.124,
+            &time(-0.09, [-0.12, -0.05], 5),
+            &p,
+            12,
+            TIME_RESOLUTION,
+        );
         assert_eq!(c[2].decision, Decision::TooFewSamples);
         assert!(
             c[2].sentence().contains("93.8% interval from 5 samples"),
