@@ -38,9 +38,15 @@ def die(message):
     sys.exit(2)
 
 
+# A range of figures (`0.28–0.39`), which a sentence writes as one figure when both ends round
+# alike (`0.28`): one masked figure either way.
+RANGE = re.compile(r"#(?:–#)+")
+
+
 def mask(text):
-    """`text` with every number (its sign, decimals and separators with it) as `#`."""
-    return NUMBER.sub("#", text)
+    """`text` with every number (its sign, decimals and separators with it) as `#`, and every
+    range of numbers as one `#`."""
+    return RANGE.sub("#", NUMBER.sub("#", text))
 
 
 def holds_conclusion(key):
