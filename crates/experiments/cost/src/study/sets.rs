@@ -30,6 +30,20 @@ pub struct Job<'a> {
     pub moves: &'a [Move],
 }
 
+/// A worker's searcher for one profile (by name) and detector.
+type Engine = (String, DetectorId, Box<dyn DynSearch>);
+
+/// A worker's searchers: one per profile × detector, profiles outer, detectors in order.
+fn engines(profiles: &[(String, SearchConfig)], detectors: &[DetectorId]) -> Result<Vec<Engine>> {
+    let mut out = Vec::new();
+    for (p, config) in profiles {
+        for &d in detectors {
+            out.push((p.clone(), d, engine(d.name(), *config)?));
+        }
+    }
+    Ok(out)
+}
+
 /// Searches every job with every profile × detector (detectors in order, `off` first; the
 /// detectors of one profile run back to back on the same worker, so their times share the
 /// machine's state) on `threads` workers. Progress: one unit per position.
@@ -46,15 +60,7 @@ pub fn search_set(
         jobs.len(),
         threads,
         progress,
-        || {
-            let mut engines: Vec<(String, DetectorId, Box<dyn DynSearch>)> = Vec::new();
-            for (p, config) in profiles {
-                for &d in detectors {
-                    engines.push((p.clone(), d, engine(d.name(), *config)?));
-                }
-            }
-            Ok(engines)
-        },
+        || engines(profiles, detectors),
         |engines, i, done| {
             let job = &jobs[i];
             let runs = engines
@@ -179,15 +185,7 @@ fn retime_round(
         jobs.len(),
         threads,
         progress,
-        || {
-            let mut engines: Vec<(String, DetectorId, Box<dyn DynSearch>)> = Vec::new();
-            for (p, config) in profiles {
-                for d in order {
-                    engines.push((p.clone(), d, engine(d.name(), *config)?));
-                }
-            }
-            Ok(engines)
-        },
+        || engines(profiles, &order),
         |engines, i, done| {
             let job = &jobs[i];
             let times: Vec<(String, DetectorId, f64)> = engines
