@@ -207,7 +207,7 @@ impl BudgetElo {
             return format!("{by_count}: {}", self.derivation());
         };
         format!(
-            "by the clock {} Elo (time per node ×{:.3}), {by_count}; the value is the clock's,              its interval spans both: {}",
+            "by the clock {} Elo (time per node ×{:.3}), {by_count}; the value is the clock's, its interval spans both: {}",
             clock.text(|x| format!("{x:+.1}")),
             self.time_per_node
                 .as_ref()

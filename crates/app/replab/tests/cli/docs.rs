@@ -416,6 +416,68 @@ fn every_test_file_is_a_module_of_its_crates_test_binary() {
     assert!(checked >= 12, "{checked} crates with tests/main.rs");
 }
 
+/// Where a line of text holds a run of six or more spaces between two words: a string literal
+/// folded over lines without its `\` continuation keeps the next line's indentation inside
+/// the sentence (`"... the          default searcher"`). `None` for code, comments and
+/// aligned columns (a run after `:`).
+fn folded_run(line: &str) -> Option<usize> {
+    let t = line.trim_start();
+    if t.starts_with("//") || !t.contains('"') {
+        return None;
+    }
+    let b = line.as_bytes();
+    let mut i = line.find('"')?;
+    while i < b.len() {
+        if b[i] == b' ' {
+            let start = i;
+            while i < b.len() && b[i] == b' ' {
+                i += 1;
+            }
+            let word = |c: u8| c.is_ascii_alphanumeric() || b",;.)'<>".contains(&c);
+            if i - start >= 6 && i < b.len() && word(b[start - 1]) && word(b[i]) {
+                return Some(start);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+#[test]
+fn a_folded_literal_is_caught_and_a_column_is_not() {
+    // Built here, so that this file holds no such literal itself.
+    let gap = " ".repeat(10);
+    let folded = format!("  \"per node, the{gap}default searcher\",");
+    assert_eq!(folded_run(&folded), Some("  \"per node, the".len()));
+    let column = format!("  println!(\"  incremental:{gap}{{x}}\");");
+    assert_eq!(folded_run(&column), None);
+    assert_eq!(folded_run(&format!("    let x = 1; // a{gap}comment")), None);
+}
+
+/// No sentence of replab's sources carries a folded line's indentation ([`folded_run`]).
+#[test]
+fn no_string_literal_keeps_a_folded_lines_indentation() {
+    let mut found = Vec::new();
+    let mut stack = vec![repo_root().join("crates")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    if folded_run(line).is_some() {
+                        found.push(format!("{}:{}", path.display(), n + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "folded string literals: {found:?}");
+}
+
 /// `replab --version` names the engine's digest, which recorded datasets carry
 /// (`tools/record_player_costs.py` reads it there).
 #[test]

@@ -30,7 +30,7 @@ fn times_html(a: &AcrossBudgets) -> String {
         .map(|r| r.into_iter().map(Cell::text).collect())
         .collect();
     format!(
-        "<p>Time per node by the clock at each budget, each player's over <code>linear</code>'s          (geometric mean of {} alternating pairs of runs, a Student-t 95% interval over their          log ratios), on the same real-game positions as the instruction counts above; the          last row is <code>linear</code>'s own nanoseconds per node (the median of its runs,          an order-statistic interval) on {}: an engine-independent figure to carry (section          below). Recorded with <code>{}</code>.</p>{}",
+        "<p>Time per node by the clock at each budget, each player's over <code>linear</code>'s (geometric mean of {} alternating pairs of runs, a Student-t 95% interval over their log ratios), on the same real-game positions as the instruction counts above; the last row is <code>linear</code>'s own nanoseconds per node (the median of its runs, an order-statistic interval) on {}: an engine-independent figure to carry (section below). Recorded with <code>{}</code>.</p>{}",
         t.budgets
             .first()
             .and_then(|b| b.ratios.values().next())

@@ -202,7 +202,9 @@ fn instructions_note(axon: &Summary, others: &[&Summary], depth: Option<u32>) ->
         )
     };
     format!(
-        " Counted exactly instead (callgrind's instructions per node against off, {scope}, the          default searcher; the same in every run), axon changes by {} and the other detectors          by {} to {}{flat_note}.",
+        " Counted exactly instead (callgrind's instructions per node against off, {scope}, the \
+         default searcher; the same in every run), axon changes by {} and the other detectors \
+         by {} to {}{flat_note}.",
         fmt_delta_pct(own - 1.0),
         fmt_delta_pct(lo),
         fmt_delta_pct(hi),
