@@ -585,7 +585,10 @@ mod tests {
         let mut next = more.iter().copied();
         let added = resolution::edge_rounds(
             fixed.len(),
-            resolution::EDGE_ROUNDS_FACTOR,
+            resolution::EdgeLimits::new(
+                resolution::EDGE_ROUNDS_FACTOR,
+                resolution::TIME_RESOLUTION,
+            ),
             &mut samples,
             |s| vec![crate::stats::median_ci(s)],
             |s, _| {

@@ -73,12 +73,37 @@ pub fn default_floor() -> f64 {
 /// reaches that far from 0 (more rounds may settle it either way). An interval within ±the
 /// resolution already is settled: the change is that small.
 pub fn at_edge(interval: &Interval) -> bool {
-    !clears_zero(interval) && reach(interval) >= resolution(interval)
+    at_edge_by(interval, TIME_RESOLUTION)
+}
+
+/// Whether `interval` sits at the edge when the smallest resolution is `floor` (a run's
+/// setting): it does not clear 0 by its resolution, it reaches that far from 0, and more
+/// rounds could still give it a direction: it lies on one side of 0, or it is wider than the
+/// floor. A narrow interval across 0 (half-width under the floor) is settled: more rounds
+/// narrow it around a change too small to clear the floor, and its sentence is "within ±x%"
+/// either way (the Axon reproduction once spent 123 s of rounds on `linear` and `rookie`,
+/// within ±5.2% and ±5.7% at the end).
+pub fn at_edge_by(interval: &Interval, floor: f64) -> bool {
+    let across = interval.lo < 0.0 && interval.hi > 0.0;
+    let half_width = (interval.hi - interval.lo) / 2.0;
+    !clears_zero_by(interval, floor)
+        && reach(interval) >= resolution_with(interval, floor)
+        && (!across || half_width >= floor)
 }
 
 /// How far from 0 `interval` reaches: `max(|lo|, |hi|)`, the `x` of "within ±x%".
 pub fn reach(interval: &Interval) -> f64 {
     interval.lo.abs().max(interval.hi.abs())
+}
+
+/// The default cap on the wall time of one experiment's rounds at the edge (30 s), so that a
+/// full `bench` keeps its time: the Axon reproduction's WAC.018 rounds at depth 12 once took
+/// 123 s when a change stayed at the edge to the round cap.
+pub const EDGE_SECONDS: f64 = 30.0;
+
+/// [`EDGE_SECONDS`], for a setting's serde default (results written before the setting).
+pub fn default_edge_seconds() -> f64 {
+    EDGE_SECONDS
 }
 
 /// [`EDGE_ROUNDS_FACTOR`], for a setting's serde default (results written before the setting).
@@ -113,27 +138,64 @@ pub fn figures_with(factor: usize, floor: f64) -> serde_json::Value {
     })
 }
 
+/// How far paired rounds at the edge go, from a run's settings: at most `factor` times the
+/// fixed rounds ([`round_cap`]), judged against the smallest resolution `floor`, and no round
+/// begun once `max_seconds` have passed since the first added one (a bench keeps its time).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EdgeLimits {
+    /// The cap on all rounds, as a multiple of the fixed ones (1 adds none).
+    pub factor: usize,
+    /// The smallest resolution of a timed change.
+    pub floor: f64,
+    /// The seconds after which no more rounds are begun.
+    pub max_seconds: f64,
+}
+
+impl EdgeLimits {
+    /// The limits of a run that adds rounds up to `factor` times its fixed ones, judged
+    /// against `floor`, with no time cap.
+    pub fn new(factor: usize, floor: f64) -> EdgeLimits {
+        EdgeLimits {
+            factor,
+            floor,
+            max_seconds: f64::INFINITY,
+        }
+    }
+
+    /// These limits with a cap of `seconds` on the rounds' time.
+    pub fn within(self, seconds: f64) -> EdgeLimits {
+        EdgeLimits {
+            max_seconds: seconds,
+            ..self
+        }
+    }
+}
+
 /// Paired rounds added one at a time to timed comparisons that started with `fixed` rounds:
-/// while any of `estimates(state)` (one per comparison, from every round so far) sits
-/// [`at_edge`] and fewer than [`round_cap`]`(fixed, factor)` rounds were taken, `add_round(state,
-/// edge)` runs one more paired round of the comparisons whose indices are in `edge` (the others
-/// are settled and get no more). Returns the rounds added.
+/// while any of `estimates(state)` (one per comparison, from every round so far) sits at the
+/// edge ([`at_edge_by`] the limits' floor), fewer than [`round_cap`]`(fixed, limits.factor)`
+/// rounds were taken and the limits' seconds have not passed, `add_round(state, edge)` runs one
+/// more paired round of the comparisons whose indices are in `edge` (the others are settled and
+/// get no more). Returns the rounds added.
 ///
 /// # Errors
 /// The first error of `add_round`.
 pub fn edge_rounds<S, E>(
     fixed: usize,
-    factor: usize,
+    limits: EdgeLimits,
     state: &mut S,
     estimates: impl Fn(&S) -> Vec<Estimate>,
     mut add_round: impl FnMut(&mut S, &[usize]) -> Result<(), E>,
 ) -> Result<usize, E> {
+    let start = std::time::Instant::now();
     let mut added = 0;
-    while fixed + added < round_cap(fixed, factor) {
+    while fixed + added < round_cap(fixed, limits.factor)
+        && start.elapsed().as_secs_f64() < limits.max_seconds
+    {
         let edge: Vec<usize> = estimates(state)
             .iter()
             .enumerate()
-            .filter(|(_, e)| at_edge(&e.interval))
+            .filter(|(_, e)| at_edge_by(&e.interval, limits.floor))
             .map(|(i, _)| i)
             .collect();
         if edge.is_empty() {
@@ -192,16 +254,25 @@ mod tests {
         assert!(at_edge(&interval(-0.10, 0.12)));
         let small = interval(-0.005, 0.01);
         assert!(!at_edge(&small) && !clears_zero(&small));
+        // Across 0, reaching past 5% but narrower than ±5%: settled (the grid's `linear`,
+        // +2.3% [−1.5%, +6.2%]); on one side of 0, as narrow, it is at the edge.
+        assert!(!at_edge(&interval(-0.015, 0.062)));
+        assert!(at_edge(&interval(0.001, 0.062)));
         assert!((reach(&wac) - 0.073).abs() < 1e-12);
     }
 
     /// Made-up paired rounds: `first` fixed ones, then `more` (one per added round).
     fn rounds_until_settled(first: &[f64], more: &[f64], factor: usize) -> (usize, Estimate) {
+        rounds_within(first, more, EdgeLimits::new(factor, TIME_RESOLUTION))
+    }
+
+    /// [`rounds_until_settled`] under `limits`.
+    fn rounds_within(first: &[f64], more: &[f64], limits: EdgeLimits) -> (usize, Estimate) {
         let mut samples = first.to_vec();
         let mut next = more.iter();
         let added = edge_rounds(
             first.len(),
-            factor,
+            limits,
             &mut samples,
             |s| vec![median_ci(s)],
             |s, edge| {
@@ -233,5 +304,22 @@ mod tests {
         let (added, e) = rounds_until_settled(&edge, &more, 1);
         assert_eq!(added, 0);
         assert!(at_edge(&e.interval));
+    }
+
+    #[test]
+    fn the_floor_and_the_seconds_limit_the_rounds() {
+        let edge = [0.001, 0.06, 0.07, 0.05, 0.06, 0.08];
+        let more = [0.001, 0.002, -0.001].repeat(4);
+        // No time left: no round is begun, whatever the factor.
+        let none = EdgeLimits::new(EDGE_ROUNDS_FACTOR, TIME_RESOLUTION).within(0.0);
+        assert_eq!(rounds_within(&edge, &more, none).0, 0);
+        // [+0.1%, +8%] sits at the edge of 5%, not of the short run's 100% (it is within it).
+        let short = EdgeLimits::new(EDGE_ROUNDS_FACTOR, SHORT_RUN_RESOLUTION);
+        assert_eq!(rounds_within(&edge, &more, short).0, 0);
+        assert!(at_edge(&median_ci(&edge).interval));
+        assert!(!at_edge_by(
+            &median_ci(&edge).interval,
+            SHORT_RUN_RESOLUTION
+        ));
     }
 }

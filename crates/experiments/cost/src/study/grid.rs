@@ -14,6 +14,7 @@ use crate::{
     Progress,
     compare::{self, Comparison, Reference, Scope},
     engine::{Done, engine, parallel},
+    resolution,
     stats::{Estimate, median_ci},
 };
 
@@ -184,7 +185,7 @@ pub fn judge_time(ours: &Estimate, reference: &Reference, depth: u32, floor: f64
     .decision
 }
 
-/// One configuration's searches: per detector, per round, the search result.
+/// One configuration's searches: the first round's results and every round's times.
 struct Measured {
     /// Per detector (grid order): the result of the first round.
     first: Vec<SearchResult>,
@@ -193,43 +194,97 @@ struct Measured {
 }
 
 /// Searches WAC.018 with one configuration: `repeat` rounds, each running every detector once
-/// in order (interleaved); every round must give the same counters and moves.
-fn measure(root: &Position, config: &GridConfig, repeat: u32, done: &Done) -> Result<Measured> {
+/// in order (interleaved), then rounds at the edge ([`edge_rounds`]); every round must give the
+/// same counters and moves.
+fn measure(
+    root: &Position,
+    config: &GridConfig,
+    settings: &super::Config,
+    done: &Done,
+) -> Result<Measured> {
     let mut engines = GRID_DETECTORS
         .iter()
         .map(|d| engine(d.name(), config.search))
         .collect::<Result<Vec<Box<dyn DynSearch>>>>()?;
     let timed = rounds::timed(
         engines.len(),
-        repeat as usize,
+        settings.repeat as usize,
         |i| {
             let res = engines[i].search_game(std::slice::from_ref(root), &[]);
             done.add(1);
             res
         },
-        |res| {
-            res.iterations
-                .iter()
-                .map(|it| it.time_ms)
-                .collect::<Vec<f64>>()
-        },
-        |f, res| {
-            f.iterations.len() == res.iterations.len()
-                && f.iterations.iter().zip(&res.iterations).all(|(a, b)| {
-                    (a.depth, a.best_move, a.score, a.counters)
-                        == (b.depth, b.best_move, b.score, b.counters)
-                })
-        },
-        |i, round| {
-            anyhow!(
-                "{} / {}: round {round} differs from round 1 (the search must be deterministic)",
-                config.name,
-                GRID_DETECTORS[i],
-            )
-        },
+        iteration_times,
+        same_search,
+        |i, round| differs(config, i, round),
     )?;
     let (first, times) = timed.into_iter().map(|t| (t.first, t.samples)).unzip();
-    Ok(Measured { first, times })
+    let mut m = Measured { first, times };
+    edge_rounds(root, config, settings, &mut engines, &mut m)?;
+    Ok(m)
+}
+
+/// Each iteration's time (ms) of a search.
+fn iteration_times(res: &SearchResult) -> Vec<f64> {
+    res.iterations.iter().map(|it| it.time_ms).collect()
+}
+
+/// Whether two searches of one configuration and detector came to the same iterations.
+fn same_search(f: &SearchResult, res: &SearchResult) -> bool {
+    f.iterations.len() == res.iterations.len()
+        && f.iterations.iter().zip(&res.iterations).all(|(a, b)| {
+            (a.depth, a.best_move, a.score, a.counters)
+                == (b.depth, b.best_move, b.score, b.counters)
+        })
+}
+
+/// The error of a round that searched otherwise than the first.
+fn differs(config: &GridConfig, detector: usize, round: usize) -> anyhow::Error {
+    anyhow!(
+        "{} / {}: round {round} differs from round 1 (the search must be deterministic)",
+        config.name,
+        GRID_DETECTORS[detector],
+    )
+}
+
+/// Each round's time of all iterations, for one detector's rounds.
+fn round_totals(rounds: &[Vec<f64>]) -> Vec<f64> {
+    rounds.iter().map(|r| r.iter().sum()).collect()
+}
+
+/// Rounds at the edge ([`resolution::edge_rounds`] within the study's
+/// [`super::Config::edge_limits`]): while the total time change of a detector against `off`
+/// sits at the edge, one more round of every detector in order, up to
+/// [`resolution::round_cap`] of the `repeat` fixed rounds. Returns the rounds added.
+fn edge_rounds(
+    root: &Position,
+    config: &GridConfig,
+    settings: &super::Config,
+    engines: &mut [Box<dyn DynSearch>],
+    m: &mut Measured,
+) -> Result<usize> {
+    resolution::edge_rounds(
+        settings.repeat as usize,
+        settings.edge_limits(),
+        m,
+        |m| {
+            let off = round_totals(&m.times[0]);
+            (1..m.times.len())
+                .map(|d| ratio_change(&round_totals(&m.times[d]), &off))
+                .collect()
+        },
+        |m, _| {
+            let round = m.times[0].len() + 1;
+            for (i, e) in engines.iter_mut().enumerate() {
+                let res = e.search_game(std::slice::from_ref(root), &[]);
+                if !same_search(&m.first[i], &res) {
+                    return Err(differs(config, i, round));
+                }
+                m.times[i].push(iteration_times(&res));
+            }
+            Ok(())
+        },
+    )
 }
 
 /// Per-round ratios `a[r] / b[r]` as a change with its interval.
@@ -261,7 +316,7 @@ pub fn run(
         threads,
         progress,
         || Ok(()),
-        |_, i, done| measure(root, &configs[i], repeat, done),
+        |_, i, done| measure(root, &configs[i], settings, done),
     )?;
     let white = |score: replab_search::Score| match root.side_to_move() {
         Color::White => score.value(),

@@ -55,13 +55,21 @@ pub struct Config {
     #[arg(long, value_name = "K")]
     #[setting(range = 1..=100)]
     pub repeat: u32,
-    /// Timings at the edge: where axon's time against matrix's on a position set does not clear
-    /// zero by the timing's resolution, both are timed again on every position, up to this many
-    /// times in all ({range}; 1 times them once and gives such a change as within ±x% at once).
+    /// Timings at the edge: where axon's time against matrix's on a position set, or a grid
+    /// detector's against off, does not clear zero by the timing's resolution, they are timed
+    /// again (every position of the set; every detector of the grid configuration), up to this
+    /// many times the fixed rounds in all ({range}; 1 adds none and gives such a change as
+    /// within ±x% at once).
     #[arg(long, value_name = "K")]
     #[setting(range = 1..=10)]
     #[serde(default = "crate::resolution::default_factor")]
     pub edge_factor: usize,
+    /// Cap on the wall time of each set's (and each grid configuration's) rounds at the edge,
+    /// seconds ({range}): no round is begun after it.
+    #[arg(long, value_name = "S")]
+    #[setting(range = 0.0..=3600.0)]
+    #[serde(default = "crate::resolution::default_edge_seconds")]
+    pub edge_max_seconds: f64,
     /// The smallest resolution of a timed change, a fraction ({range}): a timed claim gives a
     /// direction only when its interval clears 0 by this (or by its half-width, if larger).
     #[arg(long, value_name = "F")]
@@ -109,6 +117,7 @@ impl Default for Config {
             grid_depth: 12,
             repeat: 6,
             edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
+            edge_max_seconds: crate::resolution::EDGE_SECONDS,
             time_resolution: crate::resolution::TIME_RESOLUTION,
             endgame_depth: 8,
             endgames: 240,
@@ -123,6 +132,13 @@ impl Default for Config {
 }
 
 impl Config {
+    /// How far the rounds at the edge go: the edge factor, the time resolution and the edge's
+    /// seconds.
+    pub fn edge_limits(&self) -> crate::resolution::EdgeLimits {
+        crate::resolution::EdgeLimits::new(self.edge_factor, self.time_resolution)
+            .within(self.edge_max_seconds)
+    }
+
     /// The short run of `bench --quick`.
     pub fn quick() -> Self {
         Self {

@@ -124,12 +124,10 @@ pub fn paired(
 
 /// Times `a` and `b` again on every position of `jobs`, under each of `profiles` whose
 /// per-position time change of `a` against `b` ([`paired`]) sits at the edge, a paired round
-/// at a time ([`resolution::edge_rounds`]: each position was timed once, so at most
-/// [`resolution::round_cap`]`(1, factor)` times in all, `factor` being the study's `edge_factor`;
-/// none with a factor of 1); the times go
-/// to each run's
-/// [`PositionRun::retimed_ms`]. Returns the rounds added. Progress: one stage, one unit per
-/// position and round.
+/// at a time ([`resolution::edge_rounds`] within the study's [`super::Config::edge_limits`]:
+/// each position was timed once, so at most [`resolution::round_cap`]`(1, edge_factor)` times
+/// in all, none with a factor of 1); the times go to each run's [`PositionRun::retimed_ms`].
+/// Returns the rounds added. Progress: one stage, one unit per position and round.
 pub fn retime_at_edge(
     label: &str,
     jobs: &[Job<'_>],
@@ -139,7 +137,8 @@ pub fn retime_at_edge(
     config: &super::Config,
     progress: &mut dyn Progress,
 ) -> Result<usize> {
-    let (factor, threads) = (config.edge_factor, config.threads);
+    let (limits, threads) = (config.edge_limits(), config.threads);
+    let factor = limits.factor;
     if resolution::round_cap(1, factor) <= 1 {
         return Ok(0);
     }
@@ -152,7 +151,7 @@ pub fn retime_at_edge(
     let mut round = 0;
     resolution::edge_rounds(
         1,
-        factor,
+        limits,
         positions,
         |p| {
             timed

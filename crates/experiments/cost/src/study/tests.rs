@@ -8,6 +8,7 @@ fn small() -> Config {
         grid_depth: 4,
         repeat: 2,
         edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
+        edge_max_seconds: crate::resolution::EDGE_SECONDS,
         time_resolution: crate::resolution::TIME_RESOLUTION,
         endgame_depth: 3,
         endgames: 6,
@@ -502,8 +503,13 @@ fn every_interval_of_the_study_carries_its_coverage() {
     let r = run(&enough, &mut Silent).unwrap();
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(crate::stats::uncovered_intervals(&v), Vec::<String>::new());
-    // Two repeats: every grid time interval is flagged with its path and its 50% coverage.
-    let r = run(&small(), &mut Silent).unwrap();
+    // Two repeats and no round at the edge: every grid time interval is flagged with its path
+    // and its 50% coverage.
+    let two = Config {
+        edge_factor: 1,
+        ..small()
+    };
+    let r = run(&two, &mut Silent).unwrap();
     let flagged = crate::stats::uncovered_intervals(&serde_json::to_value(&r).unwrap());
     assert!(
         flagged
@@ -585,4 +591,37 @@ fn identical_searches_vote_once() {
         claim.contains(&format!("{} distinct configurations", identical + 1)),
         "{claim}"
     );
+}
+
+/// The grid's rounds: the fixed ones, plus rounds at the edge up to the factor's cap (none with
+/// a factor of 1 or no seconds left); the counters do not depend on them.
+#[test]
+fn grid_rounds_stay_within_the_edge_limits() {
+    let root = Position::from_fen(crate::datasets::WAC018).unwrap();
+    let configs = grid::configs(3);
+    let paper = paper_claims(3).unwrap();
+    let rounds = |settings: &Config| {
+        let (_, totals) = grid::run(&root, &configs, settings, &paper, &mut Silent).unwrap();
+        let n: Vec<usize> = totals.iter().map(|t| t.time_change.interval.n).collect();
+        let counters: Vec<_> = totals.iter().map(|t| t.counters).collect();
+        (n, counters)
+    };
+    let wide = small();
+    let (n, counters) = rounds(&wide);
+    let cap = crate::resolution::round_cap(2, wide.edge_factor);
+    assert!(n.iter().all(|&n| (2..=cap).contains(&n)), "{n:?}");
+    for none in [
+        Config {
+            edge_factor: 1,
+            ..small()
+        },
+        Config {
+            edge_max_seconds: 0.0,
+            ..small()
+        },
+    ] {
+        let (n, same) = rounds(&none);
+        assert!(n.iter().all(|&n| n == 2), "{n:?}");
+        assert_eq!(same, counters);
+    }
 }

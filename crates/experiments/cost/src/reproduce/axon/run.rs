@@ -69,6 +69,12 @@ pub struct Config {
     #[setting(range = 1..=10)]
     #[serde(default = "crate::resolution::default_factor")]
     pub edge_factor: usize,
+    /// Cap on the wall time of the rounds added at the edge, seconds ({range}): no round is
+    /// begun after it, and a change still at the edge is given as within ±x%.
+    #[arg(long, value_name = "S")]
+    #[setting(range = 0.0..=3600.0)]
+    #[serde(default = "crate::resolution::default_edge_seconds")]
+    pub edge_max_seconds: f64,
     /// The smallest resolution of a timed change, a fraction ({range}): a time change gives a
     /// direction only when its interval clears 0 by this (or by its half-width, if larger).
     #[arg(long, value_name = "F", allow_negative_numbers = true)]
@@ -124,6 +130,7 @@ impl Default for Config {
             max_depth: 12,
             repeat: 21,
             edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
+            edge_max_seconds: crate::resolution::EDGE_SECONDS,
             time_resolution: crate::resolution::TIME_RESOLUTION,
             overhead_target: 0.01,
             overhead_max_rounds: 2_000,
@@ -483,7 +490,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut wac = Wac018::new(&names, search)?;
     wac.fixed_rounds(config.repeat as usize, progress)?;
     let adaptive = wac.adaptive(config, progress)?;
-    wac.edge_rounds(config.repeat as usize, config.edge_factor, progress)?;
+    wac.edge_rounds(config.repeat as usize, config.edge_limits(), progress)?;
     let measured = wac.into_measured();
     let runs: Vec<Run> = measured.iter().flat_map(Measured::timed_runs).collect();
     let mut summary = summarise(&measured, &runs);
@@ -545,6 +552,13 @@ impl Configuration for Config {
 }
 
 impl Config {
+    /// How far the rounds at the edge go: the edge factor, the time resolution and the edge's
+    /// seconds.
+    fn edge_limits(&self) -> resolution::EdgeLimits {
+        resolution::EdgeLimits::new(self.edge_factor, self.time_resolution)
+            .within(self.edge_max_seconds)
+    }
+
     /// The searcher's settings: the named profile, searched to `max_depth`.
     fn search(&self) -> Result<SearchConfig> {
         let Some(profile) = SearchConfig::profile(&self.profile) else {
@@ -727,18 +741,18 @@ impl Wac018 {
     fn edge_rounds(
         &mut self,
         repeat: usize,
-        factor: usize,
+        limits: resolution::EdgeLimits,
         progress: &mut dyn Progress,
     ) -> Result<usize> {
         let others = self.names.len() - 1;
-        let cap = resolution::round_cap(repeat, factor);
+        let cap = resolution::round_cap(repeat, limits.factor);
         if cap <= repeat {
             return Ok(0);
         }
         progress.stage("WAC.018 at the edge", (cap - repeat) as u64);
         resolution::edge_rounds(
             repeat,
-            factor,
+            limits,
             self,
             |w| (1..=others).map(|i| w.time_change(i)).collect(),
             |w, edge| {
