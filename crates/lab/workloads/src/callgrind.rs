@@ -60,8 +60,9 @@ pub const CYCLES: u64 = 10_000;
 /// The search depth of the default measurement (the reproduction's page and `bench`).
 pub const DEFAULT_DEPTH: u32 = 10;
 
-/// The run lengths of the default cycle measurement.
-pub const DEFAULT_RUNS: [usize; 4] = [0, 8, 32, 100];
+/// The run lengths of the default cycle measurement: every run length of the micro-benchmarks
+/// ([`scenarios::RUN_LENGTHS`]), whose ranking these exact counts decide.
+pub const DEFAULT_RUNS: [usize; scenarios::RUN_LENGTHS.len()] = scenarios::RUN_LENGTHS;
 
 /// The positions a `search:` workload can name: `(id, label, FEN)`.
 pub const POSITIONS: [(&str, &str, &str); 1] =

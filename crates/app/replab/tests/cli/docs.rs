@@ -452,7 +452,10 @@ fn a_folded_literal_is_caught_and_a_column_is_not() {
     assert_eq!(folded_run(&folded), Some("  \"per node, the".len()));
     let column = format!("  println!(\"  incremental:{gap}{{x}}\");");
     assert_eq!(folded_run(&column), None);
-    assert_eq!(folded_run(&format!("    let x = 1; // a{gap}comment")), None);
+    assert_eq!(
+        folded_run(&format!("    let x = 1; // a{gap}comment")),
+        None
+    );
 }
 
 /// No sentence of replab's sources carries a folded line's indentation ([`folded_run`]).

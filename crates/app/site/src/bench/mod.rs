@@ -44,7 +44,7 @@ use replab_harness::contribution::{
 pub use replab_harness::experiment::Site as Config;
 use replab_harness::{Progress, experiment::*, experiments};
 use replab_smp::Smp;
-use replab_workloads::{callgrind, colours};
+use replab_workloads::{callgrind, colours, scenarios};
 
 pub mod decision;
 
@@ -77,8 +77,8 @@ experiments! {
         elo: Elo,
         /// The suites, in landing-page order.
         suites: Suites,
-        /// The micro-benchmarks.
-        microbench: Microbench,
+        /// The micro-benchmarks, ranked by the instruction counts where they were counted.
+        microbench: Microbench = takes(instructions),
     }
 }
 
@@ -133,6 +133,33 @@ impl Configuration for InstructionsConfig {
     fn set_command(&mut self, _command: String) {}
 }
 
+/// The search detectors' searches and cycles, then the cycles of the micro-benchmarks' other
+/// detectors: every run length of the micro-benchmarks' ranking is counted for each of its
+/// detectors, so the ranking is exact there.
+fn count(
+    exe: &Path,
+    config: &InstructionsConfig,
+    progress: &mut dyn Progress,
+) -> Result<callgrind::InstructionCosts> {
+    let mut costs =
+        callgrind::measure(exe, &SEARCH_DETECTORS, config.depth, &config.runs, progress)?;
+    let others: Vec<&str> = scenarios::CYCLE_IDS
+        .iter()
+        .map(|d| d.name())
+        .filter(|n| *n != DetectorId::Off.name() && !SEARCH_DETECTORS.contains(n))
+        .collect();
+    if costs.valgrind.is_some() && !config.runs.is_empty() && !others.is_empty() {
+        let more = callgrind::measure(exe, &others, 0, &config.runs, progress)?;
+        costs.cycles.extend(
+            more.cycles
+                .into_iter()
+                .filter(|c| c.detector != DetectorId::Off),
+        );
+        costs.wall_ms += more.wall_ms;
+    }
+    Ok(costs)
+}
+
 /// Instruction counts under valgrind: a step of `bench` with a landing section, no report
 /// directory and no subcommand of its own.
 pub struct Instructions;
@@ -151,9 +178,7 @@ impl Experiment for Instructions {
         config
             .exe
             .as_ref()
-            .map(|exe| {
-                callgrind::measure(exe, &SEARCH_DETECTORS, config.depth, &config.runs, progress)
-            })
+            .map(|exe| count(exe, config, progress))
             .transpose()
     }
 

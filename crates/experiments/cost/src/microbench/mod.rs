@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::Progress;
 use crate::contribution::{Column, Contribution, Measured, Plot, Table, Unit};
-use crate::experiment::{Configuration, Experiment, Headline};
+use crate::experiment::{Configuration, Experiment, Headline, Takes};
 
 /// The reversible runs whose cycle cost the landing page's ranking shows (all are plotted).
 const RANKED_RUNS: [usize; 4] = [0, 8, 32, 100];
@@ -51,7 +51,7 @@ fn scaling_plot(run: usize) -> Plot {
     }
 }
 pub use criterion::{CriterionEstimate, criterion_dir, read_criterion};
-pub use summary::{Cheapest, CycleCost, MicrobenchSummary, WalkCost, summarise};
+pub use summary::{Cheapest, CycleCost, MicrobenchSummary, WalkCost, summarise, summarise_with};
 
 use measure::{Budget, measure_all};
 
@@ -60,7 +60,7 @@ pub const TITLE: &str = "Detector micro-benchmarks";
 
 /// The settings of one micro-benchmark run. No subcommand exposes them (the run is a step of
 /// `bench`), so none is an option: `bench` picks [`Config::default`] or [`Config::quick`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args, Settings)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, clap::Args, Settings)]
 pub struct Config {
     /// A `--quick` run: recorded in the results and noted on the page (the budget below is what
     /// makes it short; [`Config::quick`] sets both).
@@ -81,6 +81,12 @@ pub struct Config {
     #[arg(skip)]
     #[serde(skip)]
     pub command: String,
+    /// Instruction counts measured elsewhere (`bench`'s own step hands them over,
+    /// [`Microbench`]'s [`Takes`]): each run length whose cycles were counted for every
+    /// detector is ranked by them.
+    #[arg(skip)]
+    #[serde(skip)]
+    pub instructions: Option<crate::callgrind::InstructionCosts>,
 }
 
 impl Default for Config {
@@ -94,6 +100,7 @@ impl Default for Config {
             batch: Budget::FULL.batch,
             criterion_dir: Some(criterion_dir(Path::new(""))),
             command: String::new(),
+            instructions: None,
         }
     }
 }
@@ -146,7 +153,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     progress.finish();
     Ok(Results {
         meta,
-        summary: summarise(&measured?, config.quick),
+        summary: summarise_with(&measured?, config.quick, config.instructions.as_ref()),
         criterion_dir: config
             .criterion_dir
             .as_ref()
@@ -180,6 +187,16 @@ impl Configuration for Config {
 
     fn set_command(&mut self, command: String) {
         self.command = command;
+    }
+}
+
+/// In `bench`, the micro-benchmarks take the instruction counts of `bench`'s own step: their
+/// cycles rank the detectors exactly where every detector was counted.
+impl Takes for Microbench {
+    type Input = Option<crate::callgrind::InstructionCosts>;
+
+    fn take(config: &mut Config, input: &Self::Input) {
+        config.instructions.clone_from(input);
     }
 }
 

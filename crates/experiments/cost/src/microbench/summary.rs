@@ -6,6 +6,8 @@ use replab_registry::DetectorId;
 use replab_report::fmt_int;
 use serde::{Deserialize, Serialize};
 
+use crate::callgrind::InstructionCosts;
+use crate::compare::COUNT_NOISE;
 use crate::resolution;
 use crate::stats::{Estimate, Interval, median_ci};
 
@@ -93,9 +95,15 @@ pub struct Cheapest {
     pub ns: Estimate,
     /// Its ratio to one copy-make, with its interval.
     pub ratio: Estimate,
-    /// Every repetition-reporting detector whose ratio interval overlaps the cheapest's (itself
-    /// included), cheapest first: the data measure no difference between them.
+    /// Every repetition-reporting detector the ranking cannot tell from the cheapest (itself
+    /// included), cheapest first: by instructions, within [`COUNT_NOISE`] of its count; by the
+    /// clock, an interval that does not clear its own by the timing's resolution.
     pub tied: Vec<DetectorId>,
+    /// The cheapest's instructions per cycle, counted by callgrind, when every detector at
+    /// this run length was counted: the ranking is then by these exact counts (the same in
+    /// every run), the clock's figures beside them; `None`: ranked by the clock.
+    #[serde(default)]
+    pub instructions: Option<f64>,
 }
 
 /// Every figure of one micro-benchmark run (`summary` in `results.json`).
@@ -203,12 +211,23 @@ fn yardstick(m: &Measurements) -> Estimate {
     }
 }
 
-/// Turns raw measurements into the summary (ratios, cheapest detectors, the sentence).
+/// Turns raw measurements into the summary (ratios, cheapest detectors by the clock, the
+/// sentence).
 pub fn summarise(m: &Measurements, quick: bool) -> MicrobenchSummary {
+    summarise_with(m, quick, None)
+}
+
+/// [`summarise`], ranking each run length by `counts`' instructions per cycle where they
+/// cover every detector there (`bench` counts them in its own step).
+pub fn summarise_with(
+    m: &Measurements,
+    quick: bool,
+    counts: Option<&InstructionCosts>,
+) -> MicrobenchSummary {
     let runs: Vec<CycleCost> = m.runs.iter().filter(|r| !r.hit).map(cycle_cost).collect();
     let hits = m.runs.iter().filter(|r| r.hit).map(cycle_cost).collect();
     let floor = floor(quick);
-    let cheapest = cheapest_per_run(&runs, floor);
+    let cheapest = cheapest_per_run(&runs, floor, counts);
     let cheapest_sentence = cheapest_sentence(&cheapest, floor);
     MicrobenchSummary {
         quick,
@@ -246,33 +265,72 @@ pub(super) fn floor(quick: bool) -> f64 {
     }
 }
 
-/// Per run length, the repetition-reporting detector with the lowest median ratio to a
-/// copy-make, tied with every detector whose ratio interval does not clear its own by the
-/// timing's resolution (`floor`: its low end is not that much above the cheapest's high end),
-/// overlapping ones included.
-fn cheapest_per_run(runs: &[CycleCost], floor: f64) -> Vec<Cheapest> {
+/// Per run length, the cheapest repetition-reporting detector and those tied with it: by
+/// `counts`' instructions per cycle where they cover every such detector at that run length
+/// ([`cheapest_by_count`]), else by the clock ([`cheapest_by_clock`]).
+fn cheapest_per_run(
+    runs: &[CycleCost],
+    floor: f64,
+    counts: Option<&InstructionCosts>,
+) -> Vec<Cheapest> {
     RUN_LENGTHS
         .iter()
         .filter_map(|&run| {
-            let mut here: Vec<&CycleCost> = runs
+            let here: Vec<&CycleCost> = runs
                 .iter()
                 .filter(|c| c.run == run && reports_repetitions(c.detector))
                 .collect();
-            here.sort_by(|a, b| a.ratio.value.total_cmp(&b.ratio.value));
-            let best = *here.first()?;
-            Some(Cheapest {
-                run,
-                detector: best.detector,
-                ns: best.ns,
-                ratio: best.ratio,
-                tied: here
-                    .iter()
-                    .filter(|c| within_resolution(c.ratio, best.ratio, floor))
-                    .map(|c| c.detector)
-                    .collect(),
-            })
+            let exact: Option<Vec<f64>> = counts.and_then(|k| {
+                here.iter()
+                    .map(|c| k.per_cycle(c.detector.name(), run))
+                    .collect()
+            });
+            match exact {
+                Some(exact) if !here.is_empty() => Some(cheapest_by_count(run, &here, &exact)),
+                _ => cheapest_by_clock(run, here, floor),
+            }
         })
         .collect()
+}
+
+/// The detector with the fewest instructions per cycle (`exact[i]` is `here[i]`'s), tied with
+/// every detector within [`COUNT_NOISE`] of it, fewest first.
+fn cheapest_by_count(run: usize, here: &[&CycleCost], exact: &[f64]) -> Cheapest {
+    let mut order: Vec<usize> = (0..here.len()).collect();
+    order.sort_by(|&a, &b| exact[a].total_cmp(&exact[b]));
+    let best = order[0];
+    Cheapest {
+        run,
+        detector: here[best].detector,
+        ns: here[best].ns,
+        ratio: here[best].ratio,
+        tied: order
+            .iter()
+            .filter(|&&i| exact[i] <= exact[best] * (1.0 + COUNT_NOISE))
+            .map(|&i| here[i].detector)
+            .collect(),
+        instructions: Some(exact[best]),
+    }
+}
+
+/// The detector with the lowest median ratio to a copy-make, tied with every detector whose
+/// ratio interval does not clear its own by the timing's resolution (`floor`: its low end is
+/// not that much above the cheapest's high end), overlapping ones included.
+fn cheapest_by_clock(run: usize, mut here: Vec<&CycleCost>, floor: f64) -> Option<Cheapest> {
+    here.sort_by(|a, b| a.ratio.value.total_cmp(&b.ratio.value));
+    let best = *here.first()?;
+    Some(Cheapest {
+        run,
+        detector: best.detector,
+        ns: best.ns,
+        ratio: best.ratio,
+        tied: here
+            .iter()
+            .filter(|c| within_resolution(c.ratio, best.ratio, floor))
+            .map(|c| c.detector)
+            .collect(),
+        instructions: None,
+    })
 }
 
 /// Whether `other` does not clear `best` (the cheaper) by the timing's resolution `floor`: a
@@ -290,6 +348,11 @@ pub(super) fn fmt_ns(ns: f64) -> String {
     } else {
         fmt_int(ns.round() as u64)
     }
+}
+
+/// Formats instructions per cycle: whole numbers with separators.
+fn fmt_instructions(n: f64) -> String {
+    fmt_int(n.round() as u64)
 }
 
 /// Formats a ratio: two decimals below 10, whole numbers above.
@@ -320,7 +383,12 @@ fn cheapest_sentence(cheapest: &[Cheapest], floor: f64) -> String {
     let mut groups: Vec<Vec<&Cheapest>> = Vec::new();
     for c in cheapest {
         match groups.last_mut() {
-            Some(g) if tie_set(g[0]) == tie_set(c) => g.push(c),
+            Some(g)
+                if tie_set(g[0]) == tie_set(c)
+                    && g[0].instructions.is_some() == c.instructions.is_some() =>
+            {
+                g.push(c)
+            }
             _ => groups.push(vec![c]),
         }
     }
@@ -345,23 +413,39 @@ fn cheapest_sentence(cheapest: &[Cheapest], floor: f64) -> String {
             };
             let (ns_lo, ns_hi) = fold(|c| c.ns.value);
             let (r_lo, r_hi) = fold(|c| c.ratio.value);
-            let who = match first.tied.as_slice() {
+            let (i_lo, i_hi) = fold(|c| c.instructions.unwrap_or(f64::NAN));
+            // Named in a fixed order, so that a rerun's tie reads the same.
+            let who = match tie_set(first).as_slice() {
                 [one] => one.to_string(),
-                _ => format!(
-                    "no measurable difference between {}",
-                    join_names(&first.tied)
-                ),
+                tied => format!("no measurable difference between {}", join_names(tied)),
+            };
+            let counted = if first.instructions.is_some() {
+                format!(
+                    "{} instructions a cycle by callgrind; ",
+                    fmt_range(i_lo, i_hi, fmt_instructions)
+                )
+            } else {
+                String::new()
             };
             format!(
-                "{runs}: {who} ({}× a make/unmake, {} ns)",
+                "{runs}: {who} ({counted}{}× a make/unmake, {} ns)",
                 fmt_range(r_lo, r_hi, fmt_ratio),
                 fmt_range(ns_lo, ns_hi, fmt_ns)
             )
         })
         .collect();
+    let by_count = if cheapest.iter().any(|c| c.instructions.is_some()) {
+        format!(
+            "ranked by instructions per cycle where callgrind counted every detector (exact: \
+             within {:.1}% of the fewest is tied), elsewhere ",
+            COUNT_NOISE * 100.0
+        )
+    } else {
+        "ranked ".to_owned()
+    };
     format!(
         "Cheapest detector per enter + probe + leave by reversible run (no repetition, \
-         {RUN_HISTORY} plies of game history; ranked by the median cost relative to one \
+         {RUN_HISTORY} plies of game history; {by_count}by the median cost relative to one \
          make/unmake timed alongside; detectors whose 95% intervals overlap the cheapest's, or \
          come within {percent:.0}% of it, are tied) — {}.",
         parts.join("; "),

@@ -390,7 +390,7 @@ fn a_short_real_run_has_the_results_structure() {
                 .all(|x| keys(x) == walk_keys)
         );
     }
-    let cheapest_keys = BTreeSet::from(["run", "detector", "ns", "ratio", "tied"]);
+    let cheapest_keys = BTreeSet::from(["run", "detector", "ns", "ratio", "tied", "instructions"]);
     let cheapest = s["cheapest"].as_array().unwrap();
     assert_eq!(cheapest.len(), RUN_LENGTHS.len());
     assert!(cheapest.iter().all(|x| keys(x) == cheapest_keys));
@@ -462,6 +462,77 @@ fn overlapping_intervals_tie_for_cheapest() {
         let at0 = &summarise(&m, true).cheapest[0];
         assert!(at0.tied.contains(&next), "a gap of {gap}, short run");
     }
+}
+
+/// Made-up callgrind counts of every detector's cycle at every run length: `per_cycle(id, run)`
+/// instructions per cycle, or none for the detectors `per_cycle` gives `None`.
+fn counts(
+    per_cycle: impl Fn(DetectorId, usize) -> Option<f64>,
+) -> crate::callgrind::InstructionCosts {
+    let mut cycles = Vec::new();
+    for &detector in &CYCLE_IDS {
+        for &run in &RUN_LENGTHS {
+            if let Some(x) = per_cycle(detector, run) {
+                cycles.push(crate::callgrind::CycleCost {
+                    detector,
+                    run,
+                    cycles: 10_000,
+                    instructions: (x * 10_000.0) as u64,
+                    instructions_per_cycle: x,
+                });
+            }
+        }
+    }
+    crate::callgrind::InstructionCosts {
+        valgrind: Some("valgrind-3.19.0".into()),
+        cycles,
+        ..Default::default()
+    }
+}
+
+/// Where every detector's cycle was counted, the ranking is by the counts, whatever the clock
+/// says; ties are within 0.5% of the fewest (0.4% ties, 0.6% does not); a run length missing a
+/// detector's count is ranked by the clock.
+#[test]
+fn counted_cycles_rank_exactly_and_the_clock_ranks_the_rest() {
+    let m = fake();
+    let clock = summarise(&m, false);
+    let cheap = clock.cheapest[0].detector;
+    let next = *CYCLE_IDS
+        .iter()
+        .rev()
+        .find(|&&d| super::scenarios::reports_repetitions(d) && d != cheap)
+        .unwrap();
+    for (gap, tied) in [(0.004, true), (0.006, false)] {
+        // `next`, slowest by the clock, has the fewest instructions; `cheap` is `gap` above.
+        let k = counts(|d, _| {
+            Some(if d == next {
+                100.0
+            } else if d == cheap {
+                100.0 * (1.0 + gap)
+            } else {
+                500.0
+            })
+        });
+        let s = super::summarise_with(&m, false, Some(&k));
+        assert_eq!(s.cheapest.len(), RUN_LENGTHS.len());
+        for c in &s.cheapest {
+            assert_eq!((c.detector, c.instructions), (next, Some(100.0)));
+            assert_eq!(c.tied.contains(&cheap), tied, "a gap of {gap}");
+        }
+        assert!(
+            s.cheapest_sentence
+                .contains("instructions a cycle by callgrind"),
+            "{}",
+            s.cheapest_sentence
+        );
+    }
+    // Run 0 lacks `next`'s count: the clock ranks it; the other run lengths stay exact.
+    let k =
+        counts(|d, run| (d != next || run != 0).then_some(if d == next { 100.0 } else { 500.0 }));
+    let s = super::summarise_with(&m, false, Some(&k));
+    assert_eq!(s.cheapest[0], clock.cheapest[0]);
+    assert!(s.cheapest[1..].iter().all(|c| c.instructions.is_some()));
 }
 
 /// Writes one criterion benchmark result under `root` (with `benchmark.json` unless `ids` is
