@@ -136,10 +136,11 @@ pub fn verdict(
 
 /// How the other detectors' time changes are read: by the clock, a change within ±`floor`
 /// (the timing's smallest resolution) having no direction. The note names no detector: from
-/// one run of one build to the next the clock moved `rookie`'s change from +5.1% to +0.6% and
-/// `matrix-keybits`' from +8.7% to +4.6% (2026-11-29), so which detectors sit within the
-/// resolution is the machine's, not the detectors'; each detector's direction is judged on
-/// exact counts instead ([`instructions_note`]), and its timed change is in the summary.
+/// one full bench of one build (06f15a4, 2026-11-29) to the next the clock moved
+/// `filo-all-history`'s change from +7.9% to +3.7% and `matrix-keybits`' from +4.6% to +3.3%,
+/// so which detectors sit within the resolution is the machine's, not the detectors'; each
+/// detector's direction is judged on exact counts instead ([`instructions_note`]), and its
+/// timed change is in the summary.
 fn time_note(floor: f64) -> String {
     format!(
         " (by the clock: a change within ±{:.0}% gives no direction)",
