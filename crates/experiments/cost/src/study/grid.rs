@@ -326,7 +326,7 @@ pub fn run(
     let mut totals = Vec::new();
     for (config, m) in configs.iter().zip(&measured) {
         let off = &m.first[0];
-        let off_round_totals: Vec<f64> = m.times[0].iter().map(|r| r.iter().sum()).collect();
+        let off_round_totals = round_totals(&m.times[0]);
         let off_total: Counters = off.totals();
         for (d, &id) in GRID_DETECTORS.iter().enumerate() {
             let res = &m.first[d];
@@ -351,16 +351,16 @@ pub fn run(
                 });
             }
             let c = res.totals();
-            let round_totals: Vec<f64> = m.times[d].iter().map(|r| r.iter().sum()).collect();
+            let detector_totals = round_totals(&m.times[d]);
             let terminal_change = change(c.terminal_nodes as f64, off_total.terminal_nodes as f64);
             let generated_change = change(c.generated as f64, off_total.generated as f64);
-            let time_change = ratio_change(&round_totals, &off_round_totals);
+            let time_change = ratio_change(&detector_totals, &off_round_totals);
             let last = res.last();
             totals.push(GridTotal {
                 config: config.name.clone(),
                 detector: id,
                 counters: c,
-                time_ms: median_ci(&round_totals),
+                time_ms: median_ci(&detector_totals),
                 terminal_change,
                 generated_change,
                 time_change,
