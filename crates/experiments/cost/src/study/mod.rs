@@ -66,7 +66,7 @@ pub struct Config {
     pub edge_factor: usize,
     /// Cap on the wall time of each set's (and each grid configuration's) rounds at the edge,
     /// seconds ({range}): no round is begun after it.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     #[setting(range = 0.0..=3600.0)]
     #[serde(default = "crate::resolution::default_edge_seconds")]
     pub edge_max_seconds: f64,

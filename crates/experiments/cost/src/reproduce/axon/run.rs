@@ -71,7 +71,7 @@ pub struct Config {
     pub edge_factor: usize,
     /// Cap on the wall time of the rounds added at the edge, seconds ({range}): no round is
     /// begun after it, and a change still at the edge is given as within ±x%.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     #[setting(range = 0.0..=3600.0)]
     #[serde(default = "crate::resolution::default_edge_seconds")]
     pub edge_max_seconds: f64,
@@ -739,8 +739,9 @@ impl Wac018 {
 
     /// Paired rounds at the edge ([`resolution::edge_rounds`]): while the time change of a
     /// configuration against `off` sits at the edge, one more round of `off` and every such
-    /// configuration (in an order rotated each round), up to [`resolution::round_cap`] of the
-    /// `repeat` fixed rounds and `factor`. Progress: one stage, one unit per round.
+    /// configuration (in an order rotated each round) whose rounds are still under
+    /// [`resolution::round_cap`] of the `repeat` fixed rounds and the limits' factor. Progress:
+    /// one stage, one unit per round.
     fn edge_rounds(
         &mut self,
         repeat: usize,
@@ -759,10 +760,18 @@ impl Wac018 {
             self,
             |w| (1..=others).map(|i| w.time_change(i)).collect(),
             |w, edge| {
+                // A configuration whose rounds already reach the cap (linear, after its
+                // adaptive overhead rounds) gets no more.
                 let configs: Vec<usize> = std::iter::once(0)
-                    .chain(edge.iter().map(|e| e + 1))
+                    .chain(
+                        edge.iter()
+                            .map(|e| e + 1)
+                            .filter(|&i| time_ratios(&w.measured[0], &w.measured[i]).len() < cap),
+                    )
                     .collect();
-                w.paired_round(&configs)?;
+                if configs.len() > 1 {
+                    w.paired_round(&configs)?;
+                }
                 progress.advance(1);
                 Ok(())
             },
