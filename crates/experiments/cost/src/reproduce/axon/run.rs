@@ -499,7 +499,8 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let mut summary = summarise(&measured, &runs);
     let cases = further_runs(cases_in, &names, search, per_search, progress)?;
     let instructions_depth = if let Some(exe) = &config.exe {
-        instructions(exe, policy, &mut summary, progress)?
+        let depth = search.max_depth.min(crate::callgrind::DEFAULT_DEPTH);
+        instructions(exe, policy, depth, &mut summary, progress)?
     } else if let Some(costs) = &config.instructions {
         for s in &mut summary {
             s.overhead_instructions = costs.overhead(s.detector.name());
@@ -840,18 +841,20 @@ fn further_runs(
 }
 
 /// Each detector's overhead in instructions per node, counted under valgrind with the replab
-/// binary `exe`, into the summary; returns the depth of the counted searches (`None` without
-/// valgrind).
+/// binary `exe` in searches to `depth` (the run's own, up to [`crate::callgrind::DEFAULT_DEPTH`]:
+/// deeper is slow under valgrind), into the summary; returns the depth of the counted searches
+/// (`None` without valgrind).
 fn instructions(
     exe: &std::path::Path,
     policy: DrawPolicy,
+    depth: u32,
     summary: &mut [Summary],
     progress: &mut dyn Progress,
 ) -> Result<Option<u32>> {
     let costs = crate::callgrind::measure(
         exe,
         &names_for_instructions(policy),
-        crate::callgrind::DEFAULT_DEPTH,
+        depth,
         &[],
         progress,
     )?;
