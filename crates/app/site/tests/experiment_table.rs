@@ -257,3 +257,36 @@ fn the_main_table_lists_every_experiment_once() {
     }
     assert!(bench::experiments_help().contains("policies"));
 }
+
+#[test]
+fn a_smoke_site_takes_each_experiments_smoke_settings_and_the_short_run_where_it_has_none() {
+    let (quick, smoke) = (
+        Site {
+            quick: true,
+            ..Site::default()
+        },
+        Site {
+            quick: true,
+            smoke: true,
+            ..Site::default()
+        },
+    );
+    // `Upto` declares no smoke run of its own: its short run.
+    assert_eq!(
+        smoke.settings::<Count>().upto,
+        quick.settings::<Count>().upto
+    );
+    // The study declares one: fewer endgames and records than its short run.
+    let (q, s) = (
+        quick.settings::<replab_cost::study::Study>(),
+        smoke.settings::<replab_cost::study::Study>(),
+    );
+    assert!(s.endgames < q.endgames && s.wac_records < q.wac_records);
+    assert_eq!(s.endgames, replab_cost::study::Config::smoke().endgames);
+    let results = bench::run_set::<Table>(&smoke, &mut Silent).unwrap();
+    let json = serde_json::to_value(&results).unwrap();
+    assert_eq!(
+        (&json["quick"], &json["smoke"]),
+        (&true.into(), &true.into())
+    );
+}

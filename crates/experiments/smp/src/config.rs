@@ -140,6 +140,19 @@ impl Configuration for Config {
         Config::quick()
     }
 
+    /// The short run's groups on fewer positions, a ply shallower.
+    fn smoke() -> Self {
+        Config {
+            depth: 3,
+            repetition_records: 6,
+            wac_records: 2,
+            quantum_check_positions: 2,
+            real_depth: 4,
+            real_positions: 1,
+            ..Config::quick()
+        }
+    }
+
     fn set_command(&mut self, command: String) {
         self.command = command;
     }

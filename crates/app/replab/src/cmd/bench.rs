@@ -20,7 +20,8 @@ impl super::Plain for Options {
         // again).
         bench::check_out(&self.out, &[])?;
         let config = bench::Config {
-            quick: self.quick,
+            quick: self.quick || self.smoke,
+            smoke: self.smoke,
             command: command_line(std::env::args().skip(1)),
             exe: Some(std::env::current_exe()?),
             ..bench::Config::default()

@@ -1,4 +1,4 @@
-//! `replab bench --quick` builds the whole report site; every page's links and images resolve.
+//! `replab bench --smoke` builds the whole report site; every page's links and images resolve.
 //! (`tools/check_pages.sh` additionally renders the pages in headless Chromium.)
 
 use std::{
@@ -54,11 +54,11 @@ fn check_site(index: &Path) -> usize {
 }
 
 #[test]
-fn quick_bench_writes_a_linked_site() {
+fn smoke_bench_writes_a_linked_site() {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../.."));
     let out = std::env::temp_dir().join(format!("replab-bench-{}", std::process::id()));
     let status = Command::new(env!("CARGO_BIN_EXE_replab"))
-        .args(["bench", "--quick", "--out"])
+        .args(["bench", "--smoke", "--out"])
         .arg(&out)
         .current_dir(root)
         .status()
@@ -77,6 +77,7 @@ fn quick_bench_writes_a_linked_site() {
         "conformance/index.html",
         "study/index.html",
         "scaling.svg",
+        "smoke (<code>--smoke</code>)",
     ] {
         assert!(landing.contains(needle), "landing page lacks {needle:?}");
     }

@@ -88,6 +88,11 @@ pub struct Options {
     /// The short run (under a minute on 2 cores): shallower searches, fewer games and records.
     #[arg(long)]
     pub quick: bool,
+    /// The smallest run: every step and page on samples too small to decide anything, a check
+    /// that the site builds (the tests' end-to-end run). Implies --quick where a step has no
+    /// smaller run.
+    #[arg(long)]
+    pub smoke: bool,
     /// Root directory of the report site.
     #[arg(long, default_value = "reports")]
     pub out: PathBuf,
@@ -128,6 +133,13 @@ impl Configuration for InstructionsConfig {
             depth: 8,
             runs: Vec::new(),
             ..Self::default()
+        }
+    }
+    /// The search at depth 4, no cycle workloads.
+    fn smoke() -> Self {
+        Self {
+            depth: 4,
+            ..Self::quick()
         }
     }
     fn set_command(&mut self, _command: String) {}
@@ -265,8 +277,11 @@ impl Experiment for Instructions {
 pub struct Results<S = Measured> {
     /// How the site was made.
     pub meta: Meta,
-    /// A `--quick` run.
+    /// A `--quick` run (or a `--smoke` run).
     pub quick: bool,
+    /// A `--smoke` run.
+    #[serde(default)]
+    pub smoke: bool,
     /// Every experiment's results.
     #[serde(flatten)]
     pub experiments: S,
@@ -334,6 +349,7 @@ pub fn run_set<S: ExperimentSet>(
     Ok(Results {
         meta,
         quick: config.quick,
+        smoke: config.smoke,
         experiments,
     })
 }
@@ -449,6 +465,7 @@ struct Line {
 #[derive(Serialize)]
 struct Headlines {
     quick: bool,
+    smoke: bool,
     lines: Vec<Line>,
     policy: &'static str,
     refused: String,
@@ -474,6 +491,7 @@ fn headlines<S: ExperimentSet>(results: &Results<S>) -> Headlines {
         .collect();
     Headlines {
         quick: results.quick,
+        smoke: results.smoke,
         lines,
         policy: policy.name(),
         refused: refused.join("; "),

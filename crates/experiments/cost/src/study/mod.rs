@@ -535,6 +535,19 @@ impl Configuration for Config {
         Config::quick()
     }
 
+    /// The grid to depth 6, 24 endgames at depth 4 and 6 WAC records at depth 3, each timed in
+    /// the short run's 6 rounds.
+    fn smoke() -> Self {
+        Config {
+            grid_depth: 6,
+            endgame_depth: 4,
+            endgames: 24,
+            wac_depth: 3,
+            wac_records: 6,
+            ..Config::quick()
+        }
+    }
+
     fn set_command(&mut self, command: String) {
         self.command = command;
     }

@@ -125,16 +125,29 @@ pub struct Suites;
 
 impl Suites {
     /// The suites of a run.
-    fn table(quick: bool) -> Vec<SuiteRow> {
+    fn table(site: &Site) -> Vec<SuiteRow> {
         // Depths and repeats keep the full run, with every other experiment, within its
         // 15-minute budget: 6 interleaved repeats, the fewest whose median interval reaches 95%
         // (96.9%). The short run times each search once: the same searches and counters, a
         // sixth of the time, and its times are single samples (no interval, no "faster" or
         // "slower": the page and the landing page mark them not measured to 95%).
+        // The smoke run searches fewer records a ply shallower.
         const REPETITION: &str = "Repetition-rich suite";
         const WAC: &str = "Win At Chess suite";
         const BK: &str = "Bratko–Kopec suite";
-        if quick {
+        if site.smoke {
+            vec![
+                (
+                    "suite-repetition",
+                    REPETITION,
+                    "repetition.epd",
+                    4,
+                    Some(40),
+                    1,
+                ),
+                ("suite-wac", WAC, "wac.epd", 3, Some(20), 1),
+            ]
+        } else if site.quick {
             vec![
                 ("suite-repetition", REPETITION, "repetition.epd", 5, None, 1),
                 ("suite-wac", WAC, "wac.epd", 4, Some(60), 1),
@@ -177,7 +190,7 @@ impl Experiment for Suites {
 
     fn bench_config(site: &Site) -> Result<Plans> {
         let mut plans = Vec::new();
-        for (dir, title, file, depth, limit, repeats) in Self::table(site.quick) {
+        for (dir, title, file, depth, limit, repeats) in Self::table(site) {
             let epd = site.datasets.join(file);
             if !epd.exists() {
                 bail!(

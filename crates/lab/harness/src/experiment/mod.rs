@@ -4,7 +4,8 @@
 //!
 //! An experiment declares its name, report directory and title, its `Config` (a
 //! [`Configuration`]: every setting declared on its field, `Default` for its subcommand without
-//! options and [`Configuration::quick`] for `bench --quick`), its typed `Results` (what
+//! options, [`Configuration::quick`] for `bench --quick` and [`Configuration::smoke`] for
+//! `bench --smoke`), its typed `Results` (what
 //! `results.json` holds), how it runs and how it writes its report, and what it gives the
 //! landing page: a [`Headline`] and typed [`Contribution`]s to its tables
 //! (`crate::contribution`). The binary runs any experiment through one generic path
@@ -44,6 +45,11 @@ use crate::contribution::Contribution;
 pub trait Configuration: Settings + Clone + Default {
     /// The short run of `bench --quick` (the subcommand's `--quick`, where it has one).
     fn quick() -> Self;
+    /// The smallest run of `bench --smoke`: every step's machinery and pages, on samples too
+    /// small to decide anything (its tests' end-to-end run). By default the short run.
+    fn smoke() -> Self {
+        Self::quick()
+    }
     /// Records the command line that regenerates the report (it goes into `meta`): the one
     /// typed (the subcommand's, or `bench`'s).
     fn set_command(&mut self, command: String);

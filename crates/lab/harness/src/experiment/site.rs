@@ -13,6 +13,9 @@ use crate::contribution::Phrase;
 pub struct Site {
     /// The short run (under 2 minutes on 2 cores): shallower searches, fewer games and records.
     pub quick: bool,
+    /// The smallest run (with `quick`): each experiment's [`Configuration::smoke`] settings, a
+    /// check of the machinery and the pages whose figures decide nothing.
+    pub smoke: bool,
     /// Where the datasets are (`datasets/` of the repository): the suites' EPD files.
     pub datasets: PathBuf,
     /// The command line that regenerates the site, as it was typed: every report of the site
@@ -29,6 +32,7 @@ impl Default for Site {
     fn default() -> Self {
         Self {
             quick: false,
+            smoke: false,
             datasets: PathBuf::from("datasets"),
             command: String::new(),
             exe: None,
@@ -37,10 +41,12 @@ impl Default for Site {
 }
 
 impl Site {
-    /// The standard settings of an experiment in `bench`: its quick or default run, with the
-    /// site's command line.
+    /// The standard settings of an experiment in `bench`: its smoke, quick or default run, with
+    /// the site's command line.
     pub fn settings<E: Experiment + ?Sized>(&self) -> E::Config {
-        let mut config = if self.quick {
+        let mut config = if self.smoke {
+            E::Config::smoke()
+        } else if self.quick {
             E::Config::quick()
         } else {
             E::Config::default()

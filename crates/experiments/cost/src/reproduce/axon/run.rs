@@ -537,6 +537,14 @@ impl Configuration for Config {
         Config::quick()
     }
 
+    /// The short run to depth 6.
+    fn smoke() -> Self {
+        Config {
+            max_depth: 6,
+            ..Config::quick()
+        }
+    }
+
     fn set_command(&mut self, command: String) {
         self.command = command;
     }
@@ -851,13 +859,8 @@ fn instructions(
     summary: &mut [Summary],
     progress: &mut dyn Progress,
 ) -> Result<Option<u32>> {
-    let costs = crate::callgrind::measure(
-        exe,
-        &names_for_instructions(policy),
-        depth,
-        &[],
-        progress,
-    )?;
+    let costs =
+        crate::callgrind::measure(exe, &names_for_instructions(policy), depth, &[], progress)?;
     for s in summary {
         s.overhead_instructions = costs.overhead(s.detector.name());
     }
