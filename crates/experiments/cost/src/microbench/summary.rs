@@ -96,8 +96,10 @@ pub struct Cheapest {
     /// Its ratio to one copy-make, with its interval.
     pub ratio: Estimate,
     /// Every repetition-reporting detector the ranking cannot tell from the cheapest (itself
-    /// included), cheapest first: by instructions, within [`COUNT_NOISE`] of its count; by the
-    /// clock, an interval that does not clear its own by the timing's resolution.
+    /// included): by instructions, within [`COUNT_NOISE`] of its count, fewest first; by the
+    /// clock, an interval that does not clear its own by the timing's resolution, in the
+    /// registry's order (their order by the clock changes from run to run: two quick runs of
+    /// one build listed tt-open and rookie each way round).
     pub tied: Vec<DetectorId>,
     /// The cheapest's instructions per cycle, counted by callgrind, when every detector at
     /// this run length was counted: the ranking is then by these exact counts (the same in
@@ -315,20 +317,23 @@ fn cheapest_by_count(run: usize, here: &[&CycleCost], exact: &[f64]) -> Cheapest
 
 /// The detector with the lowest median ratio to a copy-make, tied with every detector whose
 /// ratio interval does not clear its own by the timing's resolution (`floor`: its low end is
-/// not that much above the cheapest's high end), overlapping ones included.
+/// not that much above the cheapest's high end), overlapping ones included, in the registry's
+/// order.
 fn cheapest_by_clock(run: usize, mut here: Vec<&CycleCost>, floor: f64) -> Option<Cheapest> {
     here.sort_by(|a, b| a.ratio.value.total_cmp(&b.ratio.value));
     let best = *here.first()?;
+    let mut tied: Vec<DetectorId> = here
+        .iter()
+        .filter(|c| within_resolution(c.ratio, best.ratio, floor))
+        .map(|c| c.detector)
+        .collect();
+    tied.sort();
     Some(Cheapest {
         run,
         detector: best.detector,
         ns: best.ns,
         ratio: best.ratio,
-        tied: here
-            .iter()
-            .filter(|c| within_resolution(c.ratio, best.ratio, floor))
-            .map(|c| c.detector)
-            .collect(),
+        tied,
         instructions: None,
     })
 }

@@ -464,6 +464,38 @@ fn overlapping_intervals_tie_for_cheapest() {
     }
 }
 
+#[test]
+fn detectors_tied_by_the_clock_are_listed_in_the_registrys_order_whichever_is_faster() {
+    let cheap = cheap();
+    let next = CYCLE_IDS[CYCLE_IDS.iter().position(|&id| id == cheap).unwrap() + 1];
+    assert!(cheap < next, "the registry's order puts {cheap} first");
+    for next_faster in [false, true] {
+        let mut m = fake();
+        // Half the cheapest ratio at run 0: the two are the cheapest, a thousandth apart.
+        let base = m
+            .runs
+            .iter()
+            .filter(|c| c.run == 0 && !c.hit)
+            .map(|c| c.ratio.interval.lo)
+            .fold(f64::INFINITY, f64::min)
+            / 2.0;
+        let gap = if next_faster { -base } else { base } / 1000.0;
+        for c in m.runs.iter_mut().filter(|c| c.run == 0 && !c.hit) {
+            let value = match c.detector {
+                d if d == cheap => base,
+                d if d == next => base + gap,
+                _ => continue,
+            };
+            c.ratio.value = value;
+            (c.ratio.interval.lo, c.ratio.interval.hi) = (value * 0.99, value * 1.01);
+        }
+        let at0 = &summarise(&m, true).cheapest[0];
+        let fastest = if next_faster { next } else { cheap };
+        assert_eq!(at0.detector, fastest, "next faster: {next_faster}");
+        assert_eq!(at0.tied, [cheap, next], "next faster: {next_faster}");
+    }
+}
+
 /// Made-up callgrind counts of every detector's cycle at every run length: `per_cycle(id, run)`
 /// instructions per cycle, or none for the detectors `per_cycle` gives `None`.
 fn counts(
