@@ -125,7 +125,7 @@ impl Experiment for Conformance {
     /// tests `off` and the exact detector, without the mutation table (6.4 of its 8.9 s, the
     /// test build, 2026-11-29).
     fn bench_config(site: &Site) -> Result<Config> {
-        let engines = if site.quick {
+        let engines = if site.quick || site.smoke {
             Vec::new()
         } else {
             DEBIAN_ENGINES

@@ -73,6 +73,12 @@ fn axon_writes_results_and_page() {
     let configurations = json["summary"].as_array().unwrap().len();
     assert!(configurations >= 9, "{configurations} configurations");
     assert_eq!(json["runs"].as_array().unwrap().len(), configurations * 2);
+    // The instructions are counted at the run's own depth (2), not at the default 10.
+    if replab_workloads::callgrind::available().is_some() {
+        assert_eq!(json["instructions_depth"], 2);
+    } else {
+        assert!(json["instructions_depth"].is_null());
+    }
 
     // The page states how to regenerate it (its charts are checked in-process by the lab's
     // tests; every link and image of the site by the bench test).
