@@ -194,20 +194,18 @@ pub struct PositionRun {
     /// Wall time in ms: one measurement, marked as a single sample (the three detectors of a
     /// profile run back to back).
     pub time_ms: Estimate,
-    /// The same search timed again (ms, each a single sample), in the paired rounds added while
-    /// a claim comparing this detector's time with another's sat at the edge
-    /// (`crate::resolution`); empty when none were.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub retimed_ms: Vec<Estimate>,
+    /// The same search timed again in each paired round of `axon` against `matrix` alone
+    /// (ms, each a single sample, in round order; `Config::set_rounds` and the rounds at the
+    /// edge); empty for the other detectors and when no round was run.
+    #[serde(default, alias = "retimed_ms", skip_serializing_if = "Vec::is_empty")]
+    pub rounds_ms: Vec<Estimate>,
 }
 
 impl PositionRun {
-    /// Its time (ms): the median of the first measurement and those taken again.
+    /// Its time (ms) in the first pass, where every detector of the profile ran back to back:
+    /// the time every per-position change against another detector of that pass uses.
     pub fn time(&self) -> f64 {
-        let all: Vec<f64> = std::iter::once(self.time_ms.value)
-            .chain(self.retimed_ms.iter().map(|t| t.value))
-            .collect();
-        crate::stats::median(&all)
+        self.time_ms.value
     }
 }
 

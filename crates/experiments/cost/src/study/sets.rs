@@ -74,7 +74,7 @@ pub fn search_set(
                         eval_cp: res.score().map_or(0, |s| s.value()),
                         counters: res.totals(),
                         time_ms: Estimate::single(res.time_ms()),
-                        retimed_ms: Vec::new(),
+                        rounds_ms: Vec::new(),
                     }
                 })
                 .collect();
@@ -122,13 +122,54 @@ pub fn paired(
     (!values.is_empty()).then(|| median_ci(&values))
 }
 
-/// Times `a` and `b` again on every position of `jobs`, under each of `profiles` whose
-/// per-position time change of `a` against `b` ([`paired`]) sits at the edge, a paired round
-/// at a time ([`resolution::edge_rounds`] within the study's [`super::Config::edge_limits`]:
-/// each position was timed once, so at most [`resolution::round_cap`]`(1, edge_factor)` times
-/// in all, none with a factor of 1); the times go to each run's [`PositionRun::retimed_ms`].
-/// Returns the rounds added. Progress: one stage, one unit per position and round.
-pub fn retime_at_edge(
+/// `a`'s time against `b`'s under `profile` over the paired rounds ([`time_in_rounds`]): in
+/// each round, per position `a`'s time ÷ `b`'s − 1 and the round's median over the positions;
+/// the median over the rounds with its interval over the rounds. `None` when no round was run.
+///
+/// The rounds are the replicates because a run shifts a change by more than the interval over
+/// its positions shows: eight full runs of the study (2026-11-28/29) gave the WAC change of
+/// axon against matrix as 1.2% to 12.1%, each with a half-width near 1.5%, and the paired
+/// rounds within one run moved it by 4 to 7 points.
+pub fn paired_rounds(
+    positions: &[PositionRuns],
+    profile: &str,
+    a: DetectorId,
+    b: DetectorId,
+) -> Option<Estimate> {
+    let pairs: Vec<(&[Estimate], &[Estimate])> = positions
+        .iter()
+        .filter_map(|p| {
+            let rounds = |d: DetectorId| {
+                p.runs
+                    .iter()
+                    .find(|r| r.profile == profile && r.detector == d)
+                    .map(|r| r.rounds_ms.as_slice())
+            };
+            Some((rounds(a)?, rounds(b)?))
+        })
+        .collect();
+    let count = pairs.iter().map(|(x, y)| x.len().min(y.len())).min()?;
+    let medians: Vec<f64> = (0..count)
+        .map(|k| {
+            let changes: Vec<f64> = pairs
+                .iter()
+                .map(|(x, y)| change(x[k].value, y[k].value))
+                .collect();
+            crate::stats::median(&changes)
+        })
+        .collect();
+    (!medians.is_empty()).then(|| median_ci(&medians))
+}
+
+/// Times `a` and `b` alone on every position of `jobs` under each of `profiles`, in paired
+/// rounds on fresh searchers, `a` first in even rounds and `b` first in odd ones: the study's
+/// [`super::Config::set_rounds`], then one at a time while a profile's change
+/// ([`paired_rounds`]) sits at the edge ([`resolution::edge_rounds`] within the study's
+/// [`super::Config::edge_limits`]: at most [`resolution::round_cap`]`(set_rounds,
+/// edge_factor)` in all, none without fixed rounds). The times go to each run's
+/// [`PositionRun::rounds_ms`]. Returns the rounds run. Progress: one stage for the fixed
+/// rounds, one for those at the edge, one unit per position and round.
+pub fn time_in_rounds(
     label: &str,
     jobs: &[Job<'_>],
     profiles: &[(String, SearchConfig)],
@@ -137,42 +178,52 @@ pub fn retime_at_edge(
     config: &super::Config,
     progress: &mut dyn Progress,
 ) -> Result<usize> {
-    let (limits, threads) = (config.edge_limits(), config.threads);
-    let factor = limits.factor;
-    if resolution::round_cap(1, factor) <= 1 {
+    let (fixed, threads) = (config.set_rounds, config.threads);
+    if fixed == 0 || jobs.is_empty() {
         return Ok(0);
     }
-    let timed: Vec<&(String, SearchConfig)> = profiles
-        .iter()
-        .filter(|(name, _)| paired(positions, name, a, b, true).is_some())
-        .collect();
-    let units = (resolution::round_cap(1, factor) - 1) * jobs.len();
+    let order = |round: usize| {
+        if round.is_multiple_of(2) {
+            [a, b]
+        } else {
+            [b, a]
+        }
+    };
+    progress.stage(
+        &format!("{label}: {} against {}", a.name(), b.name()),
+        (fixed * jobs.len()) as u64,
+    );
+    for round in 0..fixed {
+        timed_round(jobs, profiles, order(round), positions, threads, progress)?;
+    }
+    let limits = config.edge_limits();
+    let units = (resolution::round_cap(fixed, limits.factor) - fixed) * jobs.len();
     progress.stage(&format!("{label} at the edge"), units as u64);
-    let mut round = 0;
-    resolution::edge_rounds(
-        1,
+    let mut round = fixed;
+    let added = resolution::edge_rounds(
+        fixed,
         limits,
         positions,
         |p| {
-            timed
+            profiles
                 .iter()
-                .filter_map(|(name, _)| paired(p, name, a, b, true))
+                .filter_map(|(name, _)| paired_rounds(p, name, a, b))
                 .collect()
         },
         |p, edge| {
-            let order = if round % 2 == 0 { [a, b] } else { [b, a] };
-            round += 1;
             let chosen: Vec<(String, SearchConfig)> =
-                edge.iter().map(|&i| timed[i].clone()).collect();
-            retime_round(jobs, &chosen, order, p, threads, progress)
+                edge.iter().map(|&i| profiles[i].clone()).collect();
+            round += 1;
+            timed_round(jobs, &chosen, order(round - 1), p, threads, progress)
         },
-    )
+    )?;
+    Ok(fixed + added)
 }
 
-/// One paired round: every position of `jobs` searched again with the detectors of `order`, in
-/// that order, under each of `profiles`; each time is added to its run's
-/// [`PositionRun::retimed_ms`].
-fn retime_round(
+/// One paired round: every position of `jobs` searched again with the detectors of `order`
+/// alone, in that order, on searchers made for the round, under each of `profiles`; each time
+/// is added to its run's [`PositionRun::rounds_ms`].
+fn timed_round(
     jobs: &[Job<'_>],
     profiles: &[(String, SearchConfig)],
     order: [DetectorId; 2],
@@ -205,7 +256,7 @@ fn retime_round(
                 .iter_mut()
                 .find(|r| r.profile == profile && r.detector == detector)
             {
-                run.retimed_ms.push(Estimate::single(ms));
+                run.rounds_ms.push(Estimate::single(ms));
             }
         }
     }

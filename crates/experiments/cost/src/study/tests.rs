@@ -8,6 +8,7 @@ fn small() -> Config {
         grid_depth: 4,
         repeat: 2,
         edge_factor: crate::resolution::EDGE_ROUNDS_FACTOR,
+        set_rounds: 2,
         edge_max_seconds: crate::resolution::EDGE_SECONDS,
         time_resolution: crate::resolution::TIME_RESOLUTION,
         endgame_depth: 3,
@@ -453,7 +454,7 @@ fn the_matrix_claim_follows_the_times() {
         for set in [&mut r.endgames, &mut r.wac] {
             for p in &mut set.positions {
                 for run in &mut p.runs {
-                    run.retimed_ms.clear();
+                    run.rounds_ms.clear();
                     match run.detector {
                         grid::SUBJECT => run.time_ms = crate::stats::Estimate::single(axon_ms),
                         DetectorId::Matrix => {
@@ -492,12 +493,86 @@ fn the_matrix_claim_follows_the_times() {
     );
 }
 
+/// The claim is judged over the paired rounds when there are some: every position's change
+/// is +12% in the first pass, but rounds whose medians move from +2% to +12% leave it within
+/// the timing's resolution, and rounds that agree give the direction.
+#[test]
+fn the_matrix_claim_is_judged_over_the_paired_rounds() {
+    use crate::compare::Decision;
+    let base = run(&small(), &mut Silent).unwrap();
+    let with = |rounds: &[f64]| {
+        let mut r = base.clone();
+        r.config.settings.set_rounds = rounds.len();
+        for set in [&mut r.endgames, &mut r.wac] {
+            for (i, p) in set.positions.iter_mut().enumerate() {
+                for run in &mut p.runs {
+                    let ms = |x: f64| crate::stats::Estimate::single(x);
+                    // Per position a little noise, the same in every round.
+                    let noise = 0.001 * i as f64;
+                    match run.detector {
+                        grid::SUBJECT => {
+                            run.time_ms = ms(112.0);
+                            run.rounds_ms = rounds
+                                .iter()
+                                .map(|c| ms(100.0 * (1.0 + c + noise)))
+                                .collect();
+                        }
+                        DetectorId::Matrix => {
+                            run.time_ms = ms(100.0);
+                            run.rounds_ms = vec![ms(100.0); rounds.len()];
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        verdict::verdict(&r)
+            .claims
+            .into_iter()
+            .find(|c| c.claim.contains("matrix"))
+            .expect("the matrix claim")
+    };
+    let endgame_rows = |c: &ClaimVerdict| -> Vec<Decision> {
+        c.rows
+            .iter()
+            .filter(|row| row.label.starts_with("endgames"))
+            .map(|row| row.comparison.decision)
+            .collect()
+    };
+    let moving = with(&[0.12, 0.03, 0.08, 0.02, 0.10, 0.04]);
+    assert_eq!(endgame_rows(&moving), [Decision::WithinResolution; 2]);
+    assert!(
+        moving.rows[0]
+            .comparison
+            .measured
+            .scope
+            .to_string()
+            .contains("6 paired rounds")
+    );
+    assert!(
+        moving.confidence.contains("in 6 paired rounds"),
+        "{}",
+        moving.confidence
+    );
+    let steady = with(&[0.12, 0.11, 0.13, 0.12, 0.12, 0.11]);
+    assert_eq!(endgame_rows(&steady), [Decision::Opposite; 2]);
+    let fast = with(&[-0.12, -0.11, -0.13, -0.12, -0.12, -0.11]);
+    assert_eq!(endgame_rows(&fast), [Decision::SameDirection; 2]);
+    // Two rounds cannot decide (50%), whatever the first pass says.
+    assert_eq!(
+        endgame_rows(&with(&[0.12, 0.12])),
+        [Decision::TooFewSamples; 2]
+    );
+}
+
 #[test]
 fn every_interval_of_the_study_carries_its_coverage() {
-    // With six repeats and six WAC records every interval is a real 95% interval.
+    // With six repeats, six WAC records and six paired rounds every interval is a real 95%
+    // interval.
     let enough = Config {
         repeat: 6,
         wac_records: 6,
+        set_rounds: 6,
         ..small()
     };
     let r = run(&enough, &mut Silent).unwrap();
