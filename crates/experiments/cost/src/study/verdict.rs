@@ -183,7 +183,9 @@ fn chains_against_matrix(r: &Results) -> ClaimVerdict {
             format!("{}.", when.join("; "))
         },
         confidence: format!(
-            "{} {}. A change gives a direction only when its interval clears 0 by the timing's              resolution. The paper gives a direction, not a size, so at best it is the same              direction.",
+            "{} {}. A change gives a direction only when its interval clears 0 by the timing's \
+             resolution. The paper gives a direction, not a size, so at best it is the same \
+             direction.",
             chains_method(r.config.settings.set_rounds),
             compare::tally(decisions)
         ),
@@ -210,11 +212,18 @@ fn chains_time(set: &PositionSet, profile: &str) -> Option<(Estimate, String)> {
 /// more at the edge), or in the first pass alone.
 fn chains_method(set_rounds: usize) -> String {
     if set_rounds == 0 {
-        return "Per position, axon's search time ÷ matrix's minus 1 in the pass where every                 detector ran back to back, the median over the positions with its                 distribution-free interval (one pass: the interval says nothing of how far a                 rerun moves the median):"
+        return "Per position, axon's search time ÷ matrix's minus 1 in the pass where every \
+                detector ran back to back, the median over the positions with its \
+                distribution-free interval (one pass: the interval says nothing of how far a \
+                rerun moves the median):"
             .into();
     }
     format!(
-        "Axon and matrix alone, on fresh searchers, in {set_rounds} paired rounds over every          position (more while the change sat at the edge, within the edge factor): per round          the median over the positions of axon's search time ÷ matrix's minus 1; the change is          the median over the rounds with its distribution-free interval over the rounds, which          sees how far the median moves from round to round:"
+        "Axon and matrix alone, on fresh searchers, in {set_rounds} paired rounds over every \
+         position (more while the change sat at the edge, within the edge factor): per round \
+         the median over the positions of axon's search time ÷ matrix's minus 1; the change is \
+         the median over the rounds with its distribution-free interval over the rounds, which \
+         sees how far the median moves from round to round:"
     )
 }
 
