@@ -91,6 +91,18 @@ pub fn at_edge_by(interval: &Interval, floor: f64) -> bool {
         && (!across || half_width >= floor)
 }
 
+/// Whether the estimate `e` sits at the edge when the smallest resolution is `floor`: its
+/// interval does ([`at_edge_by`]), or the interval does not clear 0 by its resolution while
+/// the median lies at or beyond the floor. A narrow interval across 0 is settled only around a
+/// median under the floor: around one past it, more rounds can give a direction. The study's
+/// grid, in a variant that made a searcher for every search (tried, not kept), gave axon
+/// against `off` under `axon-like/tt-off` as +6.1% [−0.5%, +6.6%] after six rounds, settled as
+/// within ±6.6% with no round added, and +6.5% [+5.2%, +7.7%] in the next run, a direction.
+pub fn estimate_at_edge(e: &Estimate, floor: f64) -> bool {
+    at_edge_by(&e.interval, floor)
+        || (!clears_zero_by(&e.interval, floor) && e.value.abs() >= floor)
+}
+
 /// How far from 0 `interval` reaches: `max(|lo|, |hi|)`, the `x` of "within ±x%".
 pub fn reach(interval: &Interval) -> f64 {
     interval.lo.abs().max(interval.hi.abs())
@@ -173,7 +185,7 @@ impl EdgeLimits {
 
 /// Paired rounds added one at a time to timed comparisons that started with `fixed` rounds:
 /// while any of `estimates(state)` (one per comparison, from every round so far) sits at the
-/// edge ([`at_edge_by`] the limits' floor), fewer than [`round_cap`]`(fixed, limits.factor)`
+/// edge ([`estimate_at_edge`] the limits' floor), fewer than [`round_cap`]`(fixed, limits.factor)`
 /// rounds were taken and the limits' seconds have not passed, `add_round(state, edge)` runs one
 /// more paired round of the comparisons whose indices are in `edge` (the others are settled and
 /// get no more). Returns the rounds added.
@@ -195,7 +207,7 @@ pub fn edge_rounds<S, E>(
         let edge: Vec<usize> = estimates(state)
             .iter()
             .enumerate()
-            .filter(|(_, e)| at_edge_by(&e.interval, limits.floor))
+            .filter(|(_, e)| estimate_at_edge(e, limits.floor))
             .map(|(i, _)| i)
             .collect();
         if edge.is_empty() {
@@ -304,6 +316,22 @@ mod tests {
         let (added, e) = rounds_until_settled(&edge, &more, 1);
         assert_eq!(added, 0);
         assert!(at_edge(&e.interval));
+    }
+
+    #[test]
+    fn a_narrow_straddle_around_a_median_past_the_floor_gets_rounds() {
+        // +6.3% [−0.5%, +7.0%]: narrower than ±5% across 0, but its median is past 5%.
+        let first = [0.065, 0.07, -0.005, 0.06, 0.062, 0.066];
+        let e = median_ci(&first);
+        assert!(!at_edge(&e.interval) && estimate_at_edge(&e, TIME_RESOLUTION));
+        let (added, e) = rounds_until_settled(&first, &[0.064; 12], EDGE_ROUNDS_FACTOR);
+        assert!(added >= 1, "{added}");
+        assert!(clears_zero(&e.interval), "{:?}", e.interval);
+        // The same straddle around +2%: settled as that small, no round added.
+        let small = [0.02, 0.025, -0.005, 0.018, 0.07, 0.015];
+        let e = median_ci(&small);
+        assert!(!estimate_at_edge(&e, TIME_RESOLUTION));
+        assert_eq!(rounds_until_settled(&small, &[], EDGE_ROUNDS_FACTOR).0, 0);
     }
 
     #[test]
