@@ -92,6 +92,13 @@ pub fn search_set(
     )
 }
 
+/// The search of `p` under `profile` with detector `d`, if it was run.
+fn run_of<'a>(p: &'a PositionRuns, profile: &str, d: DetectorId) -> Option<&'a PositionRun> {
+    p.runs
+        .iter()
+        .find(|r| r.profile == profile && r.detector == d)
+}
+
 /// Per position, `a`'s time (or generated count) against `b`'s under `profile`, as the
 /// median over the positions with its interval; `None` without a position searched by both.
 pub fn paired(
@@ -105,16 +112,13 @@ pub fn paired(
         .iter()
         .filter_map(|p| {
             let get = |d: DetectorId| {
-                p.runs
-                    .iter()
-                    .find(|r| r.profile == profile && r.detector == d)
-                    .map(|r| {
-                        if time {
-                            r.time()
-                        } else {
-                            r.counters.generated as f64
-                        }
-                    })
+                run_of(p, profile, d).map(|r| {
+                    if time {
+                        r.time()
+                    } else {
+                        r.counters.generated as f64
+                    }
+                })
             };
             Some(change(get(a)?, get(b)?))
         })
@@ -139,12 +143,7 @@ pub fn paired_rounds(
     let pairs: Vec<(&[Estimate], &[Estimate])> = positions
         .iter()
         .filter_map(|p| {
-            let rounds = |d: DetectorId| {
-                p.runs
-                    .iter()
-                    .find(|r| r.profile == profile && r.detector == d)
-                    .map(|r| r.rounds_ms.as_slice())
-            };
+            let rounds = |d: DetectorId| run_of(p, profile, d).map(|r| r.rounds_ms.as_slice());
             Some((rounds(a)?, rounds(b)?))
         })
         .collect();
@@ -290,12 +289,7 @@ pub fn aggregate(set: &str, positions: &[PositionRuns]) -> Vec<Aggregate> {
     };
     let mut out = Vec::new();
     for run in first.runs.iter().filter(|r| r.detector != DetectorId::Off) {
-        let find = |p: &PositionRuns, det: DetectorId| {
-            p.runs
-                .iter()
-                .find(|r| r.profile == run.profile && r.detector == det)
-                .cloned()
-        };
+        let find = |p: &PositionRuns, det: DetectorId| run_of(p, &run.profile, det).cloned();
         let pairs: Vec<(PositionRun, PositionRun)> = positions
             .iter()
             .filter_map(|p| Some((find(p, run.detector)?, find(p, DetectorId::Off)?)))

@@ -445,6 +445,15 @@ fn the_rate_claim_is_decided_by_the_comparison_rule() {
     assert_eq!(with(0.0).support, "not supported");
 }
 
+/// The verdict's claim that move chains are faster than the matrix.
+fn matrix_claim(r: &Results) -> ClaimVerdict {
+    verdict::verdict(r)
+        .claims
+        .into_iter()
+        .find(|c| c.claim.contains("matrix"))
+        .expect("the matrix claim")
+}
+
 #[test]
 fn the_matrix_claim_follows_the_times() {
     use crate::compare::Decision;
@@ -465,11 +474,7 @@ fn the_matrix_claim_follows_the_times() {
                 }
             }
         }
-        verdict::verdict(&r)
-            .claims
-            .into_iter()
-            .find(|c| c.claim.contains("matrix"))
-            .expect("the matrix claim")
+        matrix_claim(&r)
     };
     let faster = with(1.0, 2.0);
     assert!(!faster.rows.is_empty());
@@ -526,11 +531,7 @@ fn the_matrix_claim_is_judged_over_the_paired_rounds() {
                 }
             }
         }
-        verdict::verdict(&r)
-            .claims
-            .into_iter()
-            .find(|c| c.claim.contains("matrix"))
-            .expect("the matrix claim")
+        matrix_claim(&r)
     };
     let endgame_rows = |c: &ClaimVerdict| -> Vec<Decision> {
         c.rows
