@@ -7,7 +7,10 @@
 //! while [`replab_measured_workload`] is on the stack, so process start, argument parsing,
 //! building the scenario, allocating the searcher and printing are all left out. The child then
 //! prints one JSON line with what the work did (nodes searched, cycles run), and the parent
-//! divides. Two workloads exist ([`Workload`]):
+//! divides. One child can run several workloads (`replab measure <workload>…`): callgrind
+//! dumps its counts as each one returns, one part file per workload, and valgrind's start
+//! (most of a cycle workload's time under it) is paid once. [`measure`] runs the cycles so,
+//! and each search in a child of its own. The workloads ([`Workload`]):
 //!
 //! - `search:<detector>:<position>:<depth>`: one whole iterative-deepening search of
 //!   [`replab_search::Searcher`] with [`SearchConfig::default`] up to `depth`, on a position named
@@ -28,6 +31,7 @@
 //! not installed ([`available`] is `None`) nothing is run and the results say so.
 
 use std::{
+    collections::BTreeMap,
     hint::black_box,
     path::{Path, PathBuf},
     process::Command,
@@ -387,8 +391,17 @@ fn run_budget(text: &str, nodes: u64) -> Result<serde_json::Value> {
 /// Runs the named workload once, in this process, and prints its JSON line to stdout (the
 /// hidden `replab measure <workload>`). Bad names are errors.
 pub fn run_workload(name: &str) -> Result<()> {
-    let report = Workload::parse(name)?.run()?;
-    println!("{report}");
+    run_workloads(&[name])
+}
+
+/// Runs the named workloads once each, in order, in this process, printing one JSON line per
+/// workload to stdout (the hidden `replab measure <workload>…`); a bad name is an error. A
+/// cycle's count is the same in a process of its own or after others; a search's moves by a
+/// few hundred instructions with the process's heap, so the counts run each search alone.
+pub fn run_workloads<S: AsRef<str>>(names: &[S]) -> Result<()> {
+    for name in names {
+        println!("{}", Workload::parse(name.as_ref())?.run()?);
+    }
     Ok(())
 }
 
@@ -442,15 +455,31 @@ fn out_file() -> PathBuf {
     std::env::temp_dir().join(format!("replab-callgrind-{}-{n}.out", std::process::id()))
 }
 
-/// Runs `exe measure <workload>` under callgrind, collecting inside the workload only
-/// (`toggled`) or over the whole process.
-fn callgrind(exe: &Path, workload: &str, toggled: bool) -> Result<Measured> {
+/// The callgrind option that dumps the counts after each workload: the demangled name of
+/// [`replab_measured_workload`] (every instance: `replab_workloads::callgrind::…`), spelled from
+/// its start. callgrind keeps one setting per function and, where the toggle pattern
+/// (`*replab_measured_workload*`) and this one both begin with a wildcard, one of the two is
+/// lost (checked with valgrind 3.19: nothing collected).
+fn dump_pattern() -> String {
+    format!("--dump-after={}::{WORKLOAD_SYMBOL}*", module_path!())
+}
+
+/// Runs `exe measure <workloads…>` under callgrind in one child process, collecting inside the
+/// workloads only (`toggled`: callgrind dumps its counts after each, one part file per
+/// workload) or over the whole process (one workload only). One result per workload, in order.
+fn callgrind(exe: &Path, workloads: &[String], toggled: bool) -> Result<Vec<Measured>> {
+    ensure!(!workloads.is_empty(), "no workload to count");
+    ensure!(
+        toggled || workloads.len() == 1,
+        "a whole process is counted for one workload only"
+    );
     let out = out_file();
     let mut cmd = Command::new("valgrind");
     cmd.arg("--tool=callgrind");
     if toggled {
         cmd.arg("--collect-atstart=no")
-            .arg(format!("--toggle-collect=*{WORKLOAD_SYMBOL}*"));
+            .arg(format!("--toggle-collect=*{WORKLOAD_SYMBOL}*"))
+            .arg(dump_pattern());
     }
     let tunables = match std::env::var("GLIBC_TUNABLES") {
         Ok(old) if !old.is_empty() => format!("{old}:{NO_REP_STRINGS}"),
@@ -460,25 +489,67 @@ fn callgrind(exe: &Path, workload: &str, toggled: bool) -> Result<Measured> {
         .arg(format!("--callgrind-out-file={}", out.display()))
         .arg(exe)
         .arg("measure")
-        .arg(workload);
+        .args(workloads);
     let output = cmd
         .output()
         .with_context(|| format!("running valgrind on {}", exe.display()));
-    let text = std::fs::read_to_string(&out);
-    let _ = std::fs::remove_file(&out);
+    let parts: Vec<PathBuf> = if toggled {
+        (1..=workloads.len()).map(|k| part_file(&out, k)).collect()
+    } else {
+        vec![out.clone()]
+    };
+    let texts: Vec<std::io::Result<String>> = parts.iter().map(std::fs::read_to_string).collect();
+    remove_outputs(&out, workloads.len());
     let output = output?;
+    let named = workloads.join(" ");
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let tail: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("==")).collect();
         bail!(
-            "{} measure {workload} failed under valgrind ({}): {}",
+            "{} measure {named} failed under valgrind ({}): {}",
             exe.display(),
             output.status,
             tail.join("\n").trim()
         );
     }
-    let text = text.with_context(|| format!("reading callgrind's output {}", out.display()))?;
-    let instructions = parse_callgrind_totals(&text)
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let reports: Vec<&str> = stdout.lines().filter(|l| l.starts_with('{')).collect();
+    ensure!(
+        reports.len() == workloads.len(),
+        "{named} printed {} JSON lines for {} workloads",
+        reports.len(),
+        workloads.len()
+    );
+    workloads
+        .iter()
+        .zip(texts.into_iter().zip(&parts))
+        .zip(reports)
+        .map(|((workload, (text, part)), report)| {
+            let text =
+                text.with_context(|| format!("reading callgrind's output {}", part.display()))?;
+            measured(exe, workload, &text, report)
+        })
+        .collect()
+}
+
+/// The file of callgrind's `k`-th dump (from 1) when its output file is `out`.
+fn part_file(out: &Path, k: usize) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(format!(".{k}"));
+    PathBuf::from(name)
+}
+
+/// Removes callgrind's output file and its `parts` dumps (those it wrote).
+fn remove_outputs(out: &Path, parts: usize) {
+    let _ = std::fs::remove_file(out);
+    for k in 1..=parts {
+        let _ = std::fs::remove_file(part_file(out, k));
+    }
+}
+
+/// One workload's count from its callgrind output `text` and its JSON line `report`.
+fn measured(exe: &Path, workload: &str, text: &str, report: &str) -> Result<Measured> {
+    let instructions = parse_callgrind_totals(text)
         .ok_or_else(|| anyhow!("no totals in callgrind's output for {workload}"))?;
     ensure!(
         instructions > 0,
@@ -486,13 +557,14 @@ fn callgrind(exe: &Path, workload: &str, toggled: bool) -> Result<Measured> {
          its symbols?",
         exe.display()
     );
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let report: serde_json::Value = stdout
-        .lines()
-        .rev()
-        .find(|l| l.starts_with('{'))
-        .ok_or_else(|| anyhow!("{workload} printed no JSON line"))
-        .and_then(|l| Ok(serde_json::from_str(l)?))?;
+    let report: serde_json::Value =
+        serde_json::from_str(report).with_context(|| format!("{workload}'s JSON line"))?;
+    let expected = Workload::parse(workload)?.name();
+    ensure!(
+        report["workload"].as_str() == Some(expected.as_str()),
+        "the child reported {} where {expected} was counted",
+        report["workload"]
+    );
     let units = report["units"]
         .as_u64()
         .ok_or_else(|| anyhow!("{workload} reported no units: {report}"))?;
@@ -525,7 +597,7 @@ pub fn count(exe: &Path, workload: &str) -> Result<Option<Measured>> {
         return Ok(None);
     }
     Workload::parse(workload)?;
-    callgrind(exe, workload, true).map(Some)
+    Ok(Some(one(callgrind(exe, &[workload.to_owned()], true)?)))
 }
 
 /// The same as [`count`] but counting the whole child process (startup, setup and printing
@@ -535,7 +607,7 @@ pub fn count_whole_process(exe: &Path, workload: &str) -> Result<Option<Measured
         return Ok(None);
     }
     Workload::parse(workload)?;
-    callgrind(exe, workload, false).map(Some)
+    Ok(Some(one(callgrind(exe, &[workload.to_owned()], false)?)))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -608,22 +680,47 @@ impl InstructionCosts {
     }
 }
 
-/// Runs `jobs` on up to two threads (the experiments' job runner, [`parallel`]); results in
-/// the order of `jobs`, each job's own, one `advance` per job.
-fn run_jobs(exe: &Path, jobs: &[String], progress: &mut dyn Progress) -> Vec<Result<Measured>> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+/// The child processes counted at once: one per core, at most two (valgrind's children are
+/// large).
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .clamp(1, 2)
+}
+
+/// The only result of a one-workload count.
+fn one(measured: Vec<Measured>) -> Measured {
+    measured
+        .into_iter()
+        .next()
+        .expect("callgrind gives one result per workload")
+}
+
+/// Counts `batches` on up to two threads (the experiments' job runner, [`parallel`]), each
+/// batch's workloads in one child process (valgrind's start, most of a small workload's time,
+/// is paid once per batch); every workload's count by its name, one `advance` per workload.
+fn run_batches(
+    exe: &Path,
+    batches: &[Vec<String>],
+    progress: &mut dyn Progress,
+) -> Result<BTreeMap<String, Measured>> {
     let counted = parallel(
-        jobs.len(),
-        threads.clamp(1, 2),
+        batches.len(),
+        threads(),
         progress,
         || Ok(()),
         |(), i, done| {
-            let r = callgrind(exe, &jobs[i], true);
-            done.add(1);
+            let r = callgrind(exe, &batches[i], true);
+            done.add(batches[i].len() as u64);
             Ok(r)
         },
-    );
-    counted.expect("every job returns its own result")
+    )
+    .expect("every batch returns its own result");
+    let mut by_name = BTreeMap::new();
+    for (batch, measured) in batches.iter().zip(counted) {
+        by_name.extend(batch.iter().cloned().zip(measured?));
+    }
+    Ok(by_name)
 }
 
 /// Counts the instructions per node of a search of WAC.018 to `depth` for `off` and each of
@@ -663,24 +760,29 @@ pub fn measure(
             .filter(|&n| n == OFF || info(n).is_some_and(|r| r.caps.searchable))
             .collect()
     };
-    let mut jobs: Vec<String> = searched
-        .iter()
-        .map(|d| format!("search:{d}:{id}:{depth}"))
-        .collect();
-    for d in &names {
-        for run in runs {
-            jobs.push(format!("cycle:{d}:{run}"));
-        }
+    let search_job = |d: &str| format!("search:{d}:{id}:{depth}");
+    let cycle_job = |d: &str, run: usize| format!("cycle:{d}:{run}");
+    // A search alone in its child (its count moves by a few hundred instructions in 20
+    // million with what ran before it in the process: the heap's layout); the cycles, whose
+    // counts do not, in one child per thread, their detectors dealt out in turn.
+    let threads = threads();
+    let mut batches: Vec<Vec<String>> = vec![Vec::new(); threads];
+    for (i, d) in names.iter().enumerate() {
+        batches[i % threads].extend(runs.iter().map(|&run| cycle_job(d, run)));
     }
-    for job in &jobs {
+    batches.retain(|b| !b.is_empty());
+    batches.extend(searched.iter().map(|d| vec![search_job(d)]));
+    for job in batches.iter().flatten() {
         Workload::parse(job)?;
     }
-    progress.stage("instruction counts (callgrind)", jobs.len() as u64);
-    let mut counted = run_jobs(exe, &jobs, progress).into_iter();
+    let jobs = batches.iter().map(Vec::len).sum::<usize>();
+    progress.stage("instruction counts (callgrind)", jobs as u64);
+    let counted = run_batches(exe, &batches, progress);
     progress.finish();
+    let counted = counted?;
     let mut search = Vec::new();
     for d in &searched {
-        let m = counted.next().expect("one result per job")?;
+        let m = counted[&search_job(d)];
         search.push(SearchCost {
             detector: d.parse()?,
             position: label.to_owned(),
@@ -699,7 +801,7 @@ pub fn measure(
     let mut cycles = Vec::new();
     for d in &names {
         for &run in runs {
-            let m = counted.next().expect("one result per job")?;
+            let m = counted[&cycle_job(d, run)];
             cycles.push(CycleCost {
                 detector: d.parse()?,
                 run,

@@ -110,6 +110,8 @@ fn bad_workload_names_are_errors() {
     }
     let e = callgrind::run_workload("bogus").unwrap_err().to_string();
     assert!(e.contains("unknown workload \"bogus\""), "{e}");
+    // A bad name among good ones is an error too.
+    assert!(callgrind::run_workloads(&["cycle:off:0:1", "bogus"]).is_err());
 }
 
 #[test]
@@ -294,6 +296,32 @@ fn measure_gives_results_in_a_fixed_order() {
     let none = callgrind::measure(&exe, &[searchable.name()], 0, &[], &mut Silent).unwrap();
     assert!(none.search.is_empty() && none.cycles.is_empty() && none.valgrind.is_some());
     assert!(callgrind::measure(&exe, &["nosuch"], 4, &[0], &mut Silent).is_err());
+}
+
+#[test]
+fn cycles_counted_together_count_as_they_do_alone() {
+    let Some(exe) = setup() else { return };
+    if count(&exe, "cycle:off:0:1").is_none() {
+        return;
+    }
+    // Several detectors' cycles in one child: each part is the workload's own count.
+    let asked = ["linear", "rookie", "axon"];
+    let together = callgrind::measure(&exe, &asked, 0, &[8, 0], &mut Silent).unwrap();
+    assert_eq!(together.cycles.len(), 8, "off and the three, at two runs");
+    for c in &together.cycles {
+        let alone = count(&exe, &format!("cycle:{}:{}", c.detector, c.run)).unwrap();
+        assert_eq!(
+            (c.instructions, c.cycles),
+            (alone.instructions, alone.units),
+            "{} at run {}",
+            c.detector,
+            c.run
+        );
+    }
+    // The runs differ: a part is not another workload's count (linear's cycle grows with the
+    // run it scans).
+    let linear = |run| together.per_cycle("linear", run).unwrap();
+    assert!(linear(8) > linear(0), "{together:?}");
 }
 
 /// The full measurement: every search detector at depth 10 on WAC.018, and the cycles at runs

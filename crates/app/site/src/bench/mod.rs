@@ -127,11 +127,12 @@ impl Default for InstructionsConfig {
 }
 
 impl Configuration for InstructionsConfig {
-    /// The search at depth 8, no cycle workloads.
+    /// The search at depth 8 and every cycle workload: the micro-benchmarks' ranking is by
+    /// exact counts in the short run too (by the clock, two short runs of one build tied
+    /// different detectors with the cheapest).
     fn quick() -> Self {
         Self {
             depth: 8,
-            runs: Vec::new(),
             ..Self::default()
         }
     }
@@ -139,37 +140,24 @@ impl Configuration for InstructionsConfig {
     fn smoke() -> Self {
         Self {
             depth: 4,
-            ..Self::quick()
+            runs: Vec::new(),
+            ..Self::default()
         }
     }
     fn set_command(&mut self, _command: String) {}
 }
 
-/// The search detectors' searches and cycles, then the cycles of the micro-benchmarks' other
-/// detectors: every run length of the micro-benchmarks' ranking is counted for each of its
-/// detectors, so the ranking is exact there.
+/// The search detectors' searches and the cycles of every detector the micro-benchmarks time
+/// (the others are not searchable, so [`callgrind::measure`] only counts their cycles): every
+/// run length of the micro-benchmarks' ranking is counted for each of its detectors, so the
+/// ranking is exact there.
 fn count(
     exe: &Path,
     config: &InstructionsConfig,
     progress: &mut dyn Progress,
 ) -> Result<callgrind::InstructionCosts> {
-    let mut costs =
-        callgrind::measure(exe, &SEARCH_DETECTORS, config.depth, &config.runs, progress)?;
-    let others: Vec<&str> = scenarios::CYCLE_IDS
-        .iter()
-        .map(|d| d.name())
-        .filter(|n| *n != DetectorId::Off.name() && !SEARCH_DETECTORS.contains(n))
-        .collect();
-    if costs.valgrind.is_some() && !config.runs.is_empty() && !others.is_empty() {
-        let more = callgrind::measure(exe, &others, 0, &config.runs, progress)?;
-        costs.cycles.extend(
-            more.cycles
-                .into_iter()
-                .filter(|c| c.detector != DetectorId::Off),
-        );
-        costs.wall_ms += more.wall_ms;
-    }
-    Ok(costs)
+    let names: Vec<&str> = scenarios::CYCLE_IDS.iter().map(|d| d.name()).collect();
+    callgrind::measure(exe, &names, config.depth, &config.runs, progress)
 }
 
 /// Instruction counts under valgrind: a step of `bench` with a landing section, no report
