@@ -53,19 +53,36 @@ impl Budget {
     };
 }
 
-/// Iterations of `job` that take about `batch`.
+/// Timed calls of each calibration step; the fastest counts.
+const CALIBRATION_TRIES: usize = 3;
+
+/// Iterations of `job` that take about `batch`. One untimed call first (the first touch of
+/// the job's memory), then each step's time is the fastest of [`CALIBRATION_TRIES`] calls, so
+/// one slow call (a page fault, a preemption) does not make the batch a few iterations long:
+/// timed that way, `off`'s cycle, a few nanoseconds, once came out 30 times its cost in every
+/// round of a short run (the clock's own cost in each batch).
 fn calibrate(job: &mut Job<'_>, batch: Duration) -> u64 {
     let target = batch.as_secs_f64().max(1e-6);
+    job(1);
     let mut iters = 1u64;
     loop {
-        let t = Instant::now();
-        job(iters);
-        let took = t.elapsed().as_secs_f64();
+        let took = fastest(job, iters);
         if took >= target / 4.0 || iters >= 1 << 40 {
             return ((iters as f64) * target / took.max(1e-9)).ceil().max(1.0) as u64;
         }
         iters = iters.saturating_mul(if took < target / 100.0 { 16 } else { 4 });
     }
+}
+
+/// Seconds of the fastest of [`CALIBRATION_TRIES`] calls of `job` with `iters` iterations.
+fn fastest(job: &mut Job<'_>, iters: u64) -> f64 {
+    (0..CALIBRATION_TRIES)
+        .map(|_| {
+            let t = Instant::now();
+            job(iters);
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Nanoseconds per iteration of one batch of `iters` iterations of `job`.
@@ -395,6 +412,44 @@ mod tests {
         assert_eq!(t.ns.interval.n, 3);
         assert!(t.ns.interval.contains(t.ns.value), "{t:?}");
         assert!(t.ratio.interval.contains(t.ratio.value), "{t:?}");
+    }
+
+    /// A job of `spin` additions per iteration whose calls numbered in `slow` (from 0) first
+    /// sleep 2 ms: a page fault or a preemption, larger than a batch.
+    fn stalling_job(slow: &'static [usize], spin: u64) -> Job<'static> {
+        let mut calls = 0usize;
+        Box::new(move |iters| {
+            if slow.contains(&calls) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            calls += 1;
+            let mut x = 0u64;
+            for i in 0..iters * spin {
+                x = std::hint::black_box(x.wrapping_add(i));
+            }
+            std::hint::black_box(x);
+        })
+    }
+
+    #[test]
+    fn one_slow_call_does_not_shorten_the_batch() {
+        let batch = Duration::from_micros(200);
+        // The iterations a batch gets with no stall (the fastest of a few calibrations, so
+        // the reference itself is not a stalled one).
+        let steady = (0..3)
+            .map(|_| calibrate(&mut stalling_job(&[], 100), batch))
+            .max()
+            .unwrap();
+        assert!(steady > 8, "{steady} iterations of 100 additions in 200 µs");
+        // A stall of ten batches on the first call, or on the first timed one: a count taken
+        // from that call would be a few iterations.
+        for slow in [&[0][..], &[1][..]] {
+            let n = calibrate(&mut stalling_job(slow, 100), batch);
+            assert!(
+                n * 4 >= steady,
+                "stall on call {slow:?}: {n} iterations, {steady} without"
+            );
+        }
     }
 
     #[test]
