@@ -161,7 +161,8 @@ pub fn paired_rounds(
 }
 
 /// Times `a` and `b` alone on every position of `jobs` under each of `profiles`, in paired
-/// rounds on fresh searchers, `a` first in even rounds and `b` first in odd ones: the study's
+/// rounds on fresh searchers, `a` first in even rounds and `b` first in odd ones (and the
+/// other way round on odd positions, [`timed_round`]): the study's
 /// [`super::Config::set_rounds`], then one at a time while a profile's change
 /// ([`paired_rounds`]) sits at the edge ([`resolution::edge_rounds`] within the study's
 /// [`super::Config::edge_limits`]: at most [`resolution::round_cap`]`(set_rounds,
@@ -219,9 +220,10 @@ pub fn time_in_rounds(
     Ok(fixed + added)
 }
 
-/// One paired round: every position of `jobs` searched again with the detectors of `order`
-/// alone, in that order, on searchers made for the round, under each of `profiles`; each time
-/// is added to its run's [`PositionRun::rounds_ms`].
+/// One paired round: every position of `jobs` searched again with the two detectors of
+/// `order` alone, on searchers made for the round, under each of `profiles`: in that order on
+/// even positions and the other way round on odd ones, so that which goes first cancels
+/// within the round's median; each time is added to its run's [`PositionRun::rounds_ms`].
 fn timed_round(
     jobs: &[Job<'_>],
     profiles: &[(String, SearchConfig)],
@@ -237,13 +239,16 @@ fn timed_round(
         || engines(profiles, &order),
         |engines, i, done| {
             let job = &jobs[i];
-            let times: Vec<(String, DetectorId, f64)> = engines
-                .iter_mut()
-                .map(|(profile, detector, e)| {
+            let mut times: Vec<(String, DetectorId, f64)> = Vec::with_capacity(engines.len());
+            // Each profile's two searchers, in turn; the second first on odd positions.
+            let turn = if i % 2 == 0 { [0, 1] } else { [1, 0] };
+            for pair in engines.chunks_mut(2) {
+                for k in turn {
+                    let (profile, detector, e) = &mut pair[k];
                     let ms = e.search_game(job.positions, job.moves).time_ms();
-                    (profile.clone(), *detector, ms)
-                })
-                .collect();
+                    times.push((profile.clone(), *detector, ms));
+                }
+            }
             done.add(1);
             Ok(times)
         },
