@@ -22,6 +22,15 @@ fn small() -> Config {
     }
 }
 
+/// One run of [`small`], shared by the tests that read it or alter a copy (each run took about
+/// a second at the test profile's opt-level, nine times over); a test that compares two runs
+/// makes its second itself.
+fn small_run() -> Results {
+    static RUN: std::sync::OnceLock<Results> = std::sync::OnceLock::new();
+    RUN.get_or_init(|| run(&small(), &mut Silent).unwrap())
+        .clone()
+}
+
 #[test]
 fn grid_shape_and_names() {
     let configs = grid::configs(5);
@@ -61,7 +70,7 @@ fn grid_shape_and_names() {
     assert_eq!(unique.len(), names.len(), "names are unique");
     assert!(configs.iter().all(|c| c.search.max_depth == 5));
 
-    let r = run(&small(), &mut Silent).unwrap();
+    let r = small_run();
     assert_eq!(
         r.grid.len(),
         r.grid_configs.len() * grid::GRID_DETECTORS.len() * 4
@@ -121,7 +130,7 @@ fn references_are_rescoped_to_the_grid_depth() {
 #[test]
 fn the_grid_verdict_follows_the_decisions() {
     use crate::compare::Decision;
-    let base = run(&small(), &mut Silent).unwrap();
+    let base = small_run();
     let with = |d: Decision| {
         let mut r = base.clone();
         for t in r
@@ -171,7 +180,7 @@ fn support_counts_only_decided_votes() {
 
 #[test]
 fn counters_are_deterministic_and_json_round_trips() {
-    let a = run(&small(), &mut Silent).unwrap();
+    let a = small_run();
     let b = run(
         &Config {
             threads: 1,
@@ -269,7 +278,7 @@ fn intervals_bracket_the_median() {
     assert!(d.median.interval.lo <= d.median.value && d.median.value <= d.median.interval.hi);
     assert!(d.quartiles[0] <= d.median.value && d.median.value <= d.quartiles[1]);
     assert!((d.shrinks - 20.0 / 41.0).abs() < 1e-12);
-    let r = run(&small(), &mut Silent).unwrap();
+    let r = small_run();
     for a in r.endgames.aggregates.iter().chain(&r.wac.aggregates) {
         for x in [&a.terminal, &a.generated, &a.time] {
             assert!(
@@ -325,7 +334,7 @@ fn endgame_generator_is_deterministic_and_small() {
 #[test]
 fn false_draws_are_measured_and_stated_from_the_values() {
     use replab_search::Counters;
-    let base = run(&small(), &mut Silent).unwrap();
+    let base = small_run();
     assert_eq!(base.false_draws.len(), base.grid_configs.len());
     for (f, c) in base.false_draws.iter().zip(&base.grid_configs) {
         assert_eq!(f.config, c.name);
@@ -400,7 +409,7 @@ impl WithHits for replab_search::Counters {
 #[test]
 fn the_rate_claim_is_decided_by_the_comparison_rule() {
     use crate::compare::Decision;
-    let base = run(&small(), &mut Silent).unwrap();
+    let base = small_run();
     let rate = |v: &Verdict| {
         v.claims
             .iter()
@@ -457,7 +466,7 @@ fn matrix_claim(r: &Results) -> ClaimVerdict {
 #[test]
 fn the_matrix_claim_follows_the_times() {
     use crate::compare::Decision;
-    let base = run(&small(), &mut Silent).unwrap();
+    let base = small_run();
     let with = |axon_ms: f64, matrix_ms: f64| {
         let mut r = base.clone();
         for set in [&mut r.endgames, &mut r.wac] {
@@ -504,7 +513,7 @@ fn the_matrix_claim_follows_the_times() {
 #[test]
 fn the_matrix_claim_is_judged_over_the_paired_rounds() {
     use crate::compare::Decision;
-    let base = run(&small(), &mut Silent).unwrap();
+    let base = small_run();
     let with = |rounds: &[f64]| {
         let mut r = base.clone();
         r.config.settings.set_rounds = rounds.len();
@@ -603,7 +612,7 @@ fn every_interval_of_the_study_carries_its_coverage() {
 
 #[test]
 fn identical_searches_vote_once() {
-    let base = run(&small(), &mut Silent).unwrap();
+    let base = small_run();
     let voters = |r: &Results| r.voting_axon_totals().len();
     let mut r = base.clone();
     let mut configs = r.grid_configs.clone();
