@@ -1,6 +1,7 @@
 //! The micro-benchmark scenarios: real, legal games built deterministically from [`BASE_FEN`],
 //! the cycle a detector is timed on, and the detector lists, shared by `replab bench` (through
-//! [`super::measure`]) and the criterion target `benches/detectors.rs`.
+//! the micro-benchmarks' timing loop in `replab-cost` and the [`crate::callgrind`] counts) and
+//! the criterion target `benches/detectors.rs`.
 //!
 //! Every scenario game is built from a fixed seed with `rand_xoshiro`'s xoshiro256++:
 //!
