@@ -388,12 +388,6 @@ fn run_budget(text: &str, nodes: u64) -> Result<serde_json::Value> {
     }))
 }
 
-/// Runs the named workload once, in this process, and prints its JSON line to stdout (the
-/// hidden `replab measure <workload>`). Bad names are errors.
-pub fn run_workload(name: &str) -> Result<()> {
-    run_workloads(&[name])
-}
-
 /// Runs the named workloads once each, in order, in this process, printing one JSON line per
 /// workload to stdout (the hidden `replab measure <workload>…`); a bad name is an error. A
 /// cycle's count is the same in a process of its own or after others; a search's moves by a

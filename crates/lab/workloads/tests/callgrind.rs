@@ -104,11 +104,13 @@ fn bad_workload_names_are_errors() {
         "cycle:linear:8:10:1",
     ] {
         assert!(
-            callgrind::run_workload(name).is_err(),
+            callgrind::run_workloads(&[name]).is_err(),
             "{name:?} was accepted"
         );
     }
-    let e = callgrind::run_workload("bogus").unwrap_err().to_string();
+    let e = callgrind::run_workloads(&["bogus"])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("unknown workload \"bogus\""), "{e}");
     // A bad name among good ones is an error too.
     assert!(callgrind::run_workloads(&["cycle:off:0:1", "bogus"]).is_err());
@@ -137,7 +139,7 @@ fn workloads_run_in_process() {
         let cycle = Workload::parse(name).unwrap().run().unwrap();
         assert_eq!(cycle["units"].as_u64(), Some(cycles), "{cycle}");
     }
-    callgrind::run_workload("search:off:wac018:2").unwrap();
+    callgrind::run_workloads(&["search:off:wac018:2"]).unwrap();
 }
 
 #[test]
