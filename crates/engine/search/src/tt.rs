@@ -152,27 +152,81 @@ impl Entry {
 /// The searcher's own table of 2^`bits` entries (the default [`Table`]). Always-replace: the
 /// newest search result wins, which keeps the table a pure function of the search path
 /// (deterministic).
+///
+/// The table lists the slots written since it was last empty, up to one in
+/// [`WRITTEN_LIST_SHARE`] of its slots: a search that wrote fewer is forgotten by zeroing those
+/// slots alone ([`LocalTable::clear_written`]), not all 2^`bits` (the paper profile forgets the
+/// table before every search, and most of its searches write a few thousand slots of a
+/// million).
 #[derive(Clone, Debug)]
 pub struct LocalTable {
     entries: Box<[Entry]>,
     mask: u64,
+    /// The indices of the slots written since the table was last empty, in the first
+    /// `written` places while `written` fits; past it, the slots are not listed.
+    written_slots: Box<[u32]>,
+    /// How many writes since the table was last empty (a slot written twice counts twice).
+    written: usize,
 }
+
+/// One slot in this many gets a place in the list of written slots: past it, zeroing the whole
+/// table (one sequential pass) is about as quick as zeroing the listed slots one by one.
+pub const WRITTEN_LIST_SHARE: usize = 16;
 
 impl LocalTable {
     /// A zeroed table of 2^`bits` entries.
     pub(crate) fn new(bits: u32) -> LocalTable {
+        let slots = 1usize << bits;
         LocalTable {
-            entries: vec![Entry::default(); 1usize << bits].into_boxed_slice(),
+            entries: vec![Entry::default(); slots].into_boxed_slice(),
             mask: (1u64 << bits) - 1,
+            // Indices are listed as u32: a larger table is always zeroed whole.
+            written_slots: vec![
+                0;
+                if bits <= 32 {
+                    (slots / WRITTEN_LIST_SHARE).max(1)
+                } else {
+                    0
+                }
+            ]
+            .into_boxed_slice(),
+            written: 0,
         }
     }
 
     /// Forgets every entry.
     pub(crate) fn clear(&mut self) {
         self.entries.fill(Entry::default());
+        self.written = 0;
     }
 
-    /// Bytes used.
+    /// Forgets every entry, zeroing only the slots written since the table was last empty
+    /// when they are all listed (else the whole table).
+    pub(crate) fn clear_written(&mut self) {
+        match self.written_slots.get(..self.written) {
+            Some(listed) => {
+                for &i in listed {
+                    self.entries[i as usize] = Entry::default();
+                }
+                self.written = 0;
+            }
+            None => self.clear(),
+        }
+    }
+
+    /// The slot of `key`, listed as written.
+    #[inline(always)]
+    fn slot_to_write(&mut self, key: u64) -> &mut Entry {
+        let index = (key & self.mask) as usize;
+        if let Some(place) = self.written_slots.get_mut(self.written) {
+            *place = index as u32;
+        }
+        self.written += 1;
+        &mut self.entries[index]
+    }
+
+    /// Bytes used by the entries (the list of written slots adds one byte in
+    /// 4 × [`WRITTEN_LIST_SHARE`]).
     pub(crate) fn memory_bytes(&self) -> usize {
         std::mem::size_of_val(&*self.entries)
     }
@@ -193,14 +247,14 @@ impl LocalTable {
     /// The mark word of the slot of `key`, to update.
     #[inline(always)]
     pub(crate) fn mark_mut(&mut self, key: u64) -> &mut u16 {
-        &mut self.entries[(key & self.mask) as usize].mark
+        &mut self.slot_to_write(key).mark
     }
 
     /// Stores only the best move for `key`, with a draft no search can use (so the entry orders
     /// moves but never cuts off: [`crate::TtMode`]'s withheld scores). The slot's mark is kept.
     #[inline]
     pub(crate) fn store_move(&mut self, key: u64, mv: Move) {
-        let slot = &mut self.entries[(key & self.mask) as usize];
+        let slot = self.slot_to_write(key);
         let mv = if mv.is_null() && slot.key == key {
             slot.mv
         } else {
@@ -230,7 +284,7 @@ impl LocalTable {
         ply: usize,
         taint: u8,
     ) {
-        let slot = &mut self.entries[(key & self.mask) as usize];
+        let slot = self.slot_to_write(key);
         // Keep the old move when the new result has none for the same position.
         let mv = if mv.is_null() && slot.key == key {
             slot.mv
@@ -369,7 +423,7 @@ impl sealed::Sealed for LocalTable {
     }
     #[inline(always)]
     fn clear_for_search(&mut self) {
-        LocalTable::clear(self)
+        LocalTable::clear_written(self)
     }
     fn clear(&mut self) {
         LocalTable::clear(self)
@@ -636,6 +690,33 @@ mod tests {
         other.clear();
         assert!(Sealed::probe(&shared, 0x20).is_none());
         assert_eq!(Sealed::mark(&shared, 0x20), 0);
+    }
+
+    /// Every slot a store, a move store or a mark wrote is zero after the search's clear,
+    /// whether the writes were listed (fewer than the list holds) or not (more): no entry or
+    /// mark of one search is seen by the next.
+    #[test]
+    fn a_search_clear_forgets_every_written_slot() {
+        let mut t = LocalTable::new(8);
+        let listed = t.written_slots.len();
+        let m = Move::from_bits(0x0421);
+        for writes in [1, listed - 1, listed, listed + 1, 5 * listed] {
+            for i in 0..writes as u64 {
+                let key = i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                match i % 3 {
+                    0 => Sealed::store(&mut t, key, 2, 7, Bound::Exact, m, 0, 0),
+                    1 => Sealed::store_move(&mut t, key, m),
+                    _ => Sealed::update_mark(&mut t, key, |x| *x = 9),
+                }
+            }
+            assert!(t.entries.iter().any(|e| e.bound != 0 || e.mark != 0));
+            Sealed::clear_for_search(&mut t);
+            let left = t
+                .entries
+                .iter()
+                .filter(|e| e.key != 0 || e.bound != 0 || e.mark != 0);
+            assert_eq!(left.count(), 0, "{writes} writes");
+        }
     }
 
     /// A slot whose two words come from different writes reads as empty.
