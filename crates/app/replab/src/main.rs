@@ -27,10 +27,23 @@ fn cli(subcommands: &[cmd::Subcommand]) -> Command {
         .fold(cli, |cli, sub| cli.subcommand((sub.command)()))
 }
 
+/// The subcommands the command line needs: the one named first when there is one (building
+/// every subcommand's options is most of a short process's start, and of each instruction
+/// count's valgrind child), else all of them (for `--help`, `--version` and a misspelt name's
+/// suggestions).
+fn needed(mut subcommands: Vec<cmd::Subcommand>) -> Vec<cmd::Subcommand> {
+    let first = std::env::args_os().nth(1);
+    let named = |s: &cmd::Subcommand| first.as_deref() == Some(std::ffi::OsStr::new(s.name));
+    if subcommands.iter().any(named) {
+        subcommands.retain(named);
+    }
+    subcommands
+}
+
 /// Parses the arguments (clap exits 2 on bad ones, 0 after `--help`) and runs the subcommand:
 /// exit 0, or a message on stderr and the status of a failed check (1) or of bad input (2).
 fn main() -> ExitCode {
-    let subcommands = cmd::all();
+    let subcommands = needed(cmd::all());
     let matches = cli(&subcommands).get_matches();
     let Some((name, args)) = matches.subcommand() else {
         return ExitCode::from(2);
