@@ -200,8 +200,8 @@ pub fn read_slope(
     }))
 }
 
-/// The balanced book's slope in the slope dataset at `path`, if it was recorded for
-/// `engine`; otherwise why not.
+/// The balanced book's slope in the slope dataset at `path`, if it was recorded for `engine`
+/// or an engine it plays as ([`crate::lineage`]: a slope is play alone); otherwise why not.
 pub(crate) fn read_slope_file(
     path: &Path,
     engine: &str,
@@ -213,12 +213,13 @@ pub(crate) fn read_slope_file(
     let Some(Some(slope)) = recorded.slopes.get(SLOPE_BOOK).cloned() else {
         return Ok(Err(format!("{} has no {SLOPE_BOOK} slope", path.display())));
     };
-    if recorded.engine != engine {
+    if !crate::lineage::plays_as(&crate::lineage::steps(), engine, &recorded.engine) {
         return Ok(Err(format!(
-            "the slope in {} was recorded with engine {}, not this build's {engine}: record it \
-             again with tools/record_slope.py",
+            "the slope in {} was recorded with engine {}, not this build's {engine} (nor one \
+             it plays as, {}): record it again with tools/record_slope.py",
             path.display(),
-            recorded.engine
+            recorded.engine,
+            crate::lineage::LINEAGE_FILE
         )));
     }
     Ok(Ok(SlopeSource {
@@ -639,7 +640,10 @@ mod tests {
         let used = read_slope(&dir, "e1", 10_000).unwrap().unwrap();
         assert_eq!(used.slope.elo_per_doubling.value, 100.0);
         let other = read_slope(&dir, "e2", 10_000).unwrap().unwrap_err();
-        assert!(other.contains("engine e1, not this build's e2"), "{other}");
+        assert!(
+            other.contains("engine e1, not this build's e2 (nor one"),
+            "{other}"
+        );
         let budget = read_slope(&dir, "e1", 20_000).unwrap().unwrap_err();
         assert!(budget.contains("10000 nodes"), "{budget}");
         std::fs::write(dir.join(SLOPE_FILE), "{").unwrap();

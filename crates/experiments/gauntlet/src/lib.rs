@@ -9,6 +9,7 @@ pub mod across;
 pub mod budgets;
 pub mod carry;
 mod equal_time;
+pub mod lineage;
 pub mod matches;
 pub mod move_change;
 mod page;

@@ -134,7 +134,11 @@ mod tests {
     #[test]
     fn the_built_in_lineage_is_shown_step_by_step() {
         for s in steps() {
-            assert!(s.shown(), "{LINEAGE_FILE}: the step to {} is not shown", s.engine);
+            assert!(
+                s.shown(),
+                "{LINEAGE_FILE}: the step to {} is not shown",
+                s.engine
+            );
             assert!(s.commit.len() == 40 && s.commit.chars().all(|c| c.is_ascii_hexdigit()));
         }
     }

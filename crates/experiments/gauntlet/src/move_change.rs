@@ -127,16 +127,18 @@ pub fn record(budgets: &[u64], every: usize, threads: usize, command: &str) -> R
     })
 }
 
-/// The recording built into the binary, when it is of this build's engine; otherwise why not.
+/// The recording built into the binary, when it is of this build's engine or one it plays as
+/// ([`crate::lineage`]: best moves are play alone); otherwise why not.
 pub fn recorded() -> Result<Recorded, String> {
     let r: Recorded =
         serde_json::from_str(RECORDED).map_err(|e| format!("{RECORDED_FILE}: {e}"))?;
-    if r.engine != replab_search::ENGINE_DIGEST {
+    if !crate::lineage::plays_as_this_build(&r.engine) {
         return Err(format!(
-            "{RECORDED_FILE} was recorded with engine {}, not this build's {}: record it again \
-             ({})",
+            "{RECORDED_FILE} was recorded with engine {}, not this build's {} (nor one it \
+             plays as, {}): record it again ({})",
             r.engine,
             replab_search::ENGINE_DIGEST,
+            crate::lineage::LINEAGE_FILE,
             r.command
         ));
     }
