@@ -57,7 +57,8 @@ pub struct SlopeSource {
     pub slope: Slope,
     /// The dataset it was read from.
     pub file: String,
-    /// The engine digest it was recorded with (this build's: others are not used).
+    /// The engine digest it was recorded with: this build's, or one this build plays as
+    /// ([`crate::lineage`]; others are not used).
     pub engine: String,
     /// B's nodes per move in its matches (the gauntlet's: others are not used).
     pub nodes: u64,
