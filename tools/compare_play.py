@@ -30,18 +30,31 @@ MATCHES = {
 }
 
 
+def fail(message):
+    """Exit 2 with `message` on stderr."""
+    print(f"compare_play: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def run(args):
+    """Runs `args`; its stdout, or exit 2 naming the command."""
+    try:
+        done = subprocess.run(args, capture_output=True, text=True)
+    except OSError as e:
+        fail(f"{args[0]}: {e}")
+    if done.returncode != 0:
+        fail(f"{' '.join(args)} exited {done.returncode}: {done.stderr.strip()}")
+    return done.stdout
+
+
 def version(binary):
     """`replab --version` of `binary`."""
-    out = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True)
-    return out.stdout.strip()
+    return run([binary, "--version"]).strip()
 
 
 def play(binary, name, out):
     """Plays match `name` with `binary` into `out`; its games.pgn text."""
-    args = [binary, "match", *MATCHES[name], "--out", str(out), "--quiet", "--threads", "2"]
-    done = subprocess.run(args, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"compare_play: {' '.join(args)} exited {done.returncode}: {done.stderr}")
+    run([binary, "match", *MATCHES[name], "--out", str(out), "--quiet", "--threads", "2"])
     return (out / "games.pgn").read_text()
 
 
@@ -57,6 +70,7 @@ def main():
     parser.add_argument("--work", type=pathlib.Path)
     parser.add_argument("--json", action="store_true")
     a = parser.parse_args()
+    versions = version(a.old), version(a.new)
     work = a.work or pathlib.Path(tempfile.mkdtemp(prefix="replab-play-"))
     total = same = 0
     for name in MATCHES:
@@ -67,8 +81,8 @@ def main():
         if not a.json:
             print(f"{name}: {equal} of {len(old)} games identical")
     summary = {
-        "old": version(a.old),
-        "new": version(a.new),
+        "old": versions[0],
+        "new": versions[1],
         "matches": len(MATCHES),
         "games": total,
         "identical": same,
