@@ -16,8 +16,9 @@
 //!   [`replab_search::Searcher`] with [`SearchConfig::default`] up to `depth`, on a position named
 //!   in [`POSITIONS`] (`wac018`, WAC.018). The unit is the node: instructions per node, and per
 //!   node relative to the search without detection (`off`), the detector's in-search overhead.
-//!   The count includes what a search does once (clearing the transposition table), the same
-//!   for every detector.
+//!   The count includes what a search does once, the same for every detector: readying the
+//!   transposition table, which costs next to nothing on the child's fresh table (a search
+//!   forgets only the slots written since the table was last empty, and there are none).
 //! - `cycle:<detector>:<run>`: [`CYCLES`] enter+probe+leave cycles of the micro-benchmarks
 //!   ([`scenarios::cycles`]) on the scenario whose probed position stands behind a reversible
 //!   run of `run` plies and [`scenarios::RUN_HISTORY`] plies of game ([`Scenario::new`], the
@@ -435,11 +436,12 @@ pub fn parse_callgrind_totals(text: &str) -> Option<u64> {
 }
 
 /// glibc tunables for the child: never `rep stosb` / `rep movsb` in `memset` / `memcpy`.
-/// valgrind counts every iteration of a repeated string instruction as one instruction, so the
-/// 16 MiB transposition-table clear at the start of a search counted 16.8 million
-/// "instructions" with `rep stosb` (10% of a depth-10 search of WAC.018, and only on CPUs where
-/// glibc picks it), against about 0.5 million with the vector loop glibc uses otherwise. Unknown
-/// tunables are ignored (other C libraries ignore the variable).
+/// valgrind counts every iteration of a repeated string instruction as one instruction, so a
+/// whole 16 MiB transposition-table clear (a search's, when the last one wrote more than one
+/// slot in 16; the searcher's every time until its table listed the slots it writes) counted
+/// 16.8 million "instructions" with `rep stosb` (10% of a depth-10 search of WAC.018, and only
+/// on CPUs where glibc picks it), against about 0.5 million with the vector loop glibc uses
+/// otherwise. Unknown tunables are ignored (other C libraries ignore the variable).
 pub const NO_REP_STRINGS: &str = "glibc.cpu.x86_rep_stosb_threshold=0xffffffffffffffff:glibc.cpu.x86_rep_movsb_threshold=0xffffffffffffffff";
 
 /// A fresh path for one callgrind output file.
