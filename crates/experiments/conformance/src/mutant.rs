@@ -214,7 +214,18 @@ impl Settings {
             };
             victim + m.promotion().map_or(0, |r| VALUE[r.index()])
         };
-        moves.sort_by_key(|m| -gain(m));
+        // A stable sort by falling gain, each gain computed once: gains are never negative,
+        // so the moves that gain something, sorted stably, go before the rest in their order.
+        let mut gaining: Vec<(i32, Move)> = Vec::new();
+        moves.retain(|m| match gain(m) {
+            0 => true,
+            g => {
+                gaining.push((g, *m));
+                false
+            }
+        });
+        gaining.sort_by_key(|&(g, _)| std::cmp::Reverse(g));
+        moves.splice(0..0, gaining.into_iter().map(|(_, m)| m));
         moves
     }
 }
@@ -674,6 +685,42 @@ mod tests {
             ("7k/8/8/8/8/8/8/KR6 w - - 0 1", false),
         ] {
             assert_eq!(dead(&Position::from_fen(fen).unwrap()), is_dead, "{fen}");
+        }
+    }
+
+    #[test]
+    fn moves_are_ordered_as_a_stable_sort_by_falling_gain() {
+        // Captures of every value, an en-passant capture, promotions with and without a
+        // capture, and quiet moves, in both generation orders.
+        let fens = [
+            "r1bqk2r/pP1p1ppp/2n2n2/1B2p3/3PP3/2N2N2/P1P2PPP/R1BQK2R w KQkq - 0 1",
+            "4k3/8/5n2/3pP3/8/8/8/4K3 w - d6 0 1",
+            "1n2k3/P1P5/8/8/8/8/5p1p/K5N1 b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            for reverse in [false, true] {
+                let settings = Settings {
+                    reverse,
+                    ..Settings::default()
+                };
+                let mut expected: Vec<Move> = pos.legal_moves().iter().copied().collect();
+                if reverse {
+                    expected.reverse();
+                }
+                let gain = |m: &Move| {
+                    let victim = if m.is_en_passant() {
+                        VALUE[0]
+                    } else {
+                        role_at(&pos, m.to()).map_or(0, |r| VALUE[r.index()])
+                    };
+                    victim + m.promotion().map_or(0, |r| VALUE[r.index()])
+                };
+                expected.sort_by_key(|m| -gain(m));
+                let ordered = settings.ordered(&pos);
+                assert_eq!(ordered, expected, "{fen} reverse {reverse}");
+                assert!(ordered.iter().filter(|m| gain(m) > 0).count() >= 2, "{fen}");
+            }
         }
     }
 }
