@@ -7,8 +7,10 @@
 //! The rule, written once ([`Validation::of`]): the two matches are independent, so the
 //! difference of their Elo figures has a standard error of √(se₁² + se₂²), each se taken from
 //! its 95% interval as (upper − lower) / (2 · 1.96). The figures agree when the 95% interval of
-//! the difference contains 0. A clock row that measured a busy machine, or either row without
-//! an interval (too few games, or every pair 1–1), is not compared.
+//! the difference contains 0. Either row without an interval (too few games, or every pair
+//! 1–1) is not compared, and that is the reason given even where the machine was busy too (the
+//! games decide it, so a rerun gives the same reason); nor is a clock row that measured a busy
+//! machine ([`decision`]).
 
 use replab_elo::two_sided_z;
 use replab_harness::{compare::Unit, interval::Interval};
@@ -128,11 +130,7 @@ impl Validation {
             difference: d.estimate,
             time_forfeits: clock.time_forfeits,
             min_cpu_share: clock.min_cpu_share,
-            agreement: if clock.machine_too_busy {
-                Agreement::MachineTooBusy
-            } else {
-                d.agreement
-            },
+            agreement: decision(d.agreement, clock.machine_too_busy),
         }
     }
 
@@ -157,6 +155,18 @@ impl Validation {
             depth(self.median_depth[1]),
             self.agreement.phrase(),
         )
+    }
+}
+
+/// A validation's decision from its difference's (`difference`) and whether the clock row
+/// measured a busy machine: a row without an interval is not compared whatever the machine (the
+/// games decide it, so a rerun on a machine busy at other moments says the same); a busy
+/// machine withholds any other decision.
+fn decision(difference: Agreement, machine_too_busy: bool) -> Agreement {
+    match difference {
+        Agreement::NoInterval => Agreement::NoInterval,
+        _ if machine_too_busy => Agreement::MachineTooBusy,
+        decided => decided,
     }
 }
 
@@ -207,5 +217,17 @@ mod tests {
         assert!(agrees(-14.0) && !agrees(-14.2));
         let none = EloEstimate::without_interval(0.0);
         assert_eq!(difference(&estimate(14.0, 10.0), &none), None);
+    }
+
+    #[test]
+    fn a_row_without_an_interval_says_so_whatever_the_machine() {
+        use Agreement::*;
+        for busy in [false, true] {
+            assert_eq!(decision(NoInterval, busy), NoInterval);
+        }
+        assert_eq!(decision(Agrees, true), MachineTooBusy);
+        assert_eq!(decision(Disagrees, true), MachineTooBusy);
+        assert_eq!(decision(Agrees, false), Agrees);
+        assert_eq!(decision(Disagrees, false), Disagrees);
     }
 }
