@@ -10,7 +10,7 @@
 //! the difference contains 0. Either row without an interval (too few games, or every pair
 //! 1–1) is not compared, and that is the reason given even where the machine was busy too (the
 //! games decide it, so a rerun gives the same reason); nor is a clock row that measured a busy
-//! machine ([`decision`]).
+//! machine (`decision`).
 
 use replab_elo::two_sided_z;
 use replab_harness::{compare::Unit, interval::Interval};
