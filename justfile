@@ -9,7 +9,7 @@ default:
 bench *ARGS:
     cargo run --release -- bench {{ARGS}}
 
-# The quick main job (under a minute on 2 cores).
+# The quick main job (about a minute on 2 cores).
 bench-quick:
     cargo run --release -- bench --quick
 

@@ -85,7 +85,7 @@ experiments! {
 /// The options of `replab bench`, declared on their fields (the doc comment is the help).
 #[derive(Clone, Debug, PartialEq, Eq, clap::Args, replab_settings::Settings)]
 pub struct Options {
-    /// The short run (under a minute on 2 cores): shallower searches, fewer games and records.
+    /// The short run (about a minute on 2 cores): shallower searches, fewer games and records.
     #[arg(long)]
     pub quick: bool,
     /// The smallest run: every step and page on samples too small to decide anything, a check
