@@ -22,8 +22,9 @@
 //! - `cycle:<detector>:<run>`: [`CYCLES`] enter+probe+leave cycles of the micro-benchmarks
 //!   ([`scenarios::cycles`]) on the scenario whose probed position stands behind a reversible
 //!   run of `run` plies and [`scenarios::RUN_HISTORY`] plies of game ([`Scenario::new`], the
-//!   miss variant). The unit is the cycle; `off`'s cycle is the harness floor (the line's push
-//!   and pop).
+//!   miss variant), counted after [`WARM_UP_CYCLES`] uncounted ones (what a detector does once
+//!   per search is in the search's count, not the cycle's). The unit is the cycle; `off`'s
+//!   cycle is the harness floor (the line's push and pop).
 //!
 //! The counts depend only on the binary, the C library and the instruction set valgrind
 //! reports: the same build gives the same counts on every run, and on every machine whose CPU
@@ -61,6 +62,17 @@ pub const WORKLOAD_SYMBOL: &str = "replab_measured_workload";
 
 /// Cycles run by one `cycle:` workload.
 pub const CYCLES: u64 = 10_000;
+
+/// Cycles of each `cycle:` workload in `bench --quick`: with the call into the workload (52 to
+/// 71 instructions) spread over them, a count per cycle is its whole number to the first
+/// decimal, as it is at [`CYCLES`].
+pub const QUICK_CYCLES: u64 = 2_000;
+
+/// Cycles a `cycle:` workload runs after loading its scenario and before counting: the first
+/// cycle below the root pays what a detector does once per search (filo filters the game
+/// history by Gerbil's rule then: about 10,800 instructions, which added 1.1 to its count per
+/// cycle over [`CYCLES`] and 10 over a thousand), and the counts are of the cycles after it.
+pub const WARM_UP_CYCLES: u64 = 4;
 
 /// The search depth of the default measurement (the reproduction's page and `bench`).
 pub const DEFAULT_DEPTH: u32 = 10;
@@ -304,6 +316,7 @@ impl Workload {
                     sc.check(detector, &mut d).map_err(|e| anyhow!(e))?;
                     let mut line = Line::default();
                     sc.load(&mut d, &mut line);
+                    scenarios::cycles(&mut d, &mut line, &sc, WARM_UP_CYCLES);
                     replab_measured_workload(|| scenarios::cycles(&mut d, &mut line, &sc, *cycles));
                     anyhow::Ok(())
                 })??;
@@ -586,8 +599,8 @@ pub fn print_count(exe: &Path, workload: &str) -> Result<()> {
 }
 
 /// The instructions of one workload, counted by callgrind in a child process `exe measure
-/// <workload>` (`exe` is the replab binary, built with symbols: the release profile keeps
-/// line tables). `None` when valgrind is not installed; an error when the child fails.
+/// <workload>` (`exe` is the replab binary, with its symbols: cargo strips the release
+/// profile's debug info only). `None` when valgrind is not installed; an error when the child fails.
 pub fn count(exe: &Path, workload: &str) -> Result<Option<Measured>> {
     if available().is_none() {
         return Ok(None);
@@ -719,17 +732,27 @@ fn run_batches(
     Ok(by_name)
 }
 
-/// Counts the instructions per node of a search of WAC.018 to `depth` for `off` and each of
-/// `detectors` that the searcher runs (none when `depth` is 0), and the instructions per cycle
-/// of `off` and each of `detectors` at each of `runs`, with `exe` (the replab binary; the
-/// command line passes [`std::env::current_exe`]). Workloads run in child processes, two at a
-/// time. Without valgrind nothing runs: a note says so and [`InstructionCosts::valgrind`] is
-/// `None`.
+/// What [`measure`] counts besides the detectors.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan<'a> {
+    /// Depth of the searches of WAC.018 (none when 0).
+    pub depth: u32,
+    /// Reversible runs of the cycle workloads (none when empty).
+    pub runs: &'a [usize],
+    /// Cycles of each cycle workload ([`CYCLES`] in the full run).
+    pub cycles: u64,
+}
+
+/// Counts the instructions per node of a search of WAC.018 to `plan.depth` for `off` and each
+/// of `detectors` that the searcher runs (none when the depth is 0), and the instructions per
+/// cycle of `off` and each of `detectors` at each of `plan.runs` over `plan.cycles` cycles,
+/// with `exe` (the replab binary; the command line passes [`std::env::current_exe`]).
+/// Workloads run in child processes, two at a time. Without valgrind nothing runs: a note says
+/// so and [`InstructionCosts::valgrind`] is `None`.
 pub fn measure(
     exe: &Path,
     detectors: &[&str],
-    depth: u32,
-    runs: &[usize],
+    plan: &Plan,
     progress: &mut dyn Progress,
 ) -> Result<InstructionCosts> {
     let start = Instant::now();
@@ -747,6 +770,12 @@ pub fn measure(
         }
     }
     let (id, label, _) = POSITIONS[0];
+    let Plan {
+        depth,
+        runs,
+        cycles,
+    } = *plan;
+    ensure!(cycles > 0, "no cycles to count");
     let searched: Vec<&str> = if depth == 0 {
         Vec::new()
     } else {
@@ -757,7 +786,14 @@ pub fn measure(
             .collect()
     };
     let search_job = |d: &str| format!("search:{d}:{id}:{depth}");
-    let cycle_job = |d: &str, run: usize| format!("cycle:{d}:{run}");
+    let cycle_job = |d: &str, run: usize| {
+        Workload::Cycle {
+            detector: d.to_owned(),
+            run,
+            cycles,
+        }
+        .name()
+    };
     // A search alone in its child (its count moves by a few hundred instructions in 20
     // million with what ran before it in the process: the heap's layout); the cycles, whose
     // counts do not, in one child per thread, their detectors dealt out in turn.
@@ -897,6 +933,7 @@ pub fn section_html(costs: &InstructionCosts) -> String {
         "depth": first.map(|s| s.depth),
         "cycles": costs.cycles.first().map(|c| fmt_int(c.cycles)),
         "history": RUN_HISTORY,
+        "warm_up": WARM_UP_CYCLES,
         "symbol": WORKLOAD_SYMBOL,
     });
     render_fragment(SECTION.0, SECTION.1, &context)

@@ -11,7 +11,7 @@ use replab_registry::{DETECTORS, DetectorId, SEARCH_DETECTORS};
 use replab_workloads::{
     Silent,
     callgrind::{
-        self, CYCLES, CycleCost, DEFAULT_DEPTH, DEFAULT_RUNS, InstructionCosts, Measured,
+        self, CYCLES, CycleCost, DEFAULT_DEPTH, DEFAULT_RUNS, InstructionCosts, Measured, Plan,
         SearchCost, Workload,
     },
 };
@@ -275,7 +275,12 @@ fn measure_gives_results_in_a_fixed_order() {
         .id;
     let off = DetectorId::Off;
     let asked = [searchable.name(), unsearchable.name(), off.name()];
-    let costs = callgrind::measure(&exe, &asked, 4, &[8, 0], &mut progress).unwrap();
+    let plan = Plan {
+        depth: 4,
+        runs: &[8, 0],
+        cycles: 100,
+    };
+    let costs = callgrind::measure(&exe, &asked, &plan, &mut progress).unwrap();
     assert!(costs.valgrind.is_some());
     let searched: Vec<DetectorId> = costs.search.iter().map(|s| s.detector).collect();
     assert_eq!(
@@ -292,12 +297,21 @@ fn measure_gives_results_in_a_fixed_order() {
         .flat_map(|d| [(d, 8), (d, 0)])
         .collect();
     assert_eq!(cycles, expected);
+    assert!(costs.cycles.iter().all(|c| c.cycles == 100));
     assert_eq!(progress.stages.len(), 1);
     assert_eq!(progress.done, [8]);
     // No search at depth 0, no cycles without runs.
-    let none = callgrind::measure(&exe, &[searchable.name()], 0, &[], &mut Silent).unwrap();
+    let nothing = Plan {
+        depth: 0,
+        runs: &[],
+        cycles: CYCLES,
+    };
+    let none = callgrind::measure(&exe, &[searchable.name()], &nothing, &mut Silent).unwrap();
     assert!(none.search.is_empty() && none.cycles.is_empty() && none.valgrind.is_some());
-    assert!(callgrind::measure(&exe, &["nosuch"], 4, &[0], &mut Silent).is_err());
+    let one_run = Plan { runs: &[0], ..plan };
+    assert!(callgrind::measure(&exe, &["nosuch"], &one_run, &mut Silent).is_err());
+    let no_cycles = Plan { cycles: 0, ..plan };
+    assert!(callgrind::measure(&exe, &[off.name()], &no_cycles, &mut Silent).is_err());
 }
 
 #[test]
@@ -308,8 +322,12 @@ fn cycles_counted_together_count_as_they_do_alone() {
     }
     // Several detectors' cycles in one child per core: each part is its workload's own count
     // (three of them counted alone, from both children where there are two).
-    let together =
-        callgrind::measure(&exe, &["linear", "rookie"], 0, &[8, 0], &mut Silent).unwrap();
+    let plan = Plan {
+        depth: 0,
+        runs: &[8, 0],
+        cycles: CYCLES,
+    };
+    let together = callgrind::measure(&exe, &["linear", "rookie"], &plan, &mut Silent).unwrap();
     assert_eq!(together.cycles.len(), 6, "off and the two, at two runs");
     for (detector, run) in [("linear", 8), ("linear", 0), ("rookie", 0)] {
         let alone = count(&exe, &format!("cycle:{detector}:{run}")).unwrap();
@@ -330,6 +348,47 @@ fn cycles_counted_together_count_as_they_do_alone() {
     assert!(linear(8) > linear(0), "{together:?}");
 }
 
+/// Every detector's cycle counted over 100 and over 1,000 cycles: what a count holds beside its
+/// cycles (the intercept of the two) is the call into the workload (52 to 71 instructions in a
+/// release build, about 200 unoptimized), never a detector's once-per-search work (filo's
+/// filtering of the game history, about 10,800 instructions in a release build, before the
+/// cycles were counted after a warm-up).
+#[test]
+fn a_cycle_count_is_of_steady_cycles() {
+    let Some(exe) = setup() else { return };
+    if count(&exe, "cycle:off:0:1").is_none() {
+        return;
+    }
+    let detectors = replab_workloads::scenarios::CYCLE_DETECTORS;
+    let counted = |cycles| {
+        let plan = Plan {
+            depth: 0,
+            runs: &[8],
+            cycles,
+        };
+        callgrind::measure(&exe, &detectors, &plan, &mut Silent).unwrap()
+    };
+    let (short, long) = (counted(100), counted(1_000));
+    assert_eq!(short.cycles.len(), detectors.len());
+    for (s, l) in short.cycles.iter().zip(&long.cycles) {
+        assert_eq!((s.detector, s.cycles, l.cycles), (l.detector, 100, 1_000));
+        let intercept = (10 * s.instructions) as f64 - l.instructions as f64;
+        let intercept = intercept / 9.0;
+        assert!(
+            (0.0..1_000.0).contains(&intercept),
+            "{}: {intercept} instructions beside its cycles ({s:?}, {l:?})",
+            s.detector
+        );
+    }
+}
+
+/// The full run's searches and cycles.
+const FULL: Plan = Plan {
+    depth: DEFAULT_DEPTH,
+    runs: &DEFAULT_RUNS,
+    cycles: CYCLES,
+};
+
 /// The full measurement: every search detector at depth 10 on WAC.018, and the cycles at runs
 /// 0, 8, 32 and 100, twice (the counts must agree).
 #[test]
@@ -342,8 +401,7 @@ fn full_measurement() {
             names.push(n);
         }
     }
-    let first =
-        callgrind::measure(&exe, &names, DEFAULT_DEPTH, &DEFAULT_RUNS, &mut Silent).unwrap();
+    let first = callgrind::measure(&exe, &names, &FULL, &mut Silent).unwrap();
     println!("wall time: {:.1} s", first.wall_ms / 1e3);
     println!(
         "{:<16} {:>8} {:>13} {:>9} {:>8}",
@@ -367,8 +425,7 @@ fn full_measurement() {
         }
         println!();
     }
-    let second =
-        callgrind::measure(&exe, &names, DEFAULT_DEPTH, &DEFAULT_RUNS, &mut Silent).unwrap();
+    let second = callgrind::measure(&exe, &names, &FULL, &mut Silent).unwrap();
     println!("second run: {:.1} s", second.wall_ms / 1e3);
     assert_eq!(
         first.search, second.search,

@@ -859,8 +859,12 @@ fn instructions(
     summary: &mut [Summary],
     progress: &mut dyn Progress,
 ) -> Result<Option<u32>> {
-    let costs =
-        crate::callgrind::measure(exe, &names_for_instructions(policy), depth, &[], progress)?;
+    let plan = crate::callgrind::Plan {
+        depth,
+        runs: &[],
+        cycles: crate::callgrind::CYCLES,
+    };
+    let costs = crate::callgrind::measure(exe, &names_for_instructions(policy), &plan, progress)?;
     for s in summary {
         s.overhead_instructions = costs.overhead(s.detector.name());
     }
