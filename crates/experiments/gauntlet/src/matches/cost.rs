@@ -121,22 +121,29 @@ pub fn scaling_cached(
             count(&config.b, exe)?,
             format!("callgrind ({version}) on {}", exe.display()),
         ),
-        _ => {
+        (exe, _) => {
             let table = recorded()?;
             (
                 looked_up(&table, &config.a)?,
                 looked_up(&table, &config.b)?,
-                recorded_source(&table),
+                recorded_source(&table, exe.is_some()),
             )
         }
     };
     Ok(CostScaling::new(nodes, a, b, workload(), source))
 }
 
-/// The source of costs taken from the recorded table, with its staleness where it has one.
-fn recorded_source(table: &Recorded) -> String {
+/// The source of costs taken from the recorded table, with why (valgrind missing where there was
+/// a binary to count with, else a run that does not count: `bench --quick`) and its staleness
+/// where it has one.
+fn recorded_source(table: &Recorded, had_exe: bool) -> String {
+    let why = if had_exe {
+        "valgrind not available"
+    } else {
+        "not counted in this run"
+    };
     let source = format!(
-        "valgrind not available: the table recorded in {RECORDED_FILE} ({})",
+        "{why}: the table recorded in {RECORDED_FILE} ({})",
         table.recorded
     );
     match table.staleness() {
@@ -204,6 +211,15 @@ mod tests {
         assert_eq!(s.a_nodes, (1000.0 * b / a).round() as u64);
         assert_eq!(s.b_nodes, 1000);
         assert!(s.source.contains(RECORDED_FILE), "{}", s.source);
+        // No binary to count with: the run did not count, whether or not valgrind is here.
+        assert!(
+            s.source.starts_with("not counted in this run: "),
+            "{}",
+            s.source
+        );
+        let table_source = |had_exe| recorded_source(&table, had_exe);
+        assert!(table_source(true).starts_with("valgrind not available: "));
+        assert!(table_source(false).starts_with("not counted in this run: "));
         let err = scaling(&config("linear:bits=17", "linear"), None)
             .unwrap_err()
             .to_string();
@@ -215,14 +231,14 @@ mod tests {
         let mut table = recorded().unwrap();
         table.engine = Some(replab_search::ENGINE_DIGEST.to_string());
         assert_eq!(table.staleness(), None);
-        assert!(!recorded_source(&table).contains("not with"));
+        assert!(!recorded_source(&table, true).contains("not with"));
         table.engine = Some("0000000000000000".into());
         let stale = table.staleness().unwrap();
         assert!(
             stale.contains("engine 0000000000000000, not with"),
             "{stale}"
         );
-        assert!(recorded_source(&table).contains(&stale));
+        assert!(recorded_source(&table, true).contains(&stale));
         table.engine = None;
         assert!(table.staleness().unwrap().contains("no engine digest"));
     }
