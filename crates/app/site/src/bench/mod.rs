@@ -133,7 +133,7 @@ impl Default for InstructionsConfig {
 impl Configuration for InstructionsConfig {
     /// The search at depth 8 and every cycle workload: the micro-benchmarks' ranking is by
     /// exact counts in the short run too (by the clock, two short runs of one build tied
-    /// different detectors with the cheapest). [`callgrind::QUICK_CYCLES`] cycles each, a tenth
+    /// different detectors with the cheapest). [`callgrind::QUICK_CYCLES`] cycles each, a fifth
     /// of the full run's: a detector's count per cycle is the same whole number in every cycle
     /// but for a few dozen instructions of the whole workload, so it moves in the second
     /// decimal, and the cycles were most of the step (the truth detector's alone 0.5 billion
