@@ -621,14 +621,14 @@ mod tests {
         assert!(added > 0);
         assert_eq!(c.decision, Opposite);
         // …or, still at the edge at the cap, it says how far the change reaches instead.
-        let (c, added) = timed_after_rounds(&edge, &[0.001, 0.002, -0.001].repeat(4));
+        let (c, added) = timed_after_rounds(&edge, &[0.001, 0.07, 0.002].repeat(8));
         assert_eq!(
             added,
             resolution::round_cap(edge.len(), resolution::EDGE_ROUNDS_FACTOR) - edge.len()
         );
         assert_eq!(c.decision, WithinResolution);
         assert!(
-            c.sentence().ends_with("(paper lower: within ±5.0%)"),
+            c.sentence().ends_with("(paper lower: within ±7.0%)"),
             "{}",
             c.sentence()
         );
