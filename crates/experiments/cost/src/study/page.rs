@@ -602,10 +602,6 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "noise": fmt_delta_pct(results.config.count_noise),
             "rule": crate::resolution::figures_with(
                 results.config.settings.edge_factor,
-                results.config.settings.grid_time_resolution,
-            ),
-            "set_rule": crate::resolution::figures_with(
-                results.config.settings.edge_factor,
                 results.config.settings.time_resolution,
             ),
             "low": format!("{:.1}", results.config.size_tolerance[0]),

@@ -11,7 +11,6 @@ fn small() -> Config {
         set_rounds: 2,
         edge_max_seconds: crate::resolution::EDGE_SECONDS,
         time_resolution: crate::resolution::TIME_RESOLUTION,
-        grid_time_resolution: grid::GRID_TIME_RESOLUTION,
         endgame_depth: 3,
         endgames: 6,
         wac_depth: 2,
@@ -269,14 +268,6 @@ fn counters_are_deterministic_and_json_round_trips() {
         html.contains("confirmed by the exact oracle"),
         "the false-draw sentence is on the page"
     );
-    // The grid's resolution and the sets' are both on the page, from the settings.
-    let words = html.split_whitespace().collect::<Vec<_>>().join(" ");
-    let rule = format!(
-        "with {} in place of {}",
-        crate::resolution::percent(a.config.settings.time_resolution),
-        crate::resolution::percent(a.config.settings.grid_time_resolution)
-    );
-    assert!(words.contains(&rule), "{rule}");
     std::fs::remove_dir_all(&out).unwrap();
 }
 
@@ -718,53 +709,4 @@ fn grid_rounds_stay_within_the_edge_limits() {
         assert!(n.iter().all(|&n| n == 2), "{n:?}");
         assert_eq!(same, counters);
     }
-}
-
-/// The grid's time verdict is judged against the grid's own resolution: a change of +11%
-/// whose interval's low end is +8% (as linear against `off` under `axon-like` came out in full
-/// runs) is a direction at the sets' 5% and within ±14% at the grid's 12.5%; one whose low end
-/// clears 12.5% is a direction at both.
-#[test]
-fn the_grid_time_is_judged_at_the_grid_resolution() {
-    let paper = paper_claims(12).unwrap();
-    let change = |value: f64, lo: f64, hi: f64| crate::stats::Estimate {
-        value,
-        interval: crate::stats::Interval {
-            lo,
-            hi,
-            coverage: 0.957,
-            n: 30,
-        },
-    };
-    let judge = |e: &crate::stats::Estimate, floor: f64| {
-        grid::judge_time(e, &paper.time_reference, 12, floor)
-    };
-    let near = change(0.11, 0.08, 0.14);
-    let sets = crate::resolution::TIME_RESOLUTION;
-    assert_ne!(judge(&near, sets), Judgement::WithinResolution);
-    assert_eq!(
-        judge(&near, grid::GRID_TIME_RESOLUTION),
-        Judgement::WithinResolution
-    );
-    let clear = change(0.20, 0.16, 0.24);
-    assert_ne!(
-        judge(&clear, grid::GRID_TIME_RESOLUTION),
-        Judgement::WithinResolution
-    );
-    assert_eq!(
-        judge(&clear, grid::GRID_TIME_RESOLUTION),
-        judge(&clear, sets)
-    );
-}
-
-/// The grid takes its own resolution from the settings (its rounds at the edge), the position
-/// sets theirs; the short run gives both as figures.
-#[test]
-fn the_grid_and_the_sets_have_their_own_resolutions() {
-    let full = Config::default();
-    assert_eq!(full.grid_edge_limits().floor, grid::GRID_TIME_RESOLUTION);
-    assert_eq!(full.edge_limits().floor, crate::resolution::TIME_RESOLUTION);
-    assert_eq!(full.grid_edge_limits().factor, full.edge_limits().factor);
-    let quick = Config::quick();
-    assert_eq!(quick.grid_time_resolution, quick.time_resolution);
 }
