@@ -40,21 +40,21 @@ impl<T> Timed<T, f64> {
     }
 }
 
-/// [`interleaved`] rounds of `configs` configurations where `run(config)` searches once and
-/// `sample` reads its time. Every round after the first must match the first: `same(first,
+/// [`interleaved`] rounds of `configs` configurations where `run(config)` searches once (its
+/// error ends the rounds) and `sample` reads its time. Every round after the first must match the first: `same(first,
 /// later)` (all but the time), else the rounds fail with `differs(config, round)` (`round`
 /// counted from 1). Returns each configuration's first outcome with every round's sample.
 pub fn timed<T, S>(
     configs: usize,
     rounds: usize,
-    mut run: impl FnMut(usize) -> T,
+    mut run: impl FnMut(usize) -> Result<T>,
     sample: impl Fn(&T) -> S,
     same: impl Fn(&T, &T) -> bool,
     differs: impl Fn(usize, usize) -> Error,
 ) -> Result<Vec<Timed<T, S>>> {
     let mut first: Vec<Option<T>> = (0..configs).map(|_| None).collect();
     let samples = interleaved(configs, rounds, |c, round| {
-        let out = run(c);
+        let out = run(c)?;
         let s = sample(&out);
         match &first[c] {
             None => first[c] = Some(out),
@@ -98,7 +98,7 @@ mod tests {
             3,
             |c| {
                 calls += 1.0;
-                (c as u32, calls)
+                Ok((c as u32, calls))
             },
             |o| o.1,
             |a, b| a.0 == b.0,
@@ -118,7 +118,7 @@ mod tests {
             3,
             |c| {
                 calls += 1;
-                (if calls == 4 { 9 } else { c as u32 }, 0.0)
+                Ok((if calls == 4 { 9 } else { c as u32 }, 0.0))
             },
             |o| o.1,
             |a, b| a.0 == b.0,

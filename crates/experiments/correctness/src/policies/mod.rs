@@ -342,7 +342,7 @@ fn search_set(
                 |c| {
                     let res = engines[c].search_game(&r.positions, &r.moves);
                     done.add(1);
-                    record_run(r, configs[c], &res)
+                    Ok(record_run(r, configs[c], &res))
                 },
                 |run| run.time_ms.value,
                 |first, run| {

@@ -4,9 +4,7 @@
 use anyhow::{Result, anyhow};
 use replab_board::{Color, Position};
 use replab_registry::DetectorId;
-use replab_search::{
-    Counters, DynSearch, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode,
-};
+use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode};
 use replab_workloads::rounds;
 
 use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
@@ -195,24 +193,20 @@ struct Measured {
 
 /// Searches WAC.018 with one configuration: `repeat` rounds, each running every detector once
 /// in order (interleaved), then rounds at the edge ([`edge_rounds`]); every round must give the
-/// same counters and moves.
+/// same counters and moves. Every search has a searcher of its own ([`search_fresh`]).
 fn measure(
     root: &Position,
     config: &GridConfig,
     settings: &super::Config,
     done: &Done,
 ) -> Result<Measured> {
-    let mut engines = GRID_DETECTORS
-        .iter()
-        .map(|d| engine(d.name(), config.search))
-        .collect::<Result<Vec<Box<dyn DynSearch>>>>()?;
     let timed = rounds::timed(
-        engines.len(),
+        GRID_DETECTORS.len(),
         settings.repeat as usize,
         |i| {
-            let res = engines[i].search_game(std::slice::from_ref(root), &[]);
+            let res = search_fresh(root, config, i)?;
             done.add(1);
-            res
+            Ok(res)
         },
         iteration_times,
         same_search,
@@ -220,8 +214,21 @@ fn measure(
     )?;
     let (first, times) = timed.into_iter().map(|t| (t.first, t.samples)).unzip();
     let mut m = Measured { first, times };
-    edge_rounds(root, config, settings, &mut engines, &mut m)?;
+    edge_rounds(root, config, settings, &mut m)?;
     Ok(m)
+}
+
+/// One search of WAC.018 by the grid's `detector` (an index into [`GRID_DETECTORS`]) under
+/// `config`, on a searcher made for it. A searcher's tables sit wherever the allocator put
+/// them, and a time ratio depends on that placement: a searcher kept for every round keeps one
+/// placement for the whole run, and the run's median with it. Timed alone on one thread
+/// (2026-11-30, 20 rounds per process), the per-process medians of linear against `off`
+/// spread with a standard deviation of 1.4 points (`axon-like`, 10 processes) and 1.5
+/// (`default`, 8) with kept searchers, 0.5 and 0.6 with a searcher per search. The times are
+/// the search's own iterations', so making the searcher is not timed.
+fn search_fresh(root: &Position, config: &GridConfig, detector: usize) -> Result<SearchResult> {
+    let mut searcher = engine(GRID_DETECTORS[detector].name(), config.search)?;
+    Ok(searcher.search_game(std::slice::from_ref(root), &[]))
 }
 
 /// Each iteration's time (ms) of a search.
@@ -260,7 +267,6 @@ fn edge_rounds(
     root: &Position,
     config: &GridConfig,
     settings: &super::Config,
-    engines: &mut [Box<dyn DynSearch>],
     m: &mut Measured,
 ) -> Result<usize> {
     resolution::edge_rounds(
@@ -275,8 +281,8 @@ fn edge_rounds(
         },
         |m, _| {
             let round = m.times[0].len() + 1;
-            for (i, e) in engines.iter_mut().enumerate() {
-                let res = e.search_game(std::slice::from_ref(root), &[]);
+            for i in 0..GRID_DETECTORS.len() {
+                let res = search_fresh(root, config, i)?;
                 if !same_search(&m.first[i], &res) {
                     return Err(differs(config, i, round));
                 }
@@ -297,7 +303,7 @@ fn ratio_change(a: &[f64], b: &[f64]) -> Estimate {
     median_ci(&ratios).map(|r| r - 1.0)
 }
 
-/// Runs the grid with the study's `settings` (its repeats, threads, one configuration per job,
+/// Runs the grid with the study's `settings` (its repeats, grid threads, one configuration per job,
 /// and the smallest resolution of its timed changes). Progress: one unit per search.
 pub fn run(
     root: &Position,
@@ -306,7 +312,7 @@ pub fn run(
     paper: &PaperClaims,
     progress: &mut dyn Progress,
 ) -> Result<(Vec<GridRun>, Vec<GridTotal>)> {
-    let (repeat, threads) = (settings.repeat, settings.threads);
+    let (repeat, threads) = (settings.repeat, settings.grid_threads);
     progress.stage(
         "grid (WAC.018)",
         (configs.len() * GRID_DETECTORS.len()) as u64 * u64::from(repeat),

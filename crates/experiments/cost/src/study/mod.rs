@@ -108,6 +108,15 @@ pub struct Config {
     #[arg(long, value_name = "T")]
     #[setting(range = 1..=256)]
     pub threads: usize,
+    /// Worker threads of the grid ({range}; the short run's: --threads). Its timed rounds move
+    /// with a search on another core: timed beside one, the per-process medians of linear
+    /// against off under default spread with a standard deviation of 1.9 points, alone 0.6
+    /// (2026-11-30), so the full run times the grid on one thread. The counters do not depend
+    /// on it.
+    #[arg(long, value_name = "T")]
+    #[setting(range = 1..=256)]
+    #[serde(default = "crate::engine::default_threads")]
+    pub grid_threads: usize,
     /// The command line that regenerates the report (in `meta`).
     #[arg(skip)]
     #[serde(skip)]
@@ -135,6 +144,7 @@ impl Default for Config {
             wac_records: 100,
             seed: 1,
             threads: crate::engine::default_threads(),
+            grid_threads: GRID_THREADS,
             command: String::new(),
             instructions: None,
         }
@@ -161,10 +171,15 @@ impl Config {
             endgames: 200,
             wac_depth: 4,
             wac_records: 30,
+            grid_threads: crate::engine::default_threads(),
             ..Self::default()
         }
     }
 }
+
+/// The grid's worker threads in the full run: one, so that no search runs beside its timed
+/// rounds ([`Config::grid_threads`]).
+pub const GRID_THREADS: usize = 1;
 
 /// The detectors of the paper's point that move chains are faster than the 512-bit position
 /// matrix: `axon` against `matrix`, timed in paired rounds ([`Config::set_rounds`], more at the

@@ -589,6 +589,7 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
         &json!({
             "depth": results.config.settings.grid_depth,
             "repeat": results.config.settings.repeat,
+            "grid_threads": results.config.settings.grid_threads,
             "set_rounds": results.config.settings.set_rounds,
             "configurations": results.grid_configs.len(),
             "totals_figure": totals_figure,

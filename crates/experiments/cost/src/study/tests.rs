@@ -17,6 +17,7 @@ fn small() -> Config {
         wac_records: 3,
         seed: 1,
         threads: 2,
+        grid_threads: 2,
         command: "replab study (test)".into(),
         instructions: None,
     }
@@ -268,6 +269,10 @@ fn counters_are_deterministic_and_json_round_trips() {
         html.contains("confirmed by the exact oracle"),
         "the false-draw sentence is on the page"
     );
+    // The grid's threads are on the page, from the settings.
+    let words = html.split_whitespace().collect::<Vec<_>>().join(" ");
+    let threads = format!("ran on {} worker threads", a.config.settings.grid_threads);
+    assert!(words.contains(&threads), "{threads}");
     std::fs::remove_dir_all(&out).unwrap();
 }
 

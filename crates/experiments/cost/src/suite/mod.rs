@@ -299,7 +299,7 @@ fn search_record(
         |i| {
             let res = engines[i].search_game(&record.positions, &record.moves);
             done.add(1);
-            run_of(record, ids[i], policy, &res)
+            Ok(run_of(record, ids[i], policy, &res))
         },
         |run| run.time_ms.value,
         |first, run| signature(first) == signature(run),
