@@ -4,7 +4,9 @@
 use anyhow::{Result, anyhow};
 use replab_board::{Color, Position};
 use replab_registry::DetectorId;
-use replab_search::{Counters, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode};
+use replab_search::{
+    Counters, DynSearch, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode,
+};
 use replab_workloads::rounds;
 
 use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
@@ -193,18 +195,19 @@ struct Measured {
 
 /// Searches WAC.018 with one configuration: `repeat` rounds, each running every detector once
 /// in order (interleaved), then rounds at the edge ([`edge_rounds`]); every round must give the
-/// same counters and moves. Every search has a searcher of its own ([`search_fresh`]).
+/// same counters and moves.
 fn measure(
     root: &Position,
     config: &GridConfig,
     settings: &super::Config,
     done: &Done,
 ) -> Result<Measured> {
+    let mut searchers = Searchers::new(config, settings.fresh_searchers)?;
     let timed = rounds::timed(
         GRID_DETECTORS.len(),
         settings.repeat as usize,
         |i| {
-            let res = search_fresh(root, config, i)?;
+            let res = searchers.search(root, i)?;
             done.add(1);
             Ok(res)
         },
@@ -214,21 +217,52 @@ fn measure(
     )?;
     let (first, times) = timed.into_iter().map(|t| (t.first, t.samples)).unzip();
     let mut m = Measured { first, times };
-    edge_rounds(root, config, settings, &mut m)?;
+    edge_rounds(root, config, settings, &mut searchers, &mut m)?;
     Ok(m)
 }
 
-/// One search of WAC.018 by the grid's `detector` (an index into [`GRID_DETECTORS`]) under
-/// `config`, on a searcher made for it. A searcher's tables sit wherever the allocator put
+/// The searchers of one grid configuration, one per detector of [`GRID_DETECTORS`], made anew
+/// for every search when `per_search` holds. A searcher's tables sit wherever the allocator put
 /// them, and a time ratio depends on that placement: a searcher kept for every round keeps one
 /// placement for the whole run, and the run's median with it. Timed alone on one thread
 /// (2026-11-30, 20 rounds per process), the per-process medians of linear against `off`
 /// spread with a standard deviation of 1.4 points (`axon-like`, 10 processes) and 1.5
 /// (`default`, 8) with kept searchers, 0.5 and 0.6 with a searcher per search. The times are
-/// the search's own iterations', so making the searcher is not timed.
-fn search_fresh(root: &Position, config: &GridConfig, detector: usize) -> Result<SearchResult> {
-    let mut searcher = engine(GRID_DETECTORS[detector].name(), config.search)?;
-    Ok(searcher.search_game(std::slice::from_ref(root), &[]))
+/// the search's own iterations', so making a searcher is not timed.
+struct Searchers<'a> {
+    /// The configuration searched.
+    config: &'a GridConfig,
+    /// Whether every search gets a new searcher.
+    per_search: bool,
+    /// The current searcher of each detector.
+    searchers: Vec<Box<dyn DynSearch>>,
+}
+
+impl<'a> Searchers<'a> {
+    /// One searcher per grid detector under `config`.
+    fn new(config: &'a GridConfig, per_search: bool) -> Result<Self> {
+        let searchers = (0..GRID_DETECTORS.len())
+            .map(|d| Self::make(config, d))
+            .collect::<Result<_>>()?;
+        Ok(Searchers {
+            config,
+            per_search,
+            searchers,
+        })
+    }
+
+    /// A new searcher of the grid's `detector` under `config`.
+    fn make(config: &GridConfig, detector: usize) -> Result<Box<dyn DynSearch>> {
+        engine(GRID_DETECTORS[detector].name(), config.search)
+    }
+
+    /// One search of `root` by the grid's `detector`, on a new searcher when `per_search`.
+    fn search(&mut self, root: &Position, detector: usize) -> Result<SearchResult> {
+        if self.per_search {
+            self.searchers[detector] = Self::make(self.config, detector)?;
+        }
+        Ok(self.searchers[detector].search_game(std::slice::from_ref(root), &[]))
+    }
 }
 
 /// Each iteration's time (ms) of a search.
@@ -267,6 +301,7 @@ fn edge_rounds(
     root: &Position,
     config: &GridConfig,
     settings: &super::Config,
+    searchers: &mut Searchers,
     m: &mut Measured,
 ) -> Result<usize> {
     resolution::edge_rounds(
@@ -282,7 +317,7 @@ fn edge_rounds(
         |m, _| {
             let round = m.times[0].len() + 1;
             for i in 0..GRID_DETECTORS.len() {
-                let res = search_fresh(root, config, i)?;
+                let res = searchers.search(root, i)?;
                 if !same_search(&m.first[i], &res) {
                     return Err(differs(config, i, round));
                 }

@@ -117,6 +117,15 @@ pub struct Config {
     #[setting(range = 1..=256)]
     #[serde(default = "crate::engine::default_threads")]
     pub grid_threads: usize,
+    /// Whether every grid search has a searcher of its own (true or false; the short run's:
+    /// false). A searcher kept for every round keeps one placement of its tables in memory,
+    /// and the run's median keeps that placement's speed; the short run, which adds no round
+    /// at the edge and gives its times as figures, keeps one searcher per detector (a searcher
+    /// per search made its study 2 s slower in 20, 2026-11-30).
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, hide_possible_values = true)]
+    #[setting(shown_by_display)]
+    #[serde(default)]
+    pub fresh_searchers: bool,
     /// The command line that regenerates the report (in `meta`).
     #[arg(skip)]
     #[serde(skip)]
@@ -145,6 +154,7 @@ impl Default for Config {
             seed: 1,
             threads: crate::engine::default_threads(),
             grid_threads: GRID_THREADS,
+            fresh_searchers: true,
             command: String::new(),
             instructions: None,
         }
@@ -172,6 +182,7 @@ impl Config {
             wac_depth: 4,
             wac_records: 30,
             grid_threads: crate::engine::default_threads(),
+            fresh_searchers: false,
             ..Self::default()
         }
     }

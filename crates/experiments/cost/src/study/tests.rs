@@ -18,6 +18,7 @@ fn small() -> Config {
         seed: 1,
         threads: 2,
         grid_threads: 2,
+        fresh_searchers: true,
         command: "replab study (test)".into(),
         instructions: None,
     }
