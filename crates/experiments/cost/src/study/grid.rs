@@ -338,8 +338,8 @@ fn ratio_change(a: &[f64], b: &[f64]) -> Estimate {
     median_ci(&ratios).map(|r| r - 1.0)
 }
 
-/// Runs the grid with the study's `settings` (its repeats, grid threads, one configuration per job,
-/// and the smallest resolution of its timed changes). Progress: one unit per search.
+/// Runs the grid with the study's `settings` (its repeats, grid threads, one configuration per
+/// job, and the smallest resolution of its timed changes). Progress: one unit per search.
 pub fn run(
     root: &Position,
     configs: &[GridConfig],

@@ -108,11 +108,11 @@ pub struct Config {
     #[arg(long, value_name = "T")]
     #[setting(range = 1..=256)]
     pub threads: usize,
-    /// Worker threads of the grid ({range}; the short run's: --threads). Its timed rounds move
-    /// with a search on another core: timed beside one, the per-process medians of linear
-    /// against off under default spread with a standard deviation of 1.9 points, alone 0.6
-    /// (2026-11-30), so the full run times the grid on one thread. The counters do not depend
-    /// on it.
+    /// Worker threads of the grid ({range}; the short run's: the default of --threads). Its
+    /// timed rounds move with a search on another core: timed beside one, with a searcher per
+    /// search, the per-process medians of linear against off under default spread with a
+    /// standard deviation of 1.9 points, alone 0.6 (2026-11-30), so the full run times the
+    /// grid on one thread. The counters do not depend on it.
     #[arg(long, value_name = "T")]
     #[setting(range = 1..=256)]
     #[serde(default = "crate::engine::default_threads")]

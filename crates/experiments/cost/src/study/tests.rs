@@ -274,6 +274,10 @@ fn counters_are_deterministic_and_json_round_trips() {
     let words = html.split_whitespace().collect::<Vec<_>>().join(" ");
     let threads = format!("ran on {} worker threads", a.config.settings.grid_threads);
     assert!(words.contains(&threads), "{threads}");
+    assert_eq!(
+        words.contains("Every search has a searcher of its own"),
+        a.config.settings.fresh_searchers
+    );
     std::fs::remove_dir_all(&out).unwrap();
 }
 
