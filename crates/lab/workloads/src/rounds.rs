@@ -43,7 +43,8 @@ impl<T> Timed<T, f64> {
 /// [`interleaved`] rounds of `configs` configurations where `run(config)` searches once (its
 /// error ends the rounds) and `sample` reads its time. Every round after the first must match
 /// the first: `same(first, later)` (all but the time), else the rounds fail with
-/// `differs(config, round)` (`round` counted from 1). Returns each configuration's first outcome with every round's sample.
+/// `differs(config, round)` (`round` counted from 1). Returns each configuration's first
+/// outcome with every round's sample.
 pub fn timed<T, S>(
     configs: usize,
     rounds: usize,

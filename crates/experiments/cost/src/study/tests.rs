@@ -183,9 +183,12 @@ fn support_counts_only_decided_votes() {
 #[test]
 fn counters_are_deterministic_and_json_round_trips() {
     let a = small_run();
+    // Another thread count, and one searcher per detector kept for every round.
     let b = run(
         &Config {
             threads: 1,
+            grid_threads: 1,
+            fresh_searchers: false,
             ..small()
         },
         &mut Silent,
@@ -235,10 +238,7 @@ fn counters_are_deterministic_and_json_round_trips() {
 
     // The page: a forest plot per grid claim, one row per axon configuration.
     let out = std::env::temp_dir().join(format!("replab-study-page-{}", std::process::id()));
-    let dir = replab_report::ReportDir::create(&out).unwrap();
-    write(&a, &dir).unwrap();
-    dir.commit().unwrap();
-    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let html = page(&a, &out);
     for file in [
         "claims-terminal.svg",
         "claims-generated.svg",
@@ -270,15 +270,32 @@ fn counters_are_deterministic_and_json_round_trips() {
         html.contains("confirmed by the exact oracle"),
         "the false-draw sentence is on the page"
     );
-    // The grid's threads are on the page, from the settings.
-    let words = html.split_whitespace().collect::<Vec<_>>().join(" ");
-    let threads = format!("ran on {} worker threads", a.config.settings.grid_threads);
-    assert!(words.contains(&threads), "{threads}");
-    assert_eq!(
-        words.contains("Every search has a searcher of its own"),
-        a.config.settings.fresh_searchers
-    );
+    // The grid's threads and searchers are on the page, from the settings, in both runs.
+    assert!(a.config.settings.fresh_searchers && !b.config.settings.fresh_searchers);
+    let html_b = page(&b, &out);
+    for (r, html) in [(&a, &html), (&b, &html_b)] {
+        let words = html.split_whitespace().collect::<Vec<_>>().join(" ");
+        let threads = match r.config.settings.grid_threads {
+            1 => "ran on 1 worker thread, so that no search ran beside".to_string(),
+            n => format!("ran on {n} worker threads"),
+        };
+        assert!(words.contains(&threads), "{threads}");
+        let fresh = r.config.settings.fresh_searchers;
+        assert_eq!(
+            words.contains("Every search has a searcher of its own"),
+            fresh
+        );
+        assert_eq!(words.contains("Each detector keeps one searcher"), !fresh);
+    }
     std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// Writes the study page of `results` into `out` (replacing it) and returns its `index.html`.
+fn page(results: &Results, out: &std::path::Path) -> String {
+    let dir = replab_report::ReportDir::create(out).unwrap();
+    write(results, &dir).unwrap();
+    dir.commit().unwrap();
+    std::fs::read_to_string(out.join("index.html")).unwrap()
 }
 
 #[test]
