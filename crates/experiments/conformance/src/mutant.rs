@@ -14,7 +14,7 @@
 
 use std::io::{BufRead, Write};
 
-use replab_board::{Color, Move, Position, Role, Square, zobrist};
+use replab_board::{Color, Move, MoveList, Position, Role, Square, zobrist};
 
 /// A mate score (mate at the root); mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -202,9 +202,17 @@ impl Settings {
     /// The legal moves of `pos` in search order: captures (most valuable victim first) and
     /// promotions, then the rest, each group in generator order (reversed with `reverse`).
     fn ordered(&self, pos: &Position) -> Vec<Move> {
-        let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let mut out = Vec::new();
+        self.ordered_into(pos, &mut Scratch::default(), &mut out);
+        out
+    }
+
+    /// [`Settings::ordered`] into `out`, with `scratch`'s buffers: no allocation once the
+    /// buffers have grown (the search orders the moves of every node).
+    fn ordered_into(&self, pos: &Position, scratch: &mut Scratch, out: &mut Vec<Move>) {
+        pos.legal_moves_into(&mut scratch.legal);
         if self.reverse {
-            moves.reverse();
+            scratch.legal.as_mut_slice().reverse();
         }
         let gain = |m: &Move| {
             let victim = if m.is_en_passant() {
@@ -216,18 +224,25 @@ impl Settings {
         };
         // A stable sort by falling gain, each gain computed once: gains are never negative,
         // so the moves that gain something, sorted stably, go before the rest in their order.
-        let mut gaining: Vec<(i32, Move)> = Vec::new();
-        moves.retain(|m| match gain(m) {
-            0 => true,
-            g => {
-                gaining.push((g, *m));
-                false
+        let gained = &mut scratch.gained;
+        gained.clear();
+        out.clear();
+        for &m in scratch.legal.iter() {
+            match gain(&m) {
+                0 => out.push(m),
+                g => gained.push((g, m)),
             }
-        });
-        gaining.sort_by_key(|&(g, _)| std::cmp::Reverse(g));
-        moves.splice(0..0, gaining.into_iter().map(|(_, m)| m));
-        moves
+        }
+        gained.sort_by_key(|&(g, _)| std::cmp::Reverse(g));
+        out.splice(0..0, gained.iter().map(|&(_, m)| m));
     }
+}
+
+/// The buffers [`Settings::ordered_into`] reuses: the generated moves and their gains.
+#[derive(Default)]
+struct Scratch {
+    legal: MoveList,
+    gained: Vec<(i32, Move)>,
 }
 
 /// Material from the side to move's point of view.
@@ -268,7 +283,8 @@ fn dead(pos: &Position) -> bool {
     light == 0 || light == bishops.len()
 }
 
-/// One search: the game and the line searched, the root's index, the PV table.
+/// One search: the game and the line searched, the root's index, the PV table, and the move
+/// buffers it reuses (one per ply, and [`Scratch`]).
 struct Search<'a> {
     s: &'a Settings,
     line: Vec<Node>,
@@ -276,6 +292,8 @@ struct Search<'a> {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     nodes: u64,
+    moves: Vec<Vec<Move>>,
+    scratch: Scratch,
 }
 
 impl Search<'_> {
@@ -333,12 +351,25 @@ impl Search<'_> {
         }
     }
 
+    /// The moves of `pos` in search order, in ply `ply`'s buffer, taken until
+    /// [`Search::give_back`] returns it.
+    fn take_moves(&mut self, ply: usize, pos: &Position) -> Vec<Move> {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        self.s.ordered_into(pos, &mut self.scratch, &mut moves);
+        moves
+    }
+
+    /// Returns ply `ply`'s buffer, so that the next node at that ply reuses it.
+    fn give_back(&mut self, ply: usize, moves: Vec<Move>) {
+        self.moves[ply] = moves;
+    }
+
     fn push(&mut self, m: Move) {
         let child = self.s.child(self.line.last().expect("non-empty"), m);
         self.line.push(child);
     }
 
-    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         self.pv_len[ply] = ply;
         if ply > 0
@@ -347,14 +378,29 @@ impl Search<'_> {
             return draw;
         }
         let pos = self.line.last().expect("non-empty").pos;
-        let moves = self.s.ordered(&pos);
-        if moves.is_empty() {
-            return self.no_moves(&pos, ply);
-        }
-        if depth <= 0 || ply + 1 >= MAX_PLY {
-            return self.quiesce(alpha, beta, ply, &moves);
-        }
-        for m in moves {
+        let moves = self.take_moves(ply, &pos);
+        let score = if moves.is_empty() {
+            self.no_moves(&pos, ply)
+        } else if depth <= 0 || ply + 1 >= MAX_PLY {
+            self.quiesce(alpha, beta, ply, &moves)
+        } else {
+            self.search_moves(depth, alpha, beta, ply, &moves)
+        };
+        self.give_back(ply, moves);
+        score
+    }
+
+    /// The full-width part of [`Search::negamax`]: every move of `moves` searched a ply
+    /// shallower.
+    fn search_moves(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        moves: &[Move],
+    ) -> i32 {
+        for &m in moves {
             self.push(m);
             let score = -self.negamax(depth - 1, -beta, -alpha, ply + 1);
             self.line.pop();
@@ -395,12 +441,14 @@ impl Search<'_> {
                 Some(d) => -d,
                 None => {
                     let child = self.line.last().expect("non-empty").pos;
-                    let replies = self.s.ordered(&child);
-                    if replies.is_empty() {
+                    let replies = self.take_moves(ply + 1, &child);
+                    let score = if replies.is_empty() {
                         -self.no_moves(&child, ply + 1)
                     } else {
                         -self.quiesce(-beta, -alpha, ply + 1, &replies)
-                    }
+                    };
+                    self.give_back(ply + 1, replies);
+                    score
                 }
             };
             self.line.pop();
@@ -490,6 +538,8 @@ impl Engine {
             pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             nodes: 0,
+            moves: vec![Vec::new(); MAX_PLY],
+            scratch: Scratch::default(),
         };
         let root = search.line[search.root];
         let moves = s.ordered(&root.pos);
