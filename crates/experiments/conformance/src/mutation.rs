@@ -86,10 +86,9 @@ pub fn table(
         .flat_map(|i| [(i, false), (i, true)])
         .collect();
     progress.stage("mutations", jobs.len() as u64);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let failed = parallel(
         jobs.len(),
-        threads,
+        crate::run::engines_at_once(),
         progress,
         || Ok(()),
         |(), j, done| {
