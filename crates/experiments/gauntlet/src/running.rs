@@ -114,6 +114,28 @@ fn match_config(
     Ok(m)
 }
 
+/// Counts the players of every equal-cost row at once, two at a time, before the rows take
+/// their costs from `costs` (where the rows count them: valgrind and the replab binary).
+fn count_equal_cost_players(
+    config: &Config,
+    jobs: &[Job],
+    costs: &mut cost::Counted,
+) -> Result<()> {
+    let Some(exe) = config.exe.as_deref().filter(|_| config.count_costs) else {
+        return Ok(());
+    };
+    if replab_workloads::callgrind::available().is_none() {
+        return Ok(());
+    }
+    let mut players = Vec::new();
+    for job in jobs.iter().filter(|j| j.measure == Measure::EqualCost) {
+        let label = || format!("row {}", job.row.label);
+        players.push(PlayerSpec::parse(&job.row.a).with_context(label)?);
+        players.push(PlayerSpec::parse(&job.row.b).with_context(label)?);
+    }
+    cost::count_players(exe, &players, costs)
+}
+
 /// Plays every row's matches.
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     config.check()?;
@@ -121,6 +143,7 @@ pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let jobs = jobs(config);
     let total_games: u64 = jobs.iter().map(|j| j.games).sum();
     let mut costs = cost::Counted::default();
+    count_equal_cost_players(config, &jobs, &mut costs)?;
     let configs: Vec<MatchConfig> = jobs
         .iter()
         .map(|j| match_config(config, j, &books, &mut costs))

@@ -609,6 +609,30 @@ pub fn count(exe: &Path, workload: &str) -> Result<Option<Measured>> {
     Ok(Some(one(callgrind(exe, &[workload.to_owned()], true)?)))
 }
 
+/// [`count`] for each of `workloads`, each in a child process of its own, two at a time; the
+/// results in `workloads`' order. `None` when valgrind is not installed; an error when a child
+/// fails.
+pub fn count_each(exe: &Path, workloads: &[String]) -> Result<Option<Vec<Measured>>> {
+    if available().is_none() {
+        return Ok(None);
+    }
+    for workload in workloads {
+        Workload::parse(workload)?;
+    }
+    let batches: Vec<Vec<String>> = workloads.iter().map(|w| vec![w.clone()]).collect();
+    let mut counted = run_batches(exe, &batches, &mut crate::Silent)?;
+    Ok(Some(
+        workloads
+            .iter()
+            .map(|w| {
+                counted
+                    .remove(w)
+                    .expect("run_batches counts every workload")
+            })
+            .collect(),
+    ))
+}
+
 /// The same as [`count`] but counting the whole child process (startup, setup and printing
 /// included): only to check that [`count`] leaves them out.
 pub fn count_whole_process(exe: &Path, workload: &str) -> Result<Option<Measured>> {

@@ -107,20 +107,16 @@ pub fn scaling_cached(
 ) -> Result<CostScaling> {
     check(config)?;
     let nodes = config.control.nodes().expect("checked: fixed nodes");
-    let mut count = |spec: &PlayerSpec, exe: &Path| -> Result<f64> {
-        if let Some(c) = cache.get(&spec.to_string()) {
-            return Ok(*c);
-        }
-        let c = counted(exe, spec)?;
-        cache.insert(spec.to_string(), c);
-        Ok(c)
-    };
     let (a, b, source) = match (exe, callgrind::available()) {
-        (Some(exe), Some(version)) => (
-            count(&config.a, exe)?,
-            count(&config.b, exe)?,
-            format!("callgrind ({version}) on {}", exe.display()),
-        ),
+        (Some(exe), Some(version)) => {
+            count_players(exe, [&config.a, &config.b], cache)?;
+            let cost = |spec: &PlayerSpec| cache[&spec.to_string()];
+            (
+                cost(&config.a),
+                cost(&config.b),
+                format!("callgrind ({version}) on {}", exe.display()),
+            )
+        }
         (exe, _) => {
             let table = recorded()?;
             (
@@ -152,12 +148,32 @@ fn recorded_source(table: &Recorded, had_exe: bool) -> String {
     }
 }
 
-/// The player's instructions per node, counted.
-fn counted(exe: &Path, spec: &PlayerSpec) -> Result<f64> {
-    let name = format!("player:{spec}");
-    let measured = callgrind::count(exe, &name)?
-        .ok_or_else(|| anyhow!("valgrind disappeared while counting {name}"))?;
-    Ok(measured.per_unit)
+/// Counts the instructions per node of each of `players` that `cache` lacks into `cache`,
+/// each in a child process of its own, two at a time (valgrind must be installed).
+pub fn count_players<'a>(
+    exe: &Path,
+    players: impl IntoIterator<Item = &'a PlayerSpec>,
+    cache: &mut Counted,
+) -> Result<()> {
+    let mut keys: Vec<String> = players
+        .into_iter()
+        .map(PlayerSpec::to_string)
+        .filter(|key| !cache.contains_key(key))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    if keys.is_empty() {
+        return Ok(());
+    }
+    let workloads: Vec<String> = keys.iter().map(|key| format!("player:{key}")).collect();
+    let measured = callgrind::count_each(exe, &workloads)?.ok_or_else(|| {
+        anyhow!(
+            "valgrind disappeared while counting {}",
+            workloads.join(" ")
+        )
+    })?;
+    cache.extend(keys.into_iter().zip(measured.iter().map(|m| m.per_unit)));
+    Ok(())
 }
 
 /// The built-in recorded table.
