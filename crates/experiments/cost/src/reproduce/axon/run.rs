@@ -769,8 +769,8 @@ impl Wac018 {
             self,
             |w| (1..=others).map(|i| w.time_change(i)).collect(),
             |w, edge| {
-                // A configuration whose rounds already reach the cap (linear, after its
-                // adaptive overhead rounds) gets no more.
+                // A configuration whose rounds already reach the cap (linear, when its
+                // adaptive overhead rounds reached it) gets no more.
                 let configs: Vec<usize> = std::iter::once(0)
                     .chain(
                         edge.iter()
