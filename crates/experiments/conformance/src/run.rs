@@ -68,8 +68,8 @@ pub fn run_engine(
 
 /// Runs every engine on every scenario. An external engine that cannot be started is an
 /// error unless `config.skip_missing`. replab's own engines answer at fixed depths whatever the
-/// load, so they run side by side, two per core ([`engines_at_once`]); external engines run alone, one after another
-/// (one may be limited by time).
+/// load, so they run side by side, two per core ([`engines_at_once`]); external engines run
+/// alone, one after another (one may be limited by time).
 pub fn run(config: &Config, progress: &mut dyn Progress) -> Result<Results> {
     let scenarios = config.load()?;
     let mut skipped = Vec::new();

@@ -620,17 +620,8 @@ pub fn count_each(exe: &Path, workloads: &[String]) -> Result<Option<Vec<Measure
         Workload::parse(workload)?;
     }
     let batches: Vec<Vec<String>> = workloads.iter().map(|w| vec![w.clone()]).collect();
-    let mut counted = run_batches(exe, &batches, &mut crate::Silent)?;
-    Ok(Some(
-        workloads
-            .iter()
-            .map(|w| {
-                counted
-                    .remove(w)
-                    .expect("run_batches counts every workload")
-            })
-            .collect(),
-    ))
+    let counted = run_batches(exe, &batches, &mut crate::Silent)?;
+    Ok(Some(workloads.iter().map(|w| counted[w]).collect()))
 }
 
 /// The same as [`count`] but counting the whole child process (startup, setup and printing
