@@ -605,9 +605,11 @@ mod tests {
     #[test]
     fn a_timed_change_at_the_edge_takes_rounds_then_says_within() {
         use Decision::*;
-        // Clear of 0: a direction at once, no round added.
-        let (c, added) = timed_after_rounds(&[0.05, 0.06, 0.07, 0.05, 0.06, 0.08], &[]);
-        assert_eq!((c.decision, added), (Opposite, 0));
+        // Clear of 0: a direction once the settled count of rounds is reached, none beyond.
+        let settling = resolution::SETTLED_ROUNDS - 6;
+        let clear = [0.05, 0.06, 0.07, 0.05, 0.06, 0.08];
+        let (c, added) = timed_after_rounds(&clear, &[0.06; 12]);
+        assert_eq!((c.decision, added), (Opposite, settling));
         // The old rule's direction from an interval that clears 0 by 0.1%: at the edge, so
         // rounds are added; they settle it as a direction…
         let edge = [0.001, 0.06, 0.07, 0.05, 0.06, 0.08];
@@ -632,9 +634,11 @@ mod tests {
             "{}",
             c.sentence()
         );
-        // An interval within ±5% already gives no direction either, without added rounds.
-        let (c, added) = timed_after_rounds(&[-0.01, 0.0, 0.005, 0.01, -0.005, 0.0], &[]);
-        assert_eq!((c.decision, added), (WithinResolution, 0));
+        // An interval within ±5% already gives no direction either, with no round added past
+        // the settled count.
+        let small = [-0.01, 0.0, 0.005, 0.01, -0.005, 0.0];
+        let (c, added) = timed_after_rounds(&small, &[0.01, -0.01, 0.0]);
+        assert_eq!((c.decision, added), (WithinResolution, settling));
         assert!(c.sentence().ends_with("within ±1.0%)"), "{}", c.sentence());
         // Exact values and refused comparisons keep the rule of `Comparison::new`.
         let exact = Comparison::timed("i", Measured::exact(0.001, wac(12)), paper(-0.1));

@@ -108,6 +108,17 @@ pub fn estimate_at_edge(e: &Estimate, floor: f64) -> bool {
         || (!clears_zero_by(&e.interval, floor) && e.value.abs() >= floor)
 }
 
+/// The fewest paired rounds a timed comparison is settled with, when its round cap allows
+/// (nine): the fewest whose distribution-free 95% interval for the median
+/// ([`crate::stats::median_ci`]) leaves out the most extreme round on each side (rounds 2 and 8
+/// of 9, 96.1%). With fewer, the interval is the range of the rounds, and one disturbed round
+/// sets an end: in eight full `bench` runs (2026-11-28 to 11-30), the study's grid row linear
+/// against `off` under `default/tt-off` (searches of 4–9 s, 6 to 8 rounds within the seconds
+/// cap) spanned [−16.3%, +131.7%] to [+22.5%, +144.9%] in seven runs, no direction, and
+/// [+35.7%, +66.8%] after its 6 fixed rounds in the eighth, a direction. The rounds up to this
+/// many are taken whatever the seconds cap ([`EdgeLimits::max_seconds`] bounds those beyond).
+pub const SETTLED_ROUNDS: usize = 9;
+
 /// How far from 0 `interval` reaches: `max(|lo|, |hi|)`, the `x` of "within ±x%".
 pub fn reach(interval: &Interval) -> f64 {
     interval.lo.abs().max(interval.hi.abs())
@@ -135,8 +146,8 @@ pub fn round_cap(fixed: usize, factor: usize) -> usize {
 }
 
 /// The rule's figures for a page's text, from the constants above and the run's `factor`:
-/// `resolution` (`2%`), `edge` (`the interval's half-width`, or a share of it) and
-/// `edge_factor` (`factor`; 1 when no round is added).
+/// `resolution` (`5%`), `edge` (`the interval's half-width`, or a share of it), `edge_factor`
+/// (`factor`; 1 when no round is added) and `settled` ([`SETTLED_ROUNDS`]).
 pub fn figures(factor: usize) -> serde_json::Value {
     figures_with(factor, TIME_RESOLUTION)
 }
@@ -152,19 +163,21 @@ pub fn figures_with(factor: usize, floor: f64) -> serde_json::Value {
         "resolution": format!("{:.0}%", floor * 100.0),
         "edge": edge,
         "edge_factor": factor.max(1),
+        "settled": SETTLED_ROUNDS,
     })
 }
 
 /// How far paired rounds at the edge go, from a run's settings: at most `factor` times the
 /// fixed rounds ([`round_cap`]), judged against the smallest resolution `floor`, and no round
-/// begun once `max_seconds` have passed since the first added one (a bench keeps its time).
+/// past [`SETTLED_ROUNDS`] begun once `max_seconds` have passed since the first added one (a
+/// bench keeps its time).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EdgeLimits {
     /// The cap on all rounds, as a multiple of the fixed ones (1 adds none).
     pub factor: usize,
     /// The smallest resolution of a timed change.
     pub floor: f64,
-    /// The seconds after which no more rounds are begun.
+    /// The seconds after which no more rounds are begun, once [`SETTLED_ROUNDS`] were taken.
     pub max_seconds: f64,
 }
 
@@ -188,12 +201,13 @@ impl EdgeLimits {
     }
 }
 
-/// Paired rounds added one at a time to timed comparisons that started with `fixed` rounds:
-/// while any of `estimates(state)` (one per comparison, from every round so far) sits at the
-/// edge ([`estimate_at_edge`] the limits' floor), fewer than [`round_cap`]`(fixed, limits.factor)`
-/// rounds were taken and the limits' seconds have not passed, `add_round(state, edge)` runs one
-/// more paired round of the comparisons whose indices are in `edge` (the others are settled and
-/// get no more). Returns the rounds added.
+/// Paired rounds added one at a time to timed comparisons that started with `fixed` rounds.
+/// Below [`SETTLED_ROUNDS`] rounds (and the round cap), every comparison gets another round:
+/// none is settled yet. From there, while any of `estimates(state)` (one per comparison, from
+/// every round so far) sits at the edge ([`estimate_at_edge`] the limits' floor), fewer than
+/// [`round_cap`]`(fixed, limits.factor)` rounds were taken and the limits' seconds have not
+/// passed, `add_round(state, edge)` runs one more paired round of the comparisons whose indices
+/// are in `edge` (the others are settled and get no more). Returns the rounds added.
 ///
 /// # Errors
 /// The first error of `add_round`.
@@ -206,13 +220,15 @@ pub fn edge_rounds<S, E>(
 ) -> Result<usize, E> {
     let start = std::time::Instant::now();
     let mut added = 0;
-    while fixed + added < round_cap(fixed, limits.factor)
-        && start.elapsed().as_secs_f64() < limits.max_seconds
-    {
+    while fixed + added < round_cap(fixed, limits.factor) {
+        let unsettled = fixed + added < SETTLED_ROUNDS;
+        if !unsettled && start.elapsed().as_secs_f64() >= limits.max_seconds {
+            break;
+        }
         let edge: Vec<usize> = estimates(state)
             .iter()
             .enumerate()
-            .filter(|(_, e)| estimate_at_edge(e, limits.floor))
+            .filter(|(_, e)| unsettled || estimate_at_edge(e, limits.floor))
             .map(|(i, _)| i)
             .collect();
         if edge.is_empty() {
@@ -245,6 +261,7 @@ mod tests {
         assert_eq!(f["edge"], "the interval's half-width");
         assert_eq!(f["edge_factor"], EDGE_ROUNDS_FACTOR);
         assert_eq!(figures(0)["edge_factor"], 1);
+        assert_eq!(f["settled"], SETTLED_ROUNDS);
     }
 
     #[test]
@@ -304,13 +321,15 @@ mod tests {
 
     #[test]
     fn rounds_are_added_only_at_the_edge() {
-        // Clear from the start: no round added.
+        // Clear from the start: rounds only up to the settled count, then none.
         let clear = [0.05, 0.06, 0.07, 0.05, 0.06, 0.08];
-        assert_eq!(rounds_until_settled(&clear, &[], EDGE_ROUNDS_FACTOR).0, 0);
-        // At the edge (min 0.001): rounds are added until the interval clears 0 by 2%.
+        let (added, e) = rounds_until_settled(&clear, &[0.06; 12], EDGE_ROUNDS_FACTOR);
+        assert_eq!(added, SETTLED_ROUNDS - clear.len());
+        assert!(!estimate_at_edge(&e, TIME_RESOLUTION));
+        // At the edge (min 0.001): rounds are added until the interval clears 0 by 5%.
         let edge = [0.001, 0.06, 0.07, 0.05, 0.06, 0.08];
         let (added, e) = rounds_until_settled(&edge, &[0.05; 12], EDGE_ROUNDS_FACTOR);
-        assert!((1..12).contains(&added), "{added}");
+        assert!((SETTLED_ROUNDS - 6..12).contains(&added), "{added}");
         assert!(clears_zero(&e.interval), "{:?}", e.interval);
         // Still at the edge after the cap: five times the six fixed rounds, then it stops.
         let more = [0.001, 0.07, 0.002].repeat(8);
@@ -332,27 +351,61 @@ mod tests {
         let (added, e) = rounds_until_settled(&first, &[0.064; 12], EDGE_ROUNDS_FACTOR);
         assert!(added >= 1, "{added}");
         assert!(clears_zero(&e.interval), "{:?}", e.interval);
-        // The same straddle around +2%: settled as that small, no round added.
+        // The same straddle around +2%: settled as that small, no round added past the
+        // settled count.
         let small = [0.02, 0.025, -0.005, 0.018, 0.07, 0.015];
         let e = median_ci(&small);
         assert!(!estimate_at_edge(&e, TIME_RESOLUTION));
-        assert_eq!(rounds_until_settled(&small, &[], EDGE_ROUNDS_FACTOR).0, 0);
+        let (added, _) = rounds_until_settled(&small, &[0.02; 12], EDGE_ROUNDS_FACTOR);
+        assert_eq!(added, SETTLED_ROUNDS - small.len());
     }
 
     #[test]
     fn the_floor_and_the_seconds_limit_the_rounds() {
         let edge = [0.001, 0.06, 0.07, 0.05, 0.06, 0.08];
         let more = [0.001, 0.07, 0.002].repeat(8);
-        // No time left: no round is begun, whatever the factor.
+        // No time left: the rounds up to the settled count, none beyond, whatever the factor.
         let none = EdgeLimits::new(EDGE_ROUNDS_FACTOR, TIME_RESOLUTION).within(0.0);
-        assert_eq!(rounds_within(&edge, &more, none).0, 0);
-        // [+0.1%, +8%] sits at the edge of 5%, not of the short run's 100% (it is within it).
+        assert_eq!(rounds_within(&edge, &more, none).0, SETTLED_ROUNDS - 6);
+        // [+0.1%, +8%] sits at the edge of 5%, not of the short run's 100% (it is within it):
+        // past the settled count, no round.
         let short = EdgeLimits::new(EDGE_ROUNDS_FACTOR, SHORT_RUN_RESOLUTION);
-        assert_eq!(rounds_within(&edge, &more, short).0, 0);
+        assert_eq!(rounds_within(&edge, &more, short).0, SETTLED_ROUNDS - 6);
         assert!(at_edge(&median_ci(&edge).interval));
         assert!(!at_edge_by(
             &median_ci(&edge).interval,
             SHORT_RUN_RESOLUTION
         ));
+    }
+
+    #[test]
+    fn the_settled_count_is_the_fewest_rounds_past_their_range() {
+        // Eight rounds: the 95% interval is their range; nine: it leaves out each extreme.
+        let rounds: Vec<f64> = (1..=SETTLED_ROUNDS).map(|r| r as f64).collect();
+        let fewer = median_ci(&rounds[..SETTLED_ROUNDS - 1]).interval;
+        assert_eq!((fewer.lo, fewer.hi), (1.0, (SETTLED_ROUNDS - 1) as f64));
+        let settled = median_ci(&rounds).interval;
+        assert_eq!((settled.lo, settled.hi), (2.0, (SETTLED_ROUNDS - 1) as f64));
+        assert!(settled.coverage >= crate::stats::LEVEL);
+    }
+
+    #[test]
+    fn a_direction_from_six_rounds_waits_for_the_settled_count() {
+        // The grid's tt-off row in one run: +41.4% [+35.7%, +66.8%] after six rounds, a
+        // direction under the rule without a settled count (it clears 0 by its half-width).
+        let first = [0.357, 0.40, 0.414, 0.45, 0.60, 0.668];
+        assert!(clears_zero(&median_ci(&first).interval));
+        // Three more rounds, one of them disturbed on each side: the range would be
+        // [−50%, +300%], but the interval of nine leaves both out and keeps the direction.
+        let more = [-0.5, 3.0, 0.45];
+        let (added, e) = rounds_until_settled(&first, &more, EDGE_ROUNDS_FACTOR);
+        assert_eq!(added, 3);
+        assert!(clears_zero(&e.interval), "{:?}", e.interval);
+        // Two disturbed rounds below: the low end is one of them, and the change is at the
+        // edge; rounds go on (here to the cap) and it ends as within ±x%, not a direction.
+        let more = [-0.5, -0.4, 0.45].repeat(8);
+        let (added, e) = rounds_until_settled(&first, &more, EDGE_ROUNDS_FACTOR);
+        assert!(added > 3, "{added}");
+        assert!(!clears_zero(&e.interval), "{:?}", e.interval);
     }
 }

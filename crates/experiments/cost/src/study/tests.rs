@@ -705,8 +705,9 @@ fn identical_searches_vote_once() {
     );
 }
 
-/// The grid's rounds: the fixed ones, plus rounds at the edge up to the factor's cap (none with
-/// a factor of 1 or no seconds left); the counters do not depend on them.
+/// The grid's rounds: the fixed ones, plus rounds up to the settled count and at the edge up to
+/// the factor's cap (none with a factor of 1; only up to the settled count with no seconds
+/// left); the counters do not depend on them.
 #[test]
 fn grid_rounds_stay_within_the_edge_limits() {
     let root = Position::from_fen(crate::datasets::WAC018).unwrap();
@@ -721,19 +722,19 @@ fn grid_rounds_stay_within_the_edge_limits() {
     let wide = small();
     let (n, counters) = rounds(&wide);
     let cap = crate::resolution::round_cap(2, wide.edge_factor);
-    assert!(n.iter().all(|&n| (2..=cap).contains(&n)), "{n:?}");
-    for none in [
-        Config {
-            edge_factor: 1,
-            ..small()
-        },
-        Config {
-            edge_max_seconds: 0.0,
-            ..small()
-        },
-    ] {
-        let (n, same) = rounds(&none);
-        assert!(n.iter().all(|&n| n == 2), "{n:?}");
+    let settled = crate::resolution::SETTLED_ROUNDS.min(cap);
+    assert!(n.iter().all(|&n| (settled..=cap).contains(&n)), "{n:?}");
+    let none = Config {
+        edge_factor: 1,
+        ..small()
+    };
+    let no_seconds = Config {
+        edge_max_seconds: 0.0,
+        ..small()
+    };
+    for (limited, rounds_taken) in [(none, 2), (no_seconds, settled)] {
+        let (n, same) = rounds(&limited);
+        assert!(n.iter().all(|&n| n == rounds_taken), "{n:?}");
         assert_eq!(same, counters);
     }
 }
