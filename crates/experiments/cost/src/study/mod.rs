@@ -74,7 +74,8 @@ pub struct Config {
     #[serde(default)]
     pub set_rounds: usize,
     /// Cap on the wall time of each set's (and each grid configuration's) rounds at the edge,
-    /// seconds ({range}): no round is begun after it.
+    /// seconds ({range}): no round is begun after it once nine rounds, the settled count, were
+    /// taken.
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     #[setting(range = 0.0..=3600.0)]
     #[serde(default = "crate::resolution::default_edge_seconds")]

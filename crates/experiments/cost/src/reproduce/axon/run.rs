@@ -70,7 +70,8 @@ pub struct Config {
     #[serde(default = "crate::resolution::default_factor")]
     pub edge_factor: usize,
     /// Cap on the wall time of the rounds added at the edge, seconds ({range}): no round is
-    /// begun after it, and a change still at the edge is given as within ±x%.
+    /// begun after it once nine rounds, the settled count, were taken, and a change still at
+    /// the edge is given as within ±x%.
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     #[setting(range = 0.0..=3600.0)]
     #[serde(default = "crate::resolution::default_edge_seconds")]
