@@ -4,10 +4,12 @@
 use anyhow::{Result, anyhow};
 use replab_board::{Color, Position};
 use replab_registry::DetectorId;
+use std::sync::{Arc, atomic::AtomicBool};
+
 use replab_search::{
-    Counters, DynSearch, Eval, ExtensionLimit, SearchConfig, SearchResult, TtMode,
+    Counters, DynSearch, Eval, ExtensionLimit, Limits, SearchConfig, SearchResult, TtMode,
 };
-use replab_workloads::rounds;
+use replab_workloads::one_core;
 
 use super::results::{GridConfig, GridRun, GridTotal, Judgement, PaperClaims};
 use crate::{
@@ -194,30 +196,24 @@ struct Measured {
 }
 
 /// Searches WAC.018 with one configuration: `repeat` rounds, each running every detector once
-/// in order (interleaved), then rounds at the edge ([`edge_rounds`]); every round must give the
-/// same counters and moves.
+/// (in order, or at once on one core: [`super::Config::shared_core`]), then rounds at the edge
+/// ([`edge_rounds`]); every round must give the same counters and moves.
 fn measure(
     root: &Position,
     config: &GridConfig,
     settings: &super::Config,
     done: &Done,
 ) -> Result<Measured> {
-    let mut searchers = Searchers::new(config, settings.fresh_searchers)?;
-    let timed = rounds::timed(
-        GRID_DETECTORS.len(),
-        settings.repeat as usize,
-        |i| {
-            let res = searchers.search(root, i)?;
-            done.add(1);
-            Ok(res)
-        },
-        iteration_times,
-        same_search,
-        |i, round| differs(config, i, round),
-    )?;
-    let (first, times) = timed.into_iter().map(|t| (t.first, t.samples)).unzip();
-    let mut m = Measured { first, times };
-    edge_rounds(root, config, settings, &mut searchers, &mut m)?;
+    let mut searchers = Searchers::new(config, settings)?;
+    let mut m = Measured {
+        first: Vec::new(),
+        times: vec![Vec::new(); GRID_DETECTORS.len()],
+    };
+    for _ in 0..settings.repeat {
+        searchers.round(root, &mut m)?;
+        done.add(GRID_DETECTORS.len() as u64);
+    }
+    edge_rounds(root, settings, &mut searchers, &mut m)?;
     Ok(m)
 }
 
@@ -234,19 +230,22 @@ struct Searchers<'a> {
     config: &'a GridConfig,
     /// Whether every search gets a new searcher.
     per_search: bool,
+    /// Whether a round runs its searches at once on one core ([`one_core`]).
+    shared_core: bool,
     /// The current searcher of each detector.
     searchers: Vec<Box<dyn DynSearch>>,
 }
 
 impl<'a> Searchers<'a> {
-    /// One searcher per grid detector under `config`.
-    fn new(config: &'a GridConfig, per_search: bool) -> Result<Self> {
+    /// One searcher per grid detector under `config`, as the study's `settings` make them.
+    fn new(config: &'a GridConfig, settings: &super::Config) -> Result<Self> {
         let searchers = (0..GRID_DETECTORS.len())
             .map(|d| Self::make(config, d))
             .collect::<Result<_>>()?;
         Ok(Searchers {
             config,
-            per_search,
+            per_search: settings.fresh_searchers,
+            shared_core: settings.shared_core,
             searchers,
         })
     }
@@ -256,6 +255,32 @@ impl<'a> Searchers<'a> {
         engine(GRID_DETECTORS[detector].name(), config.search)
     }
 
+    /// One round: every detector searches `root` once, and `m` takes each search's iteration
+    /// times (the first round's results too; a later round must search as the first did).
+    fn round(&mut self, root: &Position, m: &mut Measured) -> Result<()> {
+        let round = m.times[0].len() + 1;
+        let searched = if self.shared_core {
+            self.on_one_core(root)?
+        } else {
+            (0..GRID_DETECTORS.len())
+                .map(|d| {
+                    let res = self.search(root, d)?;
+                    let times = iteration_times(&res);
+                    Ok((res, times))
+                })
+                .collect::<Result<Vec<_>>>()?
+        };
+        for (d, (res, times)) in searched.into_iter().enumerate() {
+            match m.first.get(d) {
+                None => m.first.push(res),
+                Some(first) if same_search(first, &res) => {}
+                Some(_) => return Err(differs(self.config, d, round)),
+            }
+            m.times[d].push(times);
+        }
+        Ok(())
+    }
+
     /// One search of `root` by the grid's `detector`, on a new searcher when `per_search`.
     fn search(&mut self, root: &Position, detector: usize) -> Result<SearchResult> {
         if self.per_search {
@@ -263,6 +288,126 @@ impl<'a> Searchers<'a> {
         }
         Ok(self.searchers[detector].search_game(std::slice::from_ref(root), &[]))
     }
+
+    /// Every detector's search of `root` at once on one core ([`one_core::run`]), each timed
+    /// by its thread's CPU time per iteration. A detector done first searches again, on a
+    /// second searcher, until the last is done: its time is the mean over its complete searches
+    /// (the one stopped by the last's end is dropped), so that its timed searches span about
+    /// the same stretch of the machine's time as the slowest one's.
+    fn on_one_core(&mut self, root: &Position) -> Result<Vec<(SearchResult, Vec<f64>)>> {
+        if self.per_search {
+            for d in 0..GRID_DETECTORS.len() {
+                self.searchers[d] = Self::make(self.config, d)?;
+            }
+        }
+        let mut lanes = self
+            .searchers
+            .iter_mut()
+            .enumerate()
+            .map(|(d, searcher)| {
+                Ok(Lane {
+                    searcher,
+                    again: Self::make(self.config, d)?,
+                    first: None,
+                    times: Vec::new(),
+                    differs: false,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        one_core::run(
+            &mut lanes,
+            |lane| lane.first(root),
+            |lane, stop| lane.again(root, stop),
+        )?;
+        lanes
+            .into_iter()
+            .enumerate()
+            .map(|(d, lane)| {
+                lane.outcome().ok_or_else(|| {
+                    anyhow!(
+                        "{} / {}: a search again within a round differs from its first (the \
+                         search must be deterministic)",
+                        self.config.name,
+                        GRID_DETECTORS[d],
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+/// One detector's searches in a round on one core: the timed first search, then complete
+/// searches again while the others run.
+struct Lane<'s> {
+    /// The detector's searcher for the round's first search.
+    searcher: &'s mut Box<dyn DynSearch>,
+    /// The searcher of the searches again.
+    again: Box<dyn DynSearch>,
+    /// The first search's result.
+    first: Option<SearchResult>,
+    /// Each complete search's iteration times (ms of the thread's CPU), the first's first.
+    times: Vec<Vec<f64>>,
+    /// Whether a search again came to other iterations than the first.
+    differs: bool,
+}
+
+impl Lane<'_> {
+    /// The round's first search, timed.
+    fn first(&mut self, root: &Position) -> Result<()> {
+        let (res, times) = cpu_timed_search(self.searcher.as_mut(), root, None)?;
+        self.first = Some(res);
+        self.times.push(times);
+        Ok(())
+    }
+
+    /// A search again, stopped once `stop` is set; a complete one adds its times.
+    fn again(&mut self, root: &Position, stop: &Arc<AtomicBool>) {
+        let Ok((res, times)) = cpu_timed_search(self.again.as_mut(), root, Some(stop)) else {
+            return;
+        };
+        match &self.first {
+            Some(first) if res.completed && same_search(first, &res) => self.times.push(times),
+            Some(_) if res.completed => self.differs = true,
+            _ => {}
+        }
+    }
+
+    /// The first search's result and the mean time of each iteration over the complete
+    /// searches; `None` when a search again differed from the first.
+    fn outcome(self) -> Option<(SearchResult, Vec<f64>)> {
+        let first = self.first.filter(|_| !self.differs)?;
+        let n = self.times.len() as f64;
+        let mean = (0..self.times[0].len())
+            .map(|k| self.times.iter().map(|t| t[k]).sum::<f64>() / n)
+            .collect();
+        Some((first, mean))
+    }
+}
+
+/// A search of `root` with each iteration's time (ms) read from the thread's CPU clock,
+/// stopped once `stop` is set when it is given.
+fn cpu_timed_search(
+    searcher: &mut dyn DynSearch,
+    root: &Position,
+    stop: Option<&Arc<AtomicBool>>,
+) -> Result<(SearchResult, Vec<f64>)> {
+    let limits = Limits {
+        stop: stop.map(Arc::clone),
+        ..Limits::default()
+    };
+    let start = one_core::thread_cpu()?;
+    let mut marks = Vec::new();
+    let res = searcher.search_game_limited(std::slice::from_ref(root), &[], &limits, &mut |_| {
+        marks.push(one_core::thread_cpu());
+    });
+    let mut times = Vec::with_capacity(marks.len());
+    let mut last = start;
+    for mark in marks {
+        let mark = mark?;
+        times.push((mark - last).as_secs_f64() * 1000.0);
+        last = mark;
+    }
+    Ok((res, times))
 }
 
 /// Each iteration's time (ms) of a search.
@@ -299,7 +444,6 @@ fn round_totals(rounds: &[Vec<f64>]) -> Vec<f64> {
 /// [`resolution::round_cap`] of the `repeat` fixed rounds. Returns the rounds added.
 fn edge_rounds(
     root: &Position,
-    config: &GridConfig,
     settings: &super::Config,
     searchers: &mut Searchers,
     m: &mut Measured,
@@ -314,17 +458,7 @@ fn edge_rounds(
                 .map(|d| ratio_change(&round_totals(&m.times[d]), &off))
                 .collect()
         },
-        |m, _| {
-            let round = m.times[0].len() + 1;
-            for i in 0..GRID_DETECTORS.len() {
-                let res = searchers.search(root, i)?;
-                if !same_search(&m.first[i], &res) {
-                    return Err(differs(config, i, round));
-                }
-                m.times[i].push(iteration_times(&res));
-            }
-            Ok(())
-        },
+        |m, _| searchers.round(root, m),
     )
 }
 

@@ -127,6 +127,18 @@ pub struct Config {
     #[setting(shown_by_display)]
     #[serde(default)]
     pub fresh_searchers: bool,
+    /// Whether each grid round runs its three searches at once on one core, timed by each
+    /// thread's CPU time (true or false; Linux only, with one grid thread; the short run's:
+    /// false). Run one after another, a detector's search and `off`'s meet different spells
+    /// of the machine: the same 7-second job took 2.4 to 9.7 s in turn on the 2-core machine,
+    /// within 2.2% of each other three at once on one core (2026-11-30), and the grid's
+    /// searches of 4-20 s under tt-off moved a detector's median by 30% between full runs.
+    /// A detector done first searches again until the last is done; its time is the mean over
+    /// its complete searches.
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, hide_possible_values = true)]
+    #[setting(shown_by_display)]
+    #[serde(default)]
+    pub shared_core: bool,
     /// The command line that regenerates the report (in `meta`).
     #[arg(skip)]
     #[serde(skip)]
@@ -156,6 +168,7 @@ impl Default for Config {
             threads: crate::engine::default_threads(),
             grid_threads: GRID_THREADS,
             fresh_searchers: true,
+            shared_core: replab_workloads::one_core::available(),
             command: String::new(),
             instructions: None,
         }
@@ -184,6 +197,7 @@ impl Config {
             wac_records: 30,
             grid_threads: crate::engine::default_threads(),
             fresh_searchers: false,
+            shared_core: false,
             ..Self::default()
         }
     }
@@ -605,6 +619,28 @@ impl Configuration for Config {
 
     fn set_command(&mut self, command: String) {
         self.command = command;
+    }
+
+    /// Refuses settings out of range, and searches at once on one core where threads cannot
+    /// be pinned or where several grid configurations would share the core.
+    fn check(&self) -> Result<()> {
+        self.check_ranges()?;
+        if self.shared_core {
+            anyhow::ensure!(
+                replab_workloads::one_core::available(),
+                "{} true needs Linux (pinning threads to one core); give {} false",
+                Config::SHARED_CORE,
+                Config::SHARED_CORE
+            );
+            anyhow::ensure!(
+                self.grid_threads == 1,
+                "{} true times three searches at once on one core, so it needs {} 1, not {}",
+                Config::SHARED_CORE,
+                Config::GRID_THREADS,
+                self.grid_threads
+            );
+        }
+        Ok(())
     }
 }
 

@@ -591,6 +591,7 @@ fn grid_section(results: &Results, dir: &ReportDir) -> Result<String> {
             "repeat": results.config.settings.repeat,
             "grid_threads": results.config.settings.grid_threads,
             "per_search": results.config.settings.fresh_searchers,
+            "shared_core": results.config.settings.shared_core,
             "set_rounds": results.config.settings.set_rounds,
             "configurations": results.grid_configs.len(),
             "totals_figure": totals_figure,

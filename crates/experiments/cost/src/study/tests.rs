@@ -19,6 +19,7 @@ fn small() -> Config {
         threads: 2,
         grid_threads: 2,
         fresh_searchers: true,
+        shared_core: false,
         command: "replab study (test)".into(),
         instructions: None,
     }
@@ -183,12 +184,14 @@ fn support_counts_only_decided_votes() {
 #[test]
 fn counters_are_deterministic_and_json_round_trips() {
     let a = small_run();
-    // Another thread count, and one searcher per detector kept for every round.
+    // Another thread count, one searcher per detector kept for every round, and (where threads
+    // can be pinned) a round's searches at once on one core.
     let b = run(
         &Config {
             threads: 1,
             grid_threads: 1,
             fresh_searchers: false,
+            shared_core: replab_workloads::one_core::available(),
             ..small()
         },
         &mut Silent,
@@ -286,6 +289,12 @@ fn counters_are_deterministic_and_json_round_trips() {
             fresh
         );
         assert_eq!(words.contains("Each detector keeps one searcher"), !fresh);
+        let shared = r.config.settings.shared_core;
+        assert_eq!(
+            words.contains("each thread's CPU time, iteration by iteration"),
+            shared
+        );
+        assert_eq!(words.contains("Times are wall-clock times"), !shared);
     }
     std::fs::remove_dir_all(&out).unwrap();
 }
@@ -737,4 +746,38 @@ fn grid_rounds_stay_within_the_edge_limits() {
         assert!(n.iter().all(|&n| n == rounds_taken), "{n:?}");
         assert_eq!(same, counters);
     }
+}
+
+#[test]
+fn rounds_on_one_core_are_refused_beside_other_grid_threads() {
+    let shared = Config {
+        shared_core: true,
+        grid_threads: 2,
+        ..small()
+    };
+    let e = shared.check().unwrap_err().to_string();
+    if replab_workloads::one_core::available() {
+        assert!(
+            e.contains("--shared-core true") && e.contains("--grid-threads 1, not 2"),
+            "{e}"
+        );
+        assert!(
+            Config {
+                grid_threads: 1,
+                ..shared.clone()
+            }
+            .check()
+            .is_ok()
+        );
+    } else {
+        assert!(e.contains("needs Linux"), "{e}");
+    }
+    assert!(
+        Config {
+            shared_core: false,
+            ..shared
+        }
+        .check()
+        .is_ok()
+    );
 }
