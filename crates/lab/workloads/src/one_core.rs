@@ -5,9 +5,11 @@
 //! busy with filler work until every job is done, so that every measured job runs beside the
 //! same number of others from start to end.
 //!
-//! Run in turn, one after another, the same 7-second job took 2.4 to 9.7 s on the 2-core
-//! machine (2026-11-30, eight rounds of three); three at once on one core, their CPU times in
-//! a round agreed within 2.2%.
+//! Run in turn, one after another, one job (a loop of random updates to a 4 MB array) took
+//! 2.4 to 9.7 s on the 2-core machine (2026-11-30, eight rounds of three); three at once on
+//! one core, their CPU times in a round were within 2.5% of each other, while a round's times
+//! still ranged from 7.3 to 9.5 s: the spells move every time, and only a ratio within a round
+//! holds still.
 #![allow(unsafe_code)] // `sched_getcpu` and `sched_setaffinity` are libc calls.
 
 use std::sync::Arc;

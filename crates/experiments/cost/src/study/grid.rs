@@ -1,11 +1,11 @@
 //! The sensitivity grid: WAC.018 by iterative deepening under many searcher configurations,
 //! each with `off`, `axon` and `linear`, times as medians of interleaved repeats.
 
+use std::sync::{Arc, atomic::AtomicBool};
+
 use anyhow::{Result, anyhow};
 use replab_board::{Color, Position};
 use replab_registry::DetectorId;
-use std::sync::{Arc, atomic::AtomicBool};
-
 use replab_search::{
     Counters, DynSearch, Eval, ExtensionLimit, Limits, SearchConfig, SearchResult, TtMode,
 };

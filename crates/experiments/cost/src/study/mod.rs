@@ -130,8 +130,8 @@ pub struct Config {
     /// Whether each grid round runs its three searches at once on one core, timed by each
     /// thread's CPU time (true or false; Linux only, with one grid thread; the short run's:
     /// false). Run one after another, a detector's search and `off`'s meet different spells
-    /// of the machine: the same 7-second job took 2.4 to 9.7 s in turn on the 2-core machine,
-    /// within 2.2% of each other three at once on one core (2026-11-30), and the grid's
+    /// of the machine: one job took 2.4 to 9.7 s in turn on the 2-core machine, and three at
+    /// once on one core were within 2.5% of each other in every round (2026-11-30); the grid's
     /// searches of 4-20 s under tt-off moved a detector's median by 30% between full runs.
     /// A detector done first searches again until the last is done; its time is the mean over
     /// its complete searches.
