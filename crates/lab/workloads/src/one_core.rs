@@ -66,11 +66,10 @@ pub fn pin_to(core: usize) -> Result<()> {
     bail!("pinning threads to core {core} needs Linux")
 }
 
-/// The CPU time the calling thread has had so far.
+/// The CPU time the calling thread has had so far (self-play's reader,
+/// [`replab_selfplay::usage::thread_cpu`]), an error where it cannot be read.
 pub fn thread_cpu() -> Result<Duration> {
-    cpu_time::ThreadTime::try_now()
-        .map(|t| t.as_duration())
-        .context("cannot read the thread's CPU time")
+    replab_selfplay::usage::thread_cpu().context("cannot read the thread's CPU time")
 }
 
 /// Runs `measured` on every item at once, each on a thread of its own (a rayon pool of one
